@@ -1,0 +1,34 @@
+"""housebuilders: house-building board games with their complete rules, bots,
+simulation, reinforcement-learning environments and a web table.
+
+    import housebuilders as hb
+    state = hb.new_game("mr-house-basic", players=3, seed=42)
+"""
+
+from .core import (
+    Action,
+    ContentError,
+    GameSpec,
+    IllegalAction,
+    OptionError,
+    State,
+    game,
+    game_ids,
+    new_game,
+    replay,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "ContentError",
+    "GameSpec",
+    "IllegalAction",
+    "OptionError",
+    "State",
+    "game",
+    "game_ids",
+    "new_game",
+    "replay",
+]

@@ -1,0 +1,24 @@
+"""The game contract every game implements (see ../shared/DESIGN.md)."""
+
+from .action import Action
+from .errors import ContentError, IllegalAction, OptionError
+from .rng import Rng
+from .spec import GameSpec, Option, game, game_ids, new_game, register, replay
+from .state import Json, State
+
+__all__ = [
+    "Action",
+    "ContentError",
+    "GameSpec",
+    "IllegalAction",
+    "Json",
+    "Option",
+    "OptionError",
+    "Rng",
+    "State",
+    "game",
+    "game_ids",
+    "new_game",
+    "register",
+    "replay",
+]

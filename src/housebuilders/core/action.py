@@ -1,0 +1,86 @@
+"""Actions: small immutable values that read like a sentence.
+
+An action is a tuple ``(kind, field1, field2, ...)``: hashing and comparison run
+in C, two kinds never compare equal, and a game can build every action once and
+hand out the same objects from ``legal_actions``. Declare one like a dataclass::
+
+    class PlaceMarker(Action, kind="place"):
+        value: int
+        location: int
+
+        def __str__(self) -> str:
+            return f"place a marker on location {self.location}"
+
+Fields are ints, strings or bools, so ``to_json`` is JSON as it stands.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Any, ClassVar
+
+
+class Action(tuple):  # type: ignore[type-arg]
+    __slots__ = ()
+    kind: ClassVar[str]
+    fields: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, kind: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not kind:
+            raise TypeError(f"{cls.__name__} needs a kind: class {cls.__name__}(Action, kind=...)")
+        cls.kind = kind
+        own = cls.__dict__.get("__annotations__", {})
+        cls.fields = tuple(name for name, hint in own.items() if "ClassVar" not in str(hint))
+        for i, name in enumerate(cls.fields, start=1):
+            setattr(cls, name, property(itemgetter(i), doc=f"the action's {name}"))
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Action:
+        if len(args) > len(cls.fields):
+            raise TypeError(f"{cls.__name__} takes {len(cls.fields)} fields, got {len(args)}")
+        values = list(args)
+        for name in cls.fields[len(args) :]:
+            if name not in kwargs:
+                raise TypeError(f"{cls.__name__} is missing the field {name!r}")
+            values.append(kwargs.pop(name))
+        if kwargs:
+            raise TypeError(f"{cls.__name__} has no field {', '.join(map(repr, kwargs))}")
+        return tuple.__new__(cls, (cls.kind, *values))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{n}={v!r}" for n, v in zip(self.fields, self[1:], strict=True))
+        return f"{type(self).__name__}({inner})"
+
+    def __str__(self) -> str:
+        return repr(self)
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # pickling (processes, Ray)
+        return tuple(self[1:])
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        data.update(zip(self.fields, self[1:], strict=True))
+        return data
+
+
+def action_from_json(classes: dict[str, type[Action]], data: Any) -> Action:
+    """Build an action of one of ``classes`` (kind -> class) from its JSON form."""
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise ValueError(f"an action is an object with a 'kind', got {data!r}")
+    cls = classes.get(data["kind"])
+    if cls is None:
+        known = ", ".join(sorted(classes))
+        raise ValueError(f"unknown action kind {data['kind']!r} (known: {known})")
+    fields = {k: v for k, v in data.items() if k != "kind"}
+    missing = [f for f in cls.fields if f not in fields]
+    extra = [f for f in fields if f not in cls.fields]
+    if missing or extra:
+        raise ValueError(
+            f"action {cls.kind!r} takes fields {list(cls.fields)}"
+            + (f"; missing {missing}" if missing else "")
+            + (f"; unexpected {extra}" if extra else "")
+        )
+    for name in cls.fields:
+        if not isinstance(fields[name], int | str):
+            raise ValueError(f"action field {name!r} must be an int or a string")
+    return cls(**fields)

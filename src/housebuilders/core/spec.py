@@ -1,0 +1,144 @@
+"""GameSpec and the registry: how the rest of the package finds a game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .action import Action, action_from_json
+from .errors import OptionError
+from .state import Json, State
+
+
+@dataclass(frozen=True)
+class Option:
+    """A documented game option (a variant or house rule)."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+
+
+@dataclass(frozen=True, eq=False)
+class GameSpec:
+    """Everything the world outside a game needs to know about it."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    rulebook: str
+    #: new_game(players, seed, options, content) -> State, with options checked
+    _new_game: Callable[[int, int, dict[str, Any], Mapping[str, Any] | None], State]
+    _state_from_json: Callable[[Json], State]
+    #: every action of the game, in index order (the RL action space)
+    actions: tuple[Action, ...]
+    action_classes: Mapping[str, type[Action]]
+    options: tuple[Option, ...] = ()
+    _index: dict[Action, int] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._index.update((a, i) for i, a in enumerate(self.actions))
+
+    # -- making and loading games ---------------------------------------------------
+    def new_game(
+        self,
+        players: int,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        content: Mapping[str, Any] | None = None,
+    ) -> State:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.id} takes {self.min_players} to {self.max_players} players, not {players!r}"
+            )
+        return self._new_game(players, int(seed), self.check_options(options), content)
+
+    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The full options dict, defaults filled in; OptionError on anything unknown."""
+        known = {o.name: o for o in self.options}
+        chosen = dict(options or {})
+        for name, value in chosen.items():
+            if name not in known:
+                listed = ", ".join(known) or "none"
+                raise OptionError(f"{self.id} has no option {name!r} (options: {listed})")
+            if known[name].choices and value not in known[name].choices:
+                raise OptionError(
+                    f"option {name!r} of {self.id} takes one of {list(known[name].choices)}, "
+                    f"not {value!r}"
+                )
+        return {name: chosen.get(name, o.default) for name, o in known.items()}
+
+    def state_from_json(self, data: Json) -> State:
+        return self._state_from_json(data)
+
+    # -- actions --------------------------------------------------------------------
+    def action_from_json(self, data: Any) -> Action:
+        return action_from_json(dict(self.action_classes), data)
+
+    @property
+    def action_space_size(self) -> int:
+        return len(self.actions)
+
+    def action_index(self, action: Action) -> int:
+        try:
+            return self._index[action]
+        except KeyError:
+            raise ValueError(f"{action!r} is not an action of {self.id}") from None
+
+
+_REGISTRY: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    if spec.id in _REGISTRY and _REGISTRY[spec.id] is not spec:
+        raise ValueError(f"a game with id {spec.id!r} is already registered")
+    _REGISTRY[spec.id] = spec
+    return spec
+
+
+def _load_builtin_games() -> None:
+    from .. import games  # noqa: F401  (registers the built-in games)
+
+
+def game_ids() -> list[str]:
+    _load_builtin_games()
+    return list(_REGISTRY)
+
+
+def game(game_id: str) -> GameSpec:
+    _load_builtin_games()
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        raise KeyError(f"no game {game_id!r}; known games: {', '.join(_REGISTRY)}") from None
+
+
+def new_game(
+    game_id: str,
+    players: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    content: Mapping[str, Any] | None = None,
+) -> State:
+    return game(game_id).new_game(players, seed, options=options, content=content)
+
+
+def replay(
+    game_id: str,
+    players: int,
+    seed: int,
+    history: Iterable[tuple[int, Action] | list[Any]],
+    options: Mapping[str, Any] | None = None,
+    content: Mapping[str, Any] | None = None,
+) -> State:
+    """The state reached by applying ``history`` (actions or their JSON) to a new game."""
+    spec = game(game_id)
+    state = spec.new_game(players, seed, options=options, content=content)
+    for player, action in history:
+        if not isinstance(action, Action):
+            action = spec.action_from_json(action)
+        state.apply(int(player), action)
+    return state

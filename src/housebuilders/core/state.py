@@ -1,0 +1,116 @@
+"""The game state every game implements: the contract of ../DESIGN.md.
+
+``State.apply`` is the public, checked entry point: it refuses actions from a
+player who may not act and actions that are not legal (naming the rule), then
+calls the game's unchecked ``_apply`` and records the action in ``history``.
+A game implements the underscored hooks and the read-only queries.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .action import Action
+from .errors import IllegalAction
+
+if TYPE_CHECKING:
+    from .spec import GameSpec
+
+Json = dict[str, Any]
+
+
+class State(ABC):
+    """One game in progress. Mutable; ``clone`` gives an independent copy."""
+
+    spec: ClassVar[GameSpec]
+    #: Actions applied so far, as (player, action), in order.
+    history: list[tuple[int, Action]]
+    #: Length of ``history`` just after the last action that revealed hidden
+    #: information or used chance: nothing before it can be taken back.
+    undo_floor: int
+
+    # -- queries every game answers -------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self._num_players()
+
+    @abstractmethod
+    def _num_players(self) -> int: ...
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def acting_players(self) -> tuple[int, ...]:
+        """Who may act now: () once terminal, several in a simultaneous phase."""
+
+    @abstractmethod
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every legal action of ``player`` now; never empty for an acting player."""
+
+    @abstractmethod
+    def observe(self, player: int | None) -> Json:
+        """What ``player`` may see (None: a spectator, public information only)."""
+
+    @abstractmethod
+    def scores(self) -> list[Json]:
+        """Per player ``{"total": int, "breakdown": {category: points}}``."""
+
+    @abstractmethod
+    def ranking(self) -> list[int]:
+        """Terminal only: rank per player, 1 = best, ties share a rank."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def determinize(self, player: int, seed: int) -> State:
+        """A copy in which all that ``player`` cannot see is resampled."""
+
+    @abstractmethod
+    def to_json(self) -> Json: ...
+
+    # -- the checked entry point ----------------------------------------------------
+    def apply(self, player: int, action: Action) -> None:
+        """Apply ``action`` for ``player``; raise IllegalAction and change nothing if
+        the rules forbid it."""
+        if player not in self.acting_players():
+            if self.is_terminal():
+                raise IllegalAction("the game is over", self._rule("Game End"))
+            raise IllegalAction(
+                f"player {player} may not act now (acting: {list(self.acting_players())})",
+                self._rule(self._phase_section()),
+            )
+        if action not in self.legal_actions(player):
+            message, section = self._explain_illegal(player, action)
+            raise IllegalAction(message, self._rule(section))
+        revealed = self._apply(player, action)
+        self.history.append((player, action))
+        if revealed:
+            self.undo_floor = len(self.history)
+
+    @abstractmethod
+    def _apply(self, player: int, action: Action) -> bool:
+        """Apply a legal action (unchecked). Return True if it revealed hidden
+        information or used chance."""
+
+    @abstractmethod
+    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str]:
+        """Why ``action`` is not legal for ``player`` now: (message, rulebook section)."""
+
+    @abstractmethod
+    def _phase_section(self) -> str:
+        """The rulebook section of the current phase."""
+
+    def _rule(self, section: str) -> str:
+        return f"{self.spec.id} §{section}"
+
+    def history_json(self) -> list[list[Any]]:
+        return [[p, a.to_json()] for p, a in self.history]
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.spec.id} players={self.num_players} "
+            f"actions={len(self.history)}>"
+        )
