@@ -37,6 +37,11 @@ class GameSpec:
     actions: tuple[Action, ...]
     action_classes: Mapping[str, type[Action]]
     options: tuple[Option, ...] = ()
+    #: heuristic(state, player) -> float: the game's evaluation of a state for a player
+    #: (games/<game>/heuristic.py), used by the greedy bot and rollouts
+    heuristic: Callable[[State, int], float] | None = None
+    #: text_view(observation) -> str: the observation drawn as text for the terminal
+    text_view: Callable[[Json], str] | None = None
     _index: dict[Action, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
