@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core import GameSpec, register
+from . import view
 from .actions import ACTION_CLASSES, ACTION_SPACE
 from .basic import MrHouseBasicState
 
@@ -17,6 +18,7 @@ BASIC = register(
         _state_from_json=MrHouseBasicState.from_json,
         actions=ACTION_SPACE,
         action_classes=ACTION_CLASSES,
+        text_view=view.text,
     )
 )
 MrHouseBasicState.spec = BASIC

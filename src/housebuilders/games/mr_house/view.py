@@ -1,0 +1,144 @@
+"""Mr House drawn as plain text for the terminal: a pure function of an observation.
+
+``text(state.observe(player))`` shows the city (each location with its stack of
+movement markers, values or ``?`` when face down), the stores' stock, the worker
+cards, and every player: storehouse, coins, permit, quality, markers in hand and
+the house as ASCII art. It reads only the observation, so it can show no more
+than that seat may see.
+
+A house is drawn column by column, ground floor at the bottom (``|`` wooden wall,
+``#`` brick wall, ``[]`` window, ``DD`` door, ``/\\`` roof, ``||`` chimney)::
+
+       ||
+      /\\
+     /  \\   /\\
+    |[][]| /  \\
+    | [] |# DD #|    |
+    ==================
+      1     2     3
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Json = dict[str, Any]
+
+WIDTH = 6  # characters per house column
+WALL_EDGE = {"wood_wall": "|", "brick_wall": "#"}
+LEGEND = "| wooden wall   # brick wall   [] window   DD door   /\\ roof   || chimney"
+PART_NAMES = {
+    "wood_wall": "wooden wall",
+    "brick_wall": "brick wall",
+    "roof": "roof",
+    "chimney": "chimney",
+    "window": "window",
+    "door": "door",
+}
+
+
+def text(observation: Json) -> str:
+    """The whole table as seen in ``observation`` (from ``state.observe(player)``)."""
+    sections = [_header(observation), _city(observation), _supply(observation)]
+    sections += [_player(observation, pl) for pl in range(len(observation["players"]))]
+    return "\n\n".join(sections) + "\n"
+
+
+# -- the header -------------------------------------------------------------------------
+def _header(obs: Json) -> str:
+    acting = ", ".join(f"player {pl}" for pl in obs["acting"]) or "nobody (the game is over)"
+    lines = [
+        f"Mr House - turn {obs['turn']} of {obs['turns']} - {obs['phase']}",
+        f"first player: {obs['first_player']}   to act: {acting}",
+    ]
+    if "construction" in obs:
+        con = obs["construction"]
+        groups = ", ".join(PART_NAMES.get(g, g) for g in con["groups"]) or "none"
+        lines.append(f"building: player {con['builder']}; prepared groups: {groups}")
+    return "\n".join(lines)
+
+
+# -- the city -----------------------------------------------------------------------------
+def _city(obs: Json) -> str:
+    board = obs["board"]
+    current = obs.get("purchase", {}).get("location")
+    width = max((len(loc["name"]) for loc in board["locations"]), default=0)
+    lines = ["City (markers bottom to top; ? = face down)"]
+    for loc in board["locations"]:
+        pointer = ">" if loc["number"] == current else " "
+        stack = "  ".join(_marker(m) for m in loc["markers"]) or "."
+        lines.append(f"{pointer}{loc['number']:>2} {loc['name']:<{width}}  {stack}")
+    return "\n".join(lines)
+
+
+def _marker(marker: Json) -> str:
+    value = "?" if marker["value"] is None else marker["value"]
+    return f"P{marker['player']}:{value}"
+
+
+def _supply(obs: Json) -> str:
+    board = obs["board"]
+    stock = ", ".join(f"{m} {n}" for m, n in board["stores"].items())
+    return (
+        f"Stores: {stock}\n"
+        f"Worker cards: {board['worker_cards']} on the work notice board, "
+        f"{board['worker_deck']} in the deck"
+    )
+
+
+# -- the players --------------------------------------------------------------------------
+def _player(obs: Json, pl: int) -> str:
+    entry = obs["players"][pl]
+    tags = [t for t, on in (("you", pl == obs["you"]), ("to act", pl in obs["acting"])) if on]
+    title = f"Player {pl}" + (f" ({', '.join(tags)})" if tags else "")
+    materials = ", ".join(f"{m} {n}" for m, n in entry["materials"].items())
+    permit = "yes" if entry["permit"] else "no"
+    lines = [
+        title,
+        f"  storehouse: {materials}",
+        f"  coins {entry['coins']}   permit {permit}   workers {entry['workers']}   "
+        f"quality {entry['quality']}",
+        f"  markers in hand: {_hand(entry)}",
+    ]
+    lines += ["  " + row for row in house(entry["house"])]
+    return "\n".join(lines)
+
+
+def _hand(entry: Json) -> str:
+    if "hand" in entry:
+        return " ".join(str(v) for v in entry["hand"]) or "none"
+    return f"{entry['hand_size']} face down" if entry["hand_size"] else "none"
+
+
+# -- the house ----------------------------------------------------------------------------
+def house(columns: list[Json]) -> list[str]:
+    """A house (the observation's list of columns) as lines of ASCII art."""
+    if not columns:
+        return ["(no house yet)"]
+    drawn = [_column(col) for col in columns]
+    height = max(len(d) for d in drawn)
+    padded = [[" " * WIDTH] * (height - len(d)) + d for d in drawn]
+    rows = ["".join(cells).rstrip() for cells in zip(*padded, strict=True)]
+    ground = "=" * (WIDTH * len(columns))
+    numbers = "".join(f"{c + 1:^{WIDTH}}" for c in range(len(columns))).rstrip()
+    return [*rows, ground, numbers, LEGEND]
+
+
+def _column(col: Json) -> list[str]:
+    """One column, top line first."""
+    lines = []
+    if col.get("chimney"):
+        lines.append("   || ")
+    if col.get("roof"):
+        lines += ["  /\\  ", " /  \\ "]
+    lines += [_wall(wall) for wall in reversed(col["walls"])]
+    return lines
+
+
+def _wall(wall: Json) -> str:
+    edge = WALL_EDGE.get(wall["part"], "|")
+    if wall.get("door"):
+        inside = " DD "
+    else:
+        inside = {0: "    ", 1: " [] "}.get(wall.get("windows", 0), "[][]")
+    return f"{edge}{inside}{edge}"
