@@ -3,8 +3,10 @@ simulation, reinforcement-learning environments and a web table.
 
     import housebuilders as hb
     state = hb.new_game("mr-house-basic", players=3, seed=42)
+    final = hb.play("mr-house-basic", ["random", "random"], seed=7)   # bots to the end
 """
 
+from .arena import play
 from .core import (
     Action,
     ContentError,
@@ -30,5 +32,6 @@ __all__ = [
     "game",
     "game_ids",
     "new_game",
+    "play",
     "replay",
 ]

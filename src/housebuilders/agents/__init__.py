@@ -1,0 +1,40 @@
+"""Game-independent bots and the Agent protocol.
+
+    import housebuilders as hb
+    from housebuilders import agents
+
+    bot = agents.make("greedy:samples=8", seed=1)
+    final = hb.play("mr-house-basic", ["random", bot], seed=7)
+
+A bot is chosen by name (see ``registry``): ``random``, ``greedy`` (the game's own
+heuristic, one action ahead); parameters follow a colon, ``name:key=value,...``.
+"""
+
+from .base import Agent, AgentError, check_game
+from .greedy import GreedyAgent
+from .random_agent import RandomAgent
+from .registry import BotInfo, bot_info, bot_names, make, parse, register_bot, split_bots
+
+register_bot("random", RandomAgent, help="uniform over the legal actions")
+register_bot(
+    "greedy",
+    GreedyAgent,
+    {"samples": int},
+    help="one action of look-ahead on the game's heuristic; samples: evaluations "
+    "averaged when the action rolls dice or reveals something",
+)
+
+__all__ = [
+    "Agent",
+    "AgentError",
+    "BotInfo",
+    "GreedyAgent",
+    "RandomAgent",
+    "bot_info",
+    "bot_names",
+    "check_game",
+    "make",
+    "parse",
+    "register_bot",
+    "split_bots",
+]

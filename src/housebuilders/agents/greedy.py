@@ -1,0 +1,83 @@
+"""The greedy bot: one step of look-ahead on the game's own heuristic.
+
+For each legal action it applies the action to a copy of its view and scores the
+result with ``spec.heuristic(state, player)``. An action that used chance or
+revealed hidden information (after ``apply`` the copy's ``undo_floor`` equals the
+length of its history) has no single outcome: its score is the mean over several
+samples, each applied to a fresh ``view.determinize(player, seed_i)`` so the dice
+and the hidden values differ. Ties go to the agent's seeded generator.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..core import Action, GameSpec, State
+from .base import AgentError
+
+Heuristic = Callable[[State, int], float]
+
+#: Scores closer than this count as equal (and the tie is broken at random).
+TIE = 1e-9
+
+
+class GreedyAgent:
+    """Maximises the heuristic one action ahead.
+
+    ``samples``: evaluations averaged for an action that used chance or revealed
+    information. ``heuristic``: overrides the game's own (for tests and experiments);
+    by default the view's ``spec.heuristic``, and a game without one is refused.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: int = 8,
+        heuristic: Heuristic | None = None,
+        name: str = "greedy",
+    ) -> None:
+        if samples < 1:
+            raise AgentError(f"greedy needs samples >= 1, not {samples}")
+        self.name = name
+        self.samples = samples
+        self._heuristic = heuristic
+        self._rng = random.Random(seed)
+
+    def check_game(self, spec: GameSpec) -> None:
+        """Refuse a game that has no heuristic (unless one was given)."""
+        self._evaluator(spec)
+
+    def choose(self, view: State, player: int) -> Action:
+        evaluate = self._evaluator(view.spec)
+        best: list[Action] = []
+        best_score = float("-inf")
+        for action in view.legal_actions(player):
+            score = self._score(view, player, action, evaluate)
+            if score > best_score + TIE:
+                best, best_score = [action], score
+            elif score >= best_score - TIE:
+                best.append(action)
+        return best[0] if len(best) == 1 else self._rng.choice(best)
+
+    def _evaluator(self, spec: GameSpec) -> Heuristic:
+        heuristic = self._heuristic or spec.heuristic
+        if heuristic is None:
+            raise AgentError(
+                f"the greedy bot needs a heuristic and {spec.id} has none yet; "
+                "try another bot (e.g. random)"
+            )
+        return heuristic
+
+    def _score(self, view: State, player: int, action: Action, evaluate: Heuristic) -> float:
+        """The heuristic after ``action``; averaged over samples if chance was involved."""
+        after = view.clone()
+        after.apply(player, action)
+        total = evaluate(after, player)
+        if after.undo_floor != len(after.history):
+            return total
+        for _ in range(self.samples - 1):
+            sample = view.determinize(player, self._rng.getrandbits(63))
+            sample.apply(player, action)
+            total += evaluate(sample, player)
+        return total / self.samples
