@@ -60,3 +60,20 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+class ScriptedRng(Rng):
+    """A generator that returns scripted die rolls, for tests that force outcomes.
+
+    ``ScriptedRng([6, 1])`` makes the next two rolls a 6 and a 1, then fails loudly."""
+
+    __slots__ = ("rolls",)
+
+    def __init__(self, rolls: list[int]) -> None:
+        super().__init__(0)
+        self.rolls = list(rolls)
+
+    def roll(self, sides: int = 6) -> int:
+        if not self.rolls:
+            raise AssertionError("the scripted die has no rolls left")
+        return self.rolls.pop(0)

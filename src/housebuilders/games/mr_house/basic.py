@@ -282,9 +282,10 @@ class MrHouseBasicState(State):
 
     # == Construction ===============================================================
     def quality(self, player: int) -> int:
-        """Quality of the construction company: 1 + the number of workers (the printed
-        worker and one per hired card)."""
-        return 1 + self.workers[player]
+        """Quality of the construction company: 1 + the number of workers, the printed
+        permanent worker included (the rulebook's example: 1 + 2 = 3 for the printed
+        worker and one hired card). A basic worker card counts as one worker (ruling 9)."""
+        return 2 + self.workers[player]
 
     def _builder(self) -> int:
         return (self.first + self.builder) % self.p.players

@@ -1,0 +1,192 @@
+"""The contract's own conformance checks, shipped with the package.
+
+Every registered game must pass them (tests/core/test_contract.py runs them over
+every game and player count); a game written outside this package can run them
+too. Each check raises AssertionError with a message that says what broke.
+
+    from housebuilders.core.testing import check_random_game
+    check_random_game("mr-house-basic", players=3, seed=7, deep=True)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from .action import Action
+from .errors import IllegalAction
+from .spec import GameSpec, game, replay
+from .state import State
+
+
+def random_playout(state: State, rng: random.Random, max_actions: int = 100_000) -> int:
+    """Play uniformly random legal actions to the end; return the number applied."""
+    n = 0
+    while not state.is_terminal():
+        acting = state.acting_players()
+        player = acting[rng.randrange(len(acting))]
+        actions = state.legal_actions(player)
+        state.apply(player, actions[rng.randrange(len(actions))])
+        n += 1
+        if n > max_actions:
+            raise AssertionError(f"no end after {max_actions} actions: the game may loop")
+    return n
+
+
+def check_random_game(game_id: str, players: int, seed: int, deep: bool = False) -> State:
+    """Play one random game, checking the contract at every step.
+
+    ``deep`` adds the expensive checks at every step: every listed action applies,
+    illegal actions are refused without change, JSON round trips, determinize.
+    Returns the final state."""
+    spec = game(game_id)
+    state = spec.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_terminal():
+        acting = state.acting_players()
+        assert acting, f"step {step}: no acting player, but the game is not over"
+        for player in range(players):
+            legal = state.legal_actions(player)
+            if player in acting:
+                assert legal, f"step {step}: acting player {player} has no legal action"
+            else:
+                assert not legal, f"step {step}: player {player} is not acting but has actions"
+        if deep or step % 37 == 0:
+            check_state(spec, state, seed=seed + step)
+        player = acting[rng.randrange(len(acting))]
+        actions = state.legal_actions(player)
+        state.apply(player, actions[rng.randrange(len(actions))])
+        step += 1
+        assert step < 100_000, "no end after 100,000 actions: the game may loop"
+    assert state.acting_players() == (), "a terminal state has acting players"
+    for player in range(players):
+        assert state.legal_actions(player) == [], "a terminal state has legal actions"
+    check_final(spec, state, seed)
+    return state
+
+
+def check_state(spec: GameSpec, state: State, seed: int) -> None:
+    """The per-state checks (see check_random_game)."""
+    before = state.to_json()
+    _check_json_safe(before, "to_json()")
+    check_roundtrip(spec, state)
+    for player in state.acting_players():
+        legal = state.legal_actions(player)
+        assert len(set(legal)) == len(legal), f"duplicate legal actions for {player}"
+        for action in legal:
+            check_action(spec, action)
+            copy = state.clone()
+            copy.apply(player, action)  # every listed action applies
+        check_refusals(spec, state, player, legal, seed)
+    assert state.to_json() == before, "checking the state changed it (clone is not independent)"
+    for player in range(state.num_players):
+        check_hidden_information(state, player, seed)
+    _check_json_safe(state.observe(None), "observe(None)")
+
+
+def check_action(spec: GameSpec, action: Action) -> None:
+    data = action.to_json()
+    _check_json_safe(data, f"{action!r}.to_json()")
+    back = spec.action_from_json(json.loads(json.dumps(data)))
+    assert back == action and hash(back) == hash(action), f"{action!r} does not round-trip"
+    index = spec.action_index(action)
+    assert 0 <= index < spec.action_space_size
+    assert spec.actions[index] == action, f"action_index({action!r}) points elsewhere"
+    assert str(action) and not str(action).startswith(type(action).__name__ + "("), (
+        f"{action!r} has no sentence for str()"
+    )
+
+
+def check_refusals(
+    spec: GameSpec, state: State, player: int, legal: list[Action], seed: int
+) -> None:
+    """Actions that are not legal raise IllegalAction naming a rule, and change nothing."""
+    before = state.to_json()
+    legal_set = set(legal)
+    rng = random.Random(seed)
+    candidates = [a for a in rng.sample(spec.actions, min(60, len(spec.actions)))]
+    for action in candidates:
+        if action in legal_set:
+            continue
+        _expect_refusal(state, player, action, before)
+    others = [p for p in range(state.num_players) if p not in state.acting_players()]
+    for other in others[:1]:
+        _expect_refusal(state, other, legal[0], before)
+
+
+def _expect_refusal(state: State, player: int, action: Action, before: dict[str, Any]) -> None:
+    try:
+        state.apply(player, action)
+    except IllegalAction as e:
+        assert e.message and e.rule.startswith(f"{state.spec.id} §"), (
+            f"refusing {action!r} must name a rule as '<game> §<section>', got {e.rule!r}"
+        )
+    else:
+        raise AssertionError(f"illegal action {action!r} of player {player} was accepted")
+    assert state.to_json() == before, f"refusing {action!r} changed the state"
+
+
+def check_roundtrip(spec: GameSpec, state: State) -> None:
+    data = json.loads(json.dumps(state.to_json()))
+    back = spec.state_from_json(data)
+    assert back.to_json() == state.to_json(), "state_from_json(to_json()) differs"
+    for player in range(state.num_players):
+        assert back.observe(player) == state.observe(player), "a loaded state looks different"
+        assert back.legal_actions(player) == state.legal_actions(player)
+
+
+def check_hidden_information(state: State, player: int, seed: int) -> None:
+    """``player`` cannot tell a determinized copy from the true state."""
+    seen = state.observe(player)
+    _check_json_safe(seen, f"observe({player})")
+    for k in range(2):
+        copy = state.determinize(player, seed * 31 + k)
+        assert copy.observe(player) == seen, (
+            f"observe({player}) differs on a determinized copy: the observation leaks "
+            "hidden information, or determinize changes what the player has seen"
+        )
+        assert copy.legal_actions(player) == state.legal_actions(player)
+        assert copy.acting_players() == state.acting_players()
+
+
+def check_final(spec: GameSpec, state: State, seed: int) -> None:
+    """Scores, ranking, JSON and replay of a finished game."""
+    n = state.num_players
+    scores = state.scores()
+    assert len(scores) == n, "scores() needs one entry per player"
+    for s in scores:
+        assert isinstance(s["total"], int), "a total is an int"
+        assert sum(s["breakdown"].values()) == s["total"], "breakdown must add up to the total"
+    ranks = state.ranking()
+    assert len(ranks) == n and min(ranks) == 1, f"bad ranking {ranks}"
+    for r in ranks:  # ties share a rank; the next rank skips the tied places
+        assert r == 1 + sum(other < r for other in ranks), f"inconsistent ranking {ranks}"
+    _check_json_safe(scores, "scores()")
+    check_roundtrip(spec, state)
+    again = replay(spec.id, n, seed, state.history)
+    assert again.to_json() == state.to_json(), "replay of the history gives another state"
+    again = replay(spec.id, n, seed, state.history_json())
+    assert again.to_json() == state.to_json(), "replay of the JSON history gives another state"
+
+
+def _check_json_safe(value: Any, what: str) -> None:
+    try:
+        text = json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as e:
+        raise AssertionError(f"{what} is not JSON-safe: {e}") from None
+    assert json.loads(text) == value, f"{what} does not survive JSON (tuples or int keys?)"
+
+
+def determinize_varies(state: State, player: int, tries: int = 8) -> bool:
+    """Whether some determinized copy differs from the true state in more than its
+    random generator (deck orders, opponents' hidden values...)."""
+
+    def hidden(s: State) -> dict[str, Any]:
+        data = s.to_json()
+        data.pop("rng", None)
+        return data
+
+    truth = hidden(state)
+    return any(hidden(state.determinize(player, seed)) != truth for seed in range(tries))

@@ -1,0 +1,120 @@
+"""The game contract, checked on every registered game at every player count."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import housebuilders as hb
+from housebuilders.core.testing import (
+    check_random_game,
+    determinize_varies,
+    random_playout,
+)
+
+CASES = [
+    (game_id, players)
+    for game_id in hb.game_ids()
+    for players in range(hb.game(game_id).min_players, hb.game(game_id).max_players + 1)
+]
+IDS = [f"{g}-{n}p" for g, n in CASES]
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_random_games_keep_the_contract(game_id: str, players: int) -> None:
+    """200 seeded random games per player count, with the contract checked as they go."""
+    for seed in range(200):
+        check_random_game(game_id, players, seed)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_every_step_of_a_few_games_in_depth(game_id: str, players: int) -> None:
+    """Every listed action applies, illegal ones are refused without change, JSON and
+    determinize checked at every step."""
+    for seed in range(1000, 1003):
+        check_random_game(game_id, players, seed, deep=True)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_determinize_changes_hidden_state(game_id: str, players: int) -> None:
+    state = hb.new_game(game_id, players, seed=5)
+    rng = random.Random(5)
+    varied = 0
+    while not state.is_terminal() and varied < 3:
+        for player in range(players):
+            varied += determinize_varies(state, player)
+        p = state.acting_players()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    assert varied >= 3, "determinize never resampled anything hidden"
+
+
+@pytest.mark.parametrize("game_id", hb.game_ids())
+def test_same_seed_same_game(game_id: str) -> None:
+    spec = hb.game(game_id)
+    a = spec.new_game(spec.max_players, seed=9)
+    b = spec.new_game(spec.max_players, seed=9)
+    random_playout(a, random.Random(1))
+    random_playout(b, random.Random(1))
+    assert a.to_json() == b.to_json()
+
+
+@pytest.mark.parametrize("game_id", hb.game_ids())
+def test_clone_is_independent(game_id: str) -> None:
+    spec = hb.game(game_id)
+    state = spec.new_game(spec.min_players, seed=3)
+    before = state.to_json()
+    copy = state.clone()
+    random_playout(copy, random.Random(3))
+    assert state.to_json() == before
+    assert copy.is_terminal() and not state.is_terminal()
+
+
+@pytest.mark.parametrize("game_id", hb.game_ids())
+def test_every_action_of_the_space_round_trips(game_id: str) -> None:
+    spec = hb.game(game_id)
+    assert len(set(spec.actions)) == spec.action_space_size
+    for i, action in enumerate(spec.actions):
+        assert spec.action_index(action) == i
+        assert spec.action_from_json(action.to_json()) == action
+
+
+@pytest.mark.parametrize("game_id", hb.game_ids())
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**62), moves=st.integers(0, 400), data=st.data())
+def test_property_any_seed_any_prefix(game_id: str, seed: int, moves: int, data) -> None:
+    """Any seed, any number of random moves: JSON round trip, replay and no leaks."""
+    from housebuilders.core.testing import check_state
+
+    spec = hb.game(game_id)
+    players = data.draw(st.integers(spec.min_players, spec.max_players))
+    state = spec.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        p = state.acting_players()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    check_state(spec, state, seed=seed % 1000)
+    again = hb.replay(game_id, players, seed, state.history)
+    assert again.to_json() == state.to_json()
+
+
+def test_unknown_game_is_a_clear_error() -> None:
+    with pytest.raises(KeyError, match="no game 'chess'"):
+        hb.game("chess")
+
+
+@pytest.mark.parametrize("game_id", hb.game_ids())
+def test_bad_player_count_is_a_clear_error(game_id: str) -> None:
+    spec = hb.game(game_id)
+    with pytest.raises(ValueError, match="players"):
+        spec.new_game(spec.max_players + 1)
+
+
+@pytest.mark.parametrize("game_id", hb.game_ids())
+def test_unknown_option_is_a_clear_error(game_id: str) -> None:
+    with pytest.raises(hb.OptionError, match="no option"):
+        hb.new_game(game_id, hb.game(game_id).min_players, options={"nonsense": 1})

@@ -1,0 +1,261 @@
+"""Construction (basic variant): groups, dice against quality, and the house's structure."""
+
+from __future__ import annotations
+
+import pytest
+
+import housebuilders as hb
+from housebuilders.games.mr_house import basic as B
+from housebuilders.games.mr_house.basic import (
+    Build,
+    FinishBuilding,
+    Prepare,
+    Remove,
+    SpendCoin,
+    StartBuilding,
+)
+from housebuilders.games.mr_house.house import counts
+
+from .helpers import act, at_construction, brick, column, materials, wood
+
+PLENTY = materials(wood=9, brick=9, cement=9, steel=9, window=9, door=9)
+ROOFED = (column(wood(), roof=True),)
+TWO_WALLS = (column(wood()), column(brick()))
+
+
+def ready(house=(), store=PLENTY, workers=0, rolls=None, players=2) -> B.MrHouseBasicState:
+    return at_construction(
+        players, store={0: list(store)}, workers={0: workers}, houses={0: house}, rolls=rolls
+    )
+
+
+def test_prepare_groups_then_roll_each() -> None:
+    # Rulebook example: Jacob sorts his materials into three groups: a wooden wall,
+    # a roof and a chimney.
+    s = ready(store=materials(wood=4, steel=2, brick=2, cement=1), rolls=[1, 1, 1])
+    for part in ("wood_wall", "roof", "chimney"):
+        act(s, Prepare(part))
+    assert s.store[0] == materials()
+    act(s, StartBuilding())
+    act(s, Build("wood_wall", 0, 0))
+    act(s, Build("roof", 0, 0))
+    act(s, Build("chimney", 0, 1))
+    assert counts(s.house[0])[:4] == [1, 0, 1, 1]
+    assert s.acting_players() == (1,) or s.phase != B.ROLLING
+
+
+def test_prepare_needs_the_materials() -> None:
+    s = ready(store=materials(wood=1, steel=1))
+    assert Prepare("wood_wall") not in s.legal_actions(0)
+    with pytest.raises(hb.IllegalAction, match="needs 1 wood more") as e:
+        s.apply(0, Prepare("wood_wall"))
+    assert e.value.rule == "mr-house-basic §Construction"
+
+
+def test_quality_is_one_plus_workers() -> None:
+    s = ready(workers=2)
+    assert s.quality(0) == 4  # 1 + the printed worker + 2 hired
+
+
+def test_roll_at_or_below_quality_succeeds() -> None:
+    # Jacob's company has quality 3: he needs to roll 3 or less.
+    s = ready(workers=1, rolls=[3])
+    act(s, Prepare("brick_wall"))
+    act(s, StartBuilding())
+    act(s, Build("brick_wall", 0, 0))
+    assert counts(s.house[0])[1] == 1
+    assert s.store[0] == [9, 7, 8, 9, 9, 9]  # 2 brick and 1 cement went to the bank
+
+
+def test_failed_roll_returns_materials_to_storehouse() -> None:
+    # Jacob rolls 5 with quality 3: the wooden wall fails; he keeps the materials.
+    s = ready(store=materials(wood=2, steel=1, brick=2, cement=1), workers=1, rolls=[5, 3])
+    act(s, Prepare("wood_wall"))
+    act(s, Prepare("brick_wall"))
+    act(s, StartBuilding())
+    act(s, Build("wood_wall", 0, 0))
+    assert s.house[0] == ()
+    assert s.store[0] == materials(wood=2, steel=1)
+    act(s, Build("brick_wall", 0, 0))
+    assert counts(s.house[0])[1] == 1
+
+
+def test_failed_group_materials_wait_for_next_turn() -> None:
+    s = ready(store=materials(wood=2, steel=1), rolls=[6])
+    act(s, Prepare("wood_wall"))
+    act(s, StartBuilding())
+    act(s, Build("wood_wall", 0, 0))
+    # No second try this turn: player 0's construction is over.
+    assert s.acting_players() != (0,) or s.phase == B.PREPARING and s.builder > 0
+
+
+def test_builders_go_in_turn_order_from_first_player() -> None:
+    s = at_construction(3, store={p: list(PLENTY) for p in range(3)})
+    s.first = 1
+    order = []
+    while s.phase in (B.PREPARING, B.ROLLING):
+        order.append(s.acting_players()[0])
+        act(s, StartBuilding())
+    assert order == [1, 2, 0]
+
+
+def test_walls_before_windows_and_doors() -> None:
+    s = ready()
+    act(s, Prepare("window"))
+    act(s, Prepare("door"))
+    act(s, StartBuilding())
+    assert s.legal_actions(0) == [FinishBuilding()]
+    with pytest.raises(hb.IllegalAction, match="walls must be built first"):
+        s.apply(0, Build("window", 0, 0))
+
+
+def test_roof_only_on_a_built_wall() -> None:
+    s = ready()
+    act(s, Prepare("roof"))
+    act(s, StartBuilding())
+    with pytest.raises(hb.IllegalAction, match="roof can only be placed on an already built wall"):
+        s.apply(0, Build("roof", 0, 0))
+
+
+def test_chimney_with_no_roof_refused() -> None:
+    s = ready(house=TWO_WALLS)
+    act(s, Prepare("chimney"))
+    act(s, StartBuilding())
+    with pytest.raises(hb.IllegalAction, match="chimney can only be placed on an already built"):
+        s.apply(0, Build("chimney", 0, 1))
+
+
+def test_as_many_chimneys_as_roofs() -> None:
+    s = ready(house=(column(wood(), roof=True, chimney=True),))
+    act(s, Prepare("chimney"))
+    act(s, StartBuilding())
+    with pytest.raises(hb.IllegalAction, match="as many chimneys as it has roofs"):
+        s.apply(0, Build("chimney", 0, 1))
+
+
+def test_walls_stack_into_levels_and_roofs_at_any_level() -> None:
+    s = ready(house=TWO_WALLS, rolls=[1, 1, 1])
+    act(s, Prepare("brick_wall"))
+    act(s, Prepare("roof"))
+    act(s, Prepare("roof"))
+    act(s, StartBuilding())
+    assert Build("brick_wall", 0, 1) in s.legal_actions(0)  # on top of a wall
+    assert Build("brick_wall", 2, 0) in s.legal_actions(0)  # a new ground-floor wall
+    act(s, Build("brick_wall", 0, 1))
+    act(s, Build("roof", 0, 1))  # roofs need not be at the same level
+    act(s, Build("roof", 1, 0))
+    assert [len(c.walls) for c in s.house[0]] == [2, 1]
+    assert all(c.roof for c in s.house[0])
+
+
+def test_wall_on_a_roof_refused() -> None:
+    s = ready(house=ROOFED)
+    act(s, Prepare("wood_wall"))
+    act(s, StartBuilding())
+    assert Build("wood_wall", 0, 1) not in s.legal_actions(0)
+    with pytest.raises(hb.IllegalAction, match="cannot stand on a roof"):
+        s.apply(0, Build("wood_wall", 0, 1))
+
+
+def test_up_to_two_windows_per_wall() -> None:
+    s = ready(house=(column(wood(windows=2)),))
+    act(s, Prepare("window"))
+    act(s, StartBuilding())
+    with pytest.raises(hb.IllegalAction, match="up to 2 windows"):
+        s.apply(0, Build("window", 0, 0))
+
+
+def test_window_on_a_wall_with_a_door_refused() -> None:
+    s = ready(house=(column(wood(door=True)),))
+    act(s, Prepare("window"))
+    act(s, StartBuilding())
+    with pytest.raises(hb.IllegalAction, match="both a window and a door"):
+        s.apply(0, Build("window", 0, 0))
+
+
+def test_door_on_a_wall_with_a_window_refused() -> None:
+    s = ready(house=(column(wood(windows=1)),))
+    act(s, Prepare("door"))
+    act(s, StartBuilding())
+    with pytest.raises(hb.IllegalAction, match="both a window and a door"):
+        s.apply(0, Build("door", 0, 0))
+
+
+def test_second_door_refused() -> None:
+    s = ready(house=(column(wood(door=True)), column(wood())))
+    act(s, Prepare("door"))
+    act(s, StartBuilding())
+    with pytest.raises(hb.IllegalAction, match="only 1 door"):
+        s.apply(0, Build("door", 1, 0))
+
+
+def test_door_only_on_the_ground_floor() -> None:
+    s = ready(house=(column(wood(windows=1), wood()),))
+    act(s, Prepare("door"))
+    act(s, StartBuilding())
+    with pytest.raises(hb.IllegalAction, match="ground-floor"):
+        s.apply(0, Build("door", 0, 1))
+
+
+def test_window_on_an_upper_floor() -> None:
+    s = ready(house=(column(wood(door=True), wood()),), rolls=[1])
+    act(s, Prepare("window"))
+    act(s, StartBuilding())
+    act(s, Build("window", 0, 1))
+    assert s.house[0][0].walls[1].windows == 1
+
+
+def test_spend_coin_for_window_refused_in_construction() -> None:
+    s = ready()
+    s.coins[0] = 1
+    with pytest.raises(hb.IllegalAction, match="except a window or a door"):
+        s.apply(0, SpendCoin("window"))
+    act(s, SpendCoin("cement"))
+    assert s.store[0][2] == 10
+
+
+def test_giving_up_a_part_takes_what_stands_on_it() -> None:
+    # Rulebook example: Marta removes a roof to build a new wall there; her investment
+    # in the roof is simply lost.
+    s = ready(
+        house=(column(wood(windows=1), roof=True, chimney=True), column(brick())),
+        store=materials(wood=2, steel=1),
+        rolls=[1],
+    )
+    act(s, Remove("roof", 0, 0))
+    assert s.house[0][0] == column(wood(windows=1))  # the chimney went with the roof
+    act(s, Prepare("wood_wall"))
+    act(s, StartBuilding())
+    act(s, Build("wood_wall", 0, 1))
+    assert len(s.house[0][0].walls) == 2
+
+
+def test_giving_up_a_ground_wall_takes_its_column() -> None:
+    s = ready(house=(column(wood(), wood(windows=2), roof=True), column(brick(door=True))))
+    act(s, Remove("wood_wall", 0, 0))
+    assert s.house[0] == (column(brick(door=True)),)
+
+
+def test_giving_up_a_part_that_is_not_there_refused() -> None:
+    s = ready(house=TWO_WALLS)
+    with pytest.raises(hb.IllegalAction, match="no roof"):
+        s.apply(0, Remove("roof", 0, 0))
+
+
+def test_finish_only_when_no_prepared_group_can_be_placed() -> None:
+    s = ready(rolls=[1])
+    act(s, Prepare("wood_wall"))
+    act(s, Prepare("chimney"))
+    act(s, StartBuilding())
+    with pytest.raises(hb.IllegalAction, match="roll for every prepared group"):
+        s.apply(0, FinishBuilding())
+    act(s, Build("wood_wall", 0, 0))
+    assert FinishBuilding() in s.legal_actions(0)  # the chimney has no roof to go on
+    act(s, FinishBuilding())
+    assert s.store[0][1:3] == [9, 9]  # the chimney's brick and cement are back
+
+
+def test_player_with_nothing_to_build_is_skipped() -> None:
+    s = at_construction(2, store={0: materials(), 1: materials(wood=2, steel=1)})
+    s._begin_construction()
+    assert s.acting_players() == (1,)
