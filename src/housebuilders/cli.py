@@ -1,0 +1,425 @@
+"""The ``housebuilders`` command: list the games, play one in the terminal, simulate
+many between bots, measure the rules' speed.
+
+Every command explains itself with ``--help``. Mistakes a user can make (an unknown
+game or bot, a bad player count, bad component data or options) print one red line
+and exit with code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from . import bench as bench_module
+from .agents import Agent, AgentError, check_game, make, split_bots
+from .arena import bot_seed, run
+from .arena import simulate as run_simulation
+from .core import Action, ContentError, GameSpec, OptionError, State, game, game_ids
+from .core.content import read_toml
+
+app = typer.Typer(
+    name="housebuilders",
+    help="House-building board games: play them in the terminal, simulate bots, benchmark.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+EXIT_USAGE = 2
+
+
+class UserError(Exception):
+    """A mistake in what the user asked for: reported in one line, exit code 2."""
+
+
+class Quit(Exception):
+    """The human player left the game."""
+
+
+# == shared helpers ==========================================================================
+def _out() -> Console:
+    return Console(highlight=False)
+
+
+def _err() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn the errors a user can cause into one red line and exit code 2."""
+    try:
+        yield
+    except (UserError, ContentError, OptionError, AgentError) as e:
+        message = " ".join(line.strip() for line in str(e).splitlines() if line.strip())
+        _err().print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
+        raise typer.Exit(EXIT_USAGE) from None
+
+
+def find_game(game_id: str) -> GameSpec:
+    if game_id not in game_ids():
+        raise UserError(f"no game {game_id!r}; known games: {', '.join(game_ids())}")
+    return game(game_id)
+
+
+def check_players(spec: GameSpec, players: int | None) -> int:
+    """The player count, defaulting to the game's minimum, checked against the game."""
+    if players is None:
+        return spec.min_players
+    if not spec.min_players <= players <= spec.max_players:
+        raise UserError(
+            f"{spec.id} takes {spec.min_players} to {spec.max_players} players, not {players}"
+        )
+    return players
+
+
+def load_content(path: Path | None) -> dict[str, Any] | None:
+    """The TOML file to merge over the game's data.toml, or None."""
+    return read_toml(path) if path is not None else None
+
+
+def parse_options(items: list[str] | None) -> dict[str, Any]:
+    """``["deck=standard-81", "turns=5"]`` -> options; values read as JSON when they can
+    be (numbers, true/false), as text otherwise."""
+    options: dict[str, Any] = {}
+    for item in items or []:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise UserError(f"an option is KEY=VALUE, not {item!r}")
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value.strip()
+    return options
+
+
+def bot_names(text: str, spec: GameSpec) -> list[str]:
+    """The bot names in ``--bots``, each checked: the bot and its parameters exist and
+    it can play ``spec`` (greedy needs the game's heuristic)."""
+    names = split_bots(text)
+    for name in names:
+        check_game(make(name), spec)
+    return names
+
+
+# -- option types shared by the commands ----------------------------------------------------
+GameArg = Annotated[str, typer.Argument(help="The game id (see `housebuilders list`).")]
+ContentOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--content",
+        help="A TOML file shaped like the game's data.toml, merged over it "
+        "(e.g. a value read off the real box in place of a proposed one).",
+        dir_okay=False,
+    ),
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", help="A game option as KEY=VALUE; repeat for several."),
+]
+
+
+# == list ====================================================================================
+@app.command("list")
+def list_games() -> None:
+    """List the games with their player counts."""
+    table = Table(title="Games")
+    for column in ("id", "name", "players", "rulebook"):
+        table.add_column(column)
+    for game_id in game_ids():
+        spec = game(game_id)
+        table.add_row(spec.id, spec.name, f"{spec.min_players}-{spec.max_players}", spec.rulebook)
+    _out().print(table)
+
+
+# == play ====================================================================================
+class HumanAgent:
+    """The person at the keyboard: shown the table from their seat, they pick an action
+    from a numbered menu. ``q`` (or the end of input) leaves the game."""
+
+    name = "you"
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def choose(self, view: State, player: int) -> Action:
+        self.console.print(Text(draw(view.spec, view.observe(player))))
+        actions = view.legal_actions(player)
+        self.console.print(Text(f"Your move, player {player}:", style="bold"))
+        for number, action in enumerate(actions, start=1):
+            self.console.print(Text(f"  {number:>3}. {action}"))
+        return actions[self._ask(len(actions)) - 1]
+
+    def _ask(self, count: int) -> int:
+        while True:
+            try:
+                answer = self.console.input(f"Choose 1-{count} (q to quit): ").strip()
+            except EOFError:
+                raise Quit from None
+            if answer.lower() in ("q", "quit", "exit"):
+                raise Quit
+            if answer.isdigit() and 1 <= int(answer) <= count:
+                return int(answer)
+            self.console.print(Text(f"{answer!r} is not a number from 1 to {count}.", "yellow"))
+
+
+class Narrator:
+    """Prints the public log's new entries after each action (never the action itself,
+    which may hold a secret such as a face-down marker's value)."""
+
+    def __init__(self, console: Console, state: State) -> None:
+        self.console = console
+        self.shown = len(_log(state) or ())
+
+    def __call__(self, state: State, player: int, action: Action) -> None:
+        log = _log(state)
+        if log is None:  # a game without a public log: say only who moved
+            self.console.print(Text(f"  player {player} moved", style="dim"))
+            return
+        for entry in log[self.shown :]:
+            self.console.print(Text(f"  {entry}", style="cyan"))
+        self.shown = len(log)
+
+
+def _log(state: State) -> list[str] | None:
+    """The state's public event log, if the game keeps one."""
+    return getattr(state, "log", None)
+
+
+def draw(spec: GameSpec, observation: Mapping[str, Any]) -> str:
+    """The observation through the game's text view (JSON if the game has none)."""
+    if spec.text_view is not None:
+        return spec.text_view(dict(observation))
+    return json.dumps(observation, indent=2)
+
+
+def seat_lineup(bots: list[str], players: int, seat: int | None) -> list[str | None]:
+    """Bot names per seat (None: the human). Bots fill the other seats in order; if
+    fewer are given than needed, the last one repeats."""
+    if seat is not None and not 0 <= seat < players:
+        raise UserError(f"--seat must be from 0 to {players - 1}, not {seat}")
+    needed = players - (seat is not None)
+    if len(bots) > needed:
+        raise UserError(f"{len(bots)} bots given for {needed} bot seats")
+    names: list[str | None] = list(bots) + [bots[-1]] * (needed - len(bots))
+    if seat is not None:
+        names.insert(seat, None)
+    return names
+
+
+def score_table(state: State, names: list[str]) -> Table:
+    """Categories down, players across: the breakdown, the total and the rank."""
+    scores, ranking = state.scores(), state.ranking()
+    table = Table(title="Final scores")
+    table.add_column("")
+    for player, name in enumerate(names):
+        table.add_column(f"P{player} {name}", justify="right")
+    for category in scores[0]["breakdown"]:
+        table.add_row(category, *(str(s["breakdown"][category]) for s in scores))
+    table.add_row("total", *(str(s["total"]) for s in scores), style="bold")
+    table.add_row("rank", *(str(r) for r in ranking), style="bold")
+    return table
+
+
+def ranking_line(state: State, names: list[str]) -> str:
+    ranking = state.ranking()
+    order = sorted(range(len(ranking)), key=lambda p: (ranking[p], p))
+    return "Ranking: " + ", ".join(f"{ranking[p]}. player {p} ({names[p]})" for p in order)
+
+
+@app.command()
+def play(
+    game_id: GameArg,
+    players: Annotated[
+        int | None, typer.Option(help="Number of players (default: the game's minimum).")
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(help="Your seat, from 0. Leave it out to watch the bots play each other."),
+    ] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bots for the other seats in order, comma-separated, e.g. random,greedy "
+            "or greedy:samples=4; the last one repeats if fewer are given."
+        ),
+    ] = "random",
+    seed: Annotated[int | None, typer.Option(help="Game seed (default: a random one).")] = None,
+    content: ContentOpt = None,
+    option: OptionOpt = None,
+) -> None:
+    """Play a game in the terminal against bots (or watch bots play).
+
+    On your turn the table is drawn from your seat and your legal actions are listed;
+    type a number to play one, q to leave. The bots' moves are narrated from the
+    public log. At the end: the score breakdown and the ranking.
+    """
+    out = _out()
+    with user_errors():
+        spec = find_game(game_id)
+        count = check_players(spec, players)
+        lineup = seat_lineup(bot_names(bots, spec), count, seat)
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        state = spec.new_game(count, seed, parse_options(option), load_content(content))
+        agents = _agents(lineup, seed, out)
+        names = [a.name for a in agents]
+        out.print(
+            Text(
+                f"{spec.name}, seed {seed}: "
+                + ", ".join(f"player {p} {n}" for p, n in enumerate(names)),
+                style="bold",
+            )
+        )
+        try:
+            run(state, agents, seed, on_action=Narrator(out, state))
+        except Quit:
+            out.print("You left the game.")
+            return
+    if seat is None:
+        out.print(Text(draw(spec, state.observe(None))))
+    out.print(score_table(state, names))
+    out.print(ranking_line(state, names))
+
+
+def _agents(lineup: list[str | None], seed: int, console: Console) -> list[Agent]:
+    return [
+        HumanAgent(console) if name is None else make(name, seed=bot_seed(seed, seat))
+        for seat, name in enumerate(lineup)
+    ]
+
+
+# == simulate ================================================================================
+@app.command()
+def simulate(
+    game_id: GameArg,
+    players: Annotated[
+        int | None, typer.Option(help="Number of players (default: the game's minimum).")
+    ] = None,
+    games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bots, comma-separated (e.g. random,greedy). Seats rotate from game to game "
+            "so each bot plays each seat equally."
+        ),
+    ] = "random",
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 0,
+    content: ContentOpt = None,
+    option: OptionOpt = None,
+) -> None:
+    """Play many games between bots and report win rates and mean scores.
+
+    A shared first place counts as a win divided by the number of players sharing it.
+    """
+    out = _out()
+    with user_errors():
+        spec = find_game(game_id)
+        count = check_players(spec, players)
+        names = bot_names(bots, spec)
+        overrides = load_content(content)
+        options = parse_options(option)
+        spec.new_game(count, seed, options, overrides)  # bad data fails before the bar
+        with _progress(out) as progress:
+            task = progress.add_task(f"{spec.id}, {count} players", total=games)
+            result = run_simulation(
+                spec.id,
+                count,
+                games,
+                names,
+                seed=seed,
+                options=options,
+                content=overrides,
+                progress=lambda done: progress.update(task, completed=done),
+            )
+    out.print(
+        f"{result.games} games of {spec.id}, {count} players, seeds {seed}-{seed + games - 1}"
+    )
+    out.print(_seat_table(result))
+    out.print(_bot_table(result))
+
+
+def _progress(console: Console) -> Progress:
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
+def _seat_table(result: Any) -> Table:
+    table = Table(title="Per seat")
+    for column in ("seat", "games", "win rate", "mean score"):
+        table.add_column(column, justify="right")
+    for seat, tally in enumerate(result.seats):
+        table.add_row(
+            str(seat), str(tally.games), f"{tally.win_rate:.1%}", f"{tally.mean_score:.2f}"
+        )
+    return table
+
+
+def _bot_table(result: Any) -> Table:
+    table = Table(title="Per bot")
+    table.add_column("bot")
+    for column in ("seats played", "win rate", "mean score"):
+        table.add_column(column, justify="right")
+    for name, tally in result.bots.items():
+        table.add_row(name, str(tally.games), f"{tally.win_rate:.1%}", f"{tally.mean_score:.2f}")
+    return table
+
+
+# == bench ===================================================================================
+@app.command()
+def bench(
+    game_id: GameArg,
+    players: Annotated[
+        list[int] | None,
+        typer.Option(help="A player count to measure; repeat for several (default: all)."),
+    ] = None,
+    games: Annotated[int, typer.Option(min=1, help="Random games per run.")] = 100,
+    runs: Annotated[int, typer.Option(min=1, help="Runs; the median is reported.")] = 5,
+    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
+) -> None:
+    """Measure the rules' speed with random play.
+
+    Prints random full games per second, actions per second and the mean clone()
+    time, per player count, each the median of several runs.
+    """
+    out = _out()
+    with user_errors():
+        spec = find_game(game_id)
+        counts = (
+            [check_players(spec, n) for n in players]
+            if players
+            else list(range(spec.min_players, spec.max_players + 1))
+        )
+    table = Table(title=f"{spec.id}: random play, median of {runs} runs of {games} games")
+    for column in ("players", "games/s", "actions/s", "actions/game", "clone µs"):
+        table.add_column(column, justify="right")
+    for count in counts:
+        t = bench_module.measure(spec.id, count, games=games, runs=runs, seed=seed)
+        table.add_row(
+            str(count),
+            f"{t.games_per_s:,.1f}",
+            f"{t.actions_per_s:,.0f}",
+            f"{t.actions_per_game:.1f}",
+            f"{t.clone_us:.2f}",
+        )
+    out.print(table)
+
+
+def main() -> None:
+    """The console script's entry point."""
+    app()
