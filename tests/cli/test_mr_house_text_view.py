@@ -1,0 +1,96 @@
+"""Mr House drawn as text (games/mr_house/view.py): a pure function of an observation.
+
+(Kept here, beside the terminal it serves, while tests/games/mr_house is being
+written by others; it belongs there eventually.)
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import housebuilders as hb
+from housebuilders.games.mr_house import view
+
+
+def _house(*columns: dict) -> list[dict]:
+    return list(columns)
+
+
+def _wall(part: str = "wood_wall", windows: int = 0, door: bool = False) -> dict:
+    return {"part": part, "windows": windows, "door": door}
+
+
+def test_a_house_is_drawn_column_by_column() -> None:
+    house = _house(
+        {"walls": [_wall(windows=1), _wall(windows=2)], "roof": True, "chimney": True},
+        {"walls": [_wall("brick_wall", door=True)], "roof": True, "chimney": False},
+        {"walls": [_wall()], "roof": False, "chimney": False},
+    )
+    assert view.house(house)[:-1] == [
+        "   ||",
+        "  /\\",
+        " /  \\   /\\",
+        "|[][]| /  \\",
+        "| [] |# DD #|    |",
+        "==================",
+        "  1     2     3",
+    ]
+    assert view.house(house)[-1] == view.LEGEND
+
+
+def test_no_house_yet() -> None:
+    assert view.house([]) == ["(no house yet)"]
+
+
+def _midway(players: int = 3, steps: int = 4, seed: int = 2) -> hb.State:
+    """A game a few placements in: some markers on the board, face down."""
+    state = hb.new_game("mr-house-basic", players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        player = state.acting_players()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+    return state
+
+
+def test_face_down_markers_show_only_to_their_owner() -> None:
+    state = _midway()
+    mine = view.text(state.observe(0))
+    spectator = view.text(state.observe(None))
+    own_value = next(v for pl, v, _ in sum(state.stacks, []) if pl == 0)  # type: ignore[attr-defined]
+    assert f"P0:{own_value}" in mine
+    assert "P1:?" in mine and "P2:?" in mine
+    assert "P0:?" in spectator and "P0:" + str(own_value) not in spectator
+
+
+def test_the_table_shows_board_stores_workers_and_players() -> None:
+    obs = _midway().observe(0)
+    text = view.text(obs)
+    for name in ("bank", "office", "work notice board", "wood store", "door store"):
+        assert name in text
+    assert "Stores: wood" in text
+    assert "Worker cards:" in text
+    assert "Player 0 (you" in text and "Player 2" in text
+    assert "storehouse: wood 1" in text
+    assert "permit no" in text and "quality" in text
+    assert "markers in hand: " + " ".join(map(str, obs["players"][0]["hand"])) in text
+    assert "face down" in text  # the opponents' hands
+
+
+def test_purchases_point_at_the_location_being_resolved() -> None:
+    state = _midway(players=2, steps=10)
+    obs = state.observe(0)
+    assert obs["phase"] == "purchases"
+    line = next(x for x in view.text(obs).splitlines() if x.startswith(">"))
+    assert line.split()[1] == str(obs["purchase"]["location"])
+
+
+def test_it_does_not_change_the_observation() -> None:
+    obs = _midway().observe(1)
+    before = copy.deepcopy(obs)
+    view.text(obs)
+    assert obs == before
+
+
+def test_it_is_the_games_text_view() -> None:
+    assert hb.game("mr-house-basic").text_view is view.text
