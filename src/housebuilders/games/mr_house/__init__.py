@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core import GameSpec, register
-from . import view
+from . import heuristic, view
 from .actions import ACTION_CLASSES, ACTION_SPACE
 from .basic import MrHouseBasicState
 
@@ -18,6 +18,7 @@ BASIC = register(
         _state_from_json=MrHouseBasicState.from_json,
         actions=ACTION_SPACE,
         action_classes=ACTION_CLASSES,
+        heuristic=heuristic.evaluate,
         text_view=view.text,
     )
 )

@@ -1,0 +1,49 @@
+"""Mr House's heuristic: the greedy bot's evaluation."""
+
+from __future__ import annotations
+
+import random
+
+import housebuilders as hb
+from housebuilders.core.testing import random_playout
+from housebuilders.games.mr_house.heuristic import Room, evaluate, player_worth
+
+from .helpers import at_construction, column, materials, new, wood
+
+
+def test_heuristic_is_registered_for_the_game() -> None:
+    assert hb.game("mr-house-basic").heuristic is evaluate
+
+
+def test_heuristic_at_the_end_is_the_score_difference() -> None:
+    s = new(3, seed=11)
+    random_playout(s, random.Random(11))
+    totals = [x["total"] for x in s.scores()]
+    for p in range(3):
+        best_other = max(t for q, t in enumerate(totals) if q != p)
+        bonus = 0.5 if s.ranking()[p] == 1 else 0.0
+        assert evaluate(s, p) == totals[p] - best_other + bonus
+
+
+def test_heuristic_values_materials_that_make_parts() -> None:
+    walls = at_construction(2, store={0: materials(wood=2, steel=1), 1: materials()})
+    window = at_construction(2, store={0: materials(window=3), 1: materials()})
+    # A wall's materials are worth more than windows with no wall to go on.
+    assert player_worth(walls, 0) > player_worth(window, 0)
+
+
+def test_room_counts_planned_parts() -> None:
+    room = Room((column(wood(door=True)),))
+    assert room.take(2)  # a roof on the open wall
+    assert not room.take(2)  # no second open top
+    assert not room.take(5)  # the house has its door
+    assert room.take(0) and room.take(2)  # a new wall makes room for a roof
+
+
+def test_greedy_beats_random() -> None:
+    wins = 0
+    for seed in range(10):
+        bots = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
+        state = hb.play("mr-house-basic", bots, seed=seed)
+        wins += state.ranking()[bots.index("greedy")] == 1
+    assert wins >= 8
