@@ -23,7 +23,7 @@ from rich.text import Text
 
 from . import bench as bench_module
 from .agents import Agent, AgentError, check_game, make, split_bots
-from .arena import bot_seed, run
+from .arena import SimulationResult, bot_seed, run
 from .arena import simulate as run_simulation
 from .core import Action, ContentError, GameSpec, OptionError, State, game, game_ids
 from .core.content import read_toml
@@ -210,7 +210,7 @@ def seat_lineup(bots: list[str], players: int, seat: int | None) -> list[str | N
         raise UserError(f"--seat must be from 0 to {players - 1}, not {seat}")
     needed = players - (seat is not None)
     if len(bots) > needed:
-        raise UserError(f"{len(bots)} bots given for {needed} bot seats")
+        raise UserError(f"{len(bots)} bots given for {needed} bot seats (see --players)")
     names: list[str | None] = list(bots) + [bots[-1]] * (needed - len(bots))
     if seat is not None:
         names.insert(seat, None)
@@ -359,7 +359,7 @@ def _progress(console: Console) -> Progress:
     )
 
 
-def _seat_table(result: Any) -> Table:
+def _seat_table(result: SimulationResult) -> Table:
     table = Table(title="Per seat")
     for column in ("seat", "games", "win rate", "mean score"):
         table.add_column(column, justify="right")
@@ -370,7 +370,7 @@ def _seat_table(result: Any) -> Table:
     return table
 
 
-def _bot_table(result: Any) -> Table:
+def _bot_table(result: SimulationResult) -> Table:
     table = Table(title="Per bot")
     table.add_column("bot")
     for column in ("seats played", "win rate", "mean score"):
