@@ -23,6 +23,7 @@ from rich.text import Text
 
 from . import bench as bench_module
 from .agents import Agent, AgentError, check_game, make, split_bots
+from .agents import bot_names as all_bot_names
 from .arena import SimulationResult, bot_seed, run
 from .arena import simulate as run_simulation
 from .core import Action, ContentError, GameSpec, OptionError, State, game, game_ids
@@ -113,7 +114,10 @@ def bot_names(text: str, spec: GameSpec) -> list[str]:
 
 
 # -- option types shared by the commands ----------------------------------------------------
-GameArg = Annotated[str, typer.Argument(help="The game id (see `housebuilders list`).")]
+GameArg = Annotated[
+    str, typer.Argument(metavar="GAME", help="The game id (see `housebuilders list`).")
+]
+KNOWN_BOTS = f"Bots: {', '.join(all_bot_names())}."
 ContentOpt = Annotated[
     Path | None,
     typer.Option(
@@ -251,7 +255,7 @@ def play(
         str,
         typer.Option(
             help="Bots for the other seats in order, comma-separated, e.g. random,greedy "
-            "or greedy:samples=4; the last one repeats if fewer are given."
+            "or greedy:samples=4; the last one repeats if fewer are given. " + KNOWN_BOTS
         ),
     ] = "random",
     seed: Annotated[int | None, typer.Option(help="Game seed (default: a random one).")] = None,
@@ -310,7 +314,7 @@ def simulate(
         str,
         typer.Option(
             help="Bots, comma-separated (e.g. random,greedy). Seats rotate from game to game "
-            "so each bot plays each seat equally."
+            "so each bot plays each seat equally. " + KNOWN_BOTS
         ),
     ] = "random",
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 0,
