@@ -41,7 +41,7 @@ def test_prepare_groups_then_roll_each() -> None:
     act(s, Build("roof", 0, 0))
     act(s, Build("chimney", 0, 1))
     assert counts(s.house[0])[:4] == [1, 0, 1, 1]
-    assert s.acting_players() == (1,) or s.phase != B.ROLLING
+    assert s.acting_players() == (1,)  # all groups rolled: the next builder
 
 
 def test_prepare_needs_the_materials() -> None:
@@ -85,8 +85,9 @@ def test_failed_group_materials_wait_for_next_turn() -> None:
     act(s, Prepare("wood_wall"))
     act(s, StartBuilding())
     act(s, Build("wood_wall", 0, 0))
-    # No second try this turn: player 0's construction is over.
-    assert s.acting_players() != (0,) or s.phase == B.PREPARING and s.builder > 0
+    # No second try this turn: player 0's construction is over, the materials wait.
+    assert s.acting_players() == (1,)
+    assert s.store[0] == materials(wood=2, steel=1)
 
 
 def test_builders_go_in_turn_order_from_first_player() -> None:
@@ -259,3 +260,16 @@ def test_player_with_nothing_to_build_is_skipped() -> None:
     s = at_construction(2, store={0: materials(), 1: materials(wood=2, steel=1)})
     s._begin_construction()
     assert s.acting_players() == (1,)
+
+
+def test_no_coin_spending_while_rolling() -> None:
+    # Ruling 7: coins are spent while placing, taking or preparing; once rolling, a
+    # new material could not join a group this turn.
+    s = ready(rolls=[1])
+    s.coins[0] = 1
+    act(s, Prepare("wood_wall"))
+    act(s, Prepare("wood_wall"))
+    act(s, StartBuilding())
+    assert not any(isinstance(a, SpendCoin) for a in s.legal_actions(0))
+    with pytest.raises(hb.IllegalAction, match="construction: rolling phase"):
+        s.apply(0, SpendCoin("wood"))
