@@ -25,7 +25,7 @@ def test_every_proposed_value_is_listed_in_the_doc() -> None:
     unlisted = []
     for line in DATA_FILE.read_text().splitlines():
         if line.startswith("["):
-            section = line.strip("[] ")
+            section = line.split("#")[0].strip("[] ")
         if "# proposed" not in line:
             continue
         key = line.split("=")[0].strip() if "=" in line.split("#")[0] else ""
