@@ -20,7 +20,7 @@ from .helpers import new
 
 
 def test_actions_read_like_sentences() -> None:
-    assert str(PlaceMarker(2, 9)) == "place your 2 marker on location 9"
+    assert str(PlaceMarker(2, 9)) == "place your 2 marker on the wood store (9)"
     assert str(Take("wood", 2)) == "take 2 wood"
     assert str(SpendCoin("brick")) == "spend a coin on 1 brick"
     assert str(Prepare("roof")) == "prepare the materials for a roof"

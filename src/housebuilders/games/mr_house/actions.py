@@ -6,6 +6,8 @@ plainly; columns and levels count from 0 in JSON and from 1 in the text.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...core import Action
 from .house import CHIMNEY, DOOR, MAX_COLUMNS, MAX_LEVELS
 
@@ -25,6 +27,15 @@ MAX_MARKER_VALUE = 9
 MAX_LOCATIONS = 12
 
 
+@cache
+def _location_name(number: int) -> str:
+    """A location's name on the board of the rulebook's content."""
+    from .content import load_content
+
+    names = {loc.number: loc.name for loc in load_content().basic.locations}
+    return names.get(number, f"location {number}")
+
+
 def _article(name: str) -> str:
     return "an" if name[0] in "aeiou" else "a"
 
@@ -36,7 +47,8 @@ class PlaceMarker(Action, kind="place"):
     location: int
 
     def __str__(self) -> str:
-        return f"place your {self.value} marker on location {self.location}"
+        name = _location_name(self.location)
+        return f"place your {self.value} marker on the {name} ({self.location})"
 
 
 class Take(Action, kind="take"):
