@@ -30,7 +30,7 @@ def test_bots_moves_are_narrated_without_their_secrets(runner: CliRunner) -> Non
     # The only "place your N marker" lines are the human's own numbered menu entries.
     for line in result.output.splitlines():
         if "place your" in line:
-            assert re.match(r"\s+\d+\. place your \d marker on location \d+$", line), line
+            assert re.match(r"\s+\d+\. place your \d marker on the [a-z ]+ \(\d+\)$", line), line
 
 
 def test_same_seed_same_game(runner: CliRunner) -> None:
