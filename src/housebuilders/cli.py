@@ -245,7 +245,11 @@ def ranking_line(state: State, names: list[str]) -> str:
 def play(
     game_id: GameArg,
     players: Annotated[
-        int | None, typer.Option(help="Number of players (default: the game's minimum).")
+        int | None,
+        typer.Option(
+            help="Number of players (default: one per bot listed, plus you with --seat; "
+            "at least the game's minimum)."
+        ),
     ] = None,
     seat: Annotated[
         int | None,
@@ -271,8 +275,11 @@ def play(
     out = _out()
     with user_errors():
         spec = find_game(game_id)
+        names_given = bot_names(bots, spec)
+        if players is None:  # as many seats as the bots and the human fill
+            players = max(spec.min_players, len(names_given) + (seat is not None))
         count = check_players(spec, players)
-        lineup = seat_lineup(bot_names(bots, spec), count, seat)
+        lineup = seat_lineup(names_given, count, seat)
         seed = secrets.randbelow(2**31) if seed is None else seed
         state = spec.new_game(count, seed, parse_options(option), load_content(content))
         agents = _agents(lineup, seed, out)

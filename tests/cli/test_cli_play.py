@@ -85,6 +85,12 @@ def test_content_file_overrides_the_data(runner: CliRunner, tmp_path: object) ->
     assert "turn 1 of 1" in result.output
 
 
+def test_players_default_to_the_seats_filled(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", "mr-house-basic", "--bots", "random,random,random"])
+    assert result.exit_code == 0
+    assert "player 2 random" in result.output and "player 3" not in result.output
+
+
 def test_seat_lineup_repeats_the_last_bot() -> None:
     assert seat_lineup(["a"], 4, 2) == ["a", "a", None, "a"]
     assert seat_lineup(["a", "b"], 3, None) == ["a", "b", "b"]
@@ -97,7 +103,14 @@ def test_seat_lineup_repeats_the_last_bot() -> None:
         (["play", "nope"], "no game 'nope'"),
         (["play", "mr-house-basic", "--players", "9"], "takes 2 to 4 players, not 9"),
         (["play", "mr-house-basic", "--seat", "2"], "--seat must be from 0 to 1"),
-        (["play", "mr-house-basic", "--bots", "random,random,random"], "3 bots given for 2"),
+        (
+            ["play", "mr-house-basic", "--players", "2", "--bots", "random,random,random"],
+            "3 bots given for 2",
+        ),
+        (
+            ["play", "mr-house-basic", "--bots", "random,random,random,random,random"],
+            "takes 2 to 4 players, not 5",
+        ),
         (["play", "mr-house-basic", "--bots", "nope"], "unknown bot 'nope'"),
         (["play", "mr-house-basic", "--bots", "greedy:depth=2"], "no parameter 'depth'"),
         (["play", "mr-house-basic", "--option", "nope=1"], "has no option 'nope'"),
