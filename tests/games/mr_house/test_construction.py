@@ -101,21 +101,28 @@ def test_builders_go_in_turn_order_from_first_player() -> None:
 
 
 def test_walls_before_windows_and_doors() -> None:
+    s = ready(house=(column(wood(door=True)),))
+    act(s, Prepare("window"))
+    act(s, StartBuilding())
+    with pytest.raises(hb.IllegalAction, match="walls must be built first"):
+        s.apply(0, Build("window", 1, 0))
+
+
+def test_nothing_to_place_and_nothing_to_give_up_finishes_by_itself() -> None:
     s = ready()
     act(s, Prepare("window"))
     act(s, Prepare("door"))
-    act(s, StartBuilding())
-    assert s.legal_actions(0) == [FinishBuilding()]
-    with pytest.raises(hb.IllegalAction, match="walls must be built first"):
-        s.apply(0, Build("window", 0, 0))
+    act(s, StartBuilding())  # no wall to put them on: the groups go back
+    assert s.acting_players() == (1,)
+    assert s.store[0] == PLENTY
 
 
 def test_roof_only_on_a_built_wall() -> None:
-    s = ready()
+    s = ready(house=ROOFED)
     act(s, Prepare("roof"))
     act(s, StartBuilding())
     with pytest.raises(hb.IllegalAction, match="roof can only be placed on an already built wall"):
-        s.apply(0, Build("roof", 0, 0))
+        s.apply(0, Build("roof", 1, 0))
 
 
 def test_chimney_with_no_roof_refused() -> None:

@@ -341,8 +341,15 @@ class MrHouseBasicState(State):
             self.log.append(
                 f"player {player} prepared: " + ", ".join(PART_NAMES[g] for g in self.groups)
             )
-            return False
+            return self._finish_if_nothing_left(player)
         return self._next_builder()
+
+    def _finish_if_nothing_left(self, player: int) -> bool:
+        """Rolling, with no group to place and no part to give up: finishing is the
+        only choice, so it is made without asking."""
+        if not self.groups or self._rolls(player) == [FINISH_BUILDING]:
+            return self._finish_building(player)
+        return False
 
     def _build(self, player: int, part: int, column: int, level: int) -> bool:
         self.groups.remove(part)
@@ -361,14 +368,13 @@ class MrHouseBasicState(State):
             self.log.append(
                 f"player {player} rolls {roll} (quality {quality}): the {PART_NAMES[part]} fails"
             )
-        if not self.groups:
-            self._next_builder()
+        self._finish_if_nothing_left(player)
         return True
 
     def _remove(self, player: int, part: int, column: int, level: int) -> bool:
         self.house[player] = H.remove(self.house[player], part, column, level)
         self.log.append(f"player {player} gives up a {PART_NAMES[part]}")
-        return False
+        return self._finish_if_nothing_left(player) if self.phase == ROLLING else False
 
     def _finish_building(self, player: int) -> bool:
         store = self.store[player]
