@@ -22,7 +22,7 @@ from .actions import (
 if TYPE_CHECKING:
     from .basic import MrHouseBasicState
 
-MOVE, BUY, BUILD, END = "Movement Around the City", "Purchases", "Construction", "Game End"
+MOVE, BUY, BUILD = "Movement Around the City", "Purchases", "Construction"
 
 
 def explain_basic(s: MrHouseBasicState, player: int, action: Action) -> tuple[str, str]:

@@ -49,12 +49,10 @@ def evaluate(state: State, player: int) -> float:
 def player_worth(s: MrHouseBasicState, player: int) -> float:
     p = s.p
     house = s.house[player]
-    building = s.phase in (PREPARING, ROLLING) and s._builder() == player
-    # Constructions still to come for this player after the one under way (if any).
-    later = p.turns - s.turn + (1 if s.phase < PREPARING else 0)
+    later = constructions_to_come(s, player)
     future = min(1.0, (p.turns - s.turn) / 2)  # a part's use to later parts
     chance = min(1.0, s.quality(player) / p.die_sides)
-    converts_later = 1.0 - (1.0 - chance) ** later
+    converts = 1.0 - (1.0 - chance) ** later  # a material's chance to end up built
 
     n = H.counts(house)
     worth = float(sum(k * v for k, v in zip(n, p.points, strict=True)))
@@ -67,26 +65,33 @@ def player_worth(s: MrHouseBasicState, player: int) -> float:
     room = Room(house)
     materials, extras = coming_purchases(s, player)
     store = [have + more for have, more in zip(s.store[player], materials, strict=True)]
-    if building:
+    if s.phase in (PREPARING, ROLLING) and s._builder() == player:
         # A prepared group gets this turn's roll, and the later ones if it fails;
         # a group with nowhere to go comes back to the storehouse.
-        odds = chance + (1.0 - chance) * converts_later
+        odds = chance + (1.0 - chance) * converts
         for part in sorted(s.groups):  # walls first: they make room for the rest
             if room.take(part):
                 worth += odds * part_worth(s, part, future)
             else:
                 store = [have + need for have, need in zip(store, p.recipes[part], strict=True)]
-        converts = converts_later
-    else:
-        converts = 1.0 - (1.0 - chance) ** (later + (s.phase < PREPARING))
     worth += converts * plan_worth(s, room, store, future)
     return (
         worth
-        + (extras if later or s.phase < PREPARING else 0.0)
+        + extras
         + COIN_VALUE * s.coins[player]
         + WORKER_VALUE * s.workers[player] * later
         + (PERMIT_VALUE * future if s.permit[player] else 0.0)
     )
+
+
+def constructions_to_come(s: MrHouseBasicState, player: int) -> int:
+    """The player's constructions still to come, not counting one under way."""
+    after_this_turn = s.p.turns - s.turn
+    if s.phase < PREPARING:
+        return after_this_turn + 1
+    if s.phase == OVER:
+        return 0
+    return after_this_turn + ((player - s.first) % s.p.players > s.builder)
 
 
 def part_worth(s: MrHouseBasicState, part: int, future: float) -> float:
