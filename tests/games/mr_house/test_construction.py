@@ -92,7 +92,7 @@ def test_failed_group_materials_wait_for_next_turn() -> None:
 
 def test_builders_go_in_turn_order_from_first_player() -> None:
     s = at_construction(3, store={p: list(PLENTY) for p in range(3)})
-    s.first = 1
+    s.order = [1, 2, 0]
     order = []
     while s.phase in (B.PREPARING, B.ROLLING):
         order.append(s.acting_players()[0])

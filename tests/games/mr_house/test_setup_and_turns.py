@@ -49,7 +49,7 @@ def test_game_lasts_six_turns_and_first_player_rotates() -> None:
     rng = random.Random(4)
     firsts = {}
     while not s.is_terminal():
-        firsts.setdefault(s.turn, s.first)
+        firsts.setdefault(s.turn, s.order[0])
         p = s.acting_players()[0]
         s.apply(p, rng.choice(s.legal_actions(p)))
     assert s.turn == 6

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core import Action, Json, Rng, State
-from ...core.rng import seed_state
+from ...core import Action, Json
+from ...core.rng import Rng, seed_state
 from . import house as H
 from .actions import (
     BUILD,
@@ -23,7 +23,6 @@ from .actions import (
     PART_IDS,
     PART_INDEX,
     PART_NAMES,
-    PLACE,
     PREPARE,
     REMOVE,
     SPEND_COIN,
@@ -38,10 +37,10 @@ from .actions import (
     StartBuilding,
     Take,
 )
+from .common import MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING, MrHouseState
 from .content import MrHouseContent, load_content
 from .params import BANK, OFFICE, WORK_NOTICE_BOARD, BasicParams, basic_params
 
-MOVEMENT, PURCHASES, PREPARING, ROLLING, OVER = range(5)
 PHASE_NAMES = ("movement", "purchases", "construction: preparing", "construction: rolling", "over")
 PHASE_SECTIONS = (
     "Movement Around the City",
@@ -54,53 +53,22 @@ _COIN_MATERIAL_INDEXES = tuple(MATERIAL_INDEX[m] for m in COIN_MATERIALS)
 _SPEND = tuple(SPEND_COIN[i] for i in _COIN_MATERIAL_INDEXES)
 
 
-def _bits(mask: int) -> list[int]:
-    out, i = [], 0
-    while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
-    return out
-
-
-class MrHouseBasicState(State):
+class MrHouseBasicState(MrHouseState):
     """A game of Mr House, basic variant."""
 
-    __slots__ = (
-        "p", "content", "setup", "turn", "phase", "first", "supply", "board_workers", "deck",
-        "store", "coins", "permit", "workers", "hand", "house", "stacks", "own", "reach",
-        "placed", "loc", "pos", "permit_given", "builder", "groups", "rng", "history",
-        "undo_floor", "log",
-    )  # fmt: skip
+    __slots__ = ("board_workers", "deck", "coins", "permit", "workers", "permit_given", "groups")
+    PHASE_NAMES = PHASE_NAMES
+    PHASE_SECTIONS = PHASE_SECTIONS
 
     p: BasicParams
     content: MrHouseContent
-    #: what new_game was given, kept for JSON: {"options": ..., "content": override | None}
-    setup: dict[str, Any]
-    turn: int
-    phase: int
-    first: int
-    supply: list[int]  # materials in each store on the board, by material
     board_workers: int  # face-down worker cards on the work notice board
     deck: int  # worker cards left in the deck
-    store: list[list[int]]  # each player's storehouse, by material
     coins: list[int]
     permit: list[bool]
     workers: list[int]  # hired worker cards on each player board
-    hand: list[list[int]]  # movement markers not yet placed, sorted values
-    house: list[H.House]
-    stacks: list[list[tuple[int, int, int]]]  # per location: (player, value, history index)
-    own: list[int]  # bitmask of the locations holding each player's markers
-    reach: list[int]  # bitmask of the locations next to them
-    placed: int  # markers placed this turn
-    loc: int  # purchases: the location being resolved
-    pos: int  # purchases: the marker of its stack being resolved
-    permit_given: bool
-    builder: int  # construction: the builder's offset from the first player
+    permit_given: bool  # the office's single permit of this turn
     groups: list[int]  # construction: the builder's prepared groups (parts)
-    rng: Rng
-    log: list[str]  # public events, safe for every seat
 
     # == Game Preparation ===========================================================
     @classmethod
@@ -112,21 +80,16 @@ class MrHouseBasicState(State):
         content: Mapping[str, Any] | None = None,
     ) -> MrHouseBasicState:
         s = cls.__new__(cls)
-        s.content = load_content(content)
-        s.p = p = basic_params(s.content, players)
-        s.setup = {"options": dict(options), "content": dict(content) if content else None}
-        s.rng = Rng(seed_state(seed))
-        s.turn, s.phase, s.first = 1, MOVEMENT, 0
-        s.supply = list(p.stock)
-        s.deck = p.worker_deck
+        c = load_content(content)
+        setup = {"options": dict(options), "content": dict(content) if content else None}
+        s._init_common(c, basic_params(c, players), players, seed, setup)
+        s.order = list(range(players))  # seat 0 is the first player (ruling 17)
+        s.deck = s.p.worker_deck
         s.board_workers = 0
         s._replenish_workers()
-        s.store = [list(p.start_materials) for _ in range(players)]
         s.coins = [0] * players
         s.permit = [False] * players
         s.workers = [0] * players
-        s.house = [H.EMPTY] * players
-        s.history, s.undo_floor, s.log = [], 0, []
         s._start_turn()
         return s
 
@@ -137,33 +100,11 @@ class MrHouseBasicState(State):
             self.deck -= draw
 
     def _start_turn(self) -> None:
-        n = self.p.players
-        self.phase = MOVEMENT
-        self.hand = [list(self.p.marker_values) for _ in range(n)]
-        self.stacks = [[] for _ in range(self.p.last_location + 1)]
-        self.own, self.reach = [0] * n, [0] * n
-        self.placed = self.loc = self.pos = self.builder = 0
+        super()._start_turn()
         self.permit_given = False
         self.groups = []
-        self.log.append(f"turn {self.turn} begins; player {self.first} is first")
 
     # == the contract's queries =====================================================
-    def _num_players(self) -> int:
-        return self.p.players
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def acting_players(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == MOVEMENT:
-            return ((self.first + self.placed) % self.p.players,)
-        if phase == PURCHASES:
-            return (self.stacks[self.loc][self.pos][0],)
-        if phase == OVER:
-            return ()
-        return ((self.first + self.builder) % self.p.players,)
-
     def legal_actions(self, player: int) -> list[Action]:
         if player not in self.acting_players():
             return []
@@ -180,70 +121,12 @@ class MrHouseBasicState(State):
             out.extend(_SPEND)
         return out
 
-    # == Movement Around the City ===================================================
-    def _placements(self, player: int) -> list[Action]:
-        own = self.own[player]
-        # The first marker goes anywhere; each later one next to one of the player's
-        # earlier markers; one marker per player per building.
-        allowed = (self.reach[player] & ~own) if own else self.p.all_locations
-        locations = _bits(allowed)
-        out: list[Action] = []
-        previous = -1
-        for value in self.hand[player]:
-            if value != previous:
-                row = PLACE[value]
-                out.extend(row[loc] for loc in locations)
-                previous = value
-        return out
-
-    def _place(self, player: int, value: int, location: int) -> bool:
-        self.hand[player].remove(value)
-        self.stacks[location].append((player, value, len(self.history)))
-        self.own[player] |= 1 << location
-        self.reach[player] |= self.p.adjacent[location]
-        self.placed += 1
-        self.log.append(f"player {player} placed a marker on the {self.p.names[location]}")
-        if self.placed == self.p.players * len(self.p.marker_values):
-            self.phase, self.loc, self.pos = PURCHASES, 1, 0
-            return self._resolve_purchases(reveal=True)
-        return False
-
     # == Purchases ==================================================================
     def _takes(self) -> list[Action]:
         material = self.p.material_at[self.loc]
         value = self.stacks[self.loc][self.pos][1]
         row = TAKE[material]
         return [row[n] for n in range(min(value, self.supply[material]) + 1)]
-
-    def _resolve_purchases(self, reveal: bool = False) -> bool:
-        """Resolve purchases building by building until a player must choose.
-
-        Returns True if a stack was turned face up (hidden values revealed)."""
-        p = self.p
-        revealed = False
-        while self.loc <= p.last_location:
-            stack = self.stacks[self.loc]
-            if self.pos == 0 and stack and reveal:
-                revealed = True
-                self.log.append(
-                    f"at the {p.names[self.loc]}: "
-                    + ", ".join(f"player {pl} shows {v}" for pl, v, _ in stack)
-                )
-            while self.pos < len(stack):
-                player, value, _ = stack[self.pos]
-                if value and not self._purchase(player, value):
-                    return revealed  # a store: the player chooses how many to take
-                self.pos += 1
-            self.loc += 1
-            self.pos = 0
-            reveal = True
-        # After purchasing is resolved at all locations, the movement markers
-        # return to their owners.
-        self.stacks = [[] for _ in range(p.last_location + 1)]
-        self.own, self.reach = [0] * p.players, [0] * p.players
-        self.phase, self.builder = PREPARING, 0
-        self._begin_construction()
-        return revealed
 
     def _purchase(self, player: int, value: int) -> bool:
         """Resolve a non-zero marker; False if its owner must choose (a store)."""
@@ -286,9 +169,6 @@ class MrHouseBasicState(State):
         permanent worker included (the rulebook's example: 1 + 2 = 3 for the printed
         worker and one hired card). A basic worker card counts as one worker (ruling 9)."""
         return 2 + self.workers[player]
-
-    def _builder(self) -> int:
-        return (self.first + self.builder) % self.p.players
 
     def _begin_construction(self) -> None:
         """Skip builders with nothing at all to decide."""
@@ -401,7 +281,8 @@ class MrHouseBasicState(State):
             max(have, full) for have, full in zip(self.supply, self.p.stock, strict=True)
         ]
         self._replenish_workers()
-        self.first = (self.first + 1) % self.p.players
+        # The player to the left of the first player becomes the first player.
+        self.order = self.order[1:] + self.order[:1]
         self._start_turn()
 
     # == applying actions ===========================================================
@@ -422,9 +303,6 @@ class MrHouseBasicState(State):
         if kind == "remove":
             return self._remove(player, PART_INDEX[action[1]], action[2], action[3])
         return self._finish_building(player)
-
-    def _phase_section(self) -> str:
-        return PHASE_SECTIONS[self.phase]
 
     def _explain_illegal(self, player: int, action: Action) -> tuple[str, str]:
         from .explain import explain_basic
@@ -464,52 +342,30 @@ class MrHouseBasicState(State):
         return [1 + sum(other < key for other in keys) for key in keys]
 
     # == what each seat sees ========================================================
-    def _revealed(self, location: int) -> bool:
-        """Whether the stack at ``location`` has been turned face up."""
-        return self.phase == PURCHASES and location <= self.loc
-
     def observe(self, player: int | None) -> Json:
-        p = self.p
-        locations = []
-        for number in range(1, p.last_location + 1):
-            shown = self._revealed(number)
-            locations.append(
-                {
-                    "number": number,
-                    "name": p.names[number],
-                    "markers": [
-                        {"player": pl, "value": v if shown or pl == player else None}
-                        for pl, v, _ in self.stacks[number]
-                    ],
-                }
-            )
         players = []
-        for pl in range(p.players):
-            entry: Json = {
-                "materials": dict(zip(MATERIALS, self.store[pl], strict=True)),
-                "coins": self.coins[pl],
-                "permit": self.permit[pl],
-                "workers": self.workers[pl],
-                "quality": self.quality(pl),
-                "hand_size": len(self.hand[pl]),
-                "house": H.to_json(self.house[pl], PART_IDS),
-            }
-            if pl == player:
-                entry["hand"] = list(self.hand[pl])
+        for pl in range(self.p.players):
+            entry = self._observe_player(pl, player)
+            entry.update(
+                coins=self.coins[pl],
+                permit=self.permit[pl],
+                workers=self.workers[pl],
+                quality=self.quality(pl),
+            )
             players.append(entry)
         obs: Json = {
             "game": self.spec.id,
             "you": player,
             "turn": self.turn,
-            "turns": p.turns,
+            "turns": self.p.turns,
             "phase": PHASE_NAMES[self.phase],
-            "first_player": self.first,
+            "first_player": self.order[0],
             "acting": list(self.acting_players()),
             "board": {
                 "stores": dict(zip(MATERIALS, self.supply, strict=True)),
                 "worker_cards": self.board_workers,
                 "worker_deck": self.deck,
-                "locations": locations,
+                "locations": self._observe_locations(player),
             },
             "players": players,
         }
@@ -525,123 +381,52 @@ class MrHouseBasicState(State):
     # == copies =====================================================================
     def clone(self) -> MrHouseBasicState:
         s = MrHouseBasicState.__new__(MrHouseBasicState)
-        s.p, s.content, s.setup = self.p, self.content, self.setup
-        s.turn, s.phase, s.first = self.turn, self.phase, self.first
-        s.supply = self.supply[:]
+        self._copy_common(s)
         s.board_workers, s.deck = self.board_workers, self.deck
-        s.store = [row[:] for row in self.store]
         s.coins, s.permit, s.workers = self.coins[:], self.permit[:], self.workers[:]
-        s.hand = [row[:] for row in self.hand]
-        s.house = self.house[:]
-        s.stacks = [row[:] for row in self.stacks]
-        s.own, s.reach = self.own[:], self.reach[:]
-        s.placed, s.loc, s.pos = self.placed, self.loc, self.pos
-        s.permit_given, s.builder = self.permit_given, self.builder
-        s.groups = self.groups[:]
-        s.rng = Rng(self.rng.state)
-        s.history, s.undo_floor, s.log = self.history[:], self.undo_floor, self.log[:]
+        s.permit_given, s.groups = self.permit_given, self.groups[:]
         return s
 
     def determinize(self, player: int, seed: int) -> MrHouseBasicState:
         """Resample the opponents' face-down marker values (over their unrevealed
-        placed markers and the markers in their hands) and all future dice."""
+        placed markers and the markers in their hands) and all future dice. The basic
+        variant's face-down worker cards are all alike (ruling 21): nothing to deal."""
         s = self.clone()
-        rng = Rng(seed_state(seed, 1))
-        for other in range(self.p.players):
-            if other == player:
-                continue
-            slots = [
-                (number, i)
-                for number, stack in enumerate(s.stacks)
-                if stack and not s._revealed(number)
-                for i, (pl, _, _) in enumerate(stack)
-                if pl == other
-            ]
-            values = [s.stacks[n][i][1] for n, i in slots] + s.hand[other]
-            rng.shuffle(values)
-            for (number, i), value in zip(slots, values, strict=False):
-                _, _, index = s.stacks[number][i]
-                s.stacks[number][i] = (other, value, index)
-                s.history[index] = (other, PLACE[value][number])
-            s.hand[other] = sorted(values[len(slots) :])
+        s._resample_markers(player, Rng(seed_state(seed, 1)))
         s.rng = Rng(seed_state(seed, 2))
         return s
 
     # == JSON =======================================================================
     def to_json(self) -> Json:
-        return {
-            "game": self.spec.id,
-            "players": self.p.players,
-            "options": self.setup["options"],
-            "content": self.setup["content"],
-            "turn": self.turn,
-            "phase": PHASE_NAMES[self.phase],
-            "first_player": self.first,
-            "supply": dict(zip(MATERIALS, self.supply, strict=True)),
-            "board_workers": self.board_workers,
-            "worker_deck": self.deck,
-            "player_state": [
+        d = self._common_json()
+        d.update(
+            board_workers=self.board_workers,
+            worker_deck=self.deck,
+            permit_given=self.permit_given,
+            groups=[PART_IDS[g] for g in self.groups],
+            player_state=[
                 {
-                    "materials": dict(zip(MATERIALS, self.store[pl], strict=True)),
+                    **self._player_json_common(self, pl),
                     "coins": self.coins[pl],
                     "permit": self.permit[pl],
                     "workers": self.workers[pl],
-                    "hand": list(self.hand[pl]),
-                    "house": H.to_json(self.house[pl], PART_IDS),
                 }
                 for pl in range(self.p.players)
             ],
-            "stacks": {
-                str(n): [list(m) for m in stack] for n, stack in enumerate(self.stacks) if stack
-            },
-            "placed": self.placed,
-            "purchase": [self.loc, self.pos],
-            "permit_given": self.permit_given,
-            "builder": self.builder,
-            "groups": [PART_IDS[g] for g in self.groups],
-            "rng": self.rng.state,
-            "history": self.history_json(),
-            "undo_floor": self.undo_floor,
-            "log": list(self.log),
-        }
+        )
+        return d
 
     @classmethod
     def from_json(cls, d: Json) -> MrHouseBasicState:
         s = cls.__new__(cls)
-        players = int(d["players"])
-        s.content = load_content(d.get("content"))
-        s.p = p = basic_params(s.content, players)
-        s.setup = {"options": dict(d.get("options") or {}), "content": d.get("content")}
-        s.turn, s.phase = int(d["turn"]), PHASE_NAMES.index(d["phase"])
-        s.first = int(d["first_player"])
-        s.supply = [int(d["supply"][m]) for m in MATERIALS]
+        content = load_content(d.get("content"))
+        ps = s._common_from_json(d, content, basic_params(content, int(d["players"])))
         s.board_workers, s.deck = int(d["board_workers"]), int(d["worker_deck"])
-        ps = d["player_state"]
-        if len(ps) != players:
-            raise ValueError(f"player_state lists {len(ps)} players, not {players}")
-        s.store = [[int(e["materials"].get(m, 0)) for m in MATERIALS] for e in ps]
         s.coins = [int(e["coins"]) for e in ps]
         s.permit = [bool(e["permit"]) for e in ps]
         s.workers = [int(e["workers"]) for e in ps]
-        s.hand = [sorted(int(v) for v in e["hand"]) for e in ps]
-        s.house = [H.from_json(e["house"], PART_IDS) for e in ps]
-        s.stacks = [[] for _ in range(p.last_location + 1)]
-        s.own, s.reach = [0] * players, [0] * players
-        for key, stack in (d.get("stacks") or {}).items():
-            number = int(key)
-            for pl, v, index in stack:
-                s.stacks[number].append((int(pl), int(v), int(index)))
-                s.own[pl] |= 1 << number
-                s.reach[pl] |= p.adjacent[number]
-        s.placed = int(d["placed"])
-        s.loc, s.pos = (int(x) for x in d["purchase"])
-        s.permit_given, s.builder = bool(d["permit_given"]), int(d["builder"])
+        s.permit_given = bool(d["permit_given"])
         s.groups = [PART_INDEX[g] for g in d["groups"]]
-        s.rng = Rng(int(d["rng"]))
-        spec = cls.spec
-        s.history = [(int(pl), spec.action_from_json(a)) for pl, a in d.get("history", [])]
-        s.undo_floor = int(d.get("undo_floor", 0))
-        s.log = list(d.get("log", []))
         return s
 
 

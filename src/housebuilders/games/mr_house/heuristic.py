@@ -91,7 +91,7 @@ def constructions_to_come(s: MrHouseBasicState, player: int) -> int:
         return after_this_turn + 1
     if s.phase == OVER:
         return 0
-    return after_this_turn + ((player - s.first) % s.p.players > s.builder)
+    return after_this_turn + (s.order.index(player) > s.builder)
 
 
 def part_worth(s: MrHouseBasicState, part: int, future: float) -> float:

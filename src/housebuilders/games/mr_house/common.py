@@ -1,0 +1,319 @@
+"""What both variants of Mr House share: the city, the movement markers, the turn
+skeleton, and what each seat sees of them.
+
+A variant subclasses ``MrHouseState`` and fills in the hooks: how a location is
+resolved in the purchases, what the construction phase asks, how the turn ends,
+how the game is scored. Movement Around the City is the same in both variants
+(on their own boards) and lives here whole.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...core import Action, Json, Rng, State
+from ...core.rng import seed_state
+from . import house as H
+from .actions import MATERIALS, PART_IDS, PLACE
+
+MOVEMENT, PURCHASES, PREPARING, ROLLING, OVER = range(5)
+BUILDING = ROLLING  # the advanced variant's construction has no separate rolls
+
+
+def bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    out, i = [], 0
+    while mask:
+        if mask & 1:
+            out.append(i)
+        mask >>= 1
+        i += 1
+    return out
+
+
+class MrHouseState(State):
+    """The common part of a game of Mr House; a variant subclasses it."""
+
+    __slots__ = (
+        "p", "content", "setup", "turn", "phase", "order", "supply", "store", "hand", "house",
+        "stacks", "own", "reach", "placed", "loc", "pos", "builder", "rng", "history",
+        "undo_floor", "log",
+    )  # fmt: skip
+
+    PHASE_NAMES: ClassVar[tuple[str, ...]]
+    PHASE_SECTIONS: ClassVar[tuple[str, ...]]
+
+    p: Any  # the variant's parameters (BasicParams, AdvancedParams)
+    content: Any
+    #: what new_game was given, kept for JSON: {"options": ..., "content": override | None}
+    setup: dict[str, Any]
+    turn: int
+    phase: int
+    order: list[int]  # the players in this turn's order
+    supply: list[int]  # materials in each store on the board, by material
+    store: list[list[int]]  # each player's storehouse, by material
+    hand: list[list[int]]  # movement markers not yet placed, sorted values
+    house: list[H.House]
+    stacks: list[list[tuple[int, int, int]]]  # per location: (player, value, history index)
+    own: list[int]  # bitmask of the locations holding each player's markers
+    reach: list[int]  # bitmask of the locations next to them
+    placed: int  # markers placed this turn
+    loc: int  # purchases: the location being resolved
+    pos: int  # purchases: the marker of its stack being resolved
+    builder: int  # construction: the builder's place in the order
+    rng: Rng
+    log: list[str]  # public events, safe for every seat
+
+    def _init_common(
+        self, content: Any, params: Any, players: int, seed: int, setup: dict[str, Any]
+    ) -> None:
+        self.content, self.p, self.setup = content, params, setup
+        self.rng = Rng(seed_state(seed))
+        self.turn, self.phase = 1, MOVEMENT
+        self.supply = list(params.stock)
+        self.store = [list(params.start_materials) for _ in range(players)]
+        self.house = [H.EMPTY] * players
+        self.history, self.undo_floor, self.log = [], 0, []
+
+    def _start_turn(self) -> None:
+        n = self.p.players
+        self.phase = MOVEMENT
+        self.hand = [list(self.p.marker_values) for _ in range(n)]
+        self.stacks = [[] for _ in range(self.p.last_location + 1)]
+        self.own, self.reach = [0] * n, [0] * n
+        self.placed = self.loc = self.pos = self.builder = 0
+        self.log.append(f"turn {self.turn} begins; player {self.order[0]} is first")
+
+    # == the contract's queries =====================================================
+    def _num_players(self) -> int:
+        return self.p.players
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def acting_players(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == MOVEMENT:
+            return (self.order[self.placed % self.p.players],)
+        if phase == PURCHASES:
+            return (self._purchaser(),)
+        if phase == OVER:
+            return ()
+        return (self.order[self.builder],)
+
+    def _purchaser(self) -> int:
+        """Who decides now in the purchases (by default: the current marker's owner)."""
+        return self.stacks[self.loc][self.pos][0]
+
+    def _builder(self) -> int:
+        return self.order[self.builder]
+
+    def _phase_section(self) -> str:
+        return self.PHASE_SECTIONS[self.phase]
+
+    # == Movement Around the City ===================================================
+    def _placements(self, player: int) -> list[Action]:
+        own = self.own[player]
+        # The first marker goes anywhere; each later one next to one of the player's
+        # earlier markers; one marker per player per building.
+        allowed = (self.reach[player] & ~own) if own else self.p.all_locations
+        locations = bits(allowed)
+        out: list[Action] = []
+        previous = -1
+        for value in self.hand[player]:
+            if value != previous:
+                row = PLACE[value]
+                out.extend(row[loc] for loc in locations)
+                previous = value
+        return out
+
+    def _place(self, player: int, value: int, location: int) -> bool:
+        self.hand[player].remove(value)
+        self.stacks[location].append((player, value, len(self.history)))
+        self.own[player] |= 1 << location
+        self.reach[player] |= self.p.adjacent[location]
+        self.placed += 1
+        self.log.append(f"player {player} placed a marker on the {self.p.names[location]}")
+        if self.placed == self.p.players * len(self.p.marker_values):
+            self.phase, self.loc, self.pos = PURCHASES, 1, 0
+            return self._resolve_purchases(reveal=True)
+        return False
+
+    # == Purchases ==================================================================
+    def _resolve_purchases(self, reveal: bool = False) -> bool:
+        """Resolve the buildings in number order until a player must choose.
+
+        Returns True if a stack was turned face up (hidden values revealed)."""
+        p = self.p
+        revealed = False
+        while self.loc <= p.last_location:
+            stack = self.stacks[self.loc]
+            if self.pos == 0 and stack and reveal:
+                revealed = True
+                self.log.append(
+                    f"at the {p.names[self.loc]}: "
+                    + ", ".join(f"player {pl} shows {v}" for pl, v, _ in stack)
+                )
+            reveal = True
+            if stack and not self._resolve_location(self.loc):
+                return revealed  # a player must choose
+            self.loc += 1
+            self.pos = 0
+        # After purchasing is resolved at all locations, the movement markers
+        # return to their owners.
+        self.stacks = [[] for _ in range(p.last_location + 1)]
+        self.own, self.reach = [0] * p.players, [0] * p.players
+        self.builder = 0
+        self._begin_construction()
+        return revealed
+
+    def _resolve_location(self, number: int) -> bool:
+        """Resolve the stack at ``number`` from ``self.pos`` on; False if a player must
+        choose first (``self.pos`` then points at them)."""
+        stack = self.stacks[number]
+        while self.pos < len(stack):
+            player, value, _ = stack[self.pos]
+            if value and not self._purchase(player, value):
+                return False
+            self.pos += 1
+        return True
+
+    def _purchase(self, player: int, value: int) -> bool:
+        """Resolve one non-zero marker at ``self.loc``; False if its owner must choose."""
+        raise NotImplementedError
+
+    def _begin_construction(self) -> None:
+        raise NotImplementedError
+
+    # == what each seat sees ========================================================
+    def _revealed(self, location: int) -> bool:
+        """Whether the stack at ``location`` has been turned face up."""
+        return self.phase == PURCHASES and location <= self.loc
+
+    def _observe_locations(self, player: int | None) -> list[Json]:
+        p = self.p
+        out = []
+        for number in range(1, p.last_location + 1):
+            shown = self._revealed(number)
+            out.append(
+                {
+                    "number": number,
+                    "name": p.names[number],
+                    "markers": [
+                        {"player": pl, "value": v if shown or pl == player else None}
+                        for pl, v, _ in self.stacks[number]
+                    ],
+                }
+            )
+        return out
+
+    def _observe_player(self, pl: int, player: int | None) -> Json:
+        entry: Json = {
+            "materials": dict(zip(MATERIALS, self.store[pl], strict=True)),
+            "hand_size": len(self.hand[pl]),
+            "house": H.to_json(self.house[pl], PART_IDS),
+        }
+        if pl == player:
+            entry["hand"] = list(self.hand[pl])
+        return entry
+
+    # == copies =====================================================================
+    def _copy_common(self, s: MrHouseState) -> None:
+        """Copy the common fields into the bare new state ``s``."""
+        s.p, s.content, s.setup = self.p, self.content, self.setup
+        s.turn, s.phase, s.order = self.turn, self.phase, self.order[:]
+        s.supply = self.supply[:]
+        s.store = [row[:] for row in self.store]
+        s.hand = [row[:] for row in self.hand]
+        s.house = self.house[:]
+        s.stacks = [row[:] for row in self.stacks]
+        s.own, s.reach = self.own[:], self.reach[:]
+        s.placed, s.loc, s.pos, s.builder = self.placed, self.loc, self.pos, self.builder
+        s.rng = Rng(self.rng.state)
+        s.history, s.undo_floor, s.log = self.history[:], self.undo_floor, self.log[:]
+
+    def _resample_markers(self, player: int, rng: Rng) -> None:
+        """Deal the opponents' unrevealed marker values anew (over their face-down placed
+        markers and their hands), and make the history agree."""
+        for other in range(self.p.players):
+            if other == player:
+                continue
+            slots = [
+                (number, i)
+                for number, stack in enumerate(self.stacks)
+                if stack and not self._revealed(number)
+                for i, (pl, _, _) in enumerate(stack)
+                if pl == other
+            ]
+            values = [self.stacks[n][i][1] for n, i in slots] + self.hand[other]
+            rng.shuffle(values)
+            for (number, i), value in zip(slots, values, strict=False):
+                _, _, index = self.stacks[number][i]
+                self.stacks[number][i] = (other, value, index)
+                self.history[index] = (other, PLACE[value][number])
+            self.hand[other] = sorted(values[len(slots) :])
+
+    # == JSON =======================================================================
+    def _common_json(self) -> Json:
+        return {
+            "game": self.spec.id,
+            "players": self.p.players,
+            "options": self.setup["options"],
+            "content": self.setup["content"],
+            "turn": self.turn,
+            "phase": self.PHASE_NAMES[self.phase],
+            "order": list(self.order),
+            "supply": dict(zip(MATERIALS, self.supply, strict=True)),
+            "stacks": {
+                str(n): [list(m) for m in stack] for n, stack in enumerate(self.stacks) if stack
+            },
+            "placed": self.placed,
+            "purchase": [self.loc, self.pos],
+            "builder": self.builder,
+            "rng": self.rng.state,
+            "history": self.history_json(),
+            "undo_floor": self.undo_floor,
+            "log": list(self.log),
+        }
+
+    def _common_from_json(self, d: Json, content: Any, params: Any) -> list[Json]:
+        """Load the common fields; return the per-player entries for the variant."""
+        players = params.players
+        self.content, self.p = content, params
+        self.setup = {"options": dict(d.get("options") or {}), "content": d.get("content")}
+        self.turn, self.phase = int(d["turn"]), self.PHASE_NAMES.index(d["phase"])
+        self.order = [int(x) for x in d["order"]]
+        if sorted(self.order) != list(range(players)):
+            raise ValueError(f"order must list each of the {players} players once")
+        self.supply = [int(d["supply"][m]) for m in MATERIALS]
+        ps = d["player_state"]
+        if len(ps) != players:
+            raise ValueError(f"player_state lists {len(ps)} players, not {players}")
+        self.store = [[int(e["materials"].get(m, 0)) for m in MATERIALS] for e in ps]
+        self.hand = [sorted(int(v) for v in e["hand"]) for e in ps]
+        self.house = [H.from_json(e["house"], PART_IDS) for e in ps]
+        self.stacks = [[] for _ in range(params.last_location + 1)]
+        self.own, self.reach = [0] * players, [0] * players
+        for key, stack in (d.get("stacks") or {}).items():
+            number = int(key)
+            for pl, v, index in stack:
+                self.stacks[number].append((int(pl), int(v), int(index)))
+                self.own[pl] |= 1 << number
+                self.reach[pl] |= params.adjacent[number]
+        self.placed = int(d["placed"])
+        self.loc, self.pos = (int(x) for x in d["purchase"])
+        self.builder = int(d["builder"])
+        self.rng = Rng(int(d["rng"]))
+        spec = self.spec
+        self.history = [(int(pl), spec.action_from_json(a)) for pl, a in d.get("history", [])]
+        self.undo_floor = int(d.get("undo_floor", 0))
+        self.log = list(d.get("log", []))
+        return list(ps)
+
+    @staticmethod
+    def _player_json_common(state: MrHouseState, pl: int) -> Json:
+        return {
+            "materials": dict(zip(MATERIALS, state.store[pl], strict=True)),
+            "hand": list(state.hand[pl]),
+            "house": H.to_json(state.house[pl], PART_IDS),
+        }
