@@ -78,10 +78,8 @@ class State(ABC):
         if player not in self.acting_players():
             if self.is_terminal():
                 raise IllegalAction("the game is over", self._rule("Game End"))
-            raise IllegalAction(
-                f"player {player} may not act now (acting: {list(self.acting_players())})",
-                self._rule(self._phase_section()),
-            )
+            message, section = self._explain_not_acting(player, action)
+            raise IllegalAction(message, self._rule(section))
         if action not in self.legal_actions(player):
             message, section = self._explain_illegal(player, action)
             raise IllegalAction(message, self._rule(section))
@@ -98,6 +96,11 @@ class State(ABC):
     @abstractmethod
     def _explain_illegal(self, player: int, action: Action) -> tuple[str, str]:
         """Why ``action`` is not legal for ``player`` now: (message, rulebook section)."""
+
+    def _explain_not_acting(self, player: int, action: Action) -> tuple[str, str]:
+        """Why ``player``, who is not acting, may not act now: (message, section)."""
+        acting = list(self.acting_players())
+        return f"player {player} may not act now (acting: {acting})", self._phase_section()
 
     @abstractmethod
     def _phase_section(self) -> str:

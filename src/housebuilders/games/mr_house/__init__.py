@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ...core import GameSpec, register
 from . import heuristic, view
-from .actions import ACTION_CLASSES, ACTION_SPACE
+from .actions import ADVANCED_CLASSES, ADVANCED_SPACE, BASIC_CLASSES, BASIC_SPACE
+from .advanced import MrHouseAdvancedState
 from .basic import MrHouseBasicState
 
 BASIC = register(
@@ -16,12 +17,27 @@ BASIC = register(
         rulebook="mr-house.txt",
         _new_game=MrHouseBasicState.new,
         _state_from_json=MrHouseBasicState.from_json,
-        actions=ACTION_SPACE,
-        action_classes=ACTION_CLASSES,
+        actions=BASIC_SPACE,
+        action_classes=BASIC_CLASSES,
         heuristic=heuristic.evaluate,
         text_view=view.text,
     )
 )
 MrHouseBasicState.spec = BASIC
 
-__all__ = ["BASIC", "MrHouseBasicState"]
+ADVANCED = register(
+    GameSpec(
+        id="mr-house-advanced",
+        name="Mr House (advanced variant)",
+        min_players=2,
+        max_players=4,
+        rulebook="mr-house.txt",
+        _new_game=MrHouseAdvancedState.new,
+        _state_from_json=MrHouseAdvancedState.from_json,
+        actions=ADVANCED_SPACE,
+        action_classes=ADVANCED_CLASSES,
+    )
+)
+MrHouseAdvancedState.spec = ADVANCED
+
+__all__ = ["ADVANCED", "BASIC", "MrHouseAdvancedState", "MrHouseBasicState"]

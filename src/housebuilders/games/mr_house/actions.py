@@ -18,8 +18,8 @@ COIN_MATERIALS = (
     "cement",
     "steel",
 )  # "any one extra material but a window or a door"
-PART_IDS = ("wood_wall", "brick_wall", "roof", "chimney", "window", "door")
-PART_NAMES = ("wooden wall", "brick wall", "roof", "chimney", "window", "door")
+PART_IDS = ("wood_wall", "brick_wall", "roof", "chimney", "window", "door", "ceramic_roof")
+PART_NAMES = ("wooden wall", "brick wall", "roof", "chimney", "window", "door", "ceramic roof")
 PART_INDEX = {p: i for i, p in enumerate(PART_IDS)}
 MATERIAL_INDEX = {m: i for i, m in enumerate(MATERIALS)}
 #: Bounds of the action space (fixed for the game, whatever the content).
@@ -118,17 +118,142 @@ class FinishBuilding(Action, kind="finish-building"):
         return "finish building"
 
 
+# -- the advanced variant ---------------------------------------------------------------
+GARAGE = -1  # the column of a part built on the garage
+OFFICE_BENEFITS = ("permit", "quality", "money")
+MAX_WORKER_CARDS = 40
+MAX_PRIVILEGE_CARDS = 20
+MAX_CREW_SLOTS = 6  # the printed worker and up to 5 card spaces
+
+
+class Buy(Action, kind="buy"):
+    """Purchases (advanced): buy up to the marker's value at the current price."""
+
+    material: str
+    count: int
+
+    def __str__(self) -> str:
+        return f"buy {self.count} {self.material}"
+
+
+class OfficeChoice(Action, kind="office"):
+    """The office (advanced): a permit, a quality point, or 4 x marker money."""
+
+    benefit: str
+
+    def __str__(self) -> str:
+        return {
+            "permit": "take a building permit",
+            "quality": "gain a quality point",
+            "money": "take money (4 x your marker)",
+        }.get(self.benefit, f"take the office's {self.benefit}")
+
+
+class Hire(Action, kind="hire"):
+    """The work notice board (advanced): buy one face-up worker card."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"hire {_worker_card(self.card)}"
+
+
+class StopHiring(Action, kind="stop-hiring"):
+    def __str__(self) -> str:
+        return "hire no more worker cards"
+
+
+class ChoosePrivilege(Action, kind="choose-privilege"):
+    """The construction expo: the highest marker chooses one of the current cards."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"take the privilege card {_privilege_card(self.card)}"
+
+
+class OnReceipt(Action, kind="receipt"):
+    """A card decided on receipt (Wind Energy Generator): keep it, or cash it in."""
+
+    choice: str  # "keep" or "cash"
+
+    def __str__(self) -> str:
+        if self.choice == "cash":
+            return "discard the card for money (its value x your expo marker)"
+        return "keep the card for the final scoring"
+
+
+class UsePrivilege(Action, kind="use-privilege"):
+    """Discard a privilege card for its special action."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"use {_privilege_card(self.card)}"
+
+
+class RepayLoan(Action, kind="repay-loan"):
+    def __str__(self) -> str:
+        return "repay a loan (20 money)"
+
+
+class Crew(Action, kind="crew"):
+    """Construction (advanced): the worker cards that build the part (bit 0: the printed
+    worker; bit i: the card in space i)."""
+
+    slots: int
+
+    def __str__(self) -> str:
+        names = [
+            "the printed worker" if i == 0 else f"the card in space {i}"
+            for i in range(MAX_CREW_SLOTS)
+            if self.slots >> i & 1
+        ]
+        return "crew: " + " + ".join(names)
+
+
+@cache
+def _worker_card(card: int) -> str:
+    from .content import load_content
+
+    cards = [c for c in load_content().advanced.worker_cards for _ in range(c.copies)]
+    if not 0 <= card < len(cards):
+        return f"worker card {card}"
+    c = cards[card]
+    stars = f", {c.stars} star{'s' * (c.stars != 1)}" if c.stars else ""
+    return f"worker card {card} ({c.workers} worker{'s' * (c.workers != 1)}{stars})"
+
+
+@cache
+def _privilege_card(card: int) -> str:
+    from .content import load_content
+
+    cards = load_content().advanced.privilege_cards
+    if not 0 <= card < len(cards):
+        return f"privilege card {card}"
+    return f"{cards[card].name} ({cards[card].colour})"
+
+
 def where(part: str, column: int, level: int) -> str:
-    if part in ("roof", "chimney"):
+    if column == GARAGE:
+        return "on the garage"
+    if part in ("roof", "ceramic_roof", "chimney"):
         return f"on column {column + 1}"
     floor = "the ground floor" if level == 0 else f"floor {level + 1}"
     return f"on {floor} of column {column + 1}"
 
 
-ACTION_CLASSES: dict[str, type[Action]] = {
+BASIC_CLASSES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (PlaceMarker, Take, SpendCoin, Prepare, StartBuilding, Build, Remove, FinishBuilding)
 }
+ADVANCED_CLASSES: dict[str, type[Action]] = {
+    cls.kind: cls
+    for cls in (
+        PlaceMarker, Buy, OfficeChoice, Hire, StopHiring, ChoosePrivilege, OnReceipt,
+        UsePrivilege, RepayLoan, Build, Crew, Remove, FinishBuilding,
+    )
+}  # fmt: skip
 
 # -- the canonical actions: built once, handed out by legal_actions -------------------
 PLACE = [
@@ -143,25 +268,52 @@ BUILD = [
     [[Build(p, c, lv) for lv in range(MAX_LEVELS + 1)] for c in range(MAX_COLUMNS)]
     for p in PART_IDS
 ]
+BUY = [[Buy(m, n) for n in range(MAX_MARKER_VALUE + 1)] for m in MATERIALS]
+OFFICE = {b: OfficeChoice(b) for b in OFFICE_BENEFITS}
+HIRE = [Hire(c) for c in range(MAX_WORKER_CARDS)]
+STOP_HIRING = StopHiring()
+CHOOSE_PRIVILEGE = [ChoosePrivilege(c) for c in range(MAX_PRIVILEGE_CARDS)]
+USE_PRIVILEGE = [UsePrivilege(c) for c in range(MAX_PRIVILEGE_CARDS)]
+KEEP, CASH = OnReceipt("keep"), OnReceipt("cash")
+REPAY_LOAN = RepayLoan()
+CREW = [Crew(mask) for mask in range(1 << MAX_CREW_SLOTS)]
+GARAGE_PARTS = ("wood_wall", "brick_wall", "door", "roof", "ceramic_roof")
+BUILD_GARAGE = {p: Build(p, GARAGE, 0) for p in GARAGE_PARTS}
+REMOVE_GARAGE = {p: Remove(p, GARAGE, 0) for p in GARAGE_PARTS}
 REMOVE = [
     [[Remove(p, c, lv) for lv in range(MAX_LEVELS + 1)] for c in range(MAX_COLUMNS)]
     for p in PART_IDS
 ]
 
 
-def _space() -> tuple[Action, ...]:
-    """Every action, in a fixed order: the action space for RL masks."""
+def _space(advanced: bool) -> tuple[Action, ...]:
+    """Every action of a variant, in a fixed order: the action space for RL masks."""
     out: list[Action] = []
     for row in PLACE:
         out.extend(row[1:])
-    for row in TAKE:
-        out.extend(row)
-    out.extend(SpendCoin(m) for m in COIN_MATERIALS)
-    out.extend(PREPARE)
-    out.append(START_BUILDING)
+    parts = range(len(PART_IDS)) if advanced else range(len(PART_IDS) - 1)  # no ceramic roof
+    if advanced:
+        for row in BUY:
+            out.extend(row)
+        out.extend(OFFICE.values())
+        out.extend(HIRE)
+        out.append(STOP_HIRING)
+        out.extend(CHOOSE_PRIVILEGE)
+        out.extend((KEEP, CASH))
+        out.extend(USE_PRIVILEGE)
+        out.append(REPAY_LOAN)
+        out.extend(CREW)
+        out.extend(BUILD_GARAGE.values())
+        out.extend(REMOVE_GARAGE.values())
+    else:
+        for row in TAKE:
+            out.extend(row)
+        out.extend(SpendCoin(m) for m in COIN_MATERIALS)
+        out.extend(PREPARE[p] for p in parts)
+        out.append(START_BUILDING)
     for table in (BUILD, REMOVE):
-        for part, rows in enumerate(table):
-            for row in rows:
+        for part in parts:
+            for row in table[part]:
                 for lv, action in enumerate(row):
                     if _possible(part, lv):
                         out.append(action)
@@ -178,4 +330,5 @@ def _possible(part: int, level: int) -> bool:
     return level < MAX_LEVELS  # walls, roofs, windows
 
 
-ACTION_SPACE = _space()
+BASIC_SPACE = _space(advanced=False)
+ADVANCED_SPACE = _space(advanced=True)

@@ -182,10 +182,11 @@ class MrHouseBasicState(MrHouseState):
 
     def _preparable(self, player: int) -> list[int]:
         store = self.store[player]
+        recipes = self.p.recipes
         return [
             part
-            for part, recipe in enumerate(self.p.recipes)
-            if all(have >= need for have, need in zip(store, recipe, strict=True))
+            for part in self.p.parts
+            if all(have >= need for have, need in zip(store, recipes[part], strict=True))
         ]
 
     def _preparations(self, player: int) -> list[Action]:

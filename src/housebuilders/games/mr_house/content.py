@@ -12,7 +12,8 @@ from pydantic import Field, model_validator
 from ...core.content import Schema, merge, read_toml, validate
 
 DATA_FILE = Path(__file__).with_name("data.toml")
-PART_IDS = ("wood_wall", "brick_wall", "roof", "chimney", "window", "door")
+PART_IDS = ("wood_wall", "brick_wall", "roof", "chimney", "window", "door", "ceramic_roof")
+BASIC_PART_IDS = PART_IDS[:6]
 
 
 class Part(Schema):
@@ -23,7 +24,9 @@ class Part(Schema):
 class Location(Schema):
     number: int = Field(ge=1)
     name: str
-    kind: Literal["bank", "office", "work_notice_board", "store"]
+    kind: Literal[
+        "bank", "office", "work_notice_board", "store", "player_order", "construction_expo"
+    ]
     adjacent: list[int]
     material: str | None = None
     worker_spaces: int = Field(default=0, ge=0)
@@ -41,25 +44,105 @@ class Basic(Schema):
 
     @model_validator(mode="after")
     def _board_is_consistent(self) -> Basic:
-        numbers = [loc.number for loc in self.locations]
-        if sorted(numbers) != list(range(1, len(numbers) + 1)):
-            raise ValueError(f"locations must be numbered 1..{len(numbers)}, got {numbers}")
-        by_number = {loc.number: loc for loc in self.locations}
-        for loc in self.locations:
-            for other in loc.adjacent:
-                if other not in by_number or loc.number not in by_number[other].adjacent:
-                    raise ValueError(
-                        f"adjacency must be symmetric: {loc.number} lists {other}, "
-                        f"which does not list {loc.number} back"
-                    )
-            if loc.kind == "store" and loc.material is None:
-                raise ValueError(f"store {loc.number} ({loc.name}) needs a material")
-        if set(self.points) != set(PART_IDS):
-            raise ValueError(f"points must name exactly the parts {list(PART_IDS)}")
-        kinds = [loc.kind for loc in self.locations]
-        for kind in ("bank", "office", "work_notice_board"):
-            if kinds.count(kind) != 1:
-                raise ValueError(f"the basic board needs exactly one {kind}")
+        check_board(self.locations, ("bank", "office", "work_notice_board"), "basic")
+        if set(self.points) != set(BASIC_PART_IDS):
+            raise ValueError(f"points must name exactly the parts {list(BASIC_PART_IDS)}")
+        return self
+
+
+def check_board(locations: list[Location], specials: tuple[str, ...], variant: str) -> None:
+    """Locations numbered 1..n, symmetric adjacency, stores with a material, and
+    exactly one of each special location."""
+    numbers = [loc.number for loc in locations]
+    if sorted(numbers) != list(range(1, len(numbers) + 1)):
+        raise ValueError(f"locations must be numbered 1..{len(numbers)}, got {numbers}")
+    by_number = {loc.number: loc for loc in locations}
+    for loc in locations:
+        for other in loc.adjacent:
+            if other not in by_number or loc.number not in by_number[other].adjacent:
+                raise ValueError(
+                    f"adjacency must be symmetric: {loc.number} lists {other}, "
+                    f"which does not list {loc.number} back"
+                )
+        if loc.kind == "store" and loc.material is None:
+            raise ValueError(f"store {loc.number} ({loc.name}) needs a material")
+    kinds = [loc.kind for loc in locations]
+    for kind in specials:
+        if kinds.count(kind) != 1:
+            raise ValueError(f"the {variant} board needs exactly one {kind}")
+    if any(kind not in (*specials, "store") for kind in kinds):
+        raise ValueError(f"the {variant} board has only stores and {', '.join(specials)}")
+
+
+class Price(Schema):
+    start: int
+    min: int
+    max: int
+
+    @model_validator(mode="after")
+    def _start_within(self) -> Price:
+        if not self.min <= self.start <= self.max:
+            raise ValueError(f"a price needs min <= start <= max, got {self}")
+        return self
+
+
+class WorkerCard(Schema):
+    workers: int = Field(ge=1)
+    stars: int
+    price: int = Field(ge=1)
+    copies: int = Field(ge=1)
+
+
+class PrivilegeCard(Schema):
+    name: str
+    colour: str
+    effect: Literal["gain", "buy", "buy_worker", "on_receipt"]
+    materials: dict[str, int] = {}
+    quality: int = 0
+    money: int = 0
+    permit: bool = False
+    price: int = Field(default=0, ge=0)
+    money_per_marker: int = Field(default=0, ge=0)
+
+
+PerPlayerCount = Annotated[list[int], Field(min_length=3, max_length=3)]
+
+
+class Advanced(Schema):
+    start_materials: dict[str, int]
+    start_money: list[int] = Field(min_length=4, max_length=4)
+    quality_start: int
+    quality_max: int
+    player_board_worker_spaces: int = Field(ge=1)
+    board_worker_cards_extra: int = Field(ge=0)
+    loan: int = Field(ge=1)
+    loan_points: list[int] = Field(min_length=1)
+    office_benefits: int = Field(ge=0)
+    office_money_per_marker: int = Field(ge=0)
+    privilege_cards_dealt: int = Field(ge=0)
+    expo_cards: int = Field(ge=1)
+    garage_complete_points: int
+    garage_wall_points: int
+    points: dict[str, int]
+    crew: dict[str, Annotated[int, Field(ge=0)]]
+    prices: dict[str, Price]
+    stock: dict[str, PerPlayerCount]
+    up_threshold: dict[str, PerPlayerCount]
+    locations: list[Location]
+    worker_cards: list[WorkerCard]
+    privilege_cards: list[PrivilegeCard]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Advanced:
+        specials = ("player_order", "office", "work_notice_board", "construction_expo")
+        check_board(self.locations, specials, "advanced")
+        for table in ("points", "crew"):
+            if set(getattr(self, table)) != set(PART_IDS):
+                raise ValueError(f"{table} must name exactly the parts {list(PART_IDS)}")
+        if self.privilege_cards_dealt > len(self.privilege_cards):
+            raise ValueError("more privilege cards dealt than there are")
+        if self.quality_start > self.quality_max:
+            raise ValueError("quality_start is above quality_max")
         return self
 
 
@@ -70,6 +153,7 @@ class MrHouseContent(Schema):
     die_sides: int = Field(ge=1)
     parts: dict[str, Part]
     basic: Basic
+    advanced: Advanced
 
     @model_validator(mode="after")
     def _names_are_known(self) -> MrHouseContent:
@@ -86,6 +170,16 @@ class MrHouseContent(Schema):
                 unknown.add(loc.material)
         if set(self.basic.stock) - mats:
             unknown |= set(self.basic.stock) - mats
+        a = self.advanced
+        unknown |= set(a.start_materials) - mats
+        for table in (a.prices, a.stock, a.up_threshold):
+            if set(table) != mats:
+                raise ValueError("prices, stock and up_threshold must list every material")
+        for loc in a.locations:
+            if loc.material is not None and loc.material not in mats:
+                unknown.add(loc.material)
+        for card in a.privilege_cards:
+            unknown |= set(card.materials) - mats
         if unknown:
             raise ValueError(f"unknown materials {sorted(unknown)} (known: {self.materials})")
         return self

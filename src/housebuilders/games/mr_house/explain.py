@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ...core import Action
 from . import house as H
 from .actions import (
-    ACTION_CLASSES,
+    BASIC_CLASSES,
     COIN_MATERIALS,
     MATERIAL_INDEX,
     MATERIALS,
@@ -20,6 +20,7 @@ from .actions import (
 )
 
 if TYPE_CHECKING:
+    from .advanced import MrHouseAdvancedState
     from .basic import MrHouseBasicState
 
 MOVE, BUY, BUILD = "Movement Around the City", "Purchases", "Construction"
@@ -29,7 +30,7 @@ def explain_basic(s: MrHouseBasicState, player: int, action: Action) -> tuple[st
     from .basic import MOVEMENT, PHASE_NAMES, PREPARING, PURCHASES, ROLLING
 
     kind = action[0] if isinstance(action, Action) else None
-    if kind not in ACTION_CLASSES or type(action) is not ACTION_CLASSES[kind]:
+    if kind not in BASIC_CLASSES or type(action) is not BASIC_CLASSES[kind]:
         return f"{action!r} is not a Mr House action", "Sequence of Play"
     phase = PHASE_NAMES[s.phase]
     needs = {
@@ -63,7 +64,9 @@ def explain_basic(s: MrHouseBasicState, player: int, action: Action) -> tuple[st
     return "roll for every prepared group that can be placed before you finish", BUILD
 
 
-def _placement(s: MrHouseBasicState, player: int, value: int, location: int) -> tuple[str, str]:
+def _placement(
+    s: MrHouseBasicState | MrHouseAdvancedState, player: int, value: int, location: int
+) -> tuple[str, str]:
     if value not in s.hand[player]:
         return f"you have no {value} marker left to place (in hand: {s.hand[player]})", MOVE
     if not 1 <= location <= s.p.last_location:
@@ -93,7 +96,9 @@ def _take(s: MrHouseBasicState, material: str, count: int) -> tuple[str, str]:
     return f"only {s.supply[here]} {material} are left in the store", BUY
 
 
-def _prepare(s: MrHouseBasicState, player: int, part: str) -> tuple[str, str]:
+def _prepare(
+    s: MrHouseBasicState | MrHouseAdvancedState, player: int, part: str
+) -> tuple[str, str]:
     index = PART_INDEX.get(part)
     if index is None:
         return f"there is no house part {part!r}", BUILD
@@ -159,3 +164,141 @@ def why_not_here(house: H.House, part: int, column: int, level: int) -> str:
     if wall.door:
         return "a wall can have only 1 door"
     return "the door goes on a ground-floor wall (ruling 3)"
+
+
+# == the advanced variant ===============================================================
+ADV_MOVE, ADV_BUY, ADV_BUILD = MOVE, BUY, BUILD
+LOANS, PRIVILEGE, GARAGE_SECTION = "Loans", "Description of Privilege Cards", "Garage"
+
+
+def explain_advanced(s: MrHouseAdvancedState, player: int, action: Action) -> tuple[str, str]:
+    from .actions import ADVANCED_CLASSES, GARAGE
+    from .advanced import AWAIT_NAMES, BUILDING_PART, CREW_CHOICE
+
+    kind = action[0] if isinstance(action, Action) else None
+    if kind not in ADVANCED_CLASSES or type(action) is not ADVANCED_CLASSES[kind]:
+        return f"{action!r} is not an action of Mr House's advanced variant", "Sequence of Play"
+    asked = AWAIT_NAMES[s.await_]
+    if kind == "use-privilege":
+        return _privilege_refusal(s, player, action[1])
+    if kind == "repay-loan":
+        if not s.loans[player]:
+            return "you have no loan to repay", LOANS
+        return f"repaying costs {s.p.loan} and your money must stay above 0", LOANS
+    wanted = {
+        "place": "move", "buy": "buy", "office": "office", "hire": "hire",
+        "stop-hiring": "hire", "choose-privilege": "expo", "receipt": "receipt",
+        "build": "build", "remove": "build", "finish-building": "build", "crew": "crew",
+    }[kind]  # fmt: skip
+    if wanted != asked:
+        return f"'{action}' is not what is asked now (you are asked to {asked})", s._phase_section()
+    if kind == "place":
+        return _placement(s, player, action[1], action[2])
+    if kind == "buy":
+        here = s.p.material_at[s.loc]
+        if MATERIAL_INDEX.get(action[1]) != here:
+            return f"this is the {s.p.names[s.loc]}: it sells {MATERIALS[here]}", ADV_BUY
+        if action[2] > s._marker_value():
+            return (
+                f"you may buy no more than the number on your marker ({s._marker_value()})",
+                ADV_BUY,
+            )
+        return f"only {s.supply[here]} {action[1]} are left in the store", ADV_BUY
+    if kind == "office":
+        if action[1] == "permit" and s.permit[player]:
+            return "you already have a building permit", ADV_BUY
+        return f"the office offers a permit, a quality point or money, not {action[1]!r}", ADV_BUY
+    if kind == "hire":
+        return f"worker card {action[1]} is not on the work notice board", ADV_BUY
+    if kind == "choose-privilege":
+        return f"privilege card {action[1]} is not one of the expo's current cards", ADV_BUY
+    if kind == "receipt":
+        return "decide to 'keep' the card or 'cash' it in", PRIVILEGE
+    if kind == "crew" and s.await_ == CREW_CHOICE:
+        assert s.pending is not None
+        return _crew_refusal(s, player, s.pending[0], action[1]), ADV_BUILD
+    assert s.await_ == BUILDING_PART
+    part = PART_INDEX.get(action[1])
+    if part is None or part not in s.p.parts:
+        return f"there is no house part {action[1]!r}", ADV_BUILD
+    column, level = action[2], action[3]
+    name = PART_NAMES[part]
+    if kind == "remove":
+        where = (
+            "on the garage" if column == GARAGE else f"at column {column + 1}, level {level + 1}"
+        )
+        return f"there is no {name} {where} to give up", ADV_BUILD
+    if not s._has_materials(player, part):
+        return _prepare(s, player, action[1])[0], ADV_BUILD
+    if not s._crews(player, part):
+        rested = sum(w for _, w in s.workers_available(player))
+        return (
+            f"a {name} needs a crew of {s.p.crew[part]} workers; your rested worker cards "
+            f"give {rested} (each card works on one part a turn)",
+            ADV_BUILD,
+        )
+    if column == GARAGE:
+        return _garage_refusal(s, player, part), GARAGE_SECTION
+    return why_not_here(s.house[player], part, column, level), ADV_BUILD
+
+
+def _crew_refusal(s: MrHouseAdvancedState, player: int, part: int, mask: int) -> str:
+    rested = dict(s.workers_available(player))
+    for slot in range(8):
+        if not mask >> slot & 1:
+            continue
+        name = "the printed worker" if slot == 0 else f"the card in space {slot}"
+        if slot > 0 and (slot > len(s.spaces[player]) or s.spaces[player][slot - 1] == -1):
+            return f"there is no worker card in space {slot}"
+        if slot not in rested:
+            return f"{name} is tired: it already worked on a part this turn"
+    total = sum(rested[slot] for slot in rested if mask >> slot & 1)
+    need = s.p.crew[part]
+    if total < need:
+        return f"a {PART_NAMES[part]} needs a crew of {need} workers; these cards give {total}"
+    return "a crew has no card to spare: leave out the cards that are not needed (ruling 23)"
+
+
+def _garage_refusal(s: MrHouseAdvancedState, player: int, part: int) -> str:
+    garage = s.garage[player]
+    has_wall = garage.wall != -1
+    if part in H.WALLS:
+        if has_wall:
+            return "each player may build only one garage"
+        return "a garage can only be built if the house already has a wall"
+    if not has_wall:
+        return "build the garage's wall first"
+    if part == H.DOOR:
+        return "the garage already has its door"
+    if part in H.ROOFS:
+        return "the garage already has its roof"
+    return f"a {PART_NAMES[part]} does not go on the garage"
+
+
+def _privilege_refusal(s: MrHouseAdvancedState, player: int, card: int) -> tuple[str, str]:
+    cards = s.p.privilege_cards
+    if not 0 <= card < len(cards) or card not in s.privileges[player]:
+        return "you do not hold that privilege card", PRIVILEGE
+    spec = cards[card]
+    if spec.effect == "on_receipt":
+        return f"{spec.name} is decided when received, then kept for the final scoring", PRIVILEGE
+    if spec.effect == "buy_worker":
+        return "the worker deck is empty", PRIVILEGE
+    if spec.permit and s.permit[player]:
+        return "you already have a building permit", PRIVILEGE
+    return "privilege cards are used when you may act, not in the middle of a choice", PRIVILEGE
+
+
+def explain_not_acting_advanced(
+    s: MrHouseAdvancedState, player: int, action: Action
+) -> tuple[str, str] | None:
+    """A 0 marker never gets an item; say so rather than 'not your turn'."""
+    from .common import PURCHASES
+
+    if s.phase == PURCHASES and action[0] in ("buy", "office", "hire", "choose-privilege"):
+        mine = [v for pl, v, _ in s.stacks[s.loc] if pl == player]
+        if mine == [0]:
+            return "a marker with 0 never gets an item", ADV_BUY
+        if not mine:
+            return f"you have no marker on the {s.p.names[s.loc]}", ADV_BUY
+    return None

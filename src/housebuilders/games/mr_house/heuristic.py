@@ -26,7 +26,7 @@ from .params import BANK, OFFICE, STORE, WORK_NOTICE_BOARD
 
 #: What a built part is worth beyond its points while turns remain: a wall carries
 #: a roof and windows, the door is a requirement of the complete house.
-PART_BONUS = (0.6, 0.6, 0.2, 0.2, 0.2, 0.6)
+PART_BONUS = (0.6, 0.6, 0.2, 0.2, 0.2, 0.6, 0.2)
 LEFTOVER_VALUE = 0.15  # a material that fits no part of the plan (yet)
 COIN_VALUE = 0.7  # any one material when needed, and the unspent-coin bonus
 WORKER_VALUE = 0.3  # per construction left: one roll in six more succeeds
@@ -146,9 +146,7 @@ def plan_worth(s: MrHouseBasicState, room: Room, store: list[int], future: float
     what is left over is worth little."""
     recipes = s.p.recipes
     store = list(store)
-    ranked = sorted(
-        range(len(recipes)), key=lambda part: -part_worth(s, part, future) / sum(recipes[part])
-    )
+    ranked = sorted(s.p.parts, key=lambda part: -part_worth(s, part, future) / sum(recipes[part]))
     total = 0.0
     while True:
         for part in ranked:

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-WOOD_WALL, BRICK_WALL, ROOF, CHIMNEY, WINDOW, DOOR = range(6)
+WOOD_WALL, BRICK_WALL, ROOF, CHIMNEY, WINDOW, DOOR, CERAMIC_ROOF = range(7)
 WALLS = (WOOD_WALL, BRICK_WALL)
+ROOFS = (ROOF, CERAMIC_ROOF)  # sheet metal (the basic variant's only roof) and ceramic tile
 #: The table's limits on a house's size. No game reaches them with the rulebook's
 #: components (a player gets at most 46 materials in 6 turns: at most 15 walls).
 MAX_COLUMNS = 16
@@ -31,7 +32,7 @@ class Wall(NamedTuple):
 
 class Column(NamedTuple):
     walls: tuple[Wall, ...]
-    roof: bool = False
+    roof: int = 0  # 0: none; else the roof's part (ROOF or CERAMIC_ROOF)
     chimney: bool = False
 
 
@@ -50,7 +51,7 @@ def placements(house: House, part: int) -> list[tuple[int, int]]:
         if len(house) < MAX_COLUMNS:
             spots.append((len(house), 0))
         return spots
-    if part == ROOF:
+    if part in ROOFS:
         return [(c, len(col.walls) - 1) for c, col in enumerate(house) if not col.roof]
     if part == CHIMNEY:
         return [(c, len(col.walls)) for c, col in enumerate(house) if col.roof and not col.chimney]
@@ -76,8 +77,8 @@ def build(house: House, part: int, column: int, level: int) -> House:
         col = house[column]
         return _replace(house, column, col._replace(walls=(*col.walls, Wall(part))))
     col = house[column]
-    if part == ROOF:
-        return _replace(house, column, col._replace(roof=True))
+    if part in ROOFS:
+        return _replace(house, column, col._replace(roof=part))
     if part == CHIMNEY:
         return _replace(house, column, col._replace(chimney=True))
     wall = col.walls[level]
@@ -96,7 +97,7 @@ def removals(house: House) -> list[tuple[int, int, int]]:
             if wall.door:
                 out.append((DOOR, c, lv))
         if col.roof:
-            out.append((ROOF, c, len(col.walls) - 1))
+            out.append((col.roof, c, len(col.walls) - 1))
         if col.chimney:
             out.append((CHIMNEY, c, len(col.walls)))
     return out
@@ -113,7 +114,7 @@ def remove(house: House, part: int, column: int, level: int) -> House:
         if level == 0:
             return house[:column] + house[column + 1 :]
         return _replace(house, column, Column(col.walls[:level]))
-    if part == ROOF:
+    if part in ROOFS:
         return _replace(house, column, Column(col.walls))
     if part == CHIMNEY:
         return _replace(house, column, col._replace(chimney=False))
@@ -124,13 +125,14 @@ def remove(house: House, part: int, column: int, level: int) -> House:
 
 def counts(house: House) -> list[int]:
     """How many of each part the house has, indexed by part."""
-    n = [0] * 6
+    n = [0] * 7
     for col in house:
         for wall in col.walls:
             n[wall.part] += 1
             n[WINDOW] += wall.windows
             n[DOOR] += wall.door
-        n[ROOF] += col.roof
+        if col.roof:
+            n[col.roof] += 1
         n[CHIMNEY] += col.chimney
     return n
 
@@ -140,9 +142,9 @@ def has_door(house: House) -> bool:
 
 
 def size(house: House) -> int:
-    """Walls plus roofs: the first tie-break."""
+    """Walls plus roofs: the house's size for the tie-breaks."""
     n = counts(house)
-    return n[WOOD_WALL] + n[BRICK_WALL] + n[ROOF]
+    return n[WOOD_WALL] + n[BRICK_WALL] + n[ROOF] + n[CERAMIC_ROOF]
 
 
 def is_complete(house: House, permit: bool) -> bool:
@@ -153,7 +155,7 @@ def is_complete(house: House, permit: bool) -> bool:
     return (
         permit
         and n[WOOD_WALL] + n[BRICK_WALL] >= 2
-        and n[ROOF] >= 2
+        and n[ROOF] + n[CERAMIC_ROOF] >= 2
         and all(col.roof for col in house)
         and n[CHIMNEY] >= 1
         and n[DOOR] == 1
@@ -176,7 +178,7 @@ def to_json(house: House, part_ids: tuple[str, ...]) -> list[dict[str, object]]:
             "walls": [
                 {"part": part_ids[w.part], "windows": w.windows, "door": w.door} for w in col.walls
             ],
-            "roof": col.roof,
+            "roof": part_ids[col.roof] if col.roof else None,
             "chimney": col.chimney,
         }
         for col in house
@@ -192,5 +194,7 @@ def from_json(data: list[dict[str, object]], part_ids: tuple[str, ...]) -> House
         )
         if not walls:
             raise ValueError("a column of the house needs at least one wall")
-        house = (*house, Column(walls, bool(col.get("roof")), bool(col.get("chimney"))))
+        roof = col.get("roof")
+        roof_part = part_ids.index("roof") if roof is True else part_ids.index(roof) if roof else 0
+        house = (*house, Column(walls, roof_part, bool(col.get("chimney"))))
     return house
