@@ -6,7 +6,7 @@ import housebuilders as hb
 from housebuilders.core.rng import ScriptedRng
 from housebuilders.games.mr_house import basic as B
 from housebuilders.games.mr_house.actions import MATERIALS
-from housebuilders.games.mr_house.house import Column, House, Wall
+from housebuilders.games.mr_house.house import CERAMIC_ROOF, ROOF, Column, House, Wall
 
 WOOD, BRICK, CEMENT, STEEL, WINDOW_M, DOOR_M = range(6)
 GAME = "mr-house-basic"
@@ -57,8 +57,10 @@ def at_construction(
     return s
 
 
-def column(*walls: Wall, roof: bool = False, chimney: bool = False) -> Column:
-    return Column(tuple(walls), roof, chimney)
+def column(*walls: Wall, roof: bool | str = False, chimney: bool = False) -> Column:
+    """A column of walls; ``roof=True`` for a sheet-metal roof, or ``roof="ceramic_roof"``."""
+    kind = {False: 0, True: ROOF, "roof": ROOF, "ceramic_roof": CERAMIC_ROOF}[roof]
+    return Column(tuple(walls), kind, chimney)
 
 
 def wood(windows: int = 0, door: bool = False) -> Wall:
@@ -88,3 +90,60 @@ def take_first(state: B.MrHouseBasicState) -> None:
 def resolve_until(state: B.MrHouseBasicState, location: int) -> None:
     while state.phase == B.PURCHASES and state.loc < location:
         take_first(state)
+
+
+# -- the advanced variant ----------------------------------------------------------------
+ADVANCED = "mr-house-advanced"
+
+
+def adv(players: int = 3, seed: int = 0, order: list[int] | None = None):
+    """A new advanced game; ``order`` fixes the player order (and the track)."""
+    from housebuilders.games.mr_house.advanced import MrHouseAdvancedState
+
+    state = hb.new_game(ADVANCED, players, seed=seed)
+    assert isinstance(state, MrHouseAdvancedState)
+    if order is not None:
+        state.order, state.track = list(order), list(order)
+    return state
+
+
+def adv_purchases(state, stacks: dict[int, list[tuple[int, int]]], hold: bool = True) -> None:
+    """Skip the movement: put these markers (player, value) on these locations, in
+    placement order, and start the purchases. ``hold`` adds a marker of player 0 at
+    the wood store (9), if it has none, so the purchases stop there before the turn
+    can end."""
+    from housebuilders.games.mr_house.common import PURCHASES
+
+    if hold and 9 not in stacks:
+        stacks = {**stacks, 9: [(0, 1)]}
+    state.hand = [[] for _ in range(state.p.players)]
+    state.placed = state.p.players * 5
+    for number, markers in stacks.items():
+        state.stacks[number] = [(pl, v, 0) for pl, v in markers]
+    state.phase, state.loc, state.pos = PURCHASES, 1, 0
+    state._resolve_purchases(reveal=True)
+
+
+def adv_construction(state, order: list[int] | None = None) -> None:
+    """Skip to the construction phase of the current turn (builders in ``order``)."""
+    from housebuilders.games.mr_house.advanced import BUILDING_PART
+    from housebuilders.games.mr_house.common import BUILDING
+
+    if order is not None:
+        state.order = list(order)
+    state.hand = [[] for _ in range(state.p.players)]
+    state.placed = state.p.players * 5
+    state.phase, state.await_, state.builder = BUILDING, BUILDING_PART, 0
+
+
+def card_with(state, workers: int, stars: int | None = None) -> int:
+    """The id of a worker card with this many workers (and stars)."""
+    return next(
+        i
+        for i, c in enumerate(state.p.worker_cards)
+        if c.workers == workers and (stars is None or c.stars == stars)
+    )
+
+
+def privilege(state, name: str) -> int:
+    return next(i for i, c in enumerate(state.p.privilege_cards) if c.name == name)

@@ -1,0 +1,223 @@
+"""Advanced variant: Purchases (stores and prices, loans, the office, the work notice
+board, the player order track, the construction expo)."""
+
+from __future__ import annotations
+
+import pytest
+
+import housebuilders as hb
+from housebuilders.games.mr_house.actions import (
+    Buy,
+    ChoosePrivilege,
+    Hire,
+    OfficeChoice,
+    OnReceipt,
+    StopHiring,
+)
+
+from .helpers import adv, adv_purchases, card_with, privilege
+
+ORDER, OFFICE, BRICK, WINDOW, CEMENT, WORK, STEEL, DOOR, WOOD, EXPO = range(1, 11)
+
+
+def test_wood_bought_at_price_four() -> None:
+    # Rulebook example: the price of wood is 4; the blue player buys only 2 wood with a
+    # marker of value 3 and pays 8.
+    s = adv(3, order=[0, 1, 2])
+    s.prices[0] = 4
+    s.money[2] = 50
+    adv_purchases(s, {WOOD: [(2, 3)]})
+    assert s.acting_players() == (2,)
+    assert [a for a in s.legal_actions(2) if isinstance(a, Buy)] == [
+        Buy("wood", n) for n in range(4)
+    ]
+    s.apply(2, Buy("wood", 2))
+    assert s.money[2] == 42 and s.store[2][0] == 3
+
+
+def test_buying_with_marker_zero_refused() -> None:
+    s = adv(2, order=[0, 1])
+    adv_purchases(s, {WOOD: [(0, 0), (1, 2)]})
+    assert s.acting_players() == (1,)  # the 0 marker is skipped
+    with pytest.raises(hb.IllegalAction, match="a marker with 0 never gets an item") as e:
+        s.apply(0, Buy("wood", 1))
+    assert e.value.rule == "mr-house-advanced §Purchases"
+
+
+def test_buying_more_than_the_marker_refused() -> None:
+    s = adv(2, order=[0, 1])
+    adv_purchases(s, {WOOD: [(0, 2)]})
+    with pytest.raises(hb.IllegalAction, match="no more than the number on your marker"):
+        s.apply(0, Buy("wood", 3))
+
+
+def test_loan_example_from_two_money_to_sixteen() -> None:
+    # "a player has 2 money but spends 6 (so their money falls to -4); they must
+    # immediately take a loan and receive +20 money: 16"
+    s = adv(2, order=[0, 1])
+    s.money[0] = 2
+    s.prices[3] = 6  # steel
+    adv_purchases(s, {STEEL: [(0, 1)]})
+    s.apply(0, Buy("steel", 1))
+    assert s.money[0] == 16 and s.loans[0] == 1
+
+
+def test_loan_when_money_reaches_exactly_zero() -> None:
+    s = adv(2, order=[0, 1])
+    s.money[0] = 6
+    s.prices[3] = 6
+    adv_purchases(s, {STEEL: [(0, 1)]})
+    s.apply(0, Buy("steel", 1))
+    assert s.money[0] == 20 and s.loans[0] == 1
+
+
+def test_loans_repeated_until_money_above_zero() -> None:
+    s = adv(2, order=[0, 1])
+    s.money[0] = 1
+    s.prices[5] = 12  # door
+    s.supply[5] = 3
+    adv_purchases(s, {DOOR: [(0, 3)]})
+    s.apply(0, Buy("door", 3))  # 36 to pay with 1: -35, two loans
+    assert s.money[0] == 5 and s.loans[0] == 2
+
+
+def test_office_money_four_times_marker() -> None:
+    # Rulebook example: Marta at the office with a 3 marker takes 4 x 3 = 12 money.
+    s = adv(3, order=[0, 1, 2])
+    s.money[1] = 50
+    adv_purchases(s, {OFFICE: [(1, 3)]})
+    assert set(s.legal_actions(1)) >= {
+        OfficeChoice("permit"),
+        OfficeChoice("quality"),
+        OfficeChoice("money"),
+    }
+    s.apply(1, OfficeChoice("money"))
+    assert s.money[1] == 62
+
+
+def test_office_only_two_players_benefit() -> None:
+    s = adv(4, order=[0, 1, 2, 3])
+    adv_purchases(s, {OFFICE: [(2, 0), (0, 1), (3, 2), (1, 3)]})
+    assert s.acting_players() == (0,)
+    s.apply(0, OfficeChoice("permit"))
+    assert s.acting_players() == (3,)
+    s.apply(3, OfficeChoice("quality"))
+    assert s.permit == [True, False, False, False]
+    assert s.quality[3] == -2
+    assert s.loc == WOOD  # player 1's marker, third non-zero, gains nothing
+
+
+def test_office_permit_not_offered_twice() -> None:
+    s = adv(2, order=[0, 1])
+    s.permit[0] = True
+    adv_purchases(s, {OFFICE: [(0, 1)]})
+    assert OfficeChoice("permit") not in s.legal_actions(0)
+    with pytest.raises(hb.IllegalAction, match="already have a building permit"):
+        s.apply(0, OfficeChoice("permit"))
+
+
+def test_worker_card_price_six_two_stars() -> None:
+    # Rulebook example: Marta buys a worker card with quality 2 and price 6; it has 2
+    # workers. She pays 6 and moves her quality marker ahead 2 spaces.
+    s = adv(3, order=[0, 1, 2])
+    card = card_with(s, workers=2, stars=2)
+    s.board_cards = [(card, 0)]
+    s.money[1] = 40
+    adv_purchases(s, {WORK: [(1, 1)]})
+    s.apply(1, Hire(card))
+    assert s.money[1] == 34 and s.quality[1] == -1
+    assert s.spaces[1][0] == card
+    assert (1, 2) in s.workers_available(1)
+
+
+def test_hire_up_to_marker_value_then_stop() -> None:
+    s = adv(2, order=[0, 1])
+    a, b, c = s.board_cards[0][0], s.board_cards[1][0], s.board_cards[2][0]
+    adv_purchases(s, {WORK: [(0, 2), (1, 1)]})
+    s.apply(0, Hire(a))
+    assert s.acting_players() == (0,)
+    s.apply(0, Hire(b))
+    assert s.acting_players() == (1,)  # player 0's marker of 2 is used up
+    s.apply(1, StopHiring())
+    assert s.board_cards == [(c, 0)]
+
+
+def test_new_worker_cards_enter_left_and_push_older_off_the_board() -> None:
+    s = adv(2, order=[0, 1])
+    s.spaces[0] = [-1, 11, 12, 13]
+    s.board_cards = [(20, 0), (21, 0), (22, 0)]
+    adv_purchases(s, {WORK: [(0, 2)]})
+    s.apply(0, Hire(20))
+    assert s.spaces[0] == [20, 11, 12, 13]
+    s.apply(0, Hire(21))
+    assert s.spaces[0] == [21, 20, 11, 12]  # 13 left the game
+
+
+def test_worker_card_price_with_coins() -> None:
+    s = adv(2, order=[0, 1])
+    card = card_with(s, workers=3, stars=2)  # price 8
+    s.board_cards = [(card, 3)]
+    s.money[0] = 30
+    adv_purchases(s, {WORK: [(0, 1)]})
+    s.apply(0, Hire(card))
+    assert s.money[0] == 25
+
+
+def test_player_order_example() -> None:
+    # The order is red (0), green (1), yellow (2); yellow places a 2 marker at the
+    # player order track and nobody else a non-zero one: yellow 1st, red 2nd, green 3rd.
+    s = adv(3, order=[0, 1, 2])
+    adv_purchases(s, {ORDER: [(0, 0), (2, 2)]})
+    assert s.track == [2, 0, 1]
+    assert s.order == [0, 1, 2]  # this turn keeps its order (ruling 22)
+
+
+def test_player_order_several_movers_in_stack_order() -> None:
+    s = adv(4, order=[0, 1, 2, 3])
+    adv_purchases(s, {ORDER: [(3, 1), (1, 0), (2, 3)]})
+    assert s.track == [3, 2, 0, 1]
+
+
+def test_expo_highest_marker_chooses_second_gets_the_other() -> None:
+    s = adv(3, order=[0, 1, 2])
+    s.expo_current = [privilege(s, "Fence and Gate"), privilege(s, "Gazebo")]
+    adv_purchases(s, {EXPO: [(0, 1), (1, 3), (2, 2)]}, hold=False)
+    assert s.acting_players() == (1,)
+    s.apply(1, ChoosePrivilege(privilege(s, "Gazebo")))
+    assert s.privileges == [[], [privilege(s, "Gazebo")], [privilege(s, "Fence and Gate")]]
+
+
+def test_expo_equal_markers_rank_by_the_stack() -> None:
+    s = adv(3, order=[0, 1, 2])
+    adv_purchases(s, {EXPO: [(2, 2), (0, 2), (1, 1)]}, hold=False)
+    assert s.acting_players() == (2,)  # placed first among the 2s
+
+
+def test_wind_energy_generator_decided_on_receipt() -> None:
+    # Rulebook example: the card gained with a 3 marker on the expo: keep it, or
+    # discard it for 5 x 3 = 15 money.
+    s = adv(2, order=[0, 1])
+    wind = privilege(s, "Wind Energy Generator")
+    s.expo_current = [wind, privilege(s, "Gazebo")]
+    s.money[0] = 30
+    adv_purchases(s, {EXPO: [(0, 3)]}, hold=False)
+    s.apply(0, ChoosePrivilege(wind))
+    assert s.legal_actions(0) == [OnReceipt("keep"), OnReceipt("cash")]
+    s.apply(0, OnReceipt("cash"))
+    assert s.money[0] == 45 and s.privileges[0] == []
+
+
+def test_wind_energy_generator_kept_counts_for_colours() -> None:
+    s = adv(2, order=[0, 1])
+    wind = privilege(s, "Wind Energy Generator")
+    s.expo_current = [wind]
+    adv_purchases(s, {EXPO: [(1, 2)]}, hold=False)
+    s.apply(1, OnReceipt("keep"))
+    assert s.privileges[1] == [wind]
+    assert s.privilege_points() == [0, 1]
+
+
+def test_privilege_cards_held_are_public() -> None:
+    s = adv(2, order=[0, 1])
+    s.privileges[1] = [privilege(s, "Gazebo")]
+    assert s.observe(0)["players"][1]["privileges"][0]["name"] == "Gazebo"
