@@ -8,7 +8,7 @@ import pytest
 import housebuilders as hb
 from housebuilders.games.mr_house.actions import GARAGE, Build, Crew, FinishBuilding, Remove
 from housebuilders.games.mr_house.advanced import NO_GARAGE, Garage
-from housebuilders.games.mr_house.house import BRICK_WALL, CERAMIC_ROOF, DOOR, ROOF, WOOD_WALL
+from housebuilders.games.mr_house.house import BRICK_WALL, CERAMIC_ROOF, ROOF, WOOD_WALL
 
 from .helpers import adv, adv_construction, card_with, column, materials, wood
 
