@@ -30,7 +30,8 @@ def test_advanced_setup_one_more_face_up_worker_card_than_players(players: int) 
 def test_advanced_setup_price_table_at_starting_prices() -> None:
     # brick=3, wood=3, steel=4, cement=3, window=7, door=10
     s = adv()
-    assert dict(zip(("wood", "brick", "cement", "steel", "window", "door"), s.prices, strict=True)) == {
+    names = ("wood", "brick", "cement", "steel", "window", "door")
+    assert dict(zip(names, s.prices, strict=True)) == {
         "wood": 3, "brick": 3, "cement": 3, "steel": 4, "window": 7, "door": 10,
     }  # fmt: skip
 
