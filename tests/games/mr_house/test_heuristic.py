@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import housebuilders as hb
 from housebuilders.core.testing import random_playout
 from housebuilders.games.mr_house.heuristic import Room, evaluate, player_worth
@@ -47,3 +49,25 @@ def test_greedy_beats_random() -> None:
         state = hb.play("mr-house-basic", bots, seed=seed)
         wins += state.ranking()[bots.index("greedy")] == 1
     assert wins >= 8
+
+
+def test_advanced_heuristic_at_the_end_counts_completeness_and_score() -> None:
+    from housebuilders.games.mr_house.heuristic import COMPLETE_HOUSE_VALUE, evaluate_advanced
+
+    state = hb.new_game("mr-house-advanced", 2, seed=4)
+    random_playout(state, random.Random(4))
+    scores = state.scores()
+    worth = [
+        s["total"] + COMPLETE_HOUSE_VALUE * s["complete"] + 0.001 * m
+        for s, m in zip(scores, state.money, strict=True)
+    ]
+    assert evaluate_advanced(state, 0) == pytest.approx(worth[0] - worth[1])
+
+
+def test_greedy_beats_random_in_the_advanced_variant() -> None:
+    wins = 0
+    for seed in range(6):
+        bots = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
+        state = hb.play("mr-house-advanced", bots, seed=seed)
+        wins += state.ranking()[bots.index("greedy")] == 1
+    assert wins >= 5

@@ -36,6 +36,7 @@ ADVANCED = register(
         _state_from_json=MrHouseAdvancedState.from_json,
         actions=ADVANCED_SPACE,
         action_classes=ADVANCED_CLASSES,
+        heuristic=heuristic.evaluate_advanced,
     )
 )
 MrHouseAdvancedState.spec = ADVANCED

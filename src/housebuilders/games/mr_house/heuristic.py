@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from ...core import State
 from . import house as H
+from .advanced import MrHouseAdvancedState
 from .basic import OVER, PREPARING, PURCHASES, ROLLING, MrHouseBasicState
+from .common import BUILDING
 from .params import BANK, OFFICE, STORE, WORK_NOTICE_BOARD
 
 #: What a built part is worth beyond its points while turns remain: a wall carries
@@ -94,7 +96,7 @@ def constructions_to_come(s: MrHouseBasicState, player: int) -> int:
     return after_this_turn + (s.order.index(player) > s.builder)
 
 
-def part_worth(s: MrHouseBasicState, part: int, future: float) -> float:
+def part_worth(s: MrHouseBasicState | MrHouseAdvancedState, part: int, future: float) -> float:
     return s.p.points[part] + future * PART_BONUS[part]
 
 
@@ -140,7 +142,9 @@ class Room:
         return True
 
 
-def plan_worth(s: MrHouseBasicState, room: Room, store: list[int], future: float) -> float:
+def plan_worth(
+    s: MrHouseBasicState | MrHouseAdvancedState, room: Room, store: list[int], future: float
+) -> float:
     """What the materials are worth as parts for this house: repeatedly make the part
     worth the most per material that the materials allow and the house has room for;
     what is left over is worth little."""
@@ -212,3 +216,88 @@ def coming_purchases(s: MrHouseBasicState, player: int) -> tuple[list[int], floa
                 if mine:
                     materials[p.material_at[number]] += took
     return materials, extras
+
+
+# == The advanced variant ===============================================================
+#: An incomplete house loses whatever its points: being complete outweighs any score.
+COMPLETE_HOUSE_VALUE = 20.0
+MONEY_VALUE = 0.1  # a material costs 3 or 4: a little under half a point's worth
+MONEY_TIE = 0.001  # at the end money only breaks ties
+PRIVILEGE_VALUE = 0.8  # a card's special action, or its colour majority
+WORKER_TURN_VALUE = 0.25  # a worker available for one more construction
+
+
+def evaluate_advanced(state: State, player: int) -> float:
+    """The position for ``player``: their worth minus the best opponent's, where
+    worth counts being complete above everything (an incomplete house loses)."""
+    assert isinstance(state, MrHouseAdvancedState)
+    majorities = state.privilege_points()
+    worth = [advanced_worth(state, p, majorities[p]) for p in range(state.p.players)]
+    return worth[player] - max(w for p, w in enumerate(worth) if p != player)
+
+
+def advanced_worth(s: MrHouseAdvancedState, player: int, majority: int) -> float:
+    """The player's score now, plus being complete, plus what can still become points
+    in the constructions to come. At the end of the game it is the final score, the
+    complete-house value and a pinch of money (the tie-break)."""
+    p = s.p
+    house = s.house[player]
+    later = _advanced_constructions_to_come(s, player)
+    future = min(1.0, (p.turns - s.turn) / 2)
+    n = H.counts(house)
+    worth = float(sum(k * v for k, v in zip(n, p.points, strict=True)))
+    worth += s.garage_points(player) + s.quality[player] + s.loan_points(player) + majority
+    worth += MONEY_TIE * s.money[player]
+    complete = H.is_complete(house, s.permit[player])
+    if complete:
+        worth += COMPLETE_HOUSE_VALUE
+    if not later:
+        return worth
+    # What the constructions to come can still make of it.
+    worth += future * sum(k * b for k, b in zip(n, PART_BONUS, strict=True))
+    if not complete:
+        share = COMPLETE_HOUSE_VALUE * COMPLETION_SHARE
+        worth += share * (requirements_met(house) + s.permit[player])
+    materials, money_spent = _advanced_coming_purchases(s, player)
+    store = [have + more for have, more in zip(s.store[player], materials, strict=True)]
+    worth += (1.0 - 0.4**later) * plan_worth(s, Room(house), store, future)
+    worth += MONEY_VALUE * (s.money[player] - money_spent)
+    worth += PRIVILEGE_VALUE * len(s.privileges[player])
+    for i, card in enumerate(s.spaces[player]):
+        if card != -1:  # the card works in the constructions before it leaves the board
+            turns_left = min(later, p.card_spaces - i)
+            worth += WORKER_TURN_VALUE * p.worker_cards[card].workers * turns_left
+    return worth
+
+
+def _advanced_constructions_to_come(s: MrHouseAdvancedState, player: int) -> int:
+    """The player's constructions still to come, not counting one under way."""
+    after_this_turn = s.p.turns - s.turn
+    if s.phase < BUILDING:
+        return after_this_turn + 1
+    if s.phase == OVER:
+        return 0
+    return after_this_turn + (s.order.index(player) > s.builder)
+
+
+def _advanced_coming_purchases(s: MrHouseAdvancedState, player: int) -> tuple[list[int], int]:
+    """Materials ``player``'s markers at the stores will buy this turn (as much as the
+    marker allows), and what they will cost."""
+    materials = [0] * len(s.supply)
+    cost = 0
+    if s.phase > PURCHASES:
+        return materials, cost
+    p = s.p
+    for number in range(1, p.last_location + 1):
+        if p.kinds[number] != STORE or (s.phase == PURCHASES and number < s.loc):
+            continue
+        m = p.material_at[number]
+        stock = s.supply[m]
+        start = s.pos if s.phase == PURCHASES and number == s.loc else 0
+        for owner, value, _ in s.stacks[number][start:]:
+            took = min(value, stock)
+            stock -= took
+            if owner == player:
+                materials[m] += took
+                cost += took * s.prices[m]
+    return materials, cost
