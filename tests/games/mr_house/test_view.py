@@ -94,3 +94,16 @@ def test_it_does_not_change_the_observation() -> None:
 
 def test_it_is_the_games_text_view() -> None:
     assert hb.game("mr-house-basic").text_view is view.text
+
+
+def test_advanced_view_shows_money_prices_quality_loans_expo_and_order() -> None:
+    import random
+
+    state = hb.new_game("mr-house-advanced", 3, seed=2)
+    rng = random.Random(2)
+    for _ in range(150):
+        player = state.acting_players()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+    text = hb.game("mr-house-advanced").text_view(state.observe(0))
+    for needle in ("money", "loans", "quality", "@", "Construction expo", "player order track"):
+        assert needle in text

@@ -37,6 +37,7 @@ ADVANCED = register(
         actions=ADVANCED_SPACE,
         action_classes=ADVANCED_CLASSES,
         heuristic=heuristic.evaluate_advanced,
+        text_view=view.text,
     )
 )
 MrHouseAdvancedState.spec = ADVANCED

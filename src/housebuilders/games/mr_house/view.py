@@ -26,11 +26,12 @@ Json = dict[str, Any]
 
 WIDTH = 6  # characters per house column
 WALL_EDGE = {"wood_wall": "|", "brick_wall": "#"}
-LEGEND = "| wooden wall   # brick wall   [] window   DD door   /\\ roof   || chimney"
+LEGEND = "| wooden wall  # brick wall  [] window  DD door  /\\ roof  ^^ ceramic roof  || chimney"
 PART_NAMES = {
     "wood_wall": "wooden wall",
     "brick_wall": "brick wall",
     "roof": "roof",
+    "ceramic_roof": "ceramic roof",
     "chimney": "chimney",
     "window": "window",
     "door": "door",
@@ -79,6 +80,8 @@ def _marker(marker: Json) -> str:
 def _supply(obs: Json) -> str:
     board = obs["board"]
     stock = ", ".join(f"{m} {n}" for m, n in board["stores"].items())
+    if "prices" in board:  # the advanced variant
+        return _advanced_supply(obs)
     return (
         f"Stores: {stock}\n"
         f"Worker cards: {board['worker_cards']} on the work notice board, "
@@ -93,15 +96,69 @@ def _player(obs: Json, pl: int) -> str:
     title = f"Player {pl}" + (f" ({', '.join(tags)})" if tags else "")
     materials = ", ".join(f"{m} {n}" for m, n in entry["materials"].items())
     permit = "yes" if entry["permit"] else "no"
-    lines = [
-        title,
-        f"  storehouse: {materials}",
-        f"  coins {entry['coins']}   permit {permit}   workers {entry['workers']}   "
-        f"quality {entry['quality']}",
-        f"  markers in hand: {_hand(entry)}",
-    ]
+    lines = [title, f"  storehouse: {materials}"]
+    if "money" in entry:  # the advanced variant
+        lines += _advanced_player(entry)
+    else:
+        lines.append(
+            f"  coins {entry['coins']}   permit {permit}   workers {entry['workers']}   "
+            f"quality {entry['quality']}"
+        )
+    lines.append(f"  markers in hand: {_hand(entry)}")
     lines += ["  " + row for row in house(entry["house"])]
+    if entry.get("garage"):
+        g = entry["garage"]
+        parts = [PART_NAMES.get(g["wall"], g["wall"])] + (["door"] if g["door"] else [])
+        parts += [PART_NAMES.get(g["roof"], g["roof"])] if g["roof"] else []
+        lines.append(f"  garage: {', '.join(parts)}")
     return "\n".join(lines)
+
+
+# -- the advanced variant ---------------------------------------------------------------
+def _advanced_supply(obs: Json) -> str:
+    board = obs["board"]
+    prices = "  ".join(
+        f"{m} {board['stores'][m]} @ {price}" for m, price in board["prices"].items()
+    )
+    cards = "  ".join(_worker_card(c) + f" price {c['price']}" for c in board["worker_cards"])
+    order = " > ".join(f"P{pl}" for pl in obs["order"])
+    track = " > ".join(f"P{pl}" for pl in obs["player_order_track"])
+    return "\n".join(
+        [
+            f"Stores (stock @ price): {prices}",
+            f"Work notice board: {cards or 'empty'}   ({board['worker_deck']} in the deck)",
+            "Construction expo: now "
+            + (", ".join(_privilege(c) for c in board["expo_current"]) or "nothing")
+            + "; next "
+            + (", ".join(_privilege(c) for c in board["expo_future"]) or "nothing"),
+            f"Player order this turn: {order}   player order track: {track}",
+            f"Asked now: {obs['asked']}",
+        ]
+    )
+
+
+def _advanced_player(entry: Json) -> list[str]:
+    permit = "yes" if entry["permit"] else "no"
+    cards = ["printed worker" + (" (tired)" if entry["printed_worker_tired"] else "")]
+    for space, card in enumerate(entry["worker_cards"], start=1):
+        if card:
+            cards.append(f"{space}: {_worker_card(card)}" + (" (tired)" if card["tired"] else ""))
+    privileges = ", ".join(_privilege(c) for c in entry["privileges"]) or "none"
+    return [
+        f"  money {entry['money']}   loans {entry['loans']}   quality {entry['quality']}   "
+        f"permit {permit}",
+        f"  workers: {'; '.join(cards)}",
+        f"  privilege cards: {privileges}",
+    ]
+
+
+def _worker_card(card: Json) -> str:
+    stars = "*" * card["stars"] if card["stars"] >= 0 else f"{card['stars']} stars"
+    return f"[{card['workers']}w{stars}]"
+
+
+def _privilege(card: Json) -> str:
+    return f"{card['name']} ({card['colour']})"
 
 
 def _hand(entry: Json) -> str:
@@ -129,7 +186,9 @@ def _column(col: Json) -> list[str]:
     lines = []
     if col.get("chimney"):
         lines.append("   || ")
-    if col.get("roof"):
+    if col.get("roof") == "ceramic_roof":
+        lines += ["  ^^  ", " ^^^^ "]
+    elif col.get("roof"):
         lines += ["  /\\  ", " /  \\ "]
     lines += [_wall(wall) for wall in reversed(col["walls"])]
     return lines
