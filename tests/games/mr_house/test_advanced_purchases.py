@@ -193,11 +193,12 @@ def test_expo_equal_markers_rank_by_the_stack() -> None:
     assert s.acting_players() == (2,)  # placed first among the 2s
 
 
-def test_wind_energy_generator_decided_on_receipt() -> None:
+@pytest.mark.parametrize("name", ["Wind Energy Generator", "Photovoltaic Panels"])
+def test_wind_energy_generator_decided_on_receipt(name: str) -> None:
     # Rulebook example: the card gained with a 3 marker on the expo: keep it, or
     # discard it for 5 x 3 = 15 money.
     s = adv(2, order=[0, 1])
-    wind = privilege(s, "Wind Energy Generator")
+    wind = privilege(s, name)
     s.expo_current = [wind, privilege(s, "Gazebo")]
     s.money[0] = 30
     adv_purchases(s, {EXPO: [(0, 3)]}, hold=False)
