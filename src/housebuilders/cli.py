@@ -231,6 +231,8 @@ def score_table(state: State, names: list[str]) -> Table:
     for category in scores[0]["breakdown"]:
         table.add_row(category, *(str(s["breakdown"][category]) for s in scores))
     table.add_row("total", *(str(s["total"]) for s in scores), style="bold")
+    if "complete" in scores[0]:  # a game where an incomplete house loses
+        table.add_row("complete house", *("yes" if s["complete"] else "no" for s in scores))
     table.add_row("rank", *(str(r) for r in ranking), style="bold")
     return table
 

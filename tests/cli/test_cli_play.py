@@ -145,3 +145,10 @@ def test_greedy_without_heuristic_exits_2(runner: CliRunner, without_heuristic: 
     result = runner.invoke(app, ["play", "mr-house-basic", "--bots", "greedy"])
     assert result.exit_code == 2
     assert "needs a heuristic" in result.output
+
+
+def test_advanced_final_table_says_whose_house_is_complete(runner: CliRunner) -> None:
+    args = ["play", "mr-house-advanced", "--bots", "random,random", "--seed", "3"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0
+    assert "complete house" in result.output
