@@ -39,7 +39,7 @@ from .actions import (
     USE_PRIVILEGE,
 )
 from .common import BUILDING, OVER, PURCHASES, MrHouseState
-from .content import MrHouseContent, load_content
+from .content import MrHouseContent
 from .params import (
     CONSTRUCTION_EXPO,
     PLAYER_ORDER,
@@ -123,10 +123,7 @@ class MrHouseAdvancedState(MrHouseState):
         options: dict[str, Any],
         content: Mapping[str, Any] | None = None,
     ) -> MrHouseAdvancedState:
-        s = cls.__new__(cls)
-        c = load_content(content)
-        setup = {"options": dict(options), "content": dict(content) if content else None}
-        s._init_common(c, advanced_params(c, players), players, seed, setup)
+        s = cls._fresh(players, seed, options, content, advanced_params)
         p = s.p
         # A random turn order; money 84/86/88/90 by order position.
         s.track = list(range(players))
@@ -869,8 +866,7 @@ class MrHouseAdvancedState(MrHouseState):
     @classmethod
     def from_json(cls, d: Json) -> MrHouseAdvancedState:
         s = cls.__new__(cls)
-        content = load_content(d.get("content"))
-        ps = s._common_from_json(d, content, advanced_params(content, int(d["players"])))
+        ps = s._common_from_json(d, advanced_params)
         s.prices = [int(d["prices"][m]) for m in MATERIALS]
         s.track = [int(x) for x in d["player_order_track"]]
         s.worker_deck = [int(x) for x in d["worker_deck"]]

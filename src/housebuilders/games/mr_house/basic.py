@@ -38,7 +38,7 @@ from .actions import (
     Take,
 )
 from .common import MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING, MrHouseState
-from .content import MrHouseContent, load_content
+from .content import MrHouseContent
 from .params import BANK, OFFICE, WORK_NOTICE_BOARD, BasicParams, basic_params
 
 PHASE_NAMES = ("movement", "purchases", "construction: preparing", "construction: rolling", "over")
@@ -79,10 +79,7 @@ class MrHouseBasicState(MrHouseState):
         options: dict[str, Any],
         content: Mapping[str, Any] | None = None,
     ) -> MrHouseBasicState:
-        s = cls.__new__(cls)
-        c = load_content(content)
-        setup = {"options": dict(options), "content": dict(content) if content else None}
-        s._init_common(c, basic_params(c, players), players, seed, setup)
+        s = cls._fresh(players, seed, options, content, basic_params)
         s.order = list(range(players))  # seat 0 is the first player (ruling 17)
         s.deck = s.p.worker_deck
         s.board_workers = 0
@@ -420,8 +417,7 @@ class MrHouseBasicState(MrHouseState):
     @classmethod
     def from_json(cls, d: Json) -> MrHouseBasicState:
         s = cls.__new__(cls)
-        content = load_content(d.get("content"))
-        ps = s._common_from_json(d, content, basic_params(content, int(d["players"])))
+        ps = s._common_from_json(d, basic_params)
         s.board_workers, s.deck = int(d["board_workers"]), int(d["worker_deck"])
         s.coins = [int(e["coins"]) for e in ps]
         s.permit = [bool(e["permit"]) for e in ps]

@@ -9,12 +9,14 @@ how the game is scored. Movement Around the City is the same in both variants
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Self
 
 from ...core import Action, Json, Rng, State
 from ...core.rng import seed_state
 from . import house as H
 from .actions import MATERIALS, PART_IDS, PLACE
+from .content import load_content
 
 MOVEMENT, PURCHASES, PREPARING, ROLLING, OVER = range(5)
 BUILDING = ROLLING  # the advanced variant's construction has no separate rolls
@@ -64,16 +66,27 @@ class MrHouseState(State):
     rng: Rng
     log: list[str]  # public events, safe for every seat
 
-    def _init_common(
-        self, content: Any, params: Any, players: int, seed: int, setup: dict[str, Any]
-    ) -> None:
-        self.content, self.p, self.setup = content, params, setup
-        self.rng = Rng(seed_state(seed))
-        self.turn, self.phase = 1, MOVEMENT
-        self.supply = list(params.stock)
-        self.store = [list(params.start_materials) for _ in range(players)]
-        self.house = [H.EMPTY] * players
-        self.history, self.undo_floor, self.log = [], 0, []
+    @classmethod
+    def _fresh(
+        cls,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        content: Mapping[str, Any] | None,
+        params_of: Callable[[Any, int], Any],
+    ) -> Self:
+        """A new state with the fields both variants set up alike."""
+        s = cls.__new__(cls)
+        s.content = load_content(content)
+        s.p = params = params_of(s.content, players)
+        s.setup = {"options": dict(options), "content": dict(content) if content else None}
+        s.rng = Rng(seed_state(seed))
+        s.turn, s.phase = 1, MOVEMENT
+        s.supply = list(params.stock)
+        s.store = [list(params.start_materials) for _ in range(players)]
+        s.house = [H.EMPTY] * players
+        s.history, s.undo_floor, s.log = [], 0, []
+        return s
 
     def _start_turn(self) -> None:
         n = self.p.players
@@ -276,10 +289,11 @@ class MrHouseState(State):
             "log": list(self.log),
         }
 
-    def _common_from_json(self, d: Json, content: Any, params: Any) -> list[Json]:
+    def _common_from_json(self, d: Json, params_of: Callable[[Any, int], Any]) -> list[Json]:
         """Load the common fields; return the per-player entries for the variant."""
-        players = params.players
-        self.content, self.p = content, params
+        players = int(d["players"])
+        self.content = load_content(d.get("content"))
+        self.p = params = params_of(self.content, players)
         self.setup = {"options": dict(d.get("options") or {}), "content": d.get("content")}
         self.turn, self.phase = int(d["turn"]), self.PHASE_NAMES.index(d["phase"])
         self.order = [int(x) for x in d["order"]]

@@ -23,7 +23,6 @@ from ...core import State
 from . import house as H
 from .advanced import MrHouseAdvancedState
 from .basic import OVER, PREPARING, PURCHASES, ROLLING, MrHouseBasicState
-from .common import BUILDING
 from .params import BANK, OFFICE, STORE, WORK_NOTICE_BOARD
 
 #: What a built part is worth beyond its points while turns remain: a wall carries
@@ -86,10 +85,10 @@ def player_worth(s: MrHouseBasicState, player: int) -> float:
     )
 
 
-def constructions_to_come(s: MrHouseBasicState, player: int) -> int:
+def constructions_to_come(s: MrHouseBasicState | MrHouseAdvancedState, player: int) -> int:
     """The player's constructions still to come, not counting one under way."""
     after_this_turn = s.p.turns - s.turn
-    if s.phase < PREPARING:
+    if s.phase < PREPARING:  # movement or purchases: this turn's construction is to come
         return after_this_turn + 1
     if s.phase == OVER:
         return 0
@@ -242,7 +241,7 @@ def advanced_worth(s: MrHouseAdvancedState, player: int, majority: int) -> float
     complete-house value and a pinch of money (the tie-break)."""
     p = s.p
     house = s.house[player]
-    later = _advanced_constructions_to_come(s, player)
+    later = constructions_to_come(s, player)
     future = min(1.0, (p.turns - s.turn) / 2)
     n = H.counts(house)
     worth = float(sum(k * v for k, v in zip(n, p.points, strict=True)))
@@ -268,16 +267,6 @@ def advanced_worth(s: MrHouseAdvancedState, player: int, majority: int) -> float
             turns_left = min(later, p.card_spaces - i)
             worth += WORKER_TURN_VALUE * p.worker_cards[card].workers * turns_left
     return worth
-
-
-def _advanced_constructions_to_come(s: MrHouseAdvancedState, player: int) -> int:
-    """The player's constructions still to come, not counting one under way."""
-    after_this_turn = s.p.turns - s.turn
-    if s.phase < BUILDING:
-        return after_this_turn + 1
-    if s.phase == OVER:
-        return 0
-    return after_this_turn + (s.order.index(player) > s.builder)
 
 
 def _advanced_coming_purchases(s: MrHouseAdvancedState, player: int) -> tuple[list[int], int]:

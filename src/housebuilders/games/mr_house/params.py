@@ -37,35 +37,48 @@ class BasicParams:
     coin_bonus: tuple[int, int]
 
 
-_CACHE: dict[tuple[int, int], tuple[MrHouseContent, BasicParams]] = {}
+def board_tables(locations: list[Any]) -> dict[str, Any]:
+    """A board's locations (sorted by number) as tables indexed by number (0 unused):
+    kinds, names, store materials, adjacency bitmasks."""
+    mat = {m: i for i, m in enumerate(MATERIALS)}
+    return {
+        "kinds": ("", *(loc.kind for loc in locations)),
+        "names": ("", *(loc.name for loc in locations)),
+        "material_at": (-1, *(mat[loc.material] if loc.material else -1 for loc in locations)),
+        "adjacent": (0, *(sum(1 << n for n in loc.adjacent) for loc in locations)),
+        "all_locations": sum(1 << loc.number for loc in locations),
+        "last_location": len(locations),
+    }
 
 
-def basic_params(content: MrHouseContent, players: int) -> BasicParams:
-    key = (id(content), players)
+_CACHE: dict[tuple[str, int, int], tuple[MrHouseContent, Any]] = {}
+
+
+def _cached(variant: str, build: Any, content: MrHouseContent, players: int) -> Any:
+    """``build(content, players)``, once per content object and player count."""
+    key = (variant, id(content), players)
     hit = _CACHE.get(key)
     if hit is None or hit[0] is not content:
         if len(_CACHE) > 64:  # overridden content makes new objects: keep the cache small
             _CACHE.clear()
-        hit = _CACHE[key] = (content, _basic_params(content, players))
+        hit = _CACHE[key] = (content, build(content, players))
     return hit[1]
+
+
+def basic_params(content: MrHouseContent, players: int) -> BasicParams:
+    return _cached("basic", _basic_params, content, players)  # type: ignore[no-any-return]
 
 
 def _basic_params(content: MrHouseContent, players: int) -> BasicParams:
     b = content.basic
     locs = sorted(b.locations, key=lambda loc: loc.number)
-    mat = {m: i for i, m in enumerate(MATERIALS)}
     work = next(loc for loc in locs if loc.kind == WORK_NOTICE_BOARD)
     return BasicParams(
         players=players,
         turns=content.turns,
         die_sides=content.die_sides,
         marker_values=tuple(sorted(content.marker_values)),
-        kinds=("", *(loc.kind for loc in locs)),
-        names=("", *(loc.name for loc in locs)),
-        material_at=(-1, *(mat[loc.material] if loc.material else -1 for loc in locs)),
-        adjacent=(0, *(sum(1 << a for a in loc.adjacent) for loc in locs)),
-        all_locations=sum(1 << loc.number for loc in locs),
-        last_location=len(locs),
+        **board_tables(locs),
         stock=tuple(b.stock.get(m, [0, 0, 0])[players - 2] for m in MATERIALS),
         start_materials=tuple(b.start_materials.get(m, 0) for m in MATERIALS),
         recipes=tuple(
@@ -130,34 +143,19 @@ class AdvancedParams:
     colours: tuple[str, ...]  # the privilege colours, in order of first appearance
 
 
-_ADVANCED: dict[tuple[int, int], tuple[MrHouseContent, AdvancedParams]] = {}
-
-
 def advanced_params(content: MrHouseContent, players: int) -> AdvancedParams:
-    key = (id(content), players)
-    hit = _ADVANCED.get(key)
-    if hit is None or hit[0] is not content:
-        if len(_ADVANCED) > 64:
-            _ADVANCED.clear()
-        hit = _ADVANCED[key] = (content, _advanced_params(content, players))
-    return hit[1]
+    return _cached("advanced", _advanced_params, content, players)  # type: ignore[no-any-return]
 
 
 def _advanced_params(content: MrHouseContent, players: int) -> AdvancedParams:
     a = content.advanced
     locs = sorted(a.locations, key=lambda loc: loc.number)
-    mat = {m: i for i, m in enumerate(MATERIALS)}
     cards = a.privilege_cards
     return AdvancedParams(
         players=players,
         turns=content.turns,
         marker_values=tuple(sorted(content.marker_values)),
-        kinds=("", *(loc.kind for loc in locs)),
-        names=("", *(loc.name for loc in locs)),
-        material_at=(-1, *(mat[loc.material] if loc.material else -1 for loc in locs)),
-        adjacent=(0, *(sum(1 << n for n in loc.adjacent) for loc in locs)),
-        all_locations=sum(1 << loc.number for loc in locs),
-        last_location=len(locs),
+        **board_tables(locs),
         stock=tuple(a.stock[m][players - 2] for m in MATERIALS),
         up_threshold=tuple(a.up_threshold[m][players - 2] for m in MATERIALS),
         price_start=tuple(a.prices[m].start for m in MATERIALS),
