@@ -462,8 +462,10 @@ class MrHouseAdvancedState(MrHouseState):
     def _constructions(self, player: int) -> list[Action]:
         house = self.house[player]
         out: list[Action] = []
+        rested = sum(workers for _, workers in self.workers_available(player))
         for part in self.p.parts:
-            if not self._has_materials(player, part) or not self._crews(player, part):
+            # Some crew exists exactly when the rested workers reach the part's need.
+            if rested < self.p.crew[part] or not self._has_materials(player, part):
                 continue
             table = BUILD[part]
             out.extend(table[c][lv] for c, lv in H.placements(house, part))
