@@ -1,4 +1,5 @@
-"""Playing games between bots: one match (``play``) or many (``simulate``)."""
+"""Playing games between bots: one match (``play``), many (``simulate``), or bot A
+against bot B with seats rotated (``strength.match``)."""
 
 from .match import bot_seed, make_agents, play, run, view_seed
 from .simulate import lineup, simulate

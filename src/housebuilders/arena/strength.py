@@ -1,0 +1,398 @@
+"""Head-to-head strength: bot A against bot B over many games, seats rotated.
+
+    from housebuilders.arena import strength
+
+    result = strength.match("mr-house-basic", "greedy", "random", games=200, seed=0)
+    low, high = result.interval
+    print(f"{result.score_rate:.1%} [{low:.1%}, {high:.1%}]")
+
+Game ``i`` uses seed ``seed + i``. Seats rotate as in ``simulate``: seat ``s`` of game
+``i`` is played by A when ``s + i`` is even, by B otherwise (``a_seats``), so over any even number
+of games each bot plays each seat equally (in two players A sits first in the even
+games, B in the odd ones; in three, A plays two seats of the even games and one of
+the odd ones).
+
+**Outcome of a game** for A: a win if A's seats ranked better than B's (the mean of
+their ranks is lower; in two players that is simply "A placed ahead of B"), a tie if
+equal (a shared first place in two players), a loss otherwise.
+
+**Score rate** of A: (wins + ties / 2) / games. **Confidence interval**: the Wilson
+score interval at 95% on that rate (``wilson``). Wilson rather than the normal
+approximation because it stays inside [0, 1] and keeps close to its nominal coverage
+for small matches and rates near 0 or 1, which is where bot comparisons live. Each
+game is treated as a trial of mean ``p`` and variance ``p(1 - p)``; a game scored
+0, 1/2 or 1 has at most that variance, so with ties the interval errs on the wide
+(conservative) side.
+
+**Decision speed**: each agent is wrapped in a ``TimedAgent`` that times ``choose``
+(seconds per move) and, for a bot that reports ``last_iterations`` and
+``last_seconds`` after a decision (``ismcts``), adds up its search iterations
+(iterations per second). With iteration-budget bots and a fixed seed the games, and
+so everything but the timings, are the same on every run.
+
+A game in which a bot raises is recorded as a ``GameError`` (its seed, the bot, the
+error) and the match goes on without it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents import Agent, check_game, make
+from ..core import Action, GameSpec, State, game
+from .match import bot_seed, run, view_seed
+from .simulate import lineup
+
+#: z for a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+Outcome = str  # "win", "tie" or "loss", for bot A
+WIN, TIE, LOSS = "win", "tie", "loss"
+
+
+# == the confidence interval ===================================================================
+def wilson(score: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a rate of ``score / games`` (score may count ties
+    as halves): ``(0, 1)`` when no game was played."""
+    if games <= 0:
+        return (0.0, 1.0)
+    p = score / games
+    z2n = z * z / games
+    centre = (p + z2n / 2) / (1 + z2n)
+    half = z / (1 + z2n) * math.sqrt(p * (1 - p) / games + z2n / (4 * games))
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+# == timing the decisions ======================================================================
+@dataclass
+class Speed:
+    """What a bot's decisions cost: every decision timed around ``choose``, and the
+    search iterations of the decisions that reported some."""
+
+    decisions: int = 0
+    seconds: float = 0.0
+    iterations: int = 0
+    search_seconds: float = 0.0
+
+    def add(self, seconds: float, iterations: int = 0, search_seconds: float = 0.0) -> None:
+        self.decisions += 1
+        self.seconds += seconds
+        self.iterations += iterations
+        self.search_seconds += search_seconds
+
+    def merge(self, other: Speed) -> None:
+        self.decisions += other.decisions
+        self.seconds += other.seconds
+        self.iterations += other.iterations
+        self.search_seconds += other.search_seconds
+
+    @property
+    def seconds_per_move(self) -> float:
+        return self.seconds / self.decisions if self.decisions else 0.0
+
+    @property
+    def iterations_per_s(self) -> float | None:
+        """Search iterations per second of search; None for a bot that reports none."""
+        if not self.iterations or self.search_seconds <= 0:
+            return None
+        return self.iterations / self.search_seconds
+
+
+class BotError(Exception):
+    """A bot raised while choosing; ``bot`` names it, the cause is chained."""
+
+    def __init__(self, bot: str, error: BaseException) -> None:
+        super().__init__(f"{type(error).__name__}: {error}")
+        self.bot = bot
+
+
+class TimedAgent:
+    """An agent wrapped to time its decisions into ``speed``.
+
+    After each ``choose`` it reads the bot's ``last_iterations`` and ``last_seconds``
+    if it has them; both are zeroed first, so a decision that did not search (a forced
+    move) adds no stale figures. An exception from the bot comes out as a BotError.
+    """
+
+    def __init__(self, agent: Agent, speed: Speed | None = None) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.speed = speed if speed is not None else Speed()
+        self._searches = hasattr(agent, "last_iterations") and hasattr(agent, "last_seconds")
+
+    def check_game(self, spec: GameSpec) -> None:
+        check_game(self.agent, spec)
+
+    def choose(self, view: State, player: int) -> Action:
+        agent: Any = self.agent
+        if self._searches:
+            agent.last_iterations, agent.last_seconds = 0, 0.0
+        start = time.perf_counter()
+        try:
+            action = agent.choose(view, player)
+        except Exception as e:
+            raise BotError(self.name, e) from e
+        elapsed = time.perf_counter() - start
+        if self._searches:
+            self.speed.add(elapsed, int(agent.last_iterations), float(agent.last_seconds))
+        else:
+            self.speed.add(elapsed)
+        return action
+
+
+# == the result ================================================================================
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game: its seed, which seats A played (B played the others), the
+    ranking and the scores per seat, and A's outcome."""
+
+    seed: int
+    a_seats: tuple[int, ...]
+    ranking: tuple[int, ...]
+    scores: tuple[int, ...]
+    outcome: Outcome
+
+    def seats_of(self, a: bool) -> list[int]:
+        """The seats played by A (``a``) or by B."""
+        return [s for s in range(len(self.ranking)) if (s in self.a_seats) == a]
+
+
+@dataclass(frozen=True)
+class GameError:
+    """A game abandoned because something raised: the bot that did (None if the error
+    came from elsewhere) and the error as text."""
+
+    seed: int
+    bot: str | None
+    message: str
+
+
+@dataclass
+class StrengthResult:
+    """What ``match`` found, from bot A's side. Equal results compare equal whatever
+    the timings (``speed_a``, ``speed_b`` are left out of ``==``)."""
+
+    game_id: str
+    players: int
+    bot_a: str
+    bot_b: str
+    seed: int
+    records: list[GameRecord] = field(default_factory=list)
+    errors: list[GameError] = field(default_factory=list)
+    speed_a: Speed = field(default_factory=Speed, compare=False)
+    speed_b: Speed = field(default_factory=Speed, compare=False)
+
+    @property
+    def games(self) -> int:
+        """Games finished (errors not counted)."""
+        return len(self.records)
+
+    def _count(self, outcome: Outcome) -> int:
+        return sum(r.outcome == outcome for r in self.records)
+
+    @property
+    def wins(self) -> int:
+        return self._count(WIN)
+
+    @property
+    def ties(self) -> int:
+        return self._count(TIE)
+
+    @property
+    def losses(self) -> int:
+        return self._count(LOSS)
+
+    @property
+    def score(self) -> float:
+        """A's score: a win 1, a tie 1/2."""
+        return self.wins + self.ties / 2
+
+    @property
+    def score_rate(self) -> float:
+        return self.score / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval on ``score_rate``."""
+        return wilson(self.score, self.games)
+
+    @property
+    def mean_score_a(self) -> float:
+        return self._mean_score(a=True)
+
+    @property
+    def mean_score_b(self) -> float:
+        return self._mean_score(a=False)
+
+    def _mean_score(self, a: bool) -> float:
+        """A's (or B's) mean final score over every seat it played."""
+        totals = [r.scores[s] for r in self.records for s in r.seats_of(a)]
+        return sum(totals) / len(totals) if totals else 0.0
+
+
+# == playing the match =========================================================================
+def a_seats(players: int, index: int) -> tuple[int, ...]:
+    """The seats A plays in game ``index`` (B plays the others): A and B alternate
+    round the table and swap every game, as ``simulate``'s ``lineup`` of two bots."""
+    return tuple(s for s, bot in enumerate(lineup("AB", players, index)) if bot == "A")
+
+
+def outcome(ranking: Sequence[int], a_seats: Sequence[int]) -> Outcome:
+    """A's outcome: the mean rank of A's seats against the mean rank of B's."""
+    mine = [rank for seat, rank in enumerate(ranking) if seat in a_seats]
+    theirs = [rank for seat, rank in enumerate(ranking) if seat not in a_seats]
+    a, b = sum(mine) / len(mine), sum(theirs) / len(theirs)
+    return WIN if a < b else LOSS if a > b else TIE
+
+
+def match(
+    game_id: str,
+    bot_a: str,
+    bot_b: str,
+    games: int,
+    players: int = 2,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    content: Mapping[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> StrengthResult:
+    """Play ``games`` games of A against B (game i with seed ``seed + i``, seats as in
+    ``a_seats``); ``progress(done)`` is called after each game, finished or not.
+
+    A and B may be the same bot (a self-play check: about 50% expected). Unknown bots,
+    bots that cannot play the game and bad player counts fail before the first game;
+    an error during a game is recorded in ``result.errors``."""
+    spec = _check(game_id, bot_a, bot_b, games, players)
+    result = StrengthResult(spec.id, players, bot_a.strip(), bot_b.strip(), seed)
+    for index in range(games):
+        play_one(result, a_seats(players, index), seed + index, options, content)
+        if progress is not None:
+            progress(index + 1)
+    return result
+
+
+def _check(game_id: str, bot_a: str, bot_b: str, games: int, players: int) -> GameSpec:
+    spec = game(game_id)
+    for name in (bot_a, bot_b):
+        check_game(make(name), spec)
+    if not spec.min_players <= players <= spec.max_players:
+        raise ValueError(
+            f"{spec.id} takes {spec.min_players} to {spec.max_players} players, not {players}"
+        )
+    if players < 2:
+        raise ValueError("a strength match needs at least 2 players")
+    if games < 1:
+        raise ValueError(f"a strength match needs at least 1 game, not {games}")
+    return spec
+
+
+def play_one(
+    result: StrengthResult,
+    seats_of_a: tuple[int, ...],
+    seed: int,
+    options: Mapping[str, Any] | None,
+    content: Mapping[str, Any] | None,
+) -> None:
+    """Play one game, A in ``seats_of_a`` and B elsewhere, and add it (or its error)
+    to ``result``. Each seat's bot is made with ``bot_seed(seed, seat)``, as ``play``
+    does."""
+    speed_a, speed_b = Speed(), Speed()
+    agents: list[Agent] = [
+        TimedAgent(make(result.bot_a, seed=bot_seed(seed, seat)), speed_a)
+        if seat in seats_of_a
+        else TimedAgent(make(result.bot_b, seed=bot_seed(seed, seat)), speed_b)
+        for seat in range(result.players)
+    ]
+    try:
+        state = game(result.game_id).new_game(result.players, seed, options, content)
+        run(state, agents, seed)
+    except BotError as e:
+        result.errors.append(GameError(seed, e.bot, str(e)))
+        return
+    except Exception as e:  # the rules or the options: still one game, not the match
+        result.errors.append(GameError(seed, None, f"{type(e).__name__}: {e}"))
+        return
+    ranking = tuple(state.ranking())
+    scores = tuple(s["total"] for s in state.scores())
+    result.records.append(
+        GameRecord(seed, seats_of_a, ranking, scores, outcome(ranking, seats_of_a))
+    )
+    result.speed_a.merge(speed_a)
+    result.speed_b.merge(speed_b)
+
+
+# == search speed from positions of one game ===================================================
+def positions(
+    game_id: str, players: int, count: int, seed: int = 0, options: Mapping[str, Any] | None = None
+) -> list[tuple[State, int]]:
+    """``count`` positions spread through one random game, each with its acting
+    player, leaving out forced moves (a single legal action)."""
+    spec = game(game_id)
+    state = spec.new_game(players, seed, options)
+    rng = random.Random(seed)
+    found: list[tuple[State, int]] = []
+    while not state.is_terminal():
+        player = state.acting_players()[0]
+        legal = state.legal_actions(player)
+        if len(legal) > 1:
+            found.append((state.clone(), player))
+        state.apply(player, rng.choice(legal))
+    if len(found) <= count:
+        return found
+    step = len(found) / count
+    return [found[int(i * step)] for i in range(count)]
+
+
+def search_speed(
+    game_id: str,
+    bot: str = "ismcts:iterations=300",
+    players: int = 4,
+    count: int = 5,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> Speed:
+    """Time one decision of ``bot`` (made fresh, seeded) at each of ``count`` positions
+    of a ``players``-player game: the bot's seconds per move and iterations per second."""
+    speed = Speed()
+    for number, (state, player) in enumerate(positions(game_id, players, count, seed, options)):
+        agent = TimedAgent(make(bot, seed=bot_seed(seed, number)), speed)
+        check_game(agent, state.spec)
+        agent.choose(state.determinize(player, view_seed(seed, len(state.history))), player)
+    return speed
+
+
+# == the standard matches and their figures as text ===========================================
+#: The pairs ``housebuilders bench GAME --strength`` and ``benchmarks/strength.py`` play
+#: by default: each bot against the one below it.
+STANDARD_PAIRS: tuple[tuple[str, str], ...] = (
+    ("greedy", "random"),
+    ("ismcts:seconds=0.1", "greedy"),
+)
+
+
+def rate_text(result: StrengthResult) -> str:
+    """``"61.0% [51.2%, 70.0%]"``: A's score rate and its 95% interval."""
+    low, high = result.interval
+    return f"{result.score_rate:.1%} [{low:.1%}, {high:.1%}]"
+
+
+def wdl_text(result: StrengthResult) -> str:
+    """A's wins, draws (ties) and losses: ``"12/3/5"``."""
+    return f"{result.wins}/{result.ties}/{result.losses}"
+
+
+def move_ms_text(speed: Speed) -> str:
+    """Mean milliseconds per decision, to three significant figures (more if large)."""
+    ms = speed.seconds_per_move * 1000
+    return f"{ms:.3g}" if ms < 100 else f"{ms:,.0f}"
+
+
+def iterations_text(speed: Speed) -> str:
+    """Search iterations per second, or a dash for a bot that does not search."""
+    rate = speed.iterations_per_s
+    return "—" if rate is None else f"{rate:,.0f}"
