@@ -1,5 +1,5 @@
 """The ``housebuilders`` command: list the games, play one in the terminal, simulate
-many between bots, measure the rules' speed.
+many between bots, measure the rules' speed and the bots' strength.
 
 Every command explains itself with ``--help``. Mistakes a user can make (an unknown
 game or bot, a bad player count, bad component data or options) print one red line
@@ -26,6 +26,14 @@ from .agents import Agent, AgentError, check_game, make, split_bots
 from .agents import bot_names as all_bot_names
 from .arena import SimulationResult, bot_seed, run
 from .arena import simulate as run_simulation
+from .arena.strength import (
+    STANDARD_PAIRS,
+    StrengthResult,
+    iterations_text,
+    move_ms_text,
+    wdl_text,
+)
+from .arena.strength import match as strength_match
 from .core import Action, ContentError, GameSpec, OptionError, State, game, game_ids
 from .core.content import read_toml
 
@@ -399,25 +407,68 @@ def bench(
     game_id: GameArg,
     players: Annotated[
         list[int] | None,
-        typer.Option(help="A player count to measure; repeat for several (default: all)."),
+        typer.Option(
+            help="A player count to measure; repeat for several (default: all). "
+            "With --strength: one count (default 2)."
+        ),
     ] = None,
-    games: Annotated[int, typer.Option(min=1, help="Random games per run.")] = 100,
-    runs: Annotated[int, typer.Option(min=1, help="Runs; the median is reported.")] = 5,
-    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
+    games: Annotated[
+        int,
+        typer.Option(min=1, help="Random games per run; with --strength, games per pair."),
+    ] = 100,
+    runs: Annotated[
+        int, typer.Option(min=1, help="Runs; the median is reported (not with --strength).")
+    ] = 5,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 0,
+    strength: Annotated[
+        bool,
+        typer.Option(
+            "--strength",
+            help="Measure the bots instead: head-to-head matches, seats rotated, with the "
+            "first bot's score rate (win 1, tie 1/2) and its 95% Wilson interval, "
+            "wins/draws/losses, mean scores and the time per move.",
+        ),
+    ] = False,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            help="With --strength: the pair to match, A,B (e.g. greedy,random or "
+            "ismcts:iterations=300,greedy). Default: greedy,random then "
+            "ismcts:seconds=0.1,greedy. " + KNOWN_BOTS
+        ),
+    ] = None,
 ) -> None:
-    """Measure the rules' speed with random play.
+    """Measure the rules' speed with random play, or the bots' strength.
 
-    Prints random full games per second, actions per second and the mean clone()
-    time, per player count, each the median of several runs.
+    By default: random full games per second, actions per second and the
+    mean clone() time, per player count, each the median of several runs.
+
+    With --strength: for each pair of bots A,B, --games games with seats
+    rotated (A and B swap seats every game). The table gives A's score rate
+    (win 1, tie 1/2) with its 95% Wilson interval, A's wins/draws/losses,
+    each bot's mean score and milliseconds per move, and the search
+    iterations per second of a bot that searches (ismcts).
     """
     out = _out()
     with user_errors():
         spec = find_game(game_id)
+        if strength:
+            count = _strength_players(spec, players)
+            _bench_strength(out, spec, count, _strength_pairs(bots, spec), games, seed)
+            return
+        if bots is not None:
+            raise UserError("--bots goes with --strength")
         counts = (
             [check_players(spec, n) for n in players]
             if players
             else list(range(spec.min_players, spec.max_players + 1))
         )
+    _bench_throughput(out, spec, counts, games, runs, seed)
+
+
+def _bench_throughput(
+    out: Console, spec: GameSpec, counts: list[int], games: int, runs: int, seed: int
+) -> None:
     table = Table(title=f"{spec.id}: random play, median of {runs} runs of {games} games")
     for column in ("players", "games/s", "actions/s", "actions/game", "clone µs"):
         table.add_column(column, justify="right")
@@ -431,6 +482,98 @@ def bench(
             f"{t.clone_us:.2f}",
         )
     out.print(table)
+
+
+def _strength_players(spec: GameSpec, players: list[int] | None) -> int:
+    """The one player count of a strength match: 2 (or the game's minimum) by default."""
+    if not players:
+        return check_players(spec, max(2, spec.min_players))
+    if len(players) > 1:
+        raise UserError("--strength plays at one player count: give --players once")
+    if players[0] < 2:
+        raise UserError("a strength match needs at least 2 players")
+    return check_players(spec, players[0])
+
+
+def _strength_pairs(bots: str | None, spec: GameSpec) -> list[tuple[str, str]]:
+    """The pairs to match: ``--bots A,B``, or the standard pairs; each bot checked."""
+    if bots is None:
+        for name in dict.fromkeys(name for pair in STANDARD_PAIRS for name in pair):
+            check_game(make(name), spec)
+        return list(STANDARD_PAIRS)
+    names = bot_names(bots, spec)
+    if len(names) != 2:
+        raise UserError(f"--bots names a pair, A,B, not {len(names)} bot(s): {bots!r}")
+    return [(names[0], names[1])]
+
+
+def _bench_strength(
+    out: Console, spec: GameSpec, players: int, pairs: list[tuple[str, str]], games: int, seed: int
+) -> None:
+    results: list[StrengthResult] = []
+    with _progress(out) as progress:
+        for a, b in pairs:
+            task = progress.add_task(f"{a} vs {b}", total=games)
+            results.append(
+                strength_match(
+                    spec.id,
+                    a,
+                    b,
+                    games,
+                    players=players,
+                    seed=seed,
+                    progress=lambda done, task=task: progress.update(task, completed=done),
+                )
+            )
+    out.print(_strength_table(spec, players, seed, games, results))
+    for result in results:
+        for error in result.errors:
+            who = f"{error.bot} raised" if error.bot else "error"
+            out.print(Text(f"game seed {error.seed}: {who}: {error.message}", style="yellow"))
+
+
+def _strength_table(
+    spec: GameSpec,
+    players: int,
+    seed: int,
+    games: int,
+    results: list[StrengthResult],
+) -> Table:
+    """Two rows per pair: A with its score rate, then B."""
+    table = Table(
+        title=f"{spec.id}, {players} players: bot strength, seeds {seed}-{seed + games - 1}",
+        caption="score: A's score rate against B (win 1, tie 1/2), with its 95% Wilson "
+        "interval; W/D/L: A's wins, draws, losses; mean: mean final score; "
+        "ms/move: time per decision; iter/s: search iterations per second",
+    )
+    table.add_column("A vs B", overflow="fold")  # a long bot name folds, figures stay whole
+    for column in ("games", "score", "95% CI", "W/D/L", "mean", "ms/move", "iter/s"):
+        table.add_column(column, justify="right", no_wrap=True)
+    for r in results:
+        low, high = r.interval
+        failed = f" +{len(r.errors)} failed" if r.errors else ""
+        table.add_row(
+            r.bot_a,
+            f"{r.games}{failed}",
+            f"{r.score_rate:.1%}",
+            f"{low:.0%}-{high:.0%}",
+            wdl_text(r),
+            f"{r.mean_score_a:.1f}",
+            move_ms_text(r.speed_a),
+            iterations_text(r.speed_a),
+        )
+        table.add_row(
+            f"  vs {r.bot_b}",
+            "",
+            "",
+            "",
+            "",
+            f"{r.mean_score_b:.1f}",
+            move_ms_text(r.speed_b),
+            iterations_text(r.speed_b),
+            end_section=True,
+        )
+    return table
 
 
 def main() -> None:
