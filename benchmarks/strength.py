@@ -115,7 +115,10 @@ def markdown(args: argparse.Namespace, results: list[StrengthResult], search: Sp
         f"{platform.machine()}.",
     ]
     for r in results:
-        lines += [f"- game seed {e.seed}: {e.bot or 'error'}: {e.message}" for e in r.errors]
+        lines += [
+            f"- game seed {e.seed} (`--bots {','.join(e.lineup)}`): {e.bot or 'error'}: {e.message}"
+            for e in r.errors
+        ]
     return lines
 
 

@@ -529,7 +529,10 @@ def _bench_strength(
     for result in results:
         for error in result.errors:
             who = f"{error.bot} raised" if error.bot else "error"
-            out.print(Text(f"game seed {error.seed}: {who}: {error.message}", style="yellow"))
+            line = (
+                f"game seed {error.seed} (--bots {','.join(error.lineup)}): {who}: {error.message}"
+            )
+            out.print(Text(line, style="yellow"))
 
 
 def _strength_table(

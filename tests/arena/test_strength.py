@@ -114,6 +114,7 @@ def test_a_bot_that_raises_costs_one_game_not_the_match(monkeypatch: pytest.Monk
     result = match(GAME, "fussy", "random", 4, seed=10)
     assert [r.seed for r in result.records] == [10, 12]  # fussy in seat 0
     assert [(e.seed, e.bot) for e in result.errors] == [(11, "fussy"), (13, "fussy")]
+    assert result.errors[0].lineup == ("random", "fussy")
     assert "RuntimeError: seat 1 is draughty" in result.errors[0].message
     assert result.games == 2
 

@@ -105,4 +105,6 @@ def test_a_game_whose_bot_raises_is_reported_with_its_seed(
     result = runner.invoke(app, [*STRENGTH, "--bots", "grumpy,random", "--seed", "7"], env=WIDE)
     assert result.exit_code == 0, result.output
     assert _rows(result.output)[0][1] == "1 +1 failed"
-    assert "game seed 8: grumpy raised: RuntimeError: not this seat" in result.output
+    assert "game seed 8 (--bots random,grumpy): grumpy raised: RuntimeError: not this seat" in (
+        result.output
+    )

@@ -30,8 +30,9 @@ game is treated as a trial of mean ``p`` and variance ``p(1 - p)``; a game score
 (iterations per second). With iteration-budget bots and a fixed seed the games, and
 so everything but the timings, are the same on every run.
 
-A game in which a bot raises is recorded as a ``GameError`` (its seed, the bot, the
-error) and the match goes on without it.
+A game in which a bot raises is recorded as a ``GameError`` (its seed, the bots in
+seat order, the bot that raised, the error) and the match goes on without it;
+``housebuilders play GAME --seed SEED --bots <the bots in seat order>`` replays it.
 """
 
 from __future__ import annotations
@@ -164,10 +165,12 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class GameError:
-    """A game abandoned because something raised: the bot that did (None if the error
-    came from elsewhere) and the error as text."""
+    """A game abandoned because something raised: its seed, the bot names in seat
+    order, the bot that raised (None if the error came from elsewhere) and the error
+    as text."""
 
     seed: int
+    lineup: tuple[str, ...]
     bot: str | None
     message: str
 
@@ -302,20 +305,23 @@ def play_one(
     to ``result``. Each seat's bot is made with ``bot_seed(seed, seat)``, as ``play``
     does."""
     speed_a, speed_b = Speed(), Speed()
+    names = tuple(
+        result.bot_a if seat in seats_of_a else result.bot_b for seat in range(result.players)
+    )
     agents: list[Agent] = [
-        TimedAgent(make(result.bot_a, seed=bot_seed(seed, seat)), speed_a)
-        if seat in seats_of_a
-        else TimedAgent(make(result.bot_b, seed=bot_seed(seed, seat)), speed_b)
-        for seat in range(result.players)
+        TimedAgent(
+            make(name, seed=bot_seed(seed, seat)), speed_a if seat in seats_of_a else speed_b
+        )
+        for seat, name in enumerate(names)
     ]
     try:
         state = game(result.game_id).new_game(result.players, seed, options, content)
         run(state, agents, seed)
     except BotError as e:
-        result.errors.append(GameError(seed, e.bot, str(e)))
+        result.errors.append(GameError(seed, names, e.bot, str(e)))
         return
     except Exception as e:  # the rules or the options: still one game, not the match
-        result.errors.append(GameError(seed, None, f"{type(e).__name__}: {e}"))
+        result.errors.append(GameError(seed, names, None, f"{type(e).__name__}: {e}"))
         return
     ranking = tuple(state.ranking())
     scores = tuple(s["total"] for s in state.scores())
