@@ -7,11 +7,14 @@
     final = hb.play("mr-house-basic", ["random", bot], seed=7)
 
 A bot is chosen by name (see ``registry``): ``random``, ``greedy`` (the game's own
-heuristic, one action ahead); parameters follow a colon, ``name:key=value,...``.
+heuristic, one action ahead), ``ismcts`` (information-set Monte Carlo tree search,
+e.g. ``ismcts:iterations=2000`` or ``ismcts:seconds=0.5``); parameters follow a
+colon, ``name:key=value,...``.
 """
 
 from .base import Agent, AgentError, check_game
 from .greedy import GreedyAgent
+from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
 from .registry import BotInfo, bot_info, bot_names, make, parse, register_bot, split_bots
 
@@ -24,11 +27,32 @@ register_bot(
     "averaged when the action rolls dice or reveals something",
 )
 
+register_bot(
+    "ismcts",
+    ISMCTSAgent,
+    {
+        "iterations": int,
+        "seconds": float,
+        "c": float,
+        "depth": int,
+        "rollout": str,
+        "epsilon": float,
+        "widen": float,
+        "scale": float,
+        "reuse": bool,
+    },
+    help="information-set Monte Carlo tree search; iterations (default 500) or seconds "
+    "per move; c exploration; depth: rollout actions before the heuristic scores the "
+    "position (0: at once, negative: to the end); rollout random|greedy; epsilon; "
+    "widen progressive widening; scale; reuse",
+)
+
 __all__ = [
     "Agent",
     "AgentError",
     "BotInfo",
     "GreedyAgent",
+    "ISMCTSAgent",
     "RandomAgent",
     "bot_info",
     "bot_names",

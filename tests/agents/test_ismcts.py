@@ -1,0 +1,134 @@
+"""The ISMCTS bot: legal, deterministic, blind to what its seat cannot see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import housebuilders as hb
+from housebuilders import agents
+from housebuilders.agents import AgentError, ISMCTSAgent
+from housebuilders.agents.ismcts import rank_rewards
+from housebuilders.arena.match import view_seed
+
+GAMES = ["mr-house-basic", "mr-house-advanced"]
+
+
+def positions(game_id: str, players: int, seed: int, every: int = 23):
+    """Positions along a random game, each with its acting player."""
+    state = hb.new_game(game_id, players, seed=seed)
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_terminal():
+        player = state.acting_players()[0]
+        if step % every == 0:
+            yield state.clone(), player
+        state.apply(player, rng.choice(state.legal_actions(player)))
+        step += 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_ismcts_chooses_a_legal_action(game_id: str) -> None:
+    bot = agents.make("ismcts:iterations=30", seed=1)
+    for state, player in positions(game_id, 3, seed=2, every=31):
+        view = state.determinize(player, 7)
+        assert bot.choose(view, player) in state.legal_actions(player)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_ismcts_fixed_seed_fixed_iterations_same_move(game_id: str) -> None:
+    for state, player in positions(game_id, 2, seed=4, every=29):
+        view = state.determinize(player, 3)
+        moves = {
+            agents.make("ismcts:iterations=60", seed=9).choose(view.clone(), player)
+            for _ in range(3)
+        }
+        assert len(moves) == 1
+
+
+def test_ismcts_same_seed_same_game() -> None:
+    bots = ["ismcts:iterations=15", "greedy"]
+    first = hb.play("mr-house-basic", bots, seed=5)
+    second = hb.play("mr-house-basic", bots, seed=5)
+    assert first.history == second.history
+
+
+class Spy(ISMCTSAgent):
+    """A search bot that also tries to read the opponent's face-down markers."""
+
+    def __init__(self) -> None:
+        super().__init__(seed=0, iterations=5)
+        self.views: list[tuple[hb.State, int]] = []
+
+    def choose(self, view: hb.State, player: int) -> hb.Action:
+        self.views.append((view, player))
+        return super().choose(view, player)
+
+
+def test_a_bot_reading_hidden_values_from_its_view_finds_resampled_ones() -> None:
+    # The true state holds player 1's face-down marker values; the spy (seat 0) is
+    # handed views in which they are dealt anew, never the true state itself.
+    state = hb.new_game("mr-house-basic", 2, seed=12)
+    spy = Spy()
+    truths, seen = [], []
+    rng = random.Random(12)
+    while state.phase == 0:  # movement: player 1's placed markers are face down
+        player = state.acting_players()[0]
+        if player == 0:
+            view = state.determinize(0, view_seed(12, len(state.history)))
+            action = spy.choose(view, 0)
+            assert view is not state
+            truths.append([v for stack in state.stacks for pl, v, _ in stack if pl == 1])
+            seen.append([v for stack in view.stacks for pl, v, _ in stack if pl == 1])
+        else:
+            action = rng.choice(state.legal_actions(1))
+        state.apply(player, action)
+    assert any(t != s for t, s in zip(truths, seen, strict=True) if t)
+    # What the spy's seat is shown of the opponent's markers is nothing at all.
+    for view, _ in spy.views:
+        assert "hand" not in view.observe(0)["players"][1]
+
+
+def test_ismcts_time_budget() -> None:
+    bot = agents.make("ismcts:seconds=0.05", seed=1)
+    state = hb.new_game("mr-house-basic", 4, seed=1)
+    bot.choose(state.determinize(0, 1), 0)
+    assert 0.04 <= bot.last_seconds < 0.5
+    assert bot.last_iterations > 5
+
+
+def test_ismcts_keeps_the_subtree_across_its_own_consecutive_moves() -> None:
+    state = hb.new_game("mr-house-basic", 2, seed=3)
+    state.coins[0] = 2  # spending a coin leaves player 0 to move again
+    bot = ISMCTSAgent(seed=1, iterations=200)
+    view = state.determinize(0, 1)
+    move = bot.choose(view, 0)
+    state.apply(0, move)
+    if state.acting_players() == (0,):
+        bot.choose(state.determinize(0, 2), 0)
+        assert bot.last_reused
+    bot.choose(hb.new_game("mr-house-basic", 2, seed=4).determinize(0, 1), 0)
+    assert not bot.last_reused  # another game: a new tree
+
+
+def test_ismcts_bad_parameters_are_clear_errors() -> None:
+    with pytest.raises(AgentError, match="rollout is 'random' or 'greedy'"):
+        agents.make("ismcts:rollout=smart")
+    with pytest.raises(AgentError, match="no parameter 'temperature'"):
+        agents.make("ismcts:temperature=2")
+    with pytest.raises(AgentError, match="iterations >= 0"):
+        agents.make("ismcts:iterations=-5")
+
+
+def test_rank_rewards() -> None:
+    assert rank_rewards([1, 2]) == [1.0, 0.0]
+    assert rank_rewards([1, 1]) == [0.5, 0.5]
+    assert rank_rewards([2, 1, 3]) == [0.5, 1.0, 0.0]
+    assert rank_rewards([1, 1, 3]) == [0.75, 0.75, 0.0]
+
+
+def test_ismcts_greedy_rollouts_play() -> None:
+    bot = agents.make("ismcts:iterations=10,rollout=greedy,depth=3", seed=2)
+    state = hb.new_game("mr-house-advanced", 2, seed=2)
+    assert bot.choose(state.determinize(state.acting_players()[0], 1), state.acting_players()[0])
