@@ -225,10 +225,7 @@ class ISMCTSAgent:
             steps += 1
         if state.is_terminal():
             return rank_rewards(state.ranking())
-        assert evaluate is not None
-        return [
-            0.5 + 0.5 * math.tanh(evaluate(state, p) / self.scale) for p in range(state.num_players)
-        ]
+        return [0.5 + 0.5 * math.tanh(h / self.scale) for h in state.spec.evaluate_all(state)]
 
 
 def _best(

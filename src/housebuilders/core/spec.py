@@ -40,6 +40,9 @@ class GameSpec:
     #: heuristic(state, player) -> float: the game's evaluation of a state for a player
     #: (games/<game>/heuristic.py), used by the greedy bot and rollouts
     heuristic: Callable[[State, int], float] | None = None
+    #: heuristic_all(state) -> [float per player]: the same evaluation for every seat at
+    #: once, where that is cheaper than asking seat by seat (search bots use it)
+    heuristic_all: Callable[[State], list[float]] | None = None
     #: text_view(observation) -> str: the observation drawn as text for the terminal
     text_view: Callable[[Json], str] | None = None
     _index: dict[Action, int] = field(default_factory=dict, repr=False)
@@ -82,6 +85,14 @@ class GameSpec:
     # -- actions --------------------------------------------------------------------
     def action_from_json(self, data: Any) -> Action:
         return action_from_json(dict(self.action_classes), data)
+
+    def evaluate_all(self, state: State) -> list[float]:
+        """The heuristic for every player (``heuristic_all`` if the game has it)."""
+        if self.heuristic_all is not None:
+            return self.heuristic_all(state)
+        if self.heuristic is None:
+            raise ValueError(f"{self.id} has no heuristic")
+        return [self.heuristic(state, p) for p in range(state.num_players)]
 
     @property
     def action_space_size(self) -> int:

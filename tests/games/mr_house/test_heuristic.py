@@ -71,3 +71,19 @@ def test_greedy_beats_random_in_the_advanced_variant() -> None:
         state = hb.play("mr-house-advanced", bots, seed=seed)
         wins += state.ranking()[bots.index("greedy")] == 1
     assert wins >= 5
+
+
+@pytest.mark.parametrize("game_id", ["mr-house-basic", "mr-house-advanced"])
+def test_heuristic_all_agrees_with_heuristic_seat_by_seat(game_id: str) -> None:
+    spec = hb.game(game_id)
+    state = hb.new_game(game_id, 3, seed=6)
+    rng = random.Random(6)
+    step = 0
+    while not state.is_terminal():
+        if step % 17 == 0:
+            each = [spec.heuristic(state, p) for p in range(3)]
+            assert spec.heuristic_all(state) == pytest.approx(each)
+        p = state.acting_players()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+        step += 1
+    assert spec.heuristic_all(state) == pytest.approx([spec.heuristic(state, p) for p in range(3)])

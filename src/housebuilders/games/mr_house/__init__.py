@@ -20,6 +20,7 @@ BASIC = register(
         actions=BASIC_SPACE,
         action_classes=BASIC_CLASSES,
         heuristic=heuristic.evaluate,
+        heuristic_all=heuristic.evaluate_all,
         text_view=view.text,
     )
 )
@@ -37,6 +38,7 @@ ADVANCED = register(
         actions=ADVANCED_SPACE,
         action_classes=ADVANCED_CLASSES,
         heuristic=heuristic.evaluate_advanced,
+        heuristic_all=heuristic.evaluate_advanced_all,
         text_view=view.text,
     )
 )

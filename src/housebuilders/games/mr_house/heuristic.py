@@ -19,6 +19,8 @@ worth minus the best opponent's: the bot plays to win, not merely to score.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core import State
 from . import house as H
 from .advanced import MrHouseAdvancedState
@@ -38,13 +40,22 @@ COMPLETION_SHARE = 0.1
 
 def evaluate(state: State, player: int) -> float:
     """The position for ``player``: their worth minus the best opponent's."""
+    return evaluate_all(state)[player]
+
+
+def evaluate_all(state: State) -> list[float]:
+    """``evaluate`` for every player at once."""
     assert isinstance(state, MrHouseBasicState)
     if state.phase == OVER:
-        totals = [s["total"] for s in state.scores()]
-        best_other = max(t for p, t in enumerate(totals) if p != player)
-        return totals[player] - best_other + (0.5 if state.ranking()[player] == 1 else 0.0)
-    worth = [player_worth(state, p) for p in range(state.p.players)]
-    return worth[player] - max(w for p, w in enumerate(worth) if p != player)
+        totals = [float(s["total"]) for s in state.scores()]
+        win = [0.5 if rank == 1 else 0.0 for rank in state.ranking()]
+        return [v + bonus for v, bonus in zip(versus(totals), win, strict=True)]
+    return versus([player_worth(state, p) for p in range(state.p.players)])
+
+
+def versus(worth: list[float]) -> list[float]:
+    """Each player's worth minus the best of the others'."""
+    return [w - max(v for q, v in enumerate(worth) if q != p) for p, w in enumerate(worth)]
 
 
 def player_worth(s: MrHouseBasicState, player: int) -> float:
@@ -149,7 +160,7 @@ def plan_worth(
     what is left over is worth little."""
     recipes = s.p.recipes
     store = list(store)
-    ranked = sorted(s.p.parts, key=lambda part: -part_worth(s, part, future) / sum(recipes[part]))
+    ranked = _ranked_parts(s.p, future)
     total = 0.0
     while True:
         for part in ranked:
@@ -163,6 +174,22 @@ def plan_worth(
                 break
         else:
             return total + LEFTOVER_VALUE * future * sum(store)
+
+
+_RANKED: dict[tuple[int, float], tuple[Any, tuple[int, ...]]] = {}
+
+
+def _ranked_parts(params: Any, future: float) -> tuple[int, ...]:
+    """The variant's parts, most worth per material first (cached: it is asked often)."""
+    key = (id(params), future)
+    hit = _RANKED.get(key)
+    if hit is None or hit[0] is not params:
+        if len(_RANKED) > 256:
+            _RANKED.clear()
+        worth = [params.points[p] + future * PART_BONUS[p] for p in range(len(params.points))]
+        order = tuple(sorted(params.parts, key=lambda p: -worth[p] / sum(params.recipes[p])))
+        hit = _RANKED[key] = (params, order)
+    return hit[1]
 
 
 def requirements_met(house: H.House) -> int:
@@ -229,10 +256,14 @@ WORKER_TURN_VALUE = 0.25  # a worker available for one more construction
 def evaluate_advanced(state: State, player: int) -> float:
     """The position for ``player``: their worth minus the best opponent's, where
     worth counts being complete above everything (an incomplete house loses)."""
+    return evaluate_advanced_all(state)[player]
+
+
+def evaluate_advanced_all(state: State) -> list[float]:
+    """``evaluate_advanced`` for every player at once."""
     assert isinstance(state, MrHouseAdvancedState)
     majorities = state.privilege_points()
-    worth = [advanced_worth(state, p, majorities[p]) for p in range(state.p.players)]
-    return worth[player] - max(w for p, w in enumerate(worth) if p != player)
+    return versus([advanced_worth(state, p, majorities[p]) for p in range(state.p.players)])
 
 
 def advanced_worth(s: MrHouseAdvancedState, player: int, majority: int) -> float:
