@@ -10,10 +10,11 @@ One tree is grown for the deciding player's information set. Each iteration:
    legal in this determinization;
 3. **expand** one untried action, with progressive widening where a node has many
    actions (at most ``widen * visits ** 0.5`` children);
-4. **roll out** with the rollout policy (random, or greedy-epsilon on the game's
-   heuristic) for at most ``depth`` actions (by default none: the new leaf is scored
-   at once); a game that has not ended by then is scored by the heuristic, so an
-   iteration stays cheap in long games;
+4. **roll out** with the rollout policy (greedy-epsilon on the game's heuristic, or
+   random) for at most ``depth`` actions, then score the position with the
+   heuristic, so an iteration stays cheap in long games. The default, one greedy
+   action after the new leaf, lets a leaf be judged once its obvious follow-up is
+   made (measured best in Mr House: docs/bots.md);
 5. **back up** each player's reward in [0, 1] into the nodes where they moved.
 
 Several players acting at once (a simultaneous phase) are taken one at a time in a
@@ -67,10 +68,10 @@ class ISMCTSAgent:
         seed: int = 0,
         iterations: int = 0,
         seconds: float = 0.0,
-        c: float = 0.7,
-        depth: int = 0,
-        rollout: str = "random",
-        epsilon: float = 0.3,
+        c: float = 0.3,
+        depth: int = 1,
+        rollout: str = "greedy",
+        epsilon: float = 0.0,
         widen: float = 4.0,
         scale: float = 4.0,
         reuse: bool = True,
