@@ -43,6 +43,9 @@ class GameSpec:
     #: heuristic_all(state) -> [float per player]: the same evaluation for every seat at
     #: once, where that is cheaper than asking seat by seat (search bots use it)
     heuristic_all: Callable[[State], list[float]] | None = None
+    #: the size of a clear lead in the heuristic's units (search bots map heuristic
+    #: values to rewards with it)
+    heuristic_scale: float = 4.0
     #: text_view(observation) -> str: the observation drawn as text for the terminal
     text_view: Callable[[Json], str] | None = None
     _index: dict[Action, int] = field(default_factory=dict, repr=False)

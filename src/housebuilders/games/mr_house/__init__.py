@@ -39,6 +39,7 @@ ADVANCED = register(
         action_classes=ADVANCED_CLASSES,
         heuristic=heuristic.evaluate_advanced,
         heuristic_all=heuristic.evaluate_advanced_all,
+        heuristic_scale=8.0,  # the complete house's value widens the evaluation's range
         text_view=view.text,
     )
 )
