@@ -132,3 +132,14 @@ def test_ismcts_greedy_rollouts_play() -> None:
     bot = agents.make("ismcts:iterations=10,rollout=greedy,depth=3", seed=2)
     state = hb.new_game("mr-house-advanced", 2, seed=2)
     assert bot.choose(state.determinize(state.acting_players()[0], 1), state.acting_players()[0])
+
+
+def test_ismcts_plays_to_the_end_with_a_negative_depth() -> None:
+    bot = agents.make("ismcts:iterations=5,depth=-1,rollout=random", seed=3)
+    state = hb.new_game("mr-house-basic", 2, seed=3)
+    assert bot.choose(state.determinize(0, 1), 0) in state.legal_actions(0)
+
+
+def test_ismcts_scale_defaults_to_the_game_s() -> None:
+    assert hb.game("mr-house-advanced").heuristic_scale == 8.0
+    assert ISMCTSAgent().scale == 0.0  # 0: use the game's

@@ -60,7 +60,7 @@ class ISMCTSAgent:
     negative: play to the end); ``rollout`` "random" or "greedy" (greedy-epsilon on
     the heuristic, ``epsilon`` the share of random moves); ``widen`` the
     progressive-widening factor; ``scale`` the heuristic difference that counts as a
-    clear lead.
+    clear lead (0, the default: the game's ``heuristic_scale``).
     """
 
     def __init__(
@@ -73,7 +73,7 @@ class ISMCTSAgent:
         rollout: str = "greedy",
         epsilon: float = 0.0,
         widen: float = 4.0,
-        scale: float = 4.0,
+        scale: float = 0.0,
         reuse: bool = True,
         name: str = "ismcts",
     ) -> None:
@@ -81,10 +81,8 @@ class ISMCTSAgent:
             raise AgentError("ismcts needs iterations >= 0 and seconds >= 0")
         if rollout not in ("random", "greedy"):
             raise AgentError(f"ismcts rollout is 'random' or 'greedy', not {rollout!r}")
-        if depth < 0 or c < 0 or widen <= 0 or scale <= 0 or not 0 <= epsilon <= 1:
-            raise AgentError(
-                "ismcts needs depth >= 0, c >= 0, widen > 0, scale > 0, 0 <= epsilon <= 1"
-            )
+        if c < 0 or widen <= 0 or scale < 0 or not 0 <= epsilon <= 1:
+            raise AgentError("ismcts needs c >= 0, widen > 0, scale >= 0 and 0 <= epsilon <= 1")
         self.name = name
         self.iterations = iterations if iterations or seconds else 500
         self.seconds = seconds
@@ -226,7 +224,8 @@ class ISMCTSAgent:
             steps += 1
         if state.is_terminal():
             return rank_rewards(state.ranking())
-        return [0.5 + 0.5 * math.tanh(h / self.scale) for h in state.spec.evaluate_all(state)]
+        scale = self.scale or state.spec.heuristic_scale
+        return [0.5 + 0.5 * math.tanh(h / scale) for h in state.spec.evaluate_all(state)]
 
 
 def _best(
