@@ -167,7 +167,6 @@ def why_not_here(house: H.House, part: int, column: int, level: int) -> str:
 
 
 # == the advanced variant ===============================================================
-ADV_MOVE, ADV_BUY, ADV_BUILD = MOVE, BUY, BUILD
 LOANS, PRIVILEGE, GARAGE_SECTION = "Loans", "Description of Privilege Cards", "Garage"
 
 
@@ -197,49 +196,49 @@ def explain_advanced(s: MrHouseAdvancedState, player: int, action: Action) -> tu
     if kind == "buy":
         here = s.p.material_at[s.loc]
         if MATERIAL_INDEX.get(action[1]) != here:
-            return f"this is the {s.p.names[s.loc]}: it sells {MATERIALS[here]}", ADV_BUY
+            return f"this is the {s.p.names[s.loc]}: it sells {MATERIALS[here]}", BUY
         if action[2] > s._marker_value():
             return (
                 f"you may buy no more than the number on your marker ({s._marker_value()})",
-                ADV_BUY,
+                BUY,
             )
-        return f"only {s.supply[here]} {action[1]} are left in the store", ADV_BUY
+        return f"only {s.supply[here]} {action[1]} are left in the store", BUY
     if kind == "office":
         if action[1] == "permit" and s.permit[player]:
-            return "you already have a building permit", ADV_BUY
-        return f"the office offers a permit, a quality point or money, not {action[1]!r}", ADV_BUY
+            return "you already have a building permit", BUY
+        return f"the office offers a permit, a quality point or money, not {action[1]!r}", BUY
     if kind == "hire":
-        return f"worker card {action[1]} is not on the work notice board", ADV_BUY
+        return f"worker card {action[1]} is not on the work notice board", BUY
     if kind == "choose-privilege":
-        return f"privilege card {action[1]} is not one of the expo's current cards", ADV_BUY
+        return f"privilege card {action[1]} is not one of the expo's current cards", BUY
     if kind == "receipt":
         return "decide to 'keep' the card or 'cash' it in", PRIVILEGE
     if kind == "crew" and s.await_ == CREW_CHOICE:
         assert s.pending is not None
-        return _crew_refusal(s, player, s.pending[0], action[1]), ADV_BUILD
+        return _crew_refusal(s, player, s.pending[0], action[1]), BUILD
     assert s.await_ == BUILDING_PART
     part = PART_INDEX.get(action[1])
     if part is None or part not in s.p.parts:
-        return f"there is no house part {action[1]!r}", ADV_BUILD
+        return f"there is no house part {action[1]!r}", BUILD
     column, level = action[2], action[3]
     name = PART_NAMES[part]
     if kind == "remove":
         where = (
             "on the garage" if column == GARAGE else f"at column {column + 1}, level {level + 1}"
         )
-        return f"there is no {name} {where} to give up", ADV_BUILD
+        return f"there is no {name} {where} to give up", BUILD
     if not s._has_materials(player, part):
-        return _prepare(s, player, action[1])[0], ADV_BUILD
+        return _prepare(s, player, action[1])[0], BUILD
     if not s._crews(player, part):
         rested = sum(w for _, w in s.workers_available(player))
         return (
             f"a {name} needs a crew of {s.p.crew[part]} workers; your rested worker cards "
             f"give {rested} (each card works on one part a turn)",
-            ADV_BUILD,
+            BUILD,
         )
     if column == GARAGE:
         return _garage_refusal(s, player, part), GARAGE_SECTION
-    return why_not_here(s.house[player], part, column, level), ADV_BUILD
+    return why_not_here(s.house[player], part, column, level), BUILD
 
 
 def _crew_refusal(s: MrHouseAdvancedState, player: int, part: int, mask: int) -> str:
@@ -298,7 +297,7 @@ def explain_not_acting_advanced(
     if s.phase == PURCHASES and action[0] in ("buy", "office", "hire", "choose-privilege"):
         mine = [v for pl, v, _ in s.stacks[s.loc] if pl == player]
         if mine == [0]:
-            return "a marker with 0 never gets an item", ADV_BUY
+            return "a marker with 0 never gets an item", BUY
         if not mine:
-            return f"you have no marker on the {s.p.names[s.loc]}", ADV_BUY
+            return f"you have no marker on the {s.p.names[s.loc]}", BUY
     return None
