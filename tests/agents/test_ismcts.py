@@ -143,3 +143,12 @@ def test_ismcts_plays_to_the_end_with_a_negative_depth() -> None:
 def test_ismcts_scale_defaults_to_the_game_s() -> None:
     assert hb.game("mr-house-advanced").heuristic_scale == 8.0
     assert ISMCTSAgent().scale == 0.0  # 0: use the game's
+
+
+def test_ismcts_greedy_rollout_compares_sampled_candidates() -> None:
+    bot = agents.make("ismcts:iterations=20,candidates=2", seed=4)
+    assert bot.candidates == 2
+    state = hb.new_game("mr-house-basic", 2, seed=4)
+    assert bot.choose(state.determinize(0, 1), 0) in state.legal_actions(0)
+    with pytest.raises(AgentError, match="candidates >= 1"):
+        agents.make("ismcts:candidates=0")

@@ -39,12 +39,14 @@ register_bot(
         "epsilon": float,
         "widen": float,
         "scale": float,
+        "candidates": int,
         "reuse": bool,
     },
     help="information-set Monte Carlo tree search; iterations (default 500) or seconds "
     "per move; c exploration; depth: rollout actions before the heuristic scores the "
     "position (0: at once, negative: to the end); rollout random|greedy; epsilon; "
-    "widen progressive widening; scale; reuse",
+    "widen progressive widening; scale; candidates compared by a greedy rollout step; "
+    "reuse",
 )
 
 __all__ = [

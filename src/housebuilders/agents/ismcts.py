@@ -60,7 +60,8 @@ class ISMCTSAgent:
     negative: play to the end); ``rollout`` "random" or "greedy" (greedy-epsilon on
     the heuristic, ``epsilon`` the share of random moves); ``widen`` the
     progressive-widening factor; ``scale`` the heuristic difference that counts as a
-    clear lead (0, the default: the game's ``heuristic_scale``).
+    clear lead (0, the default: the game's ``heuristic_scale``); ``candidates`` how
+    many actions, sampled from the legal ones, a greedy rollout step compares.
     """
 
     def __init__(
@@ -74,6 +75,7 @@ class ISMCTSAgent:
         epsilon: float = 0.0,
         widen: float = 4.0,
         scale: float = 0.0,
+        candidates: int = 8,
         reuse: bool = True,
         name: str = "ismcts",
     ) -> None:
@@ -88,6 +90,9 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.c, self.depth, self.rollout = c, depth, rollout
         self.epsilon, self.widen, self.scale = epsilon, widen, scale
+        if candidates < 1:
+            raise AgentError("ismcts needs candidates >= 1")
+        self.candidates = candidates
         self.reuse = reuse
         self._rng = random.Random(seed)
         self._kept: tuple[int, int, Action, Node] | None = None  # player, history, move, node
@@ -217,6 +222,8 @@ class ISMCTSAgent:
             legal = state.legal_actions(mover)
             if greedy and len(legal) > 1 and rng.random() >= self.epsilon:
                 assert evaluate is not None
+                if len(legal) > self.candidates:
+                    legal = rng.sample(legal, self.candidates)
                 action = _best(state, mover, legal, evaluate, rng)
             else:
                 action = legal[rng.randrange(len(legal))]
