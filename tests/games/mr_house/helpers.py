@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import housebuilders as hb
 from housebuilders.core.rng import ScriptedRng
+from housebuilders.games.mr_house import actions as A
 from housebuilders.games.mr_house import basic as B
 from housebuilders.games.mr_house.actions import MATERIALS
 from housebuilders.games.mr_house.house import CERAMIC_ROOF, ROOF, Column, House, Wall
@@ -31,7 +32,7 @@ def act(state: B.MrHouseBasicState, action: hb.Action) -> None:
 def place_all(state: B.MrHouseBasicState, moves: list[tuple[int, int]]) -> None:
     """Place markers in turn order: ``moves`` lists (value, location) per placement."""
     for value, location in moves:
-        act(state, B.PlaceMarker(value, location))
+        act(state, A.PlaceMarker(value, location))
 
 
 def at_construction(
@@ -78,13 +79,13 @@ def place_plans(state: B.MrHouseBasicState, plans: dict[int, list[tuple[int, int
     while any(queues.values()):
         (player,) = state.acting_players()
         value, location = queues[player].pop(0)
-        state.apply(player, B.PlaceMarker(value, location))
+        state.apply(player, A.PlaceMarker(value, location))
 
 
 def take_first(state: B.MrHouseBasicState) -> None:
     """Purchases: the acting player takes the fewest materials offered."""
     (player,) = state.acting_players()
-    state.apply(player, next(a for a in state.legal_actions(player) if isinstance(a, B.Take)))
+    state.apply(player, next(a for a in state.legal_actions(player) if isinstance(a, A.Take)))
 
 
 def resolve_until(state: B.MrHouseBasicState, location: int) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.games.mr_house import basic as B
-from housebuilders.games.mr_house.basic import (
+from housebuilders.games.mr_house.actions import (
     Build,
     FinishBuilding,
     Prepare,

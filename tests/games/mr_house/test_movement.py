@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import housebuilders as hb
-from housebuilders.games.mr_house.basic import PlaceMarker
+from housebuilders.games.mr_house.actions import PlaceMarker
 
 from .helpers import act, new, place_all
 

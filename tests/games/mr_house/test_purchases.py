@@ -6,7 +6,7 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.games.mr_house import basic as B
-from housebuilders.games.mr_house.basic import PlaceMarker, SpendCoin, Take
+from housebuilders.games.mr_house.actions import PlaceMarker, SpendCoin, Take
 
 from .helpers import act, materials, new, place_plans, resolve_until
 

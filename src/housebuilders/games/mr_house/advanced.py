@@ -38,7 +38,7 @@ from .actions import (
     STOP_HIRING,
     USE_PRIVILEGE,
 )
-from .common import BUILDING, OVER, PURCHASES, MrHouseState
+from .common import BUILDING, OVER, PURCHASES, MrHouseState, ranks
 from .content import MrHouseContent
 from .params import (
     CONSTRUCTION_EXPO,
@@ -186,7 +186,7 @@ class MrHouseAdvancedState(MrHouseState):
         if wait == MOVE:
             out = self._placements(player)
         elif wait == BUY_AT_STORE:
-            out = self._buys()
+            out = self._store_offers(BUY)
         elif wait == OFFICE_CHOICE:
             out = [OFFICE[b] for b in self._office_benefits(player)]
         elif wait == HIRING:
@@ -267,12 +267,6 @@ class MrHouseAdvancedState(MrHouseState):
         if movers:
             self.track = movers + [pl for pl in self.track if pl not in movers]
             self.log.append("player order track: " + ", ".join(f"player {pl}" for pl in self.track))
-
-    def _buys(self) -> list[Action]:
-        material = self.p.material_at[self.loc]
-        value = self._marker_value()
-        row = BUY[material]
-        return [row[n] for n in range(min(value, self.supply[material]) + 1)]
 
     def _marker_value(self) -> int:
         return self.stacks[self.loc][self.pos][1]
@@ -445,15 +439,15 @@ class MrHouseAdvancedState(MrHouseState):
         """Every crew for ``part``: rested cards whose workers reach the part's need,
         with no card to spare (ruling 23). As bitmasks of slots."""
         need = self.p.crew[part]
+        if need <= 0:
+            return [0]  # a part that needs nobody
         rested = self.workers_available(player)
         crews = []
-        for size in range(0 if need <= 0 else 1, len(rested) + 1):
+        for size in range(1, len(rested) + 1):
             for combo in combinations(rested, size):
                 total = sum(w for _, w in combo)
                 if total >= need and all(total - w < need for _, w in combo):
                     crews.append(sum(1 << slot for slot, _ in combo))
-            if need <= 0:
-                break
         return sorted(crews)
 
     def _has_materials(self, player: int, part: int) -> bool:
@@ -670,14 +664,8 @@ class MrHouseAdvancedState(MrHouseState):
         privilege = self.privilege_points()
         out = []
         for player in range(p.players):
-            n = H.counts(self.house[player])
-            pts = p.points
-            breakdown = {
-                "walls": n[H.WOOD_WALL] * pts[H.WOOD_WALL] + n[H.BRICK_WALL] * pts[H.BRICK_WALL],
-                "roofs": n[H.ROOF] * pts[H.ROOF] + n[H.CERAMIC_ROOF] * pts[H.CERAMIC_ROOF],
-                "chimneys": n[H.CHIMNEY] * pts[H.CHIMNEY],
-                "windows": n[H.WINDOW] * pts[H.WINDOW],
-                "door": n[H.DOOR] * pts[H.DOOR],
+            breakdown = self.part_points(player)
+            breakdown |= {
                 "garage": self.garage_points(player),
                 "quality": self.quality[player],
                 "privilege": privilege[player],
@@ -702,18 +690,19 @@ class MrHouseAdvancedState(MrHouseState):
         one. Then most points; then fewer loans, more money, higher quality, the bigger
         house; then a shared place."""
         totals = [s["total"] for s in self.scores()]
-        keys = [
-            (
-                not self.complete(pl),
-                -totals[pl],
-                self.loans[pl],
-                -self.money[pl],
-                -self.quality[pl],
-                -self.size(pl),
-            )
-            for pl in range(self.p.players)
-        ]
-        return [1 + sum(other < key for other in keys) for key in keys]
+        return ranks(
+            [
+                (
+                    not self.complete(pl),
+                    -totals[pl],
+                    self.loans[pl],
+                    -self.money[pl],
+                    -self.quality[pl],
+                    -self.size(pl),
+                )
+                for pl in range(self.p.players)
+            ]
+        )
 
     # == what each seat sees ========================================================
     def observe(self, player: int | None) -> Json:
@@ -850,7 +839,7 @@ class MrHouseAdvancedState(MrHouseState):
             pending=list(self.pending) if self.pending is not None else None,
             player_state=[
                 {
-                    **self._player_json_common(self, pl),
+                    **self._player_json_common(pl),
                     "money": self.money[pl],
                     "loans": self.loans[pl],
                     "quality": self.quality[pl],

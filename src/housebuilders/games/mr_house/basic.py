@@ -28,16 +28,8 @@ from .actions import (
     SPEND_COIN,
     START_BUILDING,
     TAKE,
-    Build,
-    FinishBuilding,
-    PlaceMarker,
-    Prepare,
-    Remove,
-    SpendCoin,
-    StartBuilding,
-    Take,
 )
-from .common import MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING, MrHouseState
+from .common import MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING, MrHouseState, ranks
 from .content import MrHouseContent
 from .params import BANK, OFFICE, WORK_NOTICE_BOARD, BasicParams, basic_params
 
@@ -109,7 +101,7 @@ class MrHouseBasicState(MrHouseState):
         if phase == MOVEMENT:
             out = self._placements(player)
         elif phase == PURCHASES:
-            out = self._takes()
+            out = self._store_offers(TAKE)
         elif phase == PREPARING:
             out = self._preparations(player)
         else:
@@ -119,12 +111,6 @@ class MrHouseBasicState(MrHouseState):
         return out
 
     # == Purchases ==================================================================
-    def _takes(self) -> list[Action]:
-        material = self.p.material_at[self.loc]
-        value = self.stacks[self.loc][self.pos][1]
-        row = TAKE[material]
-        return [row[n] for n in range(min(value, self.supply[material]) + 1)]
-
     def _purchase(self, player: int, value: int) -> bool:
         """Resolve a non-zero marker; False if its owner must choose (a store)."""
         kind = self.p.kinds[self.loc]
@@ -313,14 +299,8 @@ class MrHouseBasicState(MrHouseState):
         bonus = coin_bonus(self.coins, p.coin_bonus)
         out = []
         for player in range(p.players):
-            n = H.counts(self.house[player])
-            pts = p.points
-            breakdown = {
-                "walls": n[H.WOOD_WALL] * pts[H.WOOD_WALL] + n[H.BRICK_WALL] * pts[H.BRICK_WALL],
-                "roofs": n[H.ROOF] * pts[H.ROOF],
-                "chimneys": n[H.CHIMNEY] * pts[H.CHIMNEY],
-                "windows": n[H.WINDOW] * pts[H.WINDOW],
-                "door": n[H.DOOR] * pts[H.DOOR],
+            breakdown = self.part_points(player)
+            breakdown |= {
                 "coins": bonus[player],
                 "complete_house": p.complete_house_points
                 if H.is_complete(self.house[player], self.permit[player])
@@ -336,8 +316,7 @@ class MrHouseBasicState(MrHouseState):
 
     def ranking(self) -> list[int]:
         totals = [s["total"] for s in self.scores()]
-        keys = [self.tie_break_key(pl, t) for pl, t in enumerate(totals)]
-        return [1 + sum(other < key for other in keys) for key in keys]
+        return ranks([self.tie_break_key(pl, t) for pl, t in enumerate(totals)])
 
     # == what each seat sees ========================================================
     def observe(self, player: int | None) -> Json:
@@ -404,7 +383,7 @@ class MrHouseBasicState(MrHouseState):
             groups=[PART_IDS[g] for g in self.groups],
             player_state=[
                 {
-                    **self._player_json_common(self, pl),
+                    **self._player_json_common(pl),
                     "coins": self.coins[pl],
                     "permit": self.permit[pl],
                     "workers": self.workers[pl],
@@ -438,18 +417,3 @@ def coin_bonus(coins: list[int], bonus: tuple[int, int]) -> list[int]:
     winners = coins.count(top)
     second = ranked[1] if winners == 1 and len(ranked) > 1 else None
     return [bonus[0] if c == top else bonus[1] if c == second else 0 for c in coins]
-
-
-# Re-exported for explain.py and tests.
-__all__ = [
-    "Build",
-    "FinishBuilding",
-    "MrHouseBasicState",
-    "PlaceMarker",
-    "Prepare",
-    "Remove",
-    "SpendCoin",
-    "StartBuilding",
-    "Take",
-    "coin_bonus",
-]

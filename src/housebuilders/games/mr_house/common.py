@@ -191,12 +191,33 @@ class MrHouseState(State):
             self.pos += 1
         return True
 
+    def _store_offers(self, table: list[list[Action]]) -> list[Action]:
+        """At a store: 0 up to the marker's value, while the stock lasts, from the
+        variant's table of take (or buy) actions."""
+        material = self.p.material_at[self.loc]
+        value = self.stacks[self.loc][self.pos][1]
+        row = table[material]
+        return [row[n] for n in range(min(value, self.supply[material]) + 1)]
+
     def _purchase(self, player: int, value: int) -> bool:
         """Resolve one non-zero marker at ``self.loc``; False if its owner must choose."""
         raise NotImplementedError
 
     def _begin_construction(self) -> None:
         raise NotImplementedError
+
+    # == scoring ====================================================================
+    def part_points(self, player: int) -> dict[str, int]:
+        """Points for the house's parts, as printed on the player board."""
+        n = H.counts(self.house[player])
+        pts = self.p.points
+        return {
+            "walls": n[H.WOOD_WALL] * pts[H.WOOD_WALL] + n[H.BRICK_WALL] * pts[H.BRICK_WALL],
+            "roofs": n[H.ROOF] * pts[H.ROOF] + n[H.CERAMIC_ROOF] * pts[H.CERAMIC_ROOF],
+            "chimneys": n[H.CHIMNEY] * pts[H.CHIMNEY],
+            "windows": n[H.WINDOW] * pts[H.WINDOW],
+            "door": n[H.DOOR] * pts[H.DOOR],
+        }
 
     # == what each seat sees ========================================================
     def _revealed(self, location: int) -> bool:
@@ -324,10 +345,15 @@ class MrHouseState(State):
         self.log = list(d.get("log", []))
         return list(ps)
 
-    @staticmethod
-    def _player_json_common(state: MrHouseState, pl: int) -> Json:
+    def _player_json_common(self, pl: int) -> Json:
         return {
-            "materials": dict(zip(MATERIALS, state.store[pl], strict=True)),
-            "hand": list(state.hand[pl]),
-            "house": H.to_json(state.house[pl], PART_IDS),
+            "materials": dict(zip(MATERIALS, self.store[pl], strict=True)),
+            "hand": list(self.hand[pl]),
+            "house": H.to_json(self.house[pl], PART_IDS),
         }
+
+
+def ranks(keys: list[Any]) -> list[int]:
+    """Rank per player from sort keys (lower is better): 1 = best, ties share a rank
+    and the next rank skips the tied places."""
+    return [1 + sum(other < key for other in keys) for key in keys]
