@@ -1,0 +1,293 @@
+// The lobby: choose a game and the seats, create a table, share one link per person;
+// below, the list of tables with spectator links.
+
+const $ = (id) => document.getElementById(id);
+const data = JSON.parse($("lobby-data").textContent || "{}");
+const GAMES = data.games || [];
+const BOTS = data.bots || [];
+const DEFAULT_BOT = BOTS.includes("greedy") ? "greedy" : BOTS[0] || "";
+
+const form = $("create-form");
+const gameSelect = $("game");
+const playersSelect = $("players");
+const seatsBox = $("seats");
+const seedInput = $("seed");
+const clockInput = $("clock");
+const clockBotSelect = $("clock-bot");
+const createButton = $("create");
+const message = $("lobby-message");
+const links = $("links");
+const tablesBox = $("tables");
+
+if (clockBotSelect && DEFAULT_BOT) clockBotSelect.value = DEFAULT_BOT;
+
+function currentGame() {
+  return GAMES.find((g) => g.id === gameSelect.value) || GAMES[0];
+}
+
+function gameName(id) {
+  const g = GAMES.find((x) => x.id === id);
+  return g ? g.name : id;
+}
+
+function fillPlayers() {
+  const game = currentGame();
+  if (!game) return;
+  const previous = Number(playersSelect.value) || Math.min(Math.max(3, game.min_players), game.max_players);
+  const max = Math.min(game.max_players, game.min_players + 11); // a select, not a spinner
+  playersSelect.replaceChildren();
+  for (let n = game.min_players; n <= max; n++) {
+    const opt = document.createElement("option");
+    opt.value = String(n);
+    opt.textContent = String(n);
+    playersSelect.append(opt);
+  }
+  playersSelect.value = String(Math.min(Math.max(previous, game.min_players), max));
+  fillSeats();
+}
+
+function fillSeats() {
+  const n = Number(playersSelect.value) || 0;
+  const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+  seatsBox.replaceChildren();
+  for (let seat = 0; seat < n; seat++) {
+    const row = document.createElement("div");
+    row.className = "seat-row";
+    const label = document.createElement("label");
+    label.htmlFor = `seat-${seat}`;
+    label.textContent = `Seat ${seat}`;
+    const select = document.createElement("select");
+    select.id = `seat-${seat}`;
+    select.name = `seat-${seat}`;
+    const person = document.createElement("option");
+    person.value = "human";
+    person.textContent = "person";
+    select.append(person);
+    const group = document.createElement("optgroup");
+    group.label = "bots";
+    for (const bot of BOTS) {
+      const opt = document.createElement("option");
+      opt.value = bot;
+      opt.textContent = `bot: ${bot}`;
+      group.append(opt);
+    }
+    select.append(group);
+    select.value = old[seat] ?? (seat === 0 || !DEFAULT_BOT ? "human" : DEFAULT_BOT);
+    row.append(label, select);
+    seatsBox.append(row);
+  }
+}
+
+function showMessage(text, kind) {
+  message.textContent = text;
+  message.className = `message ${kind}`;
+  message.hidden = false;
+}
+
+function clearMessage() {
+  message.hidden = true;
+  message.textContent = "";
+  message.className = "message";
+}
+
+function errorText(status, body) {
+  if (body && body.error) return body.rule ? `${body.error} (${body.rule})` : body.error;
+  if (body && Array.isArray(body.detail)) {
+    return body.detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+  }
+  if (body && typeof body.detail === "string") return body.detail;
+  return `the server answered ${status}`;
+}
+
+function request() {
+  const seats = [...seatsBox.querySelectorAll("select")].map((s) =>
+    s.value === "human" ? { kind: "human" } : { kind: "bot", bot: s.value },
+  );
+  const payload = { game: gameSelect.value, players: Number(playersSelect.value), seats };
+  const seed = seedInput.value.trim();
+  if (seed !== "") payload.seed = Number(seed);
+  const clock = clockInput.value.trim();
+  if (clock !== "" && Number(clock) > 0) {
+    payload.clock_minutes = Number(clock);
+    if (clockBotSelect && clockBotSelect.value) payload.clock_bot = clockBotSelect.value;
+  }
+  return payload;
+}
+
+function absolute(path) {
+  return new URL(path, location.origin).href;
+}
+
+async function copy(text, button) {
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(text);
+    ok = true;
+  } catch (err) {
+    // clipboard API unavailable (no secure context): select a hidden textarea instead
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.append(area);
+    area.select();
+    try {
+      ok = document.execCommand("copy");
+    } catch (err2) {
+      ok = false;
+    }
+    area.remove();
+  }
+  const before = button.textContent;
+  button.textContent = ok ? "Copied" : "Copy failed";
+  setTimeout(() => {
+    button.textContent = before;
+  }, 1500);
+}
+
+function linkRow(label, url, attrs) {
+  const row = document.createElement("div");
+  row.className = "link-row";
+  const name = document.createElement("span");
+  name.className = "link-label";
+  name.textContent = label;
+  const a = document.createElement("a");
+  a.href = url;
+  a.textContent = url;
+  for (const [k, v] of Object.entries(attrs)) a.setAttribute(k, v);
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "copy";
+  button.textContent = "Copy";
+  button.addEventListener("click", () => copy(url, button));
+  row.append(name, a, button);
+  return row;
+}
+
+function showLinks(created) {
+  links.replaceChildren();
+  const h = document.createElement("h2");
+  h.textContent = `Table ${created.table} is ready`;
+  links.append(h);
+  const humans = (created.seats || []).filter((s) => s.url);
+  if (humans.length) {
+    const p = document.createElement("p");
+    p.className = "muted";
+    p.textContent = "Send each person their own link; whoever has a seat's link plays that seat.";
+    links.append(p);
+  }
+  for (const s of created.seats || []) {
+    if (s.url) {
+      links.append(linkRow(`Seat ${s.seat}`, absolute(s.url), { class: "seat-link", "data-seat": String(s.seat) }));
+    } else {
+      const row = document.createElement("div");
+      row.className = "link-row bot-row";
+      row.textContent = `Seat ${s.seat}: bot ${s.bot || ""}`;
+      links.append(row);
+    }
+  }
+  if (created.spectate) links.append(linkRow("Watch", absolute(created.spectate), { class: "spectate-link" }));
+  if (humans.length) {
+    const take = document.createElement("a");
+    take.id = "take-seat";
+    take.className = "button primary";
+    take.href = humans[0].url;
+    take.textContent = `Take seat ${humans[0].seat} →`;
+    const p = document.createElement("p");
+    p.append(take);
+    links.append(p);
+  }
+  links.hidden = false;
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  clearMessage();
+  createButton.disabled = true;
+  let response;
+  let body = null;
+  try {
+    response = await fetch("/api/tables", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(request()),
+    });
+    try {
+      body = await response.json();
+    } catch (err) {
+      body = null;
+    }
+  } catch (err) {
+    createButton.disabled = false;
+    showMessage("Could not reach the server. Is it still running?", "notice");
+    return;
+  }
+  createButton.disabled = false;
+  if (!response.ok || !body) {
+    showMessage(`Could not create the table: ${errorText(response.status, body)}`, "error");
+    return;
+  }
+  showLinks(body);
+  loadTables();
+});
+
+async function loadTables() {
+  let body;
+  try {
+    const r = await fetch("/api/tables", { headers: { Accept: "application/json" } });
+    if (!r.ok) throw new Error(String(r.status));
+    body = await r.json();
+  } catch (err) {
+    tablesBox.replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: "Could not load the tables." }));
+    return;
+  }
+  const tables = body.tables || [];
+  if (tables.length === 0) {
+    tablesBox.replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: "No tables yet." }));
+    return;
+  }
+  const table = document.createElement("table");
+  table.className = "tables";
+  const head = table.createTHead().insertRow();
+  for (const title of ["Table", "Game", "Seats", "Status", "Created", ""]) {
+    const th = document.createElement("th");
+    th.textContent = title;
+    if (title === "Created") th.className = "created";
+    head.append(th);
+  }
+  const tbody = table.createTBody();
+  for (const t of tables) {
+    const tr = tbody.insertRow();
+    const tid = tr.insertCell();
+    tid.className = "tid";
+    tid.textContent = t.table;
+    tr.insertCell().textContent = gameName(t.game);
+    tr.insertCell().textContent = (t.seats || []).map((s) => (s.kind === "bot" ? s.bot || "bot" : "person")).join(", ");
+    tr.insertCell().textContent = t.status || "";
+    const created = tr.insertCell();
+    created.className = "created";
+    created.textContent = formatTime(t.created);
+    const a = document.createElement("a");
+    a.href = `/t/${encodeURIComponent(t.table)}`;
+    a.textContent = "watch";
+    a.className = "spectate";
+    tr.insertCell().append(a);
+  }
+  tablesBox.replaceChildren(table);
+}
+
+function formatTime(value) {
+  if (value === null || value === undefined || value === "") return "";
+  const date = typeof value === "number" ? new Date(value * 1000) : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return date.toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
+}
+
+gameSelect.addEventListener("change", fillPlayers);
+playersSelect.addEventListener("change", fillSeats);
+fillPlayers();
+loadTables();
+setInterval(() => {
+  if (!document.hidden) loadTables();
+}, 10000);

@@ -1,0 +1,668 @@
+// The table page: one seat's (or a spectator's) live view of a game.
+//
+// Reads the table id and the seat token from <body data-table data-token>, fetches
+// the view, then listens on the websocket (falling back to polling every 2 s while
+// the socket is down). Every view is rendered whole: header, board SVG, legal
+// actions as buttons, log, scores. Clicking an SVG part with data-index or an
+// action button POSTs {"index": i}.
+
+const body = document.body;
+const TABLE = body.dataset.table;
+const TOKEN = body.dataset.token || "";
+const POLL_MS = 2000;
+const GROUP_THRESHOLD = 12; // more legal actions than this: group them and show the filter
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+const $ = (id) => document.getElementById(id);
+const el = {
+  gameName: $("game-name"),
+  you: $("you"),
+  status: $("status"),
+  clockInfo: $("clock-info"),
+  connection: $("connection"),
+  seats: $("seats"),
+  board: $("board"),
+  observationBox: $("observation-box"),
+  observation: $("observation"),
+  message: $("message"),
+  actionsHeading: $("actions-heading"),
+  filter: $("action-filter"),
+  actionCount: $("action-count"),
+  actions: $("actions"),
+  undo: $("undo"),
+  back: $("back"),
+  scores: $("scores"),
+  scoresHeading: $("scores-heading"),
+  log: $("log"),
+};
+
+const state = {
+  view: null,
+  busy: false,
+  wsViews: 0, // views received on the websocket so far
+  ws: null,
+  wsOpen: false,
+  wsFailures: 0,
+  pollTimer: null,
+  lastSvg: null,
+};
+
+// == HTTP ===============================================================================
+function withToken(path) {
+  return TOKEN ? `${path}?token=${encodeURIComponent(TOKEN)}` : path;
+}
+
+/** fetch JSON; resolves to {ok, status, data} or {ok: false, status: 0} on network failure. */
+async function api(method, path, payload) {
+  const init = { method, headers: { Accept: "application/json" } };
+  if (payload !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(payload);
+  }
+  let response;
+  try {
+    response = await fetch(withToken(path), init);
+  } catch (err) {
+    return { ok: false, status: 0, data: null, network: true };
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (err) {
+    data = null;
+  }
+  return { ok: response.ok, status: response.status, data };
+}
+
+const base = `/api/tables/${encodeURIComponent(TABLE)}`;
+
+async function refresh() {
+  const r = await api("GET", `${base}/view`);
+  if (r.ok && r.data) {
+    render(r.data);
+  } else if (r.network) {
+    setConnection("offline");
+  } else if (r.status === 404) {
+    showMessage("There is no such table.", "error");
+  } else if (r.status === 403) {
+    showMessage("This seat link is not valid for this table.", "error");
+  }
+  return r;
+}
+
+/** POST to the table (an action, undo, back) and render the view it returns. */
+async function post(path, payload, { successClears = true } = {}) {
+  if (state.busy) return;
+  setBusy(true);
+  const wsBefore = state.wsViews;
+  const r = await api("POST", `${base}/${path}`, payload);
+  setBusy(false);
+  if (r.ok && r.data) {
+    if (successClears) clearMessage();
+    el.filter.value = "";
+    // When the websocket delivered a view meanwhile, it is at least as new as this
+    // answer (and the socket will push the view after our change anyway).
+    if (!state.wsOpen || state.wsViews === wsBefore) render(r.data);
+    else renderActions(); // re-enable buttons for the current view
+    return;
+  }
+  if (r.network) {
+    showMessage("Could not reach the server. Check your connection; the page will catch up when it is back.", "notice");
+    setConnection("offline");
+    return;
+  }
+  showMessage(refusalText(r), "error");
+  // The move may have been stale (someone else acted first): catch up.
+  await refresh();
+}
+
+function refusalText(r) {
+  const data = r.data || {};
+  let error = data.error;
+  if (!error && data.detail) {
+    error = typeof data.detail === "string" ? data.detail : "the request was not understood";
+  }
+  if (!error) error = `the server answered ${r.status}`;
+  const rule = data.rule ? ` (${data.rule})` : "";
+  return `Refused: ${error}${rule}`;
+}
+
+function act(index) {
+  if (!state.view || state.busy) return;
+  const known = (state.view.legal_actions || []).some((a) => a.index === index);
+  if (!known) return;
+  // log_length: the server refuses (409) a click on a view the table has moved past.
+  post("actions", { index, log_length: state.view.log_length });
+}
+
+// == live updates =======================================================================
+function connect() {
+  if (!("WebSocket" in window)) {
+    startPolling();
+    return;
+  }
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  let url = `${scheme}//${location.host}/ws/tables/${encodeURIComponent(TABLE)}`;
+  if (TOKEN) url += `?token=${encodeURIComponent(TOKEN)}`;
+  let ws;
+  try {
+    ws = new WebSocket(url);
+  } catch (err) {
+    scheduleReconnect();
+    return;
+  }
+  state.ws = ws;
+  ws.addEventListener("open", () => {
+    state.wsOpen = true;
+    state.wsFailures = 0;
+    stopPolling();
+    setConnection("live");
+  });
+  ws.addEventListener("message", (event) => {
+    let msg;
+    try {
+      msg = JSON.parse(event.data);
+    } catch (err) {
+      return;
+    }
+    if (msg && msg.type === "view" && msg.view) {
+      state.wsViews += 1;
+      render(msg.view);
+    } else if (msg && msg.type === "error" && msg.error) {
+      showMessage(`Server: ${msg.error}`, "notice");
+    }
+  });
+  ws.addEventListener("close", () => {
+    if (state.ws !== ws) return;
+    state.ws = null;
+    state.wsOpen = false;
+    state.wsFailures += 1;
+    startPolling();
+    scheduleReconnect();
+  });
+  ws.addEventListener("error", () => {
+    // "close" follows and handles it
+  });
+}
+
+function scheduleReconnect() {
+  const delay = Math.min(30000, 1000 * 2 ** Math.min(state.wsFailures, 5));
+  setTimeout(connect, delay);
+}
+
+function startPolling() {
+  if (state.pollTimer) return;
+  setConnection("polling");
+  state.pollTimer = setInterval(() => {
+    if (!state.busy) refresh();
+  }, POLL_MS);
+}
+
+function stopPolling() {
+  if (state.pollTimer) clearInterval(state.pollTimer);
+  state.pollTimer = null;
+}
+
+function setConnection(mode) {
+  const text = { live: "● live", polling: "○ reconnecting…", offline: "○ offline" }[mode] || "";
+  el.connection.textContent = text;
+  el.connection.className = `connection ${mode}`;
+}
+
+// == rendering ==========================================================================
+function seatLabel(view, seat) {
+  const info = (view.seats || [])[seat] || {};
+  let label = `Seat ${seat}`;
+  if (info.kind === "bot") label += ` (${info.bot || "bot"})`;
+  if (view.seat === seat) label += " (you)";
+  return label;
+}
+
+function listSeats(seats) {
+  const names = seats.map(String);
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+function render(view) {
+  state.view = view;
+  const terminal = Boolean(view.terminal) || view.status === "finished";
+  const acting = view.acting || [];
+  const mine = view.seat !== null && view.seat !== undefined;
+  const yourTurn = mine && !terminal && acting.includes(view.seat);
+
+  body.dataset.terminal = terminal ? "true" : "false";
+  body.dataset.logLength = String(view.log_length ?? 0);
+  body.dataset.yourTurn = yourTurn ? "true" : "false";
+  body.dataset.seat = mine ? String(view.seat) : "";
+
+  document.title = `${yourTurn ? "● " : ""}${view.game_name || view.game} · table ${view.table}`;
+  el.gameName.textContent = view.game_name || view.game || "";
+  el.you.textContent = mine ? `you are seat ${view.seat}` : "spectating";
+
+  // status line
+  let status;
+  if (terminal) status = "Game over";
+  else if (yourTurn) status = "Your turn";
+  else if (acting.length === 0) status = "Waiting…";
+  else {
+    const others = acting.filter((s) => s !== view.seat);
+    const named = others.map((s) => {
+      const info = (view.seats || [])[s] || {};
+      return info.kind === "bot" ? `${s} (${info.bot || "bot"})` : String(s);
+    });
+    status = `Waiting for seat${others.length > 1 ? "s" : ""} ${listSeats(named)}`;
+  }
+  el.status.textContent = status;
+  el.status.classList.toggle("your-turn", yourTurn);
+  el.status.classList.toggle("over", terminal);
+  el.clockInfo.textContent = view.clock_minutes ? `turn clock: ${view.clock_minutes} min` : "";
+
+  renderSeats(view, acting, terminal);
+  renderBoard(view);
+  renderActions();
+  renderButtons(view, terminal);
+  renderScores(view, terminal);
+  renderLog(view);
+}
+
+function renderSeats(view, acting, terminal) {
+  el.seats.replaceChildren();
+  const scores = view.scores || [];
+  for (const info of view.seats || []) {
+    const li = document.createElement("li");
+    li.className = "seat";
+    if (!terminal && acting.includes(info.seat)) li.classList.add("acting");
+    if (info.seat === view.seat) li.classList.add("mine");
+    const name = document.createElement("span");
+    name.className = "seat-name";
+    name.textContent = `Seat ${info.seat}`;
+    li.append(name);
+    const who = document.createElement("span");
+    who.className = "seat-kind";
+    who.textContent = info.kind === "bot" ? `bot: ${info.bot || "bot"}` : info.seat === view.seat ? "you" : "person";
+    li.append(who);
+    if (info.away) {
+      const away = document.createElement("span");
+      away.className = "badge away";
+      away.textContent = info.bot ? `away: ${info.bot} plays` : "away";
+      li.append(away);
+    }
+    if (scores[info.seat] && typeof scores[info.seat].total === "number") {
+      const pts = document.createElement("span");
+      pts.className = "seat-points";
+      pts.textContent = `${scores[info.seat].total} pts`;
+      li.append(pts);
+    }
+    if (!terminal && acting.includes(info.seat) && info.deadline) {
+      const clock = document.createElement("span");
+      clock.className = "countdown";
+      clock.dataset.deadline = String(info.deadline);
+      li.append(clock);
+    }
+    el.seats.append(li);
+  }
+  tickClocks();
+}
+
+function tickClocks() {
+  const now = Date.now() / 1000;
+  for (const node of el.seats.querySelectorAll(".countdown")) {
+    const left = Math.max(0, Number(node.dataset.deadline) - now);
+    const m = Math.floor(left / 60);
+    const s = Math.floor(left % 60);
+    node.textContent = `${m}:${String(s).padStart(2, "0")} left`;
+    node.classList.toggle("low", left < 30);
+  }
+}
+
+/** Parse the server's SVG into DOM nodes (never innerHTML), dropping anything active. */
+function parseSvg(text) {
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const root = doc.documentElement;
+  if (!root || root.namespaceURI !== SVG_NS || root.localName !== "svg") return null;
+  if (doc.getElementsByTagName("parsererror").length) return null;
+  for (const bad of root.querySelectorAll("script, foreignObject, iframe")) bad.remove();
+  for (const node of [root, ...root.querySelectorAll("*")]) {
+    for (const attr of [...node.attributes]) {
+      const name = attr.name.toLowerCase();
+      const value = attr.value.trim().toLowerCase();
+      if (name.startsWith("on")) node.removeAttribute(attr.name);
+      else if ((name === "href" || name === "xlink:href") && value.startsWith("javascript:")) {
+        node.removeAttribute(attr.name);
+      }
+    }
+  }
+  return document.importNode(root, true);
+}
+
+function renderBoard(view) {
+  const svgText = typeof view.svg === "string" ? view.svg : "";
+  if (svgText !== state.lastSvg) {
+    state.lastSvg = svgText;
+    const svg = svgText ? parseSvg(svgText) : null;
+    if (svg) {
+      svg.setAttribute("role", "img");
+      if (!svg.getAttribute("aria-label")) svg.setAttribute("aria-label", `${view.game_name || view.game} board`);
+      el.board.replaceChildren(svg);
+      el.board.hidden = false;
+    } else {
+      el.board.replaceChildren();
+      el.board.hidden = true;
+    }
+  }
+  // Without a picture, the raw observation is the board.
+  const noPicture = el.board.hidden;
+  el.observationBox.hidden = false;
+  el.observationBox.open = noPicture;
+  el.observation.textContent = JSON.stringify(view.observation ?? {}, null, 2);
+  markLiveParts(view);
+}
+
+/** Make the SVG parts that stand for a legal action clickable (and keyboard-usable). */
+function markLiveParts(view) {
+  const legal = new Map((view.legal_actions || []).map((a) => [a.index, a]));
+  for (const node of el.board.querySelectorAll("[data-index]")) {
+    const index = Number(node.getAttribute("data-index"));
+    const action = legal.get(index);
+    const live = Boolean(action) && !state.busy;
+    node.classList.toggle("live", live);
+    if (live) {
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", action.text);
+      if (!node.querySelector(":scope > title")) {
+        const title = document.createElementNS(SVG_NS, "title");
+        title.textContent = action.text;
+        node.prepend(title);
+      }
+    } else {
+      node.removeAttribute("tabindex");
+      node.removeAttribute("role");
+    }
+  }
+}
+
+function actionGroup(text) {
+  const word = String(text).trim().split(/\s+/)[0] || "other";
+  return word.toLowerCase();
+}
+
+function renderActions() {
+  const view = state.view;
+  const actions = (view && view.legal_actions) || [];
+  const terminal = view && (view.terminal || view.status === "finished");
+  el.actions.replaceChildren();
+  el.actions.classList.toggle("busy", state.busy);
+  el.board.classList.toggle("busy", state.busy);
+  if (view) markLiveParts(view);
+
+  const long = actions.length > GROUP_THRESHOLD;
+  el.filter.hidden = !long;
+  if (!long) el.filter.value = "";
+  el.actionsHeading.textContent = view && view.seat !== null && view.seat !== undefined ? "Your move" : "Moves";
+
+  if (actions.length === 0) {
+    const p = document.createElement("p");
+    p.className = "muted";
+    if (!view) p.textContent = "Loading…";
+    else if (terminal) p.textContent = "The game is over.";
+    else if (view.seat === null || view.seat === undefined) p.textContent = "You are watching this table.";
+    else p.textContent = "Nothing to do now: wait for the other seats.";
+    el.actions.append(p);
+    el.actionCount.textContent = "";
+    return;
+  }
+
+  const words = el.filter.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = actions.filter((a) => words.every((w) => String(a.text).toLowerCase().includes(w)));
+  el.actionCount.textContent = long ? `${shown.length} of ${actions.length}` : "";
+
+  const groups = new Map();
+  for (const a of shown) {
+    const key = actionGroup(a.text);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(a);
+  }
+  const grouped = long && groups.size > 1 && groups.size <= 12;
+  for (const [key, list] of grouped ? groups : new Map([["", shown]])) {
+    if (grouped) {
+      const h = document.createElement("h3");
+      h.className = "group";
+      h.textContent = `${key} (${list.length})`;
+      el.actions.append(h);
+    }
+    const box = document.createElement("div");
+    box.className = "action-group";
+    for (const a of list) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "action";
+      b.dataset.index = String(a.index);
+      b.textContent = a.text;
+      b.disabled = state.busy;
+      box.append(b);
+    }
+    el.actions.append(box);
+  }
+  if (shown.length === 0) {
+    const p = document.createElement("p");
+    p.className = "muted";
+    p.textContent = "No action matches the filter.";
+    el.actions.append(p);
+  }
+}
+
+function renderButtons(view, terminal) {
+  const mine = view.seat !== null && view.seat !== undefined;
+  el.undo.hidden = !(mine && view.can_undo);
+  const seatInfo = mine ? (view.seats || [])[view.seat] : null;
+  el.back.hidden = !(seatInfo && seatInfo.away && !terminal);
+  el.undo.disabled = state.busy;
+  el.back.disabled = state.busy;
+}
+
+function humanize(key) {
+  const text = String(key).replace(/[_-]+/g, " ").trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function scoreTable(view, final) {
+  const scores = view.scores || [];
+  const ranking = view.ranking || null;
+  const categories = [];
+  for (const s of scores) {
+    for (const key of Object.keys((s && s.breakdown) || {})) if (!categories.includes(key)) categories.push(key);
+  }
+  const table = document.createElement("table");
+  table.className = "scores";
+  const head = table.createTHead().insertRow();
+  const corner = document.createElement("th");
+  corner.scope = "col";
+  corner.textContent = "";
+  head.append(corner);
+  scores.forEach((_, seat) => {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = seatLabel(view, seat);
+    if (ranking && ranking[seat] === 1) th.classList.add("winner");
+    if (seat === view.seat) th.classList.add("mine");
+    head.append(th);
+  });
+  const tbody = table.createTBody();
+  const row = (label, cls, cell) => {
+    const tr = tbody.insertRow();
+    if (cls) tr.className = cls;
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = label;
+    tr.append(th);
+    scores.forEach((s, seat) => {
+      const td = tr.insertCell();
+      td.textContent = cell(s || {}, seat);
+      if (ranking && ranking[seat] === 1) td.classList.add("winner");
+    });
+  };
+  for (const key of categories) {
+    row(humanize(key), "category", (s) => String((s.breakdown || {})[key] ?? "–"));
+  }
+  row("Total", "total", (s) => String(s.total ?? "–"));
+  if (scores.some((s) => s && "complete" in s)) {
+    row("Complete house", "complete", (s) => (s.complete ? "✓ yes" : "no"));
+  }
+  if (final && ranking) row("Rank", "rank", (_, seat) => String(ranking[seat] ?? "–"));
+  return table;
+}
+
+function headline(view) {
+  const ranking = view.ranking || [];
+  const scores = view.scores || [];
+  const winners = ranking.map((r, seat) => (r === 1 ? seat : -1)).filter((s) => s >= 0);
+  if (winners.length === 0) return "Game over";
+  const pts = (seat) => (scores[seat] && typeof scores[seat].total === "number" ? ` with ${scores[seat].total} points` : "");
+  if (winners.length === 1) {
+    const w = winners[0];
+    if (w === view.seat) return `You win${pts(w)}!`;
+    return `${seatLabel(view, w)} wins${pts(w)}`;
+  }
+  const names = winners.map((w) => (w === view.seat ? "you" : seatLabel(view, w)));
+  return `Shared first place: ${listSeats(names)}${pts(winners[0])}`;
+}
+
+function renderScores(view, terminal) {
+  el.scores.replaceChildren();
+  const scores = view.scores || null;
+  if (terminal) {
+    el.scoresHeading.textContent = "Final scores";
+    const final = document.createElement("div");
+    final.id = "final";
+    const h = document.createElement("p");
+    h.id = "headline";
+    h.className = "headline";
+    h.textContent = headline(view);
+    final.append(h);
+    if (scores && scores.length) final.append(scoreTable(view, true));
+    const replay = document.createElement("a");
+    replay.href = `${base}/log`;
+    replay.target = "_blank";
+    replay.rel = "noopener";
+    replay.textContent = "Replay log";
+    replay.className = "replay";
+    final.append(replay);
+    el.scores.append(final);
+    el.scores.parentElement.classList.add("final");
+    el.scores.parentElement.hidden = false;
+    return;
+  }
+  el.scoresHeading.textContent = "Scores so far";
+  el.scores.parentElement.classList.remove("final");
+  // Scores during play are shown when the server sends them (some games keep them hidden).
+  el.scores.parentElement.hidden = !(scores && scores.length);
+  if (scores && scores.length) el.scores.append(scoreTable(view, false));
+}
+
+function renderLog(view) {
+  const events = view.events || [];
+  const box = el.log;
+  const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40 || box.childElementCount === 0;
+  const fragment = document.createDocumentFragment();
+  for (const ev of events) {
+    const li = document.createElement("li");
+    li.textContent = typeof ev === "string" ? ev : ev && ev.text ? ev.text : JSON.stringify(ev);
+    fragment.append(li);
+  }
+  box.replaceChildren(fragment);
+  if (events.length === 0) {
+    const li = document.createElement("li");
+    li.className = "muted";
+    li.textContent = "Nothing has happened yet.";
+    box.append(li);
+  }
+  if (nearBottom) box.scrollTop = box.scrollHeight;
+}
+
+// == messages and busy state ============================================================
+function showMessage(text, kind) {
+  el.message.textContent = text;
+  el.message.className = `message ${kind}`;
+  el.message.hidden = false;
+}
+
+function clearMessage() {
+  el.message.textContent = "";
+  el.message.className = "message";
+  el.message.hidden = true;
+}
+
+function setBusy(busy) {
+  state.busy = busy;
+  body.dataset.busy = busy ? "true" : "false";
+  for (const b of document.querySelectorAll("#actions button, #undo, #back")) b.disabled = busy;
+  el.actions.classList.toggle("busy", busy);
+  el.board.classList.toggle("busy", busy);
+  if (state.view) markLiveParts(state.view);
+}
+
+// == events =============================================================================
+el.actions.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-index]");
+  if (button && !button.disabled) act(Number(button.dataset.index));
+});
+
+function boardTarget(event) {
+  const node = event.target.closest ? event.target.closest("[data-index]") : null;
+  return node && el.board.contains(node) && node.classList.contains("live") ? node : null;
+}
+
+el.board.addEventListener("click", (event) => {
+  const node = boardTarget(event);
+  if (node) act(Number(node.getAttribute("data-index")));
+});
+
+el.board.addEventListener("keydown", (event) => {
+  if (event.key !== "Enter" && event.key !== " ") return;
+  const node = boardTarget(event);
+  if (node) {
+    event.preventDefault();
+    act(Number(node.getAttribute("data-index")));
+  }
+});
+
+// Hovering a button lights up the board part it stands for, and the other way round.
+function highlight(index, on) {
+  for (const node of el.board.querySelectorAll(`[data-index="${index}"]`)) node.classList.toggle("hl", on);
+  for (const node of el.actions.querySelectorAll(`button[data-index="${index}"]`)) node.classList.toggle("hl", on);
+}
+for (const [area, selector] of [
+  [el.actions, "button[data-index]"],
+  [el.board, "[data-index].live"],
+]) {
+  area.addEventListener("mouseover", (event) => {
+    const node = event.target.closest(selector);
+    if (node) highlight(node.getAttribute("data-index"), true);
+  });
+  area.addEventListener("mouseout", (event) => {
+    const node = event.target.closest(selector);
+    if (node) highlight(node.getAttribute("data-index"), false);
+  });
+}
+
+el.filter.addEventListener("input", () => renderActions());
+el.filter.addEventListener("keydown", (event) => {
+  if (event.key !== "Enter") return;
+  const first = el.actions.querySelector("button[data-index]");
+  if (first) act(Number(first.dataset.index));
+});
+
+el.undo.addEventListener("click", () => post("undo"));
+el.back.addEventListener("click", () => post("back"));
+
+setInterval(tickClocks, 1000);
+
+// == start ==============================================================================
+if (!TABLE) {
+  showMessage("No table given.", "error");
+} else {
+  refresh();
+  connect();
+}
