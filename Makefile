@@ -12,15 +12,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-## play: set up, then start a game of Mr House in the terminal (you are seat 0)
+## play: set up, then start the web table on the embedded SQLite database
 play: $(STAMP)
-	$(BIN)/housebuilders play mr-house-basic --players 3 --seat 0 --bots greedy
+	$(BIN)/housebuilders serve
 
-## test: set up, then run every test (lint and architecture checks included)
+## test: set up, then run every test (lint and architecture checks included); the
+## browser and PostgreSQL suites use Chromium and a local PostgreSQL server, which
+## scripts/test-services.sh installs (as root, from Debian's packages) and starts
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/lint-imports
-	$(BIN)/pytest
+	HOUSEBUILDERS_TEST_POSTGRES_URL="$$(scripts/test-services.sh)" $(BIN)/pytest
 
 bench: $(STAMP)
 	$(BIN)/housebuilders bench mr-house-basic

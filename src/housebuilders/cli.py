@@ -1,5 +1,5 @@
-"""The ``housebuilders`` command: list the games, play one in the terminal, simulate
-many between bots, measure the rules' speed and the bots' strength.
+"""The ``housebuilders`` command: list the games, play one in the terminal or serve the
+web table, simulate many between bots, measure the rules' speed and the bots' strength.
 
 Every command explains itself with ``--help``. Mistakes a user can make (an unknown
 game or bot, a bad player count, bad component data or options) print one red line
@@ -39,7 +39,8 @@ from .core.content import read_toml
 
 app = typer.Typer(
     name="housebuilders",
-    help="House-building board games: play them in the terminal, simulate bots, benchmark.",
+    help="House-building board games: play them in the browser or the terminal, "
+    "simulate bots, benchmark.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -577,6 +578,62 @@ def _strength_table(
             end_section=True,
         )
     return table
+
+
+# == serve ===================================================================================
+@app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (0.0.0.0 to let other machines in).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy URL of the database, e.g. postgresql+psycopg://user:pw@host/db "
+            "(default: $HOUSEBUILDERS_DATABASE_URL, else the SQLite file var/housebuilders.db)."
+        ),
+    ] = None,
+) -> None:
+    """Serve the web table: open the address it prints, pick a game and the seats
+    (people or bots), and share each person's link.
+
+    Games are stored in the database as they are played and go on after a restart.
+    """
+    with user_errors():
+        try:
+            import uvicorn
+
+            from .server import create_app
+            from .server.db import check
+            from .server.db import database_url as chosen_url
+        except ImportError as e:
+            raise UserError(
+                f"the web table needs the server extra: pip install 'housebuilders[server]' ({e})"
+            ) from None
+        url = chosen_url(database_url)
+        try:
+            check(url)
+        except ValueError as e:
+            raise UserError(str(e)) from None
+        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+        _out().print(
+            Text(
+                f"housebuilders web table on http://{shown}:{port}/ (database: {_safe(url)})",
+                "bold",
+            )
+        )
+        _out().print("Open that address in your browser. Ctrl+C stops the server.")
+    uvicorn.run(create_app(url), host=host, port=port, log_level="warning")
+
+
+def _safe(url: str) -> str:
+    """A database URL without its password."""
+    head, at, tail = url.rpartition("@")
+    if not at or ":" not in head.split("//", 1)[-1]:
+        return url
+    scheme, _, credentials = head.partition("//")
+    return f"{scheme}//{credentials.split(':', 1)[0]}:***@{tail}"
 
 
 def main() -> None:

@@ -1,0 +1,164 @@
+"""The database: three tables, reached through SQLAlchemy 2 and migrated by Alembic.
+
+- ``game_tables``: one row per table (a game being played): game id, players,
+  seed, options, status, clock settings, created.
+- ``seats``: one row per seat: kind (``human`` or ``bot``), the bot's name, the
+  SHA-256 of a human seat's secret token (the token itself is never stored) and
+  whether the person is away (their clock ran out and a bot plays for them).
+- ``log_entries``: the append-only log of a table. An entry is an action (player,
+  action JSON) or an undo of the player's last action. ``(table_id, idx)`` is
+  unique, so two servers racing for the same turn cannot both write it.
+
+A table's game is rebuilt from its seed and this log (see ``effective_actions``).
+SQLite (a file under ./var/) is the default; PostgreSQL is used when the URL says
+``postgresql+psycopg://...``.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    create_engine,
+    event,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
+
+DEFAULT_URL = "sqlite:///var/housebuilders.db"
+URL_VARIABLE = "HOUSEBUILDERS_DATABASE_URL"
+
+
+def database_url(url: str | None = None) -> str:
+    """The URL given, else $HOUSEBUILDERS_DATABASE_URL, else the SQLite file in ./var/."""
+    return url or os.environ.get(URL_VARIABLE) or DEFAULT_URL
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameTable(Base):
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
+    clock_minutes: Mapped[float | None] = mapped_column(Float, nullable=True)
+    clock_bot: Mapped[str] = mapped_column(String(200), default="greedy")
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="table", order_by="Seat.seat", cascade="all, delete-orphan"
+    )
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # "human" or "bot"
+    bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    away: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    table: Mapped[GameTable] = relationship(back_populates="seats")
+
+
+class LogEntry(Base):
+    __tablename__ = "log_entries"
+    __table_args__ = (UniqueConstraint("table_id", "idx", name="uq_log_entries_table_idx"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    idx: Mapped[int] = mapped_column(Integer)
+    player: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8), default="action")  # "action" or "undo"
+    action: Mapped[Any] = mapped_column(JSON, nullable=True)
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+def effective_actions(entries: list[LogEntry]) -> list[tuple[int, Any]]:
+    """The actions a table's game consists of: the log in order, each undo taking
+    back the action before it that is still standing."""
+    actions: list[tuple[int, Any]] = []
+    for entry in entries:
+        if entry.kind == "undo":
+            actions.pop()
+        else:
+            actions.append((entry.player, entry.action))
+    return actions
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; for a SQLite file its folder is made, and SQLite is set
+    to wait for locks and use its write-ahead log."""
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[1] if "///" in url else ""
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+def check(url: str) -> None:
+    """Raise ValueError, saying why in one line, if ``url`` names no database that can
+    be reached."""
+    try:
+        engine = make_engine(url)
+    except Exception as e:  # a malformed URL, a driver that is not installed
+        raise ValueError(f"bad database URL {url!r}: {e}") from None
+    try:
+        with engine.connect():
+            pass
+    except Exception as e:
+        reason = str(e).strip().splitlines()[0]
+        raise ValueError(f"cannot open the database: {reason}") from None
+    finally:
+        engine.dispose()
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's schema up to date with Alembic's migrations."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def session_factory(engine: Engine) -> sessionmaker:
+    return sessionmaker(engine, expire_on_commit=False)

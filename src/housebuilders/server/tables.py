@@ -1,0 +1,560 @@
+"""The tables being played: the rules engine, the database and the bots, together.
+
+A ``Table`` holds a game's true state in memory, rebuilt from the database (the
+seed and the action log) the first time it is asked for, so a game in progress
+survives a restart. Every change goes the same way, under the table's lock:
+
+1. the action is applied to a copy of the state (an illegal one is refused there,
+   naming the rule, and nothing changes);
+2. the log entry is committed to the database;
+3. only then is the copy made the table's state and every seat told.
+
+Bots move in a worker thread, never on the event loop. A seat whose person ran
+out of time on the turn clock is marked away, and the table's clock bot plays
+for it until the person says they are back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Engine, select, update
+from sqlalchemy.exc import IntegrityError
+
+from ..agents import Agent, AgentError, make
+from ..arena.match import bot_seed, view_seed
+from ..core import (
+    Action,
+    GameSpec,
+    IllegalAction,
+    OptionError,
+    State,
+    game,
+    game_ids,
+    replay,
+)
+from . import db
+
+#: the most time a bot at a server table may take per move, and the most
+#: iterations a search bot without a time budget may run
+MAX_BOT_SECONDS = 10.0
+MAX_BOT_ITERATIONS = 5000
+
+
+class ApiError(Exception):
+    """A request the server refuses: an HTTP status, a message and the rule (if any)."""
+
+    def __init__(self, status: int, error: str, rule: str | None = None) -> None:
+        super().__init__(error)
+        self.status, self.error, self.rule = status, error, rule
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def check_bot(name: str) -> str:
+    """``name`` if it makes a bot fit for a server table, else ApiError 422."""
+    try:
+        agent = make(name)
+    except AgentError as e:
+        raise ApiError(422, str(e)) from None
+    seconds = getattr(agent, "seconds", 0.0) or 0.0
+    iterations = getattr(agent, "iterations", 0) or 0
+    if seconds > MAX_BOT_SECONDS or (not seconds and iterations > MAX_BOT_ITERATIONS):
+        raise ApiError(
+            422,
+            f"bot {name!r} may think too long for a table: give it seconds <= "
+            f"{MAX_BOT_SECONDS:g} (or iterations <= {MAX_BOT_ITERATIONS})",
+        )
+    return name.strip()
+
+
+@dataclass
+class SeatInfo:
+    kind: str  # "human" or "bot"
+    bot: str | None
+    token_hash: str | None
+    away: bool = False
+
+
+@dataclass(eq=False)
+class Table:
+    """One table in memory: its settings, seats and the game's true state."""
+
+    id: str
+    spec: GameSpec
+    seed: int
+    options: dict[str, Any]
+    clock_minutes: float | None
+    clock_bot: str
+    seats: list[SeatInfo]
+    state: State
+    entries: int  # log entries written so far (actions and undos)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    agents: dict[tuple[int, str], Agent] = field(default_factory=dict)
+    deadlines: dict[int, float] = field(default_factory=dict)
+    listeners: dict[asyncio.Queue[dict[str, Any]], int | None] = field(default_factory=dict)
+    version: int = 0
+    views: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    driver: asyncio.Task[None] | None = None
+    clock: asyncio.Task[None] | None = None
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.state.is_terminal() else "playing"
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token belongs to (None: no token, a spectator); 403 for a
+        token that is no seat's."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        for number, seat in enumerate(self.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return number
+        raise ApiError(403, "this token is not a seat at this table")
+
+    def played_by_bot(self, seat: int) -> str | None:
+        """The bot that moves for ``seat`` now, if any."""
+        info = self.seats[seat]
+        if info.kind == "bot":
+            return info.bot
+        return self.clock_bot if info.away else None
+
+    def can_undo(self, seat: int | None) -> bool:
+        """A seat may take back its own last action while nothing hidden has been
+        revealed, no chance used, and no other seat has acted since."""
+        state = self.state
+        return (
+            seat is not None
+            and not state.is_terminal()
+            and len(state.history) > state.undo_floor
+            and state.history[-1][0] == seat
+        )
+
+    # -- views ------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) is shown: only what that seat may see."""
+        cached = self.views.get(seat)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        state, spec = self.state, self.spec
+        observation = state.observe(seat)
+        acting = list(state.acting_players())
+        legal = []
+        if seat is not None and seat in acting:
+            legal = [
+                {"index": spec.action_index(a), "text": str(a), "action": a.to_json()}
+                for a in state.legal_actions(seat)
+            ]
+        terminal = state.is_terminal()
+        view = {
+            "table": self.id,
+            "game": spec.id,
+            "game_name": spec.name,
+            "seat": seat,
+            "status": self.status,
+            "seats": [
+                {
+                    "seat": number,
+                    "kind": info.kind,
+                    "bot": info.bot,
+                    "away": info.away,
+                    "deadline": self.deadlines.get(number),
+                }
+                for number, info in enumerate(self.seats)
+            ],
+            "observation": observation,
+            "legal_actions": legal,
+            "acting": acting,
+            "terminal": terminal,
+            "scores": state.scores() if terminal else None,
+            "ranking": state.ranking() if terminal else None,
+            "log_length": len(state.history),
+            "events": list(getattr(state, "log", ())),
+            "svg": spec.svg_view(observation, legal) if getattr(spec, "svg_view", None) else None,
+            "can_undo": self.can_undo(seat),
+            "clock_minutes": self.clock_minutes,
+        }
+        self.views[seat] = (self.version, view)
+        return view
+
+    def changed(self) -> None:
+        """After every change: new views for everyone listening, clocks reset."""
+        self.version += 1
+        self._reset_deadlines()
+        for queue, seat in list(self.listeners.items()):
+            _offer(queue, {"type": "view", "view": self.view(seat)})
+
+    def _reset_deadlines(self) -> None:
+        if self.clock_minutes is None:
+            return
+        acting = set(self.state.acting_players())
+        now = time.time()
+        for seat, info in enumerate(self.seats):
+            waiting = seat in acting and info.kind == "human" and not info.away
+            if not waiting:
+                self.deadlines.pop(seat, None)
+            elif seat not in self.deadlines:
+                self.deadlines[seat] = now + self.clock_minutes * 60
+
+
+def _offer(queue: asyncio.Queue[dict[str, Any]], message: dict[str, Any]) -> None:
+    """Give a listener the newest view; a slow listener only misses older ones."""
+    while queue.full():
+        queue.get_nowait()
+    queue.put_nowait(message)
+
+
+class TableService:
+    """Creates, loads and plays tables; the web app's one door to games and storage."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.sessions = db.session_factory(engine)
+        self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._closing = False
+
+    # -- the database, off the event loop ---------------------------------------------
+    async def _db(self, work: Callable[[Any], Any]) -> Any:
+        def run() -> Any:
+            with self.sessions.begin() as session:
+                return work(session)
+
+        return await asyncio.to_thread(run)
+
+    # -- making and finding tables ----------------------------------------------------
+    async def create(
+        self,
+        game_id: str,
+        players: int,
+        seats: list[tuple[str, str | None]],
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        clock_minutes: float | None = None,
+        clock_bot: str = "greedy",
+    ) -> tuple[Table, list[str | None]]:
+        """A new table; returns it and each seat's token (None for a bot seat)."""
+        if game_id not in game_ids():
+            raise ApiError(422, f"no game {game_id!r}; games: {', '.join(game_ids())}")
+        spec = game(game_id)
+        if len(seats) != players:
+            raise ApiError(422, f"{players} players need {players} seats, not {len(seats)}")
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        try:
+            state = spec.new_game(players, seed, options)
+            options = spec.check_options(options)
+        except (ValueError, OptionError) as e:
+            raise ApiError(422, str(e)) from None
+        clock_bot = check_bot(clock_bot)
+        tokens: list[str | None] = []
+        infos: list[SeatInfo] = []
+        for kind, bot in seats:
+            if kind == "bot":
+                infos.append(SeatInfo("bot", check_bot(bot or ""), None))
+                tokens.append(None)
+            else:
+                token = secrets.token_urlsafe(18)
+                infos.append(SeatInfo("human", None, hash_token(token)))
+                tokens.append(token)
+        table = Table(
+            id=secrets.token_urlsafe(9),
+            spec=spec,
+            seed=seed,
+            options=options,
+            clock_minutes=clock_minutes,
+            clock_bot=clock_bot,
+            seats=infos,
+            state=state,
+            entries=0,
+        )
+
+        def write(session: Any) -> None:
+            row = db.GameTable(
+                id=table.id,
+                game=game_id,
+                players=players,
+                seed=seed,
+                options=options,
+                status="playing",
+                clock_minutes=clock_minutes,
+                clock_bot=clock_bot,
+                created=db.now(),
+            )
+            row.seats = [
+                db.Seat(seat=n, kind=s.kind, bot=s.bot, token_hash=s.token_hash, away=False)
+                for n, s in enumerate(infos)
+            ]
+            session.add(row)
+
+        await self._db(write)
+        self.tables[table.id] = table
+        table.changed()
+        self._kick(table)
+        return table, tokens
+
+    async def get(self, table_id: str) -> Table:
+        """The table, loaded from the database and replayed if not in memory; 404."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if len(table_id) > 32:
+            raise ApiError(404, "no such table")
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            table = self.tables.get(table_id)
+            if table is None:
+                table = await self._load(table_id)
+                self.tables[table_id] = table
+                table.changed()
+                self._kick(table)
+        return table
+
+    async def _load(self, table_id: str) -> Table:
+        def read(session: Any) -> Any:
+            row = session.get(db.GameTable, table_id)
+            if row is None:
+                return None
+            seats = [SeatInfo(s.kind, s.bot, s.token_hash, s.away) for s in row.seats]
+            entries = list(
+                session.scalars(
+                    select(db.LogEntry)
+                    .where(db.LogEntry.table_id == table_id)
+                    .order_by(db.LogEntry.idx)
+                )
+            )
+            return row, seats, entries
+
+        found = await self._db(read)
+        if found is None:
+            raise ApiError(404, "no such table")
+        row, seats, entries = found
+        spec = game(row.game)
+        state = replay(spec.id, row.players, row.seed, db.effective_actions(entries), row.options)
+        return Table(
+            id=row.id,
+            spec=spec,
+            seed=row.seed,
+            options=dict(row.options),
+            clock_minutes=row.clock_minutes,
+            clock_bot=row.clock_bot,
+            seats=seats,
+            state=state,
+            entries=len(entries),
+        )
+
+    async def resume_all(self) -> int:
+        """Load every table still being played (after a restart) so that bots and
+        clocks go on; returns how many."""
+
+        def ids(session: Any) -> list[str]:
+            query = select(db.GameTable.id).where(db.GameTable.status == "playing")
+            return list(session.scalars(query))
+
+        playing = await self._db(ids)
+        for table_id in playing:
+            await self.get(table_id)
+        return len(playing)
+
+    async def open_tables(self, limit: int = 100) -> list[dict[str, Any]]:
+        def read(session: Any) -> list[dict[str, Any]]:
+            rows = session.scalars(
+                select(db.GameTable)
+                .where(db.GameTable.status == "playing")
+                .order_by(db.GameTable.created.desc())
+                .limit(limit)
+            )
+            return [
+                {
+                    "table": r.id,
+                    "game": r.game,
+                    "players": r.players,
+                    "status": r.status,
+                    "created": r.created.isoformat(),
+                    "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot} for s in r.seats],
+                }
+                for r in rows
+            ]
+
+        return await self._db(read)
+
+    async def log(self, table_id: str) -> dict[str, Any]:
+        table = await self.get(table_id)
+        return {
+            "table": table.id,
+            "game": table.spec.id,
+            "players": table.state.num_players,
+            "seed": table.seed,
+            "options": table.options,
+            "actions": table.state.history_json(),
+        }
+
+    # -- changing a table ---------------------------------------------------------------
+    async def act(
+        self, table: Table, seat: int | None, action: Action, expect: int | None = None
+    ) -> None:
+        """Play ``action`` for a person's ``seat``."""
+        if seat is None:
+            raise ApiError(403, "a spectator may not act; open your seat's link")
+        async with table.lock:
+            if expect is not None and expect != len(table.state.history):
+                raise ApiError(409, "the table has moved on since your view: look again")
+            if table.seats[seat].away:
+                raise ApiError(403, "a bot is playing for you: say you are back first")
+            if seat not in table.state.acting_players():
+                if table.state.is_terminal():
+                    raise ApiError(409, "the game is over")
+                raise ApiError(403, f"seat {seat} may not act now")
+            await self._commit(table, seat, action)
+        self._kick(table)
+
+    async def undo(self, table: Table, seat: int | None) -> None:
+        """Take back ``seat``'s last action (see ``Table.can_undo``)."""
+        async with table.lock:
+            if not table.can_undo(seat):
+                raise ApiError(
+                    409,
+                    "nothing to take back: only your own last action, before anything "
+                    "hidden is revealed or another seat acts",
+                )
+            entries, now = table.entries, table.state
+            state = replay(
+                table.spec.id, now.num_players, table.seed, now.history[:-1], table.options
+            )
+
+            def write(session: Any) -> None:
+                session.add(db.LogEntry(table_id=table.id, idx=entries, player=seat, kind="undo"))
+
+            await self._write(table, write)
+            table.state = state
+            table.entries += 1
+            table.changed()
+        self._kick(table)
+
+    async def back(self, table: Table, seat: int | None) -> None:
+        """The person at ``seat`` is back: the clock bot stops playing for them."""
+        if seat is None:
+            raise ApiError(403, "a spectator has no seat to come back to")
+        async with table.lock:
+            if table.seats[seat].away:
+                await self._set_away(table, seat, False)
+                table.changed()
+
+    async def _commit(self, table: Table, seat: int, action: Action) -> None:
+        """Apply, store, then publish (the caller holds the table's lock)."""
+        state = table.state.clone()
+        try:
+            state.apply(seat, action)
+        except IllegalAction as e:
+            raise ApiError(409, e.message, e.rule) from None
+        index, finished = table.entries, state.is_terminal()
+
+        def write(session: Any) -> None:
+            session.add(
+                db.LogEntry(
+                    table_id=table.id,
+                    idx=index,
+                    player=seat,
+                    kind="action",
+                    action=action.to_json(),
+                )
+            )
+            if finished:
+                session.execute(
+                    update(db.GameTable)
+                    .where(db.GameTable.id == table.id)
+                    .values(status="finished")
+                )
+
+        await self._write(table, write)
+        table.state = state
+        table.entries += 1
+        table.changed()
+
+    async def _write(self, table: Table, work: Callable[[Any], None]) -> None:
+        """Commit a log entry; if another server wrote that entry first, reload the
+        table from the database and refuse (409)."""
+        try:
+            await self._db(work)
+        except IntegrityError:
+            fresh = await self._load(table.id)
+            table.state, table.entries, table.seats = fresh.state, fresh.entries, fresh.seats
+            table.changed()
+            raise ApiError(409, "another move was made at this table first: look again") from None
+
+    async def _set_away(self, table: Table, seat: int, away: bool) -> None:
+        def write(session: Any) -> None:
+            session.execute(
+                update(db.Seat)
+                .where(db.Seat.table_id == table.id, db.Seat.seat == seat)
+                .values(away=away)
+            )
+
+        await self._db(write)
+        table.seats[seat].away = away
+
+    # -- bots and the clock -------------------------------------------------------------
+    def _kick(self, table: Table) -> None:
+        """Make sure bots move and the clock runs at ``table`` while it needs them."""
+        if self._closing or table.state.is_terminal():
+            return
+        bots_to_move = any(table.played_by_bot(s) for s in table.state.acting_players())
+        if bots_to_move and (table.driver is None or table.driver.done()):
+            table.driver = asyncio.create_task(self._drive(table))
+        if table.deadlines and (table.clock is None or table.clock.done()):
+            table.clock = asyncio.create_task(self._watch_clock(table))
+
+    async def _drive(self, table: Table) -> None:
+        """Play bot moves until no bot is to act."""
+        while not self._closing:
+            state = table.state
+            movers = [s for s in state.acting_players() if table.played_by_bot(s)]
+            if not movers:
+                break
+            seat = movers[0]
+            name = table.played_by_bot(seat)
+            assert name is not None
+            agent = table.agents.get((seat, name))
+            if agent is None:
+                agent = table.agents[(seat, name)] = make(name, seed=bot_seed(table.seed, seat))
+            view = state.determinize(seat, view_seed(table.seed, len(state.history)))
+            action = await asyncio.to_thread(agent.choose, view, seat)
+            async with table.lock:
+                if table.state is not state or table.played_by_bot(seat) != name:
+                    continue  # the table changed while the bot thought: think again
+                try:
+                    await self._commit(table, seat, action)
+                except ApiError:
+                    continue
+        self._kick(table)
+
+    async def _watch_clock(self, table: Table) -> None:
+        """Mark a person away when their turn's time runs out."""
+        while table.deadlines and not self._closing:
+            seat, deadline = min(table.deadlines.items(), key=lambda item: item[1])
+            await asyncio.sleep(max(0.0, deadline - time.time()))
+            async with table.lock:
+                if table.deadlines.get(seat, 0) > time.time():
+                    continue  # the clock was reset meanwhile
+                table.deadlines.pop(seat, None)
+                if seat in table.state.acting_players() and not table.seats[seat].away:
+                    await self._set_away(table, seat, True)
+                    table.changed()
+            self._kick(table)
+
+    async def close(self) -> None:
+        """Stop every bot and clock (the server is shutting down)."""
+        self._closing = True
+        tasks = [t for table in self.tables.values() for t in (table.driver, table.clock) if t]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,117 @@
+"""Fixtures for the web table's tests: a server on SQLite (always) or on the real
+PostgreSQL server named by $HOUSEBUILDERS_TEST_POSTGRES_URL (`make test` starts one;
+without it those tests skip, except in CI where they fail)."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from housebuilders.server import create_app
+
+POSTGRES_URL = os.environ.get("HOUSEBUILDERS_TEST_POSTGRES_URL")
+
+
+def postgres_url() -> str:
+    if not POSTGRES_URL:
+        if os.environ.get("CI"):
+            pytest.fail(
+                "CI must run the PostgreSQL tests: HOUSEBUILDERS_TEST_POSTGRES_URL is unset"
+            )
+        pytest.skip("no PostgreSQL server: set HOUSEBUILDERS_TEST_POSTGRES_URL (make test does)")
+    return POSTGRES_URL
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
+    """Each test that takes it runs on SQLite and on PostgreSQL."""
+    if request.param == "postgres":
+        return postgres_url()
+    return f"sqlite:///{tmp_path}/housebuilders.db"
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Any) -> str:
+    return f"sqlite:///{tmp_path}/housebuilders.db"
+
+
+@pytest.fixture
+def client(sqlite_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(sqlite_url)) as c:
+        yield c
+
+
+SEATS = {
+    "human": {"kind": "human"},
+    "greedy": {"kind": "bot", "bot": "greedy"},
+    "random": {"kind": "bot", "bot": "random"},
+}
+
+
+def create(
+    client: TestClient, game: str = "mr-house-basic", seats: str = "human,greedy", **extra: Any
+) -> dict[str, Any]:
+    """A new table; ``seats`` names each seat: human, greedy or random."""
+    kinds = seats.split(",")
+    body = {"game": game, "players": len(kinds), "seats": [SEATS[k] for k in kinds], **extra}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def tokens(created: dict[str, Any]) -> dict[int, str]:
+    return {s["seat"]: s["token"] for s in created["seats"] if s["kind"] == "human"}
+
+
+def view(client: TestClient, table: str, token: str | None = None) -> dict[str, Any]:
+    params = {"token": token} if token else {}
+    response = client.get(f"/api/tables/{table}/view", params=params)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def wait_for(client: TestClient, table: str, token: str | None, until: Any, seconds: float = 30):
+    """The seat's view once ``until(view)`` holds (bots move in the background)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        v = view(client, table, token)
+        if until(v):
+            return v
+        assert time.monotonic() < deadline, f"timed out waiting at {table}: {v['acting']}"
+        time.sleep(0.005)
+
+
+def play(
+    client: TestClient, created: dict[str, Any], seed: int = 0, stop_after: int | None = None
+) -> dict[str, Any]:
+    """The people play random legal moves (the bots their own) until the end, or until
+    the people have made ``stop_after`` moves; returns the spectator's view."""
+    rng = random.Random(seed)
+    table, seats = created["table"], tokens(created)
+    moves = 0
+    while stop_after is None or moves < stop_after:
+        spectator = view(client, table)
+        if spectator["terminal"]:
+            return spectator
+        people = [s for s in spectator["acting"] if s in seats]
+        if not people:
+            time.sleep(0.005)
+            continue
+        v = view(client, table, seats[people[0]])
+        if not v["legal_actions"]:
+            continue
+        choice = rng.choice(v["legal_actions"])
+        response = client.post(
+            f"/api/tables/{table}/actions",
+            params={"token": seats[people[0]]},
+            json={"index": choice["index"], "log_length": v["log_length"]},
+        )
+        assert response.status_code in (200, 409), response.text  # 409: a bot moved first
+        moves += response.status_code == 200
+    return view(client, table)

@@ -1,0 +1,133 @@
+"""Undo, the turn clock and the websocket: what happens at a table between moves."""
+
+from __future__ import annotations
+
+import time
+
+from fastapi.testclient import TestClient
+
+import housebuilders as hb
+
+from .conftest import create, tokens, view, wait_for
+
+
+def _act(client: TestClient, table: str, token: str, index: int) -> dict:
+    response = client.post(
+        f"/api/tables/{table}/actions", params={"token": token}, json={"index": index}
+    )
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_a_seat_takes_back_its_last_action(client: TestClient) -> None:
+    created = create(client, "mr-house-basic", "human,human", seed=3)
+    table, seat_tokens = created["table"], tokens(created)
+    seat = view(client, table)["acting"][0]
+    token = seat_tokens[seat]
+    before = view(client, table, token)
+    after = _act(client, table, token, before["legal_actions"][0]["index"])
+    assert after["can_undo"] and not view(client, table, seat_tokens[1 - seat])["can_undo"]
+    response = client.post(f"/api/tables/{table}/undo", params={"token": token})
+    assert response.status_code == 200
+    undone = response.json()
+    assert undone["log_length"] == 0 and undone["observation"] == before["observation"]
+    assert client.get(f"/api/tables/{table}/log").json()["actions"] == []
+    again = client.post(f"/api/tables/{table}/undo", params={"token": token})
+    assert again.status_code == 409 and "nothing to take back" in again.json()["error"]
+
+
+def test_no_undo_once_another_seat_acted_or_something_was_revealed(client: TestClient) -> None:
+    created = create(client, "mr-house-basic", "human,human", seed=3)
+    table, seat_tokens = created["table"], tokens(created)
+    truth = hb.new_game("mr-house-basic", 2, seed=3)
+    while True:  # play until an action reveals (the undo floor moves)
+        seat = truth.acting_players()[0]
+        action = truth.legal_actions(seat)[0]
+        truth.apply(seat, action)
+        after = _act(
+            client, table, seat_tokens[seat], hb.game("mr-house-basic").action_index(action)
+        )
+        if truth.undo_floor == len(truth.history):
+            assert not after["can_undo"]
+            break
+        assert after["can_undo"]
+        other = view(client, table, seat_tokens[1 - seat])
+        if truth.acting_players()[0] != seat:  # the other seat acted last? then not
+            assert not other["can_undo"]
+    refused = client.post(f"/api/tables/{table}/undo", params={"token": seat_tokens[seat]})
+    assert refused.status_code == 409
+
+
+def test_an_undo_survives_a_restart(sqlite_url: str) -> None:
+    from housebuilders.server import create_app
+
+    with TestClient(create_app(sqlite_url)) as client:
+        created = create(client, "mr-house-basic", "human,human", seed=3)
+        table, seat_tokens = created["table"], tokens(created)
+        seat = view(client, table)["acting"][0]
+        legal = view(client, table, seat_tokens[seat])["legal_actions"]
+        _act(client, table, seat_tokens[seat], legal[0]["index"])
+        client.post(f"/api/tables/{table}/undo", params={"token": seat_tokens[seat]})
+        _act(client, table, seat_tokens[seat], legal[1]["index"])
+        before = view(client, table, seat_tokens[seat])
+    with TestClient(create_app(sqlite_url)) as client:
+        after = view(client, table, seat_tokens[seat])
+        assert after["log_length"] == 1 and after["observation"] == before["observation"]
+        assert client.get(f"/api/tables/{table}/log").json()["actions"][0][1] == legal[1]["action"]
+
+
+def test_when_the_clock_runs_out_a_bot_plays_until_the_person_is_back(client: TestClient) -> None:
+    created = create(client, "mr-house-basic", "human,human", seed=6, clock_minutes=0.004)
+    table, seat_tokens = created["table"], tokens(created)
+    first = view(client, table)
+    seat = first["acting"][0]
+    assert first["seats"][seat]["deadline"] > time.time() - 1
+    moved = wait_for(  # the seat is away, and the clock bot moved for it
+        client, table, None, lambda v: v["seats"][seat]["away"] and v["log_length"], seconds=10
+    )
+    assert moved["seats"][seat]["away"]
+    response = client.post(
+        f"/api/tables/{table}/actions", params={"token": seat_tokens[seat]}, json={"index": 0}
+    )
+    assert response.status_code == 403 and "bot is playing for you" in response.json()["error"]
+    back = client.post(f"/api/tables/{table}/back", params={"token": seat_tokens[seat]})
+    assert back.status_code == 200 and not back.json()["seats"][seat]["away"]
+
+
+def test_without_a_clock_nobody_is_hurried(client: TestClient) -> None:
+    created = create(client, "mr-house-basic", "human,human", seed=6)
+    v = view(client, created["table"])
+    assert v["clock_minutes"] is None and all(s["deadline"] is None for s in v["seats"])
+
+
+def test_the_websocket_pushes_each_seat_its_own_view(client: TestClient) -> None:
+    created = create(client, "mr-house-basic", "human,human", seed=12)
+    table, seat_tokens = created["table"], tokens(created)
+    seat = view(client, table)["acting"][0]
+    other = 1 - seat
+    with (
+        client.websocket_connect(f"/ws/tables/{table}?token={seat_tokens[other]}") as ws,
+        client.websocket_connect(f"/ws/tables/{table}") as spectator,
+    ):
+        hello = ws.receive_json()
+        assert hello["type"] == "view" and hello["view"]["seat"] == other
+        assert spectator.receive_json()["view"]["seat"] is None
+        index = view(client, table, seat_tokens[seat])["legal_actions"][0]["index"]
+        _act(client, table, seat_tokens[seat], index)
+        pushed = ws.receive_json()["view"]
+        assert pushed["log_length"] == 1 and pushed["seat"] == other
+        assert pushed["observation"] == view(client, table, seat_tokens[other])["observation"]
+        assert spectator.receive_json()["view"]["legal_actions"] == []
+
+
+def test_a_websocket_with_a_wrong_token_is_closed(client: TestClient) -> None:
+    import pytest
+    from starlette.websockets import WebSocketDisconnect
+
+    table = create(client)["table"]
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect(f"/ws/tables/{table}?token=wrong") as ws,
+    ):
+        ws.receive_json()
+    assert closed.value.code == 4403
