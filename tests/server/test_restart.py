@@ -10,8 +10,7 @@ import httpx
 import pytest
 
 import housebuilders as hb
-
-from .live import LiveServer
+from housebuilders.server.testing import LiveServer
 
 
 def _play(

@@ -40,6 +40,11 @@ Token = Annotated[
     str | None, Query(max_length=64, description="a seat's secret token; none: spectate")
 ]
 
+Svg = Annotated[
+    bool,
+    Query(description="include the game's SVG drawing (the web client's); false: leave it out"),
+]
+
 
 # -- request and response bodies ----------------------------------------------------------
 class Strict(BaseModel):
@@ -107,7 +112,7 @@ def create_app(database_url: str | None = None) -> FastAPI:
     return app
 
 
-def service_of(request: Request) -> TableService:
+async def service_of(request: Request) -> TableService:
     return request.app.state.service
 
 
@@ -195,36 +200,42 @@ def _api(app: FastAPI) -> None:
         return {"tables": await service.open_tables()}
 
     @app.get("/api/tables/{table_id}/view")
-    async def view(table_id: str, service: Service, token: Token = None) -> dict[str, Any]:
+    async def view(
+        table_id: str, service: Service, token: Token = None, svg: Svg = True
+    ) -> dict[str, Any]:
         """What a seat sees (its legal actions too); without a token, the public view."""
         table = await service.get(table_id)
-        return table.view(table.seat_of(token))
+        return table.view(table.seat_of(token), svg)
 
     @app.post("/api/tables/{table_id}/actions")
     async def act(
-        table_id: str, body: ActionRequest, service: Service, token: Token = None
+        table_id: str, body: ActionRequest, service: Service, token: Token = None, svg: Svg = True
     ) -> dict[str, Any]:
         """Play an action (by its index or as JSON); returns the new view."""
         table = await service.get(table_id)
         seat = table.seat_of(token)
         await service.act(table, seat, _action(table, body), body.log_length)
-        return table.view(seat)
+        return table.view(seat, svg)
 
     @app.post("/api/tables/{table_id}/undo")
-    async def undo(table_id: str, service: Service, token: Token = None) -> dict[str, Any]:
+    async def undo(
+        table_id: str, service: Service, token: Token = None, svg: Svg = True
+    ) -> dict[str, Any]:
         """Take back your own last action, if nothing was revealed and nobody acted since."""
         table = await service.get(table_id)
         seat = table.seat_of(token)
         await service.undo(table, seat)
-        return table.view(seat)
+        return table.view(seat, svg)
 
     @app.post("/api/tables/{table_id}/back")
-    async def back(table_id: str, service: Service, token: Token = None) -> dict[str, Any]:
+    async def back(
+        table_id: str, service: Service, token: Token = None, svg: Svg = True
+    ) -> dict[str, Any]:
         """After your turn clock ran out: take your seat back from the bot."""
         table = await service.get(table_id)
         seat = table.seat_of(token)
         await service.back(table, seat)
-        return table.view(seat)
+        return table.view(seat, svg)
 
     @app.get("/api/tables/{table_id}/log")
     async def action_log(table_id: str, service: Service) -> dict[str, Any]:
@@ -232,7 +243,9 @@ def _api(app: FastAPI) -> None:
         return await service.log(table_id)
 
     @app.websocket("/ws/tables/{table_id}")
-    async def live(websocket: WebSocket, table_id: str, token: Token = None) -> None:
+    async def live(
+        websocket: WebSocket, table_id: str, token: Token = None, svg: Svg = True
+    ) -> None:
         """Pushes {"type": "view", "view": ...} for the token's seat after every change."""
         service: TableService = websocket.app.state.service
         try:
@@ -245,8 +258,8 @@ def _api(app: FastAPI) -> None:
             return
         await websocket.accept()
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=1)
-        table.listeners[queue] = seat
-        _offer(queue, {"type": "view", "view": table.view(seat)})
+        table.listeners[queue] = (seat, svg)
+        _offer(queue, {"type": "view", "view": table.view(seat, svg)})
 
         try:
             async with anyio.create_task_group() as group:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..agents import Agent, AgentError, make
@@ -101,9 +101,12 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     agents: dict[tuple[int, str], Agent] = field(default_factory=dict)
     deadlines: dict[int, float] = field(default_factory=dict)
-    listeners: dict[asyncio.Queue[dict[str, Any]], int | None] = field(default_factory=dict)
-    version: int = 0
-    views: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    #: websocket queues, each with its seat and whether it wants the SVG
+    listeners: dict[asyncio.Queue[dict[str, Any]], tuple[int | None, bool]] = field(
+        default_factory=dict
+    )
+    version: int = 0  # counts changes; views are computed once per change
+    views: dict[tuple[str, int | None], tuple[int, Any]] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     clock: asyncio.Task[None] | None = None
 
@@ -141,11 +144,26 @@ class Table:
         )
 
     # -- views ------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) is shown: only what that seat may see."""
-        cached = self.views.get(seat)
-        if cached is not None and cached[0] == self.version:
-            return cached[1]
+    def view(self, seat: int | None, svg: bool = True) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) is shown: only what that seat may see;
+        with ``svg``, the game's drawing of it too (the web client's)."""
+        base = self._cached(("view", seat), lambda: self._view(seat))
+        if not svg or self.spec.svg_view is None:
+            return base
+        draw = self.spec.svg_view
+        drawing = self._cached(
+            ("svg", seat), lambda: draw(base["observation"], base["legal_actions"])
+        )
+        return {**base, "svg": drawing}
+
+    def _cached(self, key: tuple[str, int | None], make: Callable[[], Any]) -> Any:
+        """``make()``, computed once per change of the table."""
+        cached = self.views.get(key)
+        if cached is None or cached[0] != self.version:
+            cached = self.views[key] = (self.version, make())
+        return cached[1]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
         state, spec = self.state, self.spec
         observation = state.observe(seat)
         acting = list(state.acting_players())
@@ -156,7 +174,7 @@ class Table:
                 for a in state.legal_actions(seat)
             ]
         terminal = state.is_terminal()
-        view = {
+        return {
             "table": self.id,
             "game": spec.id,
             "game_name": spec.name,
@@ -180,19 +198,17 @@ class Table:
             "ranking": state.ranking() if terminal else None,
             "log_length": len(state.history),
             "events": list(getattr(state, "log", ())),
-            "svg": spec.svg_view(observation, legal) if getattr(spec, "svg_view", None) else None,
+            "svg": None,
             "can_undo": self.can_undo(seat),
             "clock_minutes": self.clock_minutes,
         }
-        self.views[seat] = (self.version, view)
-        return view
 
     def changed(self) -> None:
         """After every change: new views for everyone listening, clocks reset."""
         self.version += 1
         self._reset_deadlines()
-        for queue, seat in list(self.listeners.items()):
-            _offer(queue, {"type": "view", "view": self.view(seat)})
+        for queue, (seat, svg) in list(self.listeners.items()):
+            _offer(queue, {"type": "view", "view": self.view(seat, svg)})
 
     def _reset_deadlines(self) -> None:
         if self.clock_minutes is None:
@@ -223,14 +239,25 @@ class TableService:
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._closing = False
+        self.inline = engine.dialect.name == "sqlite"
 
-    # -- the database, off the event loop ---------------------------------------------
+    # -- the database ---------------------------------------------------------------------
+    async def _run(self, work: Callable[[], Any]) -> Any:
+        """``work()``, in a worker thread so the event loop goes on while a database
+        server answers; SQLite, a local file that answers in a fraction of a
+        millisecond, is called directly (a thread hop would cost more)."""
+        if self.inline:
+            return work()
+        return await asyncio.to_thread(work)
+
     async def _db(self, work: Callable[[Any], Any]) -> Any:
+        """``work(session)`` in one transaction."""
+
         def run() -> Any:
             with self.sessions.begin() as session:
                 return work(session)
 
-        return await asyncio.to_thread(run)
+        return await self._run(run)
 
     # -- making and finding tables ----------------------------------------------------
     async def create(
@@ -426,15 +453,11 @@ class TableService:
                     "nothing to take back: only your own last action, before anything "
                     "hidden is revealed or another seat acts",
                 )
-            entries, now = table.entries, table.state
+            now = table.state
             state = replay(
                 table.spec.id, now.num_players, table.seed, now.history[:-1], table.options
             )
-
-            def write(session: Any) -> None:
-                session.add(db.LogEntry(table_id=table.id, idx=entries, player=seat, kind="undo"))
-
-            await self._write(table, write)
+            await self._append(table, seat, "undo")
             table.state = state
             table.entries += 1
             table.changed()
@@ -456,35 +479,37 @@ class TableService:
             state.apply(seat, action)
         except IllegalAction as e:
             raise ApiError(409, e.message, e.rule) from None
-        index, finished = table.entries, state.is_terminal()
-
-        def write(session: Any) -> None:
-            session.add(
-                db.LogEntry(
-                    table_id=table.id,
-                    idx=index,
-                    player=seat,
-                    kind="action",
-                    action=action.to_json(),
-                )
-            )
-            if finished:
-                session.execute(
-                    update(db.GameTable)
-                    .where(db.GameTable.id == table.id)
-                    .values(status="finished")
-                )
-
-        await self._write(table, write)
+        await self._append(table, seat, "action", action.to_json(), state.is_terminal())
         table.state = state
         table.entries += 1
         table.changed()
 
-    async def _write(self, table: Table, work: Callable[[Any], None]) -> None:
-        """Commit a log entry; if another server wrote that entry first, reload the
-        table from the database and refuse (409)."""
+    async def _append(
+        self, table: Table, player: int, kind: str, action: Any = None, finished: bool = False
+    ) -> None:
+        """Commit the table's next log entry (and its status once the game is over).
+        If another server wrote that entry first, reload the table and refuse (409)."""
+        row = {
+            "table_id": table.id,
+            "idx": table.entries,
+            "player": player,
+            "kind": kind,
+            "action": action,
+            "time": db.now(),
+        }
+
+        def write() -> None:
+            with self.engine.begin() as connection:
+                connection.execute(insert(db.LogEntry), row)
+                if finished:
+                    connection.execute(
+                        update(db.GameTable)
+                        .where(db.GameTable.id == table.id)
+                        .values(status="finished")
+                    )
+
         try:
-            await self._db(work)
+            await self._run(write)
         except IntegrityError:
             fresh = await self._load(table.id)
             table.state, table.entries, table.seats = fresh.state, fresh.entries, fresh.seats
