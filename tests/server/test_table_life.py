@@ -131,3 +131,18 @@ def test_a_websocket_with_a_wrong_token_is_closed(client: TestClient) -> None:
     ):
         ws.receive_json()
     assert closed.value.code == 4403
+
+
+def test_idle_tables_are_forgotten_past_the_limit_and_come_back(sqlite_url: str) -> None:
+    from housebuilders.server import create_app
+
+    with TestClient(create_app(sqlite_url)) as client:
+        service = client.app.state.service
+        service.max_live = 2
+        made = [create(client, "mr-house-basic", "human,human", seed=n) for n in range(4)]
+        assert len(service.tables) == 2
+        first = made[0]
+        seat = view(client, first["table"])["acting"][0]
+        v = view(client, first["table"], tokens(first)[seat])  # loaded again from the log
+        assert v["seat"] == seat and v["legal_actions"]
+        assert first["table"] in service.tables and len(service.tables) == 2

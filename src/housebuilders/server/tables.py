@@ -21,6 +21,7 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,6 +110,16 @@ class Table:
     views: dict[tuple[str, int | None], tuple[int, Any]] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     clock: asyncio.Task[None] | None = None
+
+    @property
+    def idle(self) -> bool:
+        """Nobody watching, no bot thinking, no clock running, no change under way."""
+        return not (
+            self.listeners
+            or (self.driver and not self.driver.done())
+            or (self.clock and not self.clock.done())
+            or self.lock.locked()
+        )
 
     @property
     def status(self) -> str:
@@ -233,11 +244,13 @@ def _offer(queue: asyncio.Queue[dict[str, Any]], message: dict[str, Any]) -> Non
 class TableService:
     """Creates, loads and plays tables; the web app's one door to games and storage."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, max_live: int = 1000) -> None:
         self.engine = engine
         self.sessions = db.session_factory(engine)
-        self.tables: dict[str, Table] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        #: the tables in memory, least recently used first
+        self.tables: OrderedDict[str, Table] = OrderedDict()
+        self.max_live = max_live
+        self._loading = asyncio.Lock()
         self._closing = False
         self.inline = engine.dialect.name == "sqlite"
 
@@ -324,7 +337,7 @@ class TableService:
             session.add(row)
 
         await self._db(write)
-        self.tables[table.id] = table
+        self._keep(table)
         table.changed()
         self._kick(table)
         return table, tokens
@@ -333,18 +346,30 @@ class TableService:
         """The table, loaded from the database and replayed if not in memory; 404."""
         table = self.tables.get(table_id)
         if table is not None:
+            self.tables.move_to_end(table_id)
             return table
         if len(table_id) > 32:
             raise ApiError(404, "no such table")
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
+        async with self._loading:  # rare (after a restart): one at a time, never twice
             table = self.tables.get(table_id)
             if table is None:
                 table = await self._load(table_id)
-                self.tables[table_id] = table
+                self._keep(table)
                 table.changed()
                 self._kick(table)
         return table
+
+    def _keep(self, table: Table) -> None:
+        """Keep ``table`` in memory; past ``max_live`` tables, forget the least
+        recently used idle ones (they are in the database and come back when asked)."""
+        self.tables[table.id] = table
+        excess = len(self.tables) - self.max_live
+        for old in list(self.tables.values()):
+            if excess <= 0:
+                break
+            if old is not table and old.idle:
+                del self.tables[old.id]
+                excess -= 1
 
     async def _load(self, table_id: str) -> Table:
         def read(session: Any) -> Any:
