@@ -31,6 +31,7 @@ const el = {
   actions: $("actions"),
   undo: $("undo"),
   back: $("back"),
+  awayNote: $("away-note"),
   scores: $("scores"),
   scoresHeading: $("scores-heading"),
   log: $("log"),
@@ -256,7 +257,7 @@ function render(view) {
   el.status.textContent = status;
   el.status.classList.toggle("your-turn", yourTurn);
   el.status.classList.toggle("over", terminal);
-  el.clockInfo.textContent = view.clock_minutes ? `turn clock: ${view.clock_minutes} min` : "";
+  el.clockInfo.textContent = view.clock_minutes ? `turn clock: ${clockText(view.clock_minutes)}` : "";
 
   renderSeats(view, acting, terminal);
   renderBoard(view);
@@ -303,6 +304,11 @@ function renderSeats(view, acting, terminal) {
     el.seats.append(li);
   }
   tickClocks();
+}
+
+function clockText(minutes) {
+  if (minutes >= 1) return `${Math.round(minutes * 10) / 10} min`;
+  return `${Math.round(minutes * 60)} s`;
 }
 
 function tickClocks() {
@@ -458,6 +464,7 @@ function renderButtons(view, terminal) {
   el.undo.hidden = !(mine && view.can_undo);
   const seatInfo = mine ? (view.seats || [])[view.seat] : null;
   el.back.hidden = !(seatInfo && seatInfo.away && !terminal);
+  el.awayNote.hidden = el.back.hidden;
   el.undo.disabled = state.busy;
   el.back.disabled = state.busy;
 }
