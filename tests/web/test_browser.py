@@ -1,0 +1,332 @@
+"""The web table in a real browser: Debian's Chromium driven by Playwright.
+
+A real server (`housebuilders serve` in a child process, on a SQLite file) serves
+the lobby and the table pages; the tests create tables, play Mr House to the end
+by clicking (the board's SVG parts where there are any, the action buttons
+otherwise), and read the final score table. Without /usr/bin/chromium the module
+skips, except in CI, where it fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+MAX_CLICKS = 400  # a whole game of Mr House takes one person well under this
+WAIT_MS = 20_000  # for any one thing to appear: a bot's move, the server's answer
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"CI must run the browser tests: {reason}")
+    pytest.skip(reason)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return json.load(response)
+
+
+def _post(url: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+# -- fixtures ------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`housebuilders serve` on a free loopback port; yields its base URL."""
+    if not CHROMIUM.exists():
+        _unavailable(f"no Chromium at {CHROMIUM} (Debian's chromium package)")
+    database = tmp_path_factory.mktemp("browser") / "t.db"
+    port = _free_port()
+    command = [sys.executable, "-c", "from housebuilders.cli import main; main()"]
+    command += ["serve", "--port", str(port), "--database-url", f"sqlite:///{database}"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                stderr = process.stderr.read().decode() if process.stderr else ""
+                pytest.fail(f"the server exited at start: {stderr}")
+            try:
+                _get(f"{base}/api/tables")
+                break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                if time.monotonic() > deadline:
+                    pytest.fail(f"the server did not answer on {base} within 30 s")
+                time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="module")
+def browser(server: str) -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("the playwright package is not installed (pip install -e '.[test]')")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page; any uncaught script error on it fails the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert not errors, f"script errors on the page: {errors}"
+
+
+# -- helpers -------------------------------------------------------------------------------
+def wait_for_view(page: Any) -> None:
+    """Until the page has rendered its first view."""
+    page.wait_for_selector('body:not([data-log-length="-1"])')
+
+
+def play_to_end(page: Any) -> dict[str, int]:
+    """Click until the game is over: a live SVG part when the board has one, else the
+    first action button. Returns how many clicks of each kind it took."""
+    clicks = {"svg": 0, "button": 0}
+    for _ in range(MAX_CLICKS):
+        page.wait_for_selector(
+            'body[data-terminal="true"], body[data-your-turn="true"]:not([data-busy="true"])'
+        )
+        if page.get_attribute("body", "data-terminal") == "true":
+            return clicks
+        before = page.get_attribute("body", "data-log-length")
+        part = page.locator("#board [data-index].live").first
+        if part.count() and part.is_visible():
+            part.click()
+            clicks["svg"] += 1
+        else:
+            page.locator("#actions button[data-index]").first.click()
+            clicks["button"] += 1
+        # the log grows (our move, maybe bots' moves after it), or the move was refused
+        page.wait_for_function(
+            """before => document.body.dataset.logLength !== before
+                || document.querySelector('#message.error') !== null""",
+            arg=before,
+        )
+        message = page.locator("#message.error")
+        assert message.count() == 0, f"a move was refused: {message.text_content()}"
+    pytest.fail(f"the game did not end within {MAX_CLICKS} clicks")
+
+
+def check_final(page: Any, server: str, players: int) -> None:
+    """The final score table: a total row and a rank row with one cell per seat."""
+    page.wait_for_selector("#final")
+    assert page.get_attribute("body", "data-terminal") == "true"
+    assert page.text_content("#status") == "Game over"
+    total = page.locator("#final table tr.total td")
+    assert total.count() == players
+    assert all(cell.strip().lstrip("-").isdigit() for cell in total.all_text_contents())
+    ranks = page.locator("#final table tr.rank td").all_text_contents()
+    assert len(ranks) == players and "1" in ranks
+    assert page.text_content("#headline").strip()
+    assert page.locator("#actions button[data-index]").count() == 0
+    # the replay link gives the whole game: as many actions as the page says were played
+    table = page.get_attribute("body", "data-table")
+    href = page.get_attribute("#final a.replay", "href")
+    assert href == f"/api/tables/{table}/log"
+    log = _get(server + href)
+    assert len(log["actions"]) == int(page.get_attribute("body", "data-log-length"))
+    assert page.locator("#log li").count() > 0
+
+
+# -- tests ---------------------------------------------------------------------------------
+def test_lobby_to_final_table_mr_house_basic(page: Any, server: str) -> None:
+    page.goto(server + "/")
+    page.select_option("#game", "mr-house-basic")
+    page.select_option("#players", "3")
+    assert page.locator("#seats select").count() == 3
+    page.select_option("select[name=seat-0]", "human")
+    page.select_option("select[name=seat-1]", "greedy")
+    page.select_option("select[name=seat-2]", "greedy")
+    page.click("details.more summary")
+    page.fill("#seed", "7")
+    page.click("#create")
+
+    link = page.locator('#links a.seat-link[data-seat="0"]')
+    link.wait_for()
+    assert page.locator("#links a.seat-link").count() == 1  # one person, one link
+    href = link.get_attribute("href")
+    assert href.startswith(server + "/t/") and "token=" in href
+    spectate = page.get_attribute("#links a.spectate-link", "href")
+    assert spectate == href.split("?")[0]
+
+    link.click()
+    page.wait_for_url("**/t/**")
+    wait_for_view(page)
+    assert page.text_content("#you") == "you are seat 0"
+    assert "greedy" in page.text_content("#seats")
+    clicks = play_to_end(page)
+    if page.locator("#board svg").count():
+        assert clicks["svg"] > 0, "the board has an SVG but none of its parts was clickable"
+    check_final(page, server, players=3)
+
+    # the finished table's spectator page shows the same final table, and no buttons
+    page.goto(spectate)
+    wait_for_view(page)
+    assert page.text_content("#you") == "spectating"
+    check_final(page, server, players=3)
+
+
+def test_mr_house_advanced_to_the_end(page: Any, server: str) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    created = _post(
+        server + "/api/tables",
+        {"game": "mr-house-advanced", "players": 2, "seats": seats, "seed": 11},
+    )
+    page.goto(server + created["seats"][0]["url"])
+    wait_for_view(page)
+    assert "advanced" in page.text_content("#game-name").lower()
+    play_to_end(page)
+    check_final(page, server, players=2)
+
+
+def test_refused_move_shows_the_rule_and_clears(page: Any, server: str) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    created = _post(
+        server + "/api/tables", {"game": "mr-house-basic", "players": 2, "seats": seats, "seed": 5}
+    )
+    page.goto(server + created["seats"][0]["url"])
+    page.wait_for_selector('body[data-your-turn="true"]')
+    assert page.text_content("#status") == "Your turn"
+    legal = {
+        int(i)
+        for i in page.eval_on_selector_all(
+            "#actions button[data-index]", "bs => bs.map(b => b.dataset.index)"
+        )
+    }
+    illegal = next(i for i in range(10_000) if i not in legal)
+
+    # the button the person clicks is turned, on its way, into a move that is not legal
+    def swap(route: Any) -> None:
+        body = json.loads(route.request.post_data)
+        body["index"] = illegal
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/api/tables/*/actions*", swap)
+    with page.expect_response("**/api/tables/*/actions*") as answer:
+        page.locator("#actions button[data-index]").first.click()
+    assert answer.value.status == 409
+    refusal = answer.value.json()
+    message = page.locator("#message.error")
+    message.wait_for()
+    text = message.text_content()
+    assert text.startswith("Refused: ") and refusal["error"] in text
+    if refusal.get("rule"):
+        assert f"({refusal['rule']})" in text
+    page.unroute("**/api/tables/*/actions*")
+    assert page.get_attribute("body", "data-log-length") == "0"
+
+    # the server cannot be reached: a friendly note, not a refusal
+    page.route("**/api/tables/*/actions*", lambda route: route.abort())
+    page.wait_for_selector("#actions button[data-index]:not([disabled])")
+    page.locator("#actions button[data-index]").first.click()
+    page.wait_for_selector("#message.notice")
+    assert "reach the server" in page.text_content("#message")
+    page.unroute("**/api/tables/*/actions*")
+
+    # a good move is accepted and the message goes away
+    page.wait_for_selector("#actions button[data-index]:not([disabled])")
+    page.locator("#actions button[data-index]").first.click()
+    page.wait_for_function("() => Number(document.body.dataset.logLength) > 0")
+    assert page.locator("#message").is_hidden()
+
+
+def test_undo_takes_back_the_last_move(page: Any, server: str) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    created = _post(
+        server + "/api/tables", {"game": "mr-house-basic", "players": 2, "seats": seats, "seed": 5}
+    )
+    page.goto(server + created["seats"][0]["url"])
+    for _ in range(MAX_CLICKS):
+        page.wait_for_selector(
+            'body[data-terminal="true"], body[data-your-turn="true"]:not([data-busy="true"])'
+        )
+        assert page.get_attribute("body", "data-terminal") == "false", "undo was never offered"
+        if page.locator("#undo").is_visible():
+            break
+        before = page.get_attribute("body", "data-log-length")
+        page.locator("#actions button[data-index]").first.click()
+        page.wait_for_function("b => document.body.dataset.logLength !== b", arg=before)
+    before = int(page.get_attribute("body", "data-log-length"))
+    page.click("#undo")
+    page.wait_for_function("b => Number(document.body.dataset.logLength) < b", arg=before)
+    assert page.get_attribute("body", "data-your-turn") == "true"
+    assert page.locator("#message").is_hidden()
+
+
+def test_turn_clock_runs_out_and_the_person_comes_back(page: Any, server: str) -> None:
+    # two people, so that after seat 0's time runs out the game waits for seat 1
+    created = _post(
+        server + "/api/tables",
+        {
+            "game": "mr-house-basic",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "seed": 3,
+            "clock_minutes": 0.1,
+            "clock_bot": "greedy",
+        },
+    )
+    page.goto(server + created["seats"][0]["url"])
+    wait_for_view(page)
+    assert page.text_content("#clock-info") == "turn clock: 6 s"
+    # with this seed seat 0 moves first; seat 1's clock starts only after seat 0's ran out
+    assert page.get_attribute("body", "data-your-turn") == "true"
+    assert page.locator("#seats .countdown").count() == 1
+    back = page.locator("#back")
+    back.wait_for(state="visible", timeout=WAIT_MS)
+    assert "away" in page.text_content("#seats")
+    back.click()
+    back.wait_for(state="hidden")
+    assert page.get_attribute("body", "data-terminal") == "false"
+    assert "away" not in page.text_content("#seats")
+    assert page.locator("#message").is_hidden()
