@@ -205,7 +205,7 @@ function stopPolling() {
 }
 
 function setConnection(mode) {
-  const text = { live: "● live", polling: "○ reconnecting…", offline: "○ offline" }[mode] || "";
+  const text = { live: "● live", polling: "○ updating every 2 s", offline: "○ offline" }[mode] || "";
   el.connection.textContent = text;
   el.connection.className = `connection ${mode}`;
 }
