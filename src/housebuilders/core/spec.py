@@ -48,6 +48,12 @@ class GameSpec:
     heuristic_scale: float = 4.0
     #: text_view(observation) -> str: the observation drawn as text for the terminal
     text_view: Callable[[Json], str] | None = None
+    #: svg_view(observation, legal) -> an SVG document drawing the observation; ``legal``
+    #: is the seat's legal actions as dicts {"index": int (the game's action index),
+    #: "text": str, "action": action JSON}; every drawn part that stands for a legal
+    #: action carries data-index="<index>" and class "act" so the web client can make it
+    #: clickable
+    svg_view: Callable[[Json, list[Json]], str] | None = None
     _index: dict[Action, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:

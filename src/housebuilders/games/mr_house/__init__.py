@@ -22,6 +22,7 @@ BASIC = register(
         heuristic=heuristic.evaluate,
         heuristic_all=heuristic.evaluate_all,
         text_view=view.text,
+        svg_view=view.svg,
     )
 )
 MrHouseBasicState.spec = BASIC
@@ -41,6 +42,7 @@ ADVANCED = register(
         heuristic_all=heuristic.evaluate_advanced_all,
         heuristic_scale=8.0,  # the complete house's value widens the evaluation's range
         text_view=view.text,
+        svg_view=view.svg,
     )
 )
 MrHouseAdvancedState.spec = ADVANCED

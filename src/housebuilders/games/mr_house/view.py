@@ -4,7 +4,8 @@
 movement markers, values or ``?`` when face down), the stores' stock, the worker
 cards, and every player: storehouse, coins, permit, quality, markers in hand and
 the house as ASCII art. It reads only the observation, so it can show no more
-than that seat may see.
+than that seat may see. The web table's drawing, ``svg(observation, legal)``, lives in
+svg.py and is exported here too.
 
 A house is drawn column by column, ground floor at the bottom (``|`` wooden wall,
 ``#`` brick wall, ``[]`` window, ``DD`` door, ``/\\`` roof, ``||`` chimney)::
@@ -21,6 +22,10 @@ A house is drawn column by column, ground floor at the bottom (``|`` wooden wall
 from __future__ import annotations
 
 from typing import Any
+
+from .svg import svg
+
+__all__ = ["house", "svg", "text"]
 
 Json = dict[str, Any]
 
