@@ -31,7 +31,9 @@ class Action(tuple):  # type: ignore[type-arg]
             raise TypeError(f"{cls.__name__} needs a kind: class {cls.__name__}(Action, kind=...)")
         cls.kind = kind
         own = cls.__dict__.get("__annotations__", {})
-        cls.fields = tuple(name for name, hint in own.items() if "ClassVar" not in str(hint))
+        declared = tuple(name for name, hint in own.items() if "ClassVar" not in str(hint))
+        # a subclass that declares no fields keeps its parent's (it changes, say, the text)
+        cls.fields = declared or cls.fields
         for i, name in enumerate(cls.fields, start=1):
             setattr(cls, name, property(itemgetter(i), doc=f"the action's {name}"))
 

@@ -6,6 +6,7 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.games.mr_house.actions import (
+    AdvancedPlaceMarker,
     Build,
     FinishBuilding,
     PlaceMarker,
@@ -22,6 +23,7 @@ from .helpers import new
 def test_actions_read_like_sentences() -> None:
     assert str(PlaceMarker(2, 9)) == "place your 2 marker on the wood store (9)"
     assert str(Take("wood", 2)) == "take 2 wood"
+    assert str(PlaceMarker(0, 1)) == "place your 0 marker on the bank (1)"
     assert str(SpendCoin("brick")) == "spend a coin on 1 brick"
     assert str(Prepare("roof")) == "prepare the materials for a roof"
     assert str(StartBuilding()) == "start building (roll for the prepared groups)"
@@ -67,3 +69,16 @@ def test_action_after_the_end_refused() -> None:
     s.phase = 4
     with pytest.raises(hb.IllegalAction, match="the game is over"):
         s.apply(0, PlaceMarker(1, 1))
+
+
+def test_advanced_placements_name_the_advanced_board() -> None:
+    assert str(AdvancedPlaceMarker(1, 1)) == "place your 1 marker on the player order track (1)"
+    assert str(AdvancedPlaceMarker(3, 10)) == "place your 3 marker on the construction expo (10)"
+    assert AdvancedPlaceMarker(3, 10) == PlaceMarker(3, 10)  # the same action, other words
+    state = hb.new_game("mr-house-advanced", 3, seed=7)
+    placements = state.legal_actions(state.acting_players()[0])
+    assert all(type(a) is AdvancedPlaceMarker for a in placements)
+    parsed = hb.game("mr-house-advanced").action_from_json(
+        {"kind": "place", "value": 1, "location": 1}
+    )
+    assert str(parsed) == "place your 1 marker on the player order track (1)"

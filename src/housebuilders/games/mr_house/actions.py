@@ -7,6 +7,7 @@ plainly; columns and levels count from 0 in JSON and from 1 in the text.
 from __future__ import annotations
 
 from functools import cache
+from typing import ClassVar
 
 from ...core import Action
 from .house import CHIMNEY, DOOR, MAX_COLUMNS, MAX_LEVELS
@@ -28,11 +29,11 @@ MAX_LOCATIONS = 12
 
 
 @cache
-def _location_name(number: int) -> str:
-    """A location's name on the board of the rulebook's content."""
+def _location_name(board: str, number: int) -> str:
+    """A location's name on the ``basic`` or ``advanced`` board of the rulebook's content."""
     from .content import load_content
 
-    names = {loc.number: loc.name for loc in load_content().basic.locations}
+    names = {loc.number: loc.name for loc in getattr(load_content(), board).locations}
     return names.get(number, f"location {number}")
 
 
@@ -45,10 +46,18 @@ class PlaceMarker(Action, kind="place"):
 
     value: int
     location: int
+    board: ClassVar[str] = "basic"  # whose names the text uses
 
     def __str__(self) -> str:
-        name = _location_name(self.location)
+        name = _location_name(self.board, self.location)
         return f"place your {self.value} marker on the {name} ({self.location})"
+
+
+class AdvancedPlaceMarker(PlaceMarker, kind="place"):
+    """The same action on the advanced variant's board, named after its locations
+    (1 is the player order track there, 10 the construction expo)."""
+
+    board: ClassVar[str] = "advanced"
 
 
 class Take(Action, kind="take"):
@@ -250,7 +259,7 @@ BASIC_CLASSES: dict[str, type[Action]] = {
 ADVANCED_CLASSES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (
-        PlaceMarker, Buy, OfficeChoice, Hire, StopHiring, ChoosePrivilege, OnReceipt,
+        AdvancedPlaceMarker, Buy, OfficeChoice, Hire, StopHiring, ChoosePrivilege, OnReceipt,
         UsePrivilege, RepayLoan, Build, Crew, Remove, FinishBuilding,
     )
 }  # fmt: skip
@@ -258,6 +267,10 @@ ADVANCED_CLASSES: dict[str, type[Action]] = {
 # -- the canonical actions: built once, handed out by legal_actions -------------------
 PLACE = [
     [PlaceMarker(v, loc) for loc in range(MAX_LOCATIONS + 1)] for v in range(MAX_MARKER_VALUE + 1)
+]
+ADVANCED_PLACE = [
+    [AdvancedPlaceMarker(v, loc) for loc in range(MAX_LOCATIONS + 1)]
+    for v in range(MAX_MARKER_VALUE + 1)
 ]
 TAKE = [[Take(m, n) for n in range(MAX_MARKER_VALUE + 1)] for m in MATERIALS]
 SPEND_COIN = [SpendCoin(m) for m in MATERIALS]  # indexed by material; windows and doors never legal
@@ -289,7 +302,7 @@ REMOVE = [
 def _space(advanced: bool) -> tuple[Action, ...]:
     """Every action of a variant, in a fixed order: the action space for RL masks."""
     out: list[Action] = []
-    for row in PLACE:
+    for row in ADVANCED_PLACE if advanced else PLACE:
         out.extend(row[1:])
     parts = range(len(PART_IDS)) if advanced else range(len(PART_IDS) - 1)  # no ceramic roof
     if advanced:

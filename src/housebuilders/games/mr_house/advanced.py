@@ -16,6 +16,7 @@ from ...core import Action, Json
 from ...core.rng import Rng, seed_state
 from . import house as H
 from .actions import (
+    ADVANCED_PLACE,
     BUILD,
     BUILD_GARAGE,
     BUY,
@@ -86,6 +87,7 @@ class MrHouseAdvancedState(MrHouseState):
         "expo_future", "garage", "await_", "chooser", "office_given", "hired", "receipt",
         "pending",
     )  # fmt: skip
+    PLACE = ADVANCED_PLACE  # the canonical placements, named on this variant's board
     PHASE_NAMES = PHASE_NAMES
     PHASE_SECTIONS = PHASE_SECTIONS
 

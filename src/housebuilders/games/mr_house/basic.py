@@ -23,6 +23,7 @@ from .actions import (
     PART_IDS,
     PART_INDEX,
     PART_NAMES,
+    PLACE,
     PREPARE,
     REMOVE,
     SPEND_COIN,
@@ -49,6 +50,7 @@ class MrHouseBasicState(MrHouseState):
     """A game of Mr House, basic variant."""
 
     __slots__ = ("board_workers", "deck", "coins", "permit", "workers", "permit_given", "groups")
+    PLACE = PLACE  # the canonical placements, named on this variant's board
     PHASE_NAMES = PHASE_NAMES
     PHASE_SECTIONS = PHASE_SECTIONS
 

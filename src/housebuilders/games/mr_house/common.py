@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Self
 from ...core import Action, Json, Rng, State
 from ...core.rng import seed_state
 from . import house as H
-from .actions import MATERIALS, PART_IDS, PLACE
+from .actions import MATERIALS, PART_IDS
 from .content import load_content
 
 MOVEMENT, PURCHASES, PREPARING, ROLLING, OVER = range(5)
@@ -42,6 +42,7 @@ class MrHouseState(State):
         "undo_floor", "log",
     )  # fmt: skip
 
+    PLACE: ClassVar[list[list[Action]]]  # PLACE[value][location], the variant's own
     PHASE_NAMES: ClassVar[tuple[str, ...]]
     PHASE_SECTIONS: ClassVar[tuple[str, ...]]
 
@@ -135,7 +136,7 @@ class MrHouseState(State):
         previous = -1
         for value in self.hand[player]:
             if value != previous:
-                row = PLACE[value]
+                row = self.PLACE[value]
                 out.extend(row[loc] for loc in locations)
                 previous = value
         return out
@@ -284,7 +285,7 @@ class MrHouseState(State):
             for (number, i), value in zip(slots, values, strict=False):
                 _, _, index = self.stacks[number][i]
                 self.stacks[number][i] = (other, value, index)
-                self.history[index] = (other, PLACE[value][number])
+                self.history[index] = (other, self.PLACE[value][number])
             self.hand[other] = sorted(values[len(slots) :])
 
     # == JSON =======================================================================

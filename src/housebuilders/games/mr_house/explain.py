@@ -30,7 +30,7 @@ def explain_basic(s: MrHouseBasicState, player: int, action: Action) -> tuple[st
     from .basic import MOVEMENT, PHASE_NAMES, PREPARING, PURCHASES, ROLLING
 
     kind = action[0] if isinstance(action, Action) else None
-    if kind not in BASIC_CLASSES or type(action) is not BASIC_CLASSES[kind]:
+    if kind not in BASIC_CLASSES or action.fields != BASIC_CLASSES[kind].fields:
         return f"{action!r} is not a Mr House action", "Sequence of Play"
     phase = PHASE_NAMES[s.phase]
     needs = {
@@ -175,7 +175,7 @@ def explain_advanced(s: MrHouseAdvancedState, player: int, action: Action) -> tu
     from .advanced import AWAIT_NAMES, BUILDING_PART, CREW_CHOICE
 
     kind = action[0] if isinstance(action, Action) else None
-    if kind not in ADVANCED_CLASSES or type(action) is not ADVANCED_CLASSES[kind]:
+    if kind not in ADVANCED_CLASSES or action.fields != ADVANCED_CLASSES[kind].fields:
         return f"{action!r} is not an action of Mr House's advanced variant", "Sequence of Play"
     asked = AWAIT_NAMES[s.await_]
     if kind == "use-privilege":
