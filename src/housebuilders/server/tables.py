@@ -159,13 +159,13 @@ class Table:
         """What ``seat`` (None: a spectator) is shown: only what that seat may see;
         with ``svg``, the game's drawing of it too (the web client's)."""
         base = self._cached(("view", seat), lambda: self._view(seat))
-        if not svg or self.spec.svg_view is None:
-            return base
-        draw = self.spec.svg_view
-        drawing = self._cached(
-            ("svg", seat), lambda: draw(base["observation"], base["legal_actions"])
-        )
-        return {**base, "svg": drawing}
+        drawing = None
+        if svg and self.spec.svg_view is not None:
+            draw = self.spec.svg_view
+            drawing = self._cached(
+                ("svg", seat), lambda: draw(base["observation"], base["legal_actions"])
+            )
+        return {**base, "svg": drawing, "server_time": time.time()}
 
     def _cached(self, key: tuple[str, int | None], make: Callable[[], Any]) -> Any:
         """``make()``, computed once per change of the table."""
@@ -212,6 +212,7 @@ class Table:
             "svg": None,
             "can_undo": self.can_undo(seat),
             "clock_minutes": self.clock_minutes,
+            "clock_bot": self.clock_bot if self.clock_minutes is not None else None,
         }
 
     def changed(self) -> None:

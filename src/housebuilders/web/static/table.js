@@ -286,7 +286,7 @@ function renderSeats(view, acting, terminal) {
     if (info.away) {
       const away = document.createElement("span");
       away.className = "badge away";
-      away.textContent = info.bot ? `away: ${info.bot} plays` : "away";
+      away.textContent = view.clock_bot ? `away: ${view.clock_bot} plays` : "away";
       li.append(away);
     }
     if (scores[info.seat] && typeof scores[info.seat].total === "number") {
@@ -298,7 +298,9 @@ function renderSeats(view, acting, terminal) {
     if (!terminal && acting.includes(info.seat) && info.deadline) {
       const clock = document.createElement("span");
       clock.className = "countdown";
-      clock.dataset.deadline = String(info.deadline);
+      // the deadline on this browser's clock: the server says what time it was there
+      const skew = typeof view.server_time === "number" ? Date.now() / 1000 - view.server_time : 0;
+      clock.dataset.deadline = String(info.deadline + skew);
       li.append(clock);
     }
     el.seats.append(li);
