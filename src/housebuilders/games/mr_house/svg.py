@@ -23,6 +23,7 @@ It reads only the observation, so it can show no more than that seat may see.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import Any, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
@@ -111,13 +112,23 @@ def _num(v: object) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v)
 
 
+@cache
+def _attr_name(key: str) -> str:
+    return key.rstrip("_").replace("_", "-")
+
+
+def _attr(v: object) -> str:
+    """A quoted attribute value: numbers as they are, text escaped."""
+    if isinstance(v, int):
+        return f'"{v}"'
+    if isinstance(v, float):
+        return f'"{_num(v)}"'
+    return quoteattr(str(v))
+
+
 def _el(tag: str, content: str = "", **attrs: Any) -> str:
     """An element; ``class_`` is ``class``, other underscores become hyphens."""
-    text = "".join(
-        f" {k.rstrip('_').replace('_', '-')}={quoteattr(_num(v))}"
-        for k, v in attrs.items()
-        if v is not None
-    )
+    text = "".join(f" {_attr_name(k)}={_attr(v)}" for k, v in attrs.items() if v is not None)
     return f"<{tag}{text}>{content}</{tag}>" if content else f"<{tag}{text}/>"
 
 
