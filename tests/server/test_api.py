@@ -267,3 +267,21 @@ def test_serve_names_a_bad_database_in_one_line() -> None:
     result = CliRunner().invoke(app, ["serve", "--database-url", "nosuchdb://x"])
     assert result.exit_code == 2
     assert "bad database URL" in result.output and "Traceback" not in result.output
+
+
+def test_an_unexpected_error_reaches_the_client_as_one_line(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from housebuilders.server.tables import Table
+
+    with TestClient(create_app(sqlite_url), raise_server_exceptions=False) as client:
+        table = create(client)["table"]
+
+        def broken(*_args: object, **_kwargs: object) -> None:
+            raise RuntimeError("secret internals")
+
+        monkeypatch.setattr(Table, "view", broken)
+        response = client.get(f"/api/tables/{table}/view")
+    assert response.status_code == 500
+    assert response.json() == {"error": "internal server error", "rule": None}
+    assert "secret internals" not in response.text and "Traceback" not in response.text
