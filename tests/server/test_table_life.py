@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from fastapi.testclient import TestClient
 
 import housebuilders as hb
@@ -121,7 +122,6 @@ def test_the_websocket_pushes_each_seat_its_own_view(client: TestClient) -> None
 
 
 def test_a_websocket_with_a_wrong_token_is_closed(client: TestClient) -> None:
-    import pytest
     from starlette.websockets import WebSocketDisconnect
 
     table = create(client)["table"]
@@ -146,3 +146,17 @@ def test_idle_tables_are_forgotten_past_the_limit_and_come_back(sqlite_url: str)
         v = view(client, first["table"], tokens(first)[seat])  # loaded again from the log
         assert v["seat"] == seat and v["legal_actions"]
         assert first["table"] in service.tables and len(service.tables) == 2
+
+
+def test_a_broken_bot_does_not_stall_the_table(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from housebuilders.agents.greedy import GreedyAgent
+
+    def broken(self: GreedyAgent, view: object, player: int) -> None:
+        raise RuntimeError("the bot fell over")
+
+    monkeypatch.setattr(GreedyAgent, "choose", broken)
+    created = create(client, "mr-house-basic", "greedy,greedy", seed=2)
+    final = wait_for(client, created["table"], None, lambda v: v["terminal"], seconds=60)
+    assert final["ranking"] and "bot 'greedy' failed" in caplog.text

@@ -19,6 +19,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import logging
+import random
 import secrets
 import time
 from collections import OrderedDict
@@ -42,6 +44,8 @@ from ..core import (
     replay,
 )
 from . import db
+
+log = logging.getLogger("housebuilders.server")
 
 #: the most time a bot at a server table may take per move, and the most
 #: iterations a search bot without a time budget may run
@@ -577,15 +581,21 @@ class TableService:
             agent = table.agents.get((seat, name))
             if agent is None:
                 agent = table.agents[(seat, name)] = make(name, seed=bot_seed(table.seed, seat))
-            view = state.determinize(seat, view_seed(table.seed, len(state.history)))
-            action = await asyncio.to_thread(agent.choose, view, seat)
+            step_seed = view_seed(table.seed, len(state.history))
+            view = state.determinize(seat, step_seed)
+            try:
+                action: Action | None = await asyncio.to_thread(agent.choose, view, seat)
+            except Exception:
+                log.exception("bot %r failed at table %s", name, table.id)
+                action = None
             async with table.lock:
                 if table.state is not state or table.played_by_bot(seat) != name:
                     continue  # the table changed while the bot thought: think again
-                try:
-                    await self._commit(table, seat, action)
-                except ApiError:
-                    continue
+                legal = state.legal_actions(seat)
+                if action not in legal:  # a broken bot must not stall the table
+                    log.error("bot %r gave no legal move at table %s", name, table.id)
+                    action = random.Random(step_seed).choice(legal)
+                await self._commit(table, seat, action)
         self._kick(table)
 
     async def _watch_clock(self, table: Table) -> None:
