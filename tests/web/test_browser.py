@@ -11,10 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -22,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from housebuilders.server.testing import LiveServer
 
 pytestmark = pytest.mark.browser
 
@@ -41,12 +39,6 @@ def _unavailable(reason: str) -> None:
     if os.environ.get("CI"):
         pytest.fail(f"CI must run the browser tests: {reason}")
     pytest.skip(reason)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _get(url: str) -> Any:
@@ -69,32 +61,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if not CHROMIUM.exists():
         _unavailable(f"no Chromium at {CHROMIUM} (Debian's chromium package)")
     database = tmp_path_factory.mktemp("browser") / "t.db"
-    port = _free_port()
-    command = [sys.executable, "-c", "from housebuilders.cli import main; main()"]
-    command += ["serve", "--port", str(port), "--database-url", f"sqlite:///{database}"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                stderr = process.stderr.read().decode() if process.stderr else ""
-                pytest.fail(f"the server exited at start: {stderr}")
-            try:
-                _get(f"{base}/api/tables")
-                break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                if time.monotonic() > deadline:
-                    pytest.fail(f"the server did not answer on {base} within 30 s")
-                time.sleep(0.1)
-        yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    with LiveServer(f"sqlite:///{database}") as live:
+        yield live.url
 
 
 @pytest.fixture(scope="module")

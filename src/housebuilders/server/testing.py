@@ -9,11 +9,10 @@ import socket
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import httpx
 
-COMMAND = Path(sys.executable).with_name("housebuilders")
+COMMAND = [sys.executable, "-m", "housebuilders"]
 
 
 def free_port() -> int:
@@ -32,7 +31,7 @@ class LiveServer:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 30) -> LiveServer:
-        command = [str(COMMAND), "serve", "--port", str(self.port)]
+        command = [*COMMAND, "serve", "--port", str(self.port)]
         command += ["--database-url", self.database_url]
         self.process = subprocess.Popen(
             command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=dict(os.environ)
