@@ -12,28 +12,71 @@ import json
 import secrets
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
 from . import bench as bench_module
 from .agents import Agent, AgentError, check_game, make, split_bots
 from .agents import bot_names as all_bot_names
-from .arena import SimulationResult, bot_seed, run
+from .arena import (
+    Record,
+    ResultsError,
+    SimulationResult,
+    Tally,
+    bot_seed,
+    default_jobs,
+    read_results,
+    run,
+)
 from .arena import simulate as run_simulation
+from .arena import tournament as run_tournament
+from .arena.report import (
+    BOT_HEADER,
+    LENGTH_HEADER,
+    RATING_HEADER,
+    SCORE_HEADER,
+    SEAT_HEADER,
+    Report,
+    ReportError,
+    bot_rows,
+    category_rows,
+    error_lines,
+    first_player_text,
+    interval_text,
+    length_row,
+    rating_rows,
+    score_rows,
+    seat_caveat,
+    seat_rows,
+    summarize,
+    to_html,
+)
 from .arena.strength import (
     STANDARD_PAIRS,
     StrengthResult,
     iterations_text,
     move_ms_text,
     wdl_text,
+    wilson,
 )
 from .arena.strength import match as strength_match
+from .arena.tournament import TournamentError
+from .arena.tournament import cycle as tournament_cycle
 from .core import Action, ContentError, GameSpec, OptionError, State, game, game_ids
 from .core.content import read_toml
 
@@ -320,7 +363,135 @@ def _agents(lineup: list[str | None], seed: int, console: Console) -> list[Agent
     ]
 
 
-# == simulate ================================================================================
+# == simulate, tournament, report ============================================================
+class Backend(StrEnum):
+    processes = "processes"
+    ray = "ray"
+
+
+class Seatings(StrEnum):
+    all = "all"
+    rotate = "rotate"
+
+
+JobsOpt = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        help=f"Worker processes (default: the cores, {default_jobs()} here); 1 plays in this "
+        "process. With --backend ray and no --ray-address: the CPUs of the local Ray.",
+    ),
+]
+BackendOpt = Annotated[
+    Backend,
+    typer.Option(
+        help="Where the games run: processes on this machine, or tasks on Ray "
+        "(pip install 'housebuilders[ray]'). Same seeds, same results on either."
+    ),
+]
+RayAddressOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="With --backend ray: the cluster to join, e.g. auto (the one `ray start` "
+        "runs here) or ray://host:10001. Without it a local Ray is started and stopped."
+    ),
+]
+BatchOpt = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        help="Games per task (default: about 16 tasks per job, at most 50 games each).",
+    ),
+]
+OutOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--out",
+        dir_okay=False,
+        help="A JSON Lines file for the results, one game a line, written as games finish "
+        "(read it with `housebuilders report`).",
+    ),
+]
+ResumeOpt = Annotated[
+    bool,
+    typer.Option(
+        "--resume",
+        help="Continue the run in the --out file: the games already in it are kept, the "
+        "others played. The other options must be those of that run.",
+    ),
+]
+SeedOpt = Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")]
+
+
+@contextmanager
+def arena_errors(out: Path | None = None) -> Iterator[None]:
+    """The arena's mistakes a user can make, as UserErrors; Ctrl+C as a note on what
+    was kept (exit code 130)."""
+    try:
+        yield
+    except (ResultsError, TournamentError, ReportError, ImportError) as e:
+        raise UserError(str(e)) from None
+    except ConnectionError as e:  # Ray: no cluster at --ray-address
+        raise UserError(f"cannot join the Ray cluster: {e}") from None
+    except KeyboardInterrupt:
+        kept = f"; the finished games are in {out}, --resume continues" if out else ""
+        _err().print(Text(f"stopped{kept}", style="yellow"), soft_wrap=True)
+        raise typer.Exit(130) from None
+
+
+def check_backend(backend: Backend, ray_address: str | None, resume: bool, out: Path | None):
+    if ray_address is not None and backend is not Backend.ray:
+        raise UserError("--ray-address goes with --backend ray")
+    if resume and out is None:
+        raise UserError("--resume continues the --out file: give --out too")
+
+
+def kept_games(out: Path | None, resume: bool) -> int:
+    """Games already in the results file of a resumed run."""
+    if not resume or out is None or not out.exists():
+        return 0
+    return len(read_results(out))
+
+
+class GamesPerSecond(ProgressColumn):
+    """The games finished per second (Rich's moving estimate)."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("… games/s" if speed is None else f"{speed:,.1f} games/s", style="cyan")
+
+
+def _run_progress(console: Console) -> Progress:
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        GamesPerSecond(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
+def _heading(records: list[Record], game_id: str, players: int, seed: int) -> str:
+    failed = sum(not r.ok for r in records)
+    return (
+        f"{len(records) - failed} games of {game_id}, {players} players, "
+        f"seeds {seed}-{seed + len(records) - 1}" + (f", {failed} failed" if failed else "")
+    )
+
+
+def _print_errors(out: Console, records: list[Record]) -> None:
+    for line in error_lines([r for r in records if not r.ok]):
+        out.print(Text(line, style="yellow"), soft_wrap=True)
+
+
+def _print_results_file(out: Console, path: Path | None) -> None:
+    if path is not None:
+        out.print(Text(f"results: {path}", style="bold"), soft_wrap=True)
+        out.print(Text(f"  housebuilders report {path} --html report.html", style="dim"))
+
+
 @app.command()
 def simulate(
     game_id: GameArg,
@@ -331,29 +502,47 @@ def simulate(
     bots: Annotated[
         str,
         typer.Option(
-            help="Bots, comma-separated (e.g. random,greedy). Seats rotate from game to game "
-            "so each bot plays each seat equally. " + KNOWN_BOTS
+            help="Bots, comma-separated (e.g. greedy,ismcts:seconds=0.2,random). Seats rotate "
+            "from game to game so each bot plays each seat equally. " + KNOWN_BOTS
         ),
     ] = "random",
-    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 0,
+    seed: SeedOpt = 0,
+    jobs: JobsOpt = None,
+    backend: BackendOpt = Backend.processes,
+    ray_address: RayAddressOpt = None,
+    batch: BatchOpt = None,
+    out_file: OutOpt = None,
+    resume: ResumeOpt = False,
     content: ContentOpt = None,
     option: OptionOpt = None,
 ) -> None:
-    """Play many games between bots and report win rates and mean scores.
+    """Play many games between bots, on every core or on a Ray cluster, and report win
+    rates and mean scores.
 
+    Game i has seed SEED + i, and seat s is played by bot (s + i) mod (number of bots),
+    so over a multiple of that many games every bot plays every seat equally. The same
+    seeds give the same games whatever --jobs and --backend (bots with a time budget,
+    such as ismcts:seconds=..., excepted).
+
+    With --out, each game is written as it finishes (game, options, seed, bots by
+    seat, scores with breakdowns, ranking, actions, seconds); a stopped run keeps
+    what finished, and the same command with --resume plays only the rest.
+    A game in which a bot raises is recorded with its error and seed; the run goes on.
     A shared first place counts as a win divided by the number of players sharing it.
     """
     out = _out()
-    with user_errors():
+    with user_errors(), arena_errors(out_file):
         spec = find_game(game_id)
         count = check_players(spec, players)
         names = bot_names(bots, spec)
         overrides = load_content(content)
         options = parse_options(option)
         spec.new_game(count, seed, options, overrides)  # bad data fails before the bar
-        with _progress(out) as progress:
-            task = progress.add_task(f"{spec.id}, {count} players", total=games)
-            result = run_simulation(
+        check_backend(backend, ray_address, resume, out_file)
+        kept = kept_games(out_file, resume)
+        with _run_progress(out) as progress:
+            task = progress.add_task(f"{spec.id}, {count} players", total=games, completed=kept)
+            records = run_simulation(
                 spec.id,
                 count,
                 games,
@@ -362,12 +551,21 @@ def simulate(
                 options=options,
                 content=overrides,
                 progress=lambda done: progress.update(task, completed=done),
+                jobs=jobs,
+                backend=backend.value,
+                ray_address=ray_address,
+                batch=batch,
+                out=out_file,
+                resume=resume,
             )
-    out.print(
-        f"{result.games} games of {spec.id}, {count} players, seeds {seed}-{seed + games - 1}"
-    )
+    if kept:
+        out.print(Text(f"{kept} games kept from {out_file}", style="dim"), soft_wrap=True)
+    out.print(_heading(records, spec.id, count, seed))
+    result = SimulationResult.from_records(records)
     out.print(_seat_table(result))
     out.print(_bot_table(result))
+    _print_errors(out, records)
+    _print_results_file(out, out_file)
 
 
 def _progress(console: Console) -> Progress:
@@ -381,13 +579,21 @@ def _progress(console: Console) -> Progress:
     )
 
 
+def _ci(tally: Tally) -> str:
+    return interval_text(wilson(tally.wins, tally.games))
+
+
 def _seat_table(result: SimulationResult) -> Table:
     table = Table(title="Per seat")
-    for column in ("seat", "games", "win rate", "mean score"):
+    for column in ("seat", "games", "win rate", "95% CI", "mean score"):
         table.add_column(column, justify="right")
     for seat, tally in enumerate(result.seats):
         table.add_row(
-            str(seat), str(tally.games), f"{tally.win_rate:.1%}", f"{tally.mean_score:.2f}"
+            str(seat),
+            str(tally.games),
+            f"{tally.win_rate:.1%}",
+            _ci(tally),
+            f"{tally.mean_score:.2f}",
         )
     return table
 
@@ -395,10 +601,192 @@ def _seat_table(result: SimulationResult) -> Table:
 def _bot_table(result: SimulationResult) -> Table:
     table = Table(title="Per bot")
     table.add_column("bot")
-    for column in ("seats played", "win rate", "mean score"):
+    for column in ("seats played", "win rate", "95% CI", "mean score"):
         table.add_column(column, justify="right")
     for name, tally in result.bots.items():
-        table.add_row(name, str(tally.games), f"{tally.win_rate:.1%}", f"{tally.mean_score:.2f}")
+        table.add_row(
+            name, str(tally.games), f"{tally.win_rate:.1%}", _ci(tally), f"{tally.mean_score:.2f}"
+        )
+    return table
+
+
+@app.command()
+def tournament(
+    game_id: GameArg,
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="The bots, comma-separated, at least one per seat, each named once "
+            "(random and random: are the same bot rated apart). " + KNOWN_BOTS
+        ),
+    ],
+    players: Annotated[
+        int | None, typer.Option(help="Players a game (default: the game's minimum).")
+    ] = None,
+    games: Annotated[
+        int, typer.Option(min=1, help="Number of games (best a multiple of the cycle).")
+    ] = 120,
+    seatings: Annotated[
+        Seatings,
+        typer.Option(
+            help="all: each group of bots in every order round the table (N! orders); "
+            "rotate: only its N rotations (fewer games to a cycle)."
+        ),
+    ] = Seatings.all,
+    seed: SeedOpt = 0,
+    jobs: JobsOpt = None,
+    backend: BackendOpt = Backend.processes,
+    ray_address: RayAddressOpt = None,
+    batch: BatchOpt = None,
+    out_file: OutOpt = None,
+    resume: ResumeOpt = False,
+    content: ContentOpt = None,
+    option: OptionOpt = None,
+) -> None:
+    """Rate bots against each other: every group of N of them at every seating,
+    and a leaderboard of openskill Plackett-Luce ratings.
+
+    Game i seats group i mod G (the G groups of N distinct bots) in seating
+    (i div G) mod S; a full cycle of G x S games plays every group in every seating
+    once. After each game, in order, the bots' ratings are updated from the game's
+    ranking (a shared place is a tie). mu is a bot's estimated skill, sigma the
+    uncertainty of it; the leaderboard is sorted by ordinal = mu - 3 sigma, a
+    conservative estimate. Runs, --out and --resume as in `simulate`.
+    """
+    out = _out()
+    with user_errors(), arena_errors(out_file):
+        spec = find_game(game_id)
+        count = check_players(spec, players)
+        names = bot_names(bots, spec)
+        full_cycle = tournament_cycle(names, count, seatings.value)
+        overrides = load_content(content)
+        options = parse_options(option)
+        spec.new_game(count, seed, options, overrides)
+        check_backend(backend, ray_address, resume, out_file)
+        kept = kept_games(out_file, resume)
+        with _run_progress(out) as progress:
+            task = progress.add_task(f"{spec.id}, {count} players", total=games, completed=kept)
+            result = run_tournament(
+                spec.id,
+                count,
+                names,
+                games,
+                seed=seed,
+                seatings=seatings.value,
+                options=options,
+                content=overrides,
+                progress=lambda done: progress.update(task, completed=done),
+                jobs=jobs,
+                backend=backend.value,
+                ray_address=ray_address,
+                batch=batch,
+                out=out_file,
+                resume=resume,
+            )
+    if kept:
+        out.print(Text(f"{kept} games kept from {out_file}", style="dim"), soft_wrap=True)
+    out.print(_heading(result.records, spec.id, count, seed))
+    uneven = "" if games % full_cycle == 0 else f"; {games} is not a multiple of it"
+    out.print(
+        Text(f"Every group of bots in every seating once: a cycle of {full_cycle} games{uneven}."),
+        soft_wrap=True,
+    )
+    out.print(
+        _rich_table(
+            "Leaderboard",
+            RATING_HEADER,
+            rating_rows(result.leaderboard),
+            caption="openskill Plackett-Luce ratings, game by game; sorted by ordinal = "
+            "mu - 3 sigma; win rate with its 95% Wilson interval; mean: mean final score",
+        )
+    )
+    _print_errors(out, result.records)
+    _print_results_file(out, out_file)
+
+
+@app.command()
+def report(
+    results: Annotated[
+        Path,
+        typer.Argument(
+            metavar="RESULTS", dir_okay=False, help="A results file (simulate/tournament --out)."
+        ),
+    ],
+    html: Annotated[
+        Path | None,
+        typer.Option(
+            "--html",
+            dir_okay=False,
+            help="Also write one self-contained HTML page: these tables and their figures "
+            "(PNG, embedded). Needs matplotlib: pip install 'housebuilders[arena]'.",
+        ),
+    ] = None,
+) -> None:
+    """What a results file says: win rates per bot and per seat with 95% confidence
+    intervals, the first player's advantage, score distributions and the share of
+    each scoring category, game length, and ratings for a tournament.
+
+    Win rates count a shared first place as a fraction; intervals are Wilson
+    intervals. The first player's advantage is seat 0's win rate against the fair
+    share 1/N: seats rotate between the bots, so their strengths cancel out.
+    Failed games are listed and left out of the figures.
+    """
+    out = _out()
+    with user_errors(), arena_errors():
+        summary = summarize(read_results(results))
+        if html is not None:
+            _write(html, to_html(summary))
+    _print_report(out, summary)
+    if html is not None:
+        out.print(Text(f"report: {html}", style="bold"), soft_wrap=True)
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise UserError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def _print_report(out: Console, summary: Report) -> None:
+    out.print(_heading_of(summary))
+    out.print(Text(first_player_text(summary)), soft_wrap=True)
+    if caveat := seat_caveat(summary):
+        out.print(Text(caveat, style="yellow"), soft_wrap=True)
+    out.print(_rich_table("Win rate per bot", BOT_HEADER, bot_rows(summary)))
+    out.print(_rich_table("Win rate per seat", SEAT_HEADER, seat_rows(summary)))
+    out.print(_rich_table("Scores", SCORE_HEADER, score_rows(summary)))
+    out.print(
+        _rich_table(
+            "Scoring categories (share of the points)",
+            ["", *summary.categories],
+            category_rows(summary),
+        )
+    )
+    out.print(_rich_table("Game length", LENGTH_HEADER, [length_row(summary)]))
+    if summary.leaderboard:
+        out.print(_rich_table("Ratings", RATING_HEADER, rating_rows(summary.leaderboard)))
+    _print_errors(out, summary.errors)
+
+
+def _heading_of(summary: Report) -> str:
+    failed = f", {len(summary.errors)} failed" if summary.errors else ""
+    low, high = summary.seeds
+    return (
+        f"{summary.games} games of {summary.game}, {summary.players} players, "
+        f"seeds {low}-{high}{failed}"
+    )
+
+
+def _rich_table(
+    title: str, header: list[str], rows: list[list[str]], caption: str | None = None
+) -> Table:
+    table = Table(title=title, caption=caption)
+    table.add_column(header[0], overflow="fold", min_width=8)  # a long name folds
+    for column in header[1:]:
+        table.add_column(column, justify="right", no_wrap=True)
+    for row in rows:
+        table.add_row(*row)
     return table
 
 

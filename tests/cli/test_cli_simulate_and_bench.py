@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -25,6 +30,54 @@ def test_simulate_is_deterministic(runner: CliRunner) -> None:
     assert runner.invoke(app, args).output == runner.invoke(app, args).output
 
 
+def test_simulate_gives_the_same_tables_with_one_job_or_two(runner: CliRunner) -> None:
+    args = ["simulate", "mr-house-basic", "--games", "6", "--bots", "random,random:"]
+    one = runner.invoke(app, [*args, "--jobs", "1"])
+    two = runner.invoke(app, [*args, "--jobs", "2"])
+    assert one.exit_code == two.exit_code == 0, one.output + two.output
+    assert one.output == two.output
+
+
+def test_simulate_writes_one_line_per_game_and_resumes(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    args = ["simulate", "mr-house-basic", "--seed", "5", "--jobs", "1", "--out", str(out)]
+    first = runner.invoke(app, [*args, "--games", "3"])
+    assert first.exit_code == 0, first.output
+    assert f"results: {out}" in first.output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["index"], r["seed"], r["game"]) for r in lines] == [
+        (0, 5, "mr-house-basic"),
+        (1, 6, "mr-house-basic"),
+        (2, 7, "mr-house-basic"),
+    ]
+    again = runner.invoke(app, [*args, "--games", "5"])
+    assert again.exit_code == 2
+    assert "already holds 3 games" in again.output and "--resume" in again.output
+    resumed = runner.invoke(app, [*args, "--games", "5", "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    assert f"3 games kept from {out}" in resumed.output
+    assert "5 games of mr-house-basic" in resumed.output
+    assert len(out.read_text().splitlines()) == 5
+    other = runner.invoke(app, [*args, "--games", "5", "--resume", "--bots", "random:"])
+    assert other.exit_code == 2 and "another run" in other.output
+
+
+@pytest.fixture
+def exploding_bot() -> Iterator[str]:
+    """A bot that raises on its third decision, registered for one test."""
+    with importlib.import_module("tests.arena.failing_bot").registered() as name:
+        yield name
+
+
+def test_simulate_reports_a_failing_bot_and_goes_on(runner: CliRunner, exploding_bot: str) -> None:
+    args = ["simulate", "mr-house-basic", "--games", "4", "--jobs", "1"]
+    result = runner.invoke(app, [*args, "--bots", f"random,{exploding_bot}"])
+    assert result.exit_code == 0, result.output
+    assert "0 games of mr-house-basic" in result.output and "4 failed" in result.output
+    line = f"game 1, seed 1 (--bots {exploding_bot},random): {exploding_bot} (seat 0) raised"
+    assert f"{line}: RuntimeError: boom" in result.output
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -32,6 +85,10 @@ def test_simulate_is_deterministic(runner: CliRunner) -> None:
         (["simulate", "mr-house-basic", "--players", "1"], "takes 2 to 4 players, not 1"),
         (["simulate", "mr-house-basic", "--bots", "random,nope"], "unknown bot 'nope'"),
         (["simulate", "mr-house-basic", "--option", "x=1"], "has no option 'x'"),
+        (["simulate", "mr-house-basic", "--resume"], "--resume continues the --out file"),
+        (["simulate", "mr-house-basic", "--ray-address", "auto"], "--backend ray"),
+        (["simulate", "mr-house-basic", "--backend", "threads"], "'threads' is not one of"),
+        (["simulate", "mr-house-basic", "--jobs", "0"], "greater than or equal to 1"),
         (["bench", "nope"], "no game 'nope'"),
         (["bench", "mr-house-basic", "--players", "5"], "takes 2 to 4 players, not 5"),
     ],

@@ -33,6 +33,16 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return seed_state(game_seed, _BOT_STREAM + seat)
 
 
+class BotError(Exception):
+    """A bot raised while choosing: ``bot`` names it, ``seat`` is where it sat (None if
+    unknown); the cause is chained."""
+
+    def __init__(self, bot: str, error: BaseException, seat: int | None = None) -> None:
+        super().__init__(f"{type(error).__name__}: {error}")
+        self.bot = bot
+        self.seat = seat
+
+
 def make_agents(bots: Sequence[str | Agent], seed: int) -> list[Agent]:
     """Agents for the seats: names are made with a seat's seed, objects kept as given."""
     return [

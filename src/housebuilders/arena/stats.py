@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..core import State
+from .records import Record
 
 
 def win_shares(state: State) -> list[float]:
     """Per player: 1 for a sole winner, 1/k for each of k players sharing first place."""
-    ranking = state.ranking()
-    winners = ranking.count(1)
+    return shares_of(state.ranking())
+
+
+def shares_of(ranking: Sequence[int]) -> list[float]:
+    """``win_shares`` of a ranking (1 = first place)."""
+    winners = list(ranking).count(1)
     return [1 / winners if rank == 1 else 0.0 for rank in ranking]
 
 
@@ -39,20 +45,37 @@ class Tally:
 
 @dataclass
 class SimulationResult:
-    """What ``simulate`` found: per seat and per bot tallies."""
+    """Per seat and per bot tallies of the games of a run (``games`` counts the
+    finished ones; the failed ones are in ``errors``)."""
 
     game_id: str
     players: int
     games: int = 0
     seats: list[Tally] = field(default_factory=list)
     bots: dict[str, Tally] = field(default_factory=dict)
+    errors: list[Record] = field(default_factory=list)
 
-    def record(self, lineup: list[str], state: State) -> None:
-        """Add one finished game whose seats were played by ``lineup``."""
+    @classmethod
+    def from_records(cls, records: Iterable[Record]) -> SimulationResult:
+        """The tallies of a run's records (of one game and player count)."""
+        records = list(records)
+        if not records:
+            raise ValueError("no games to tally")
+        first = records[0]
+        result = cls(first.game, first.players, seats=[Tally() for _ in range(first.players)])
+        for record in records:
+            result.add(record)
+        return result
+
+    def add(self, record: Record) -> None:
+        """Add one game: a finished one to the tallies, a failed one to ``errors``."""
+        if record.ranking is None or record.scores is None:
+            self.errors.append(record)
+            return
         self.games += 1
-        shares = win_shares(state)
-        for seat, (bot, share, score) in enumerate(
-            zip(lineup, shares, state.scores(), strict=True)
+        shares = shares_of(record.ranking)
+        for seat, (bot, share, total) in enumerate(
+            zip(record.bots, shares, record.totals(), strict=True)
         ):
-            self.seats[seat].add(share, score["total"])
-            self.bots.setdefault(bot, Tally()).add(share, score["total"])
+            self.seats[seat].add(share, total)
+            self.bots.setdefault(bot, Tally()).add(share, total)

@@ -46,7 +46,7 @@ from typing import Any
 
 from ..agents import Agent, check_game, make
 from ..core import Action, GameSpec, State, game
-from .match import bot_seed, run, view_seed
+from .match import BotError, bot_seed, run, view_seed
 from .simulate import lineup
 
 #: z for a two-sided 95% interval.
@@ -102,14 +102,6 @@ class Speed:
         if not self.iterations or self.search_seconds <= 0:
             return None
         return self.iterations / self.search_seconds
-
-
-class BotError(Exception):
-    """A bot raised while choosing; ``bot`` names it, the cause is chained."""
-
-    def __init__(self, bot: str, error: BaseException) -> None:
-        super().__init__(f"{type(error).__name__}: {error}")
-        self.bot = bot
 
 
 class TimedAgent:

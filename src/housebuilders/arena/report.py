@@ -1,0 +1,515 @@
+"""What a results file says: win rates, the first player's advantage, scores, scoring
+categories, game length; as numbers (``summarize``) and as one self-contained HTML
+page with its figures embedded (``to_html``).
+
+    from housebuilders.arena import read_results
+    from housebuilders.arena.report import summarize, to_html
+
+    report = summarize(read_results("results.jsonl"))
+    print(report.first_player.advantage, report.first_player.interval)
+    Path("report.html").write_text(to_html(report))
+
+How the figures are counted:
+
+- **Win rate** of a bot or a seat: its wins over the games it played, a first place
+  shared by ``k`` players counting ``1/k`` to each. With ``N`` players and bots of
+  equal strength every rate would be ``1/N``, the *fair share*.
+- **95% confidence interval**: the Wilson score interval (``strength.wilson``), which
+  stays in [0, 1] and keeps its coverage for small runs and rates near 0 or 1.
+- **First player's advantage**: seat 0 (the first player) wins at a rate, the fair
+  share is ``1/N``, the advantage is the difference. Seats rotate between the bots
+  (``simulate``, ``tournament``), so the bots' strengths cancel out and what is left
+  is the seat. It is *significant* when the interval leaves out the fair share.
+- **Category shares**: each scoring category's points over all the points in the
+  breakdowns, per bot and over every seat (``all``); the share of a category that
+  can be negative is negative.
+- **Game length**: actions per finished game, and the wall time of a game.
+- **Ratings**: when every game seats distinct bots (a tournament), the openskill
+  Plackett-Luce ratings of ``tournament.rate``.
+
+Failed games (a bot raised) are counted and listed, and left out of everything else.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .records import Record
+from .stats import shares_of
+from .strength import wilson
+from .tournament import Rating, rate
+
+ALL = "all"
+
+
+class ReportError(ValueError):
+    """Records that cannot make one report."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """A bot's or a seat's games, wins (shared ones split) and final scores."""
+
+    name: str
+    games: int
+    wins: float
+    scores: tuple[int, ...]
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval on the win rate."""
+        return wilson(self.wins, self.games)
+
+    @property
+    def mean_score(self) -> float:
+        return statistics.fmean(self.scores) if self.scores else 0.0
+
+    @property
+    def sd_score(self) -> float:
+        return statistics.stdev(self.scores) if len(self.scores) > 1 else 0.0
+
+    @property
+    def min_score(self) -> int:
+        return min(self.scores, default=0)
+
+    @property
+    def median_score(self) -> float:
+        return statistics.median(self.scores) if self.scores else 0.0
+
+    @property
+    def max_score(self) -> int:
+        return max(self.scores, default=0)
+
+
+@dataclass(frozen=True)
+class BotLine(Line):
+    @property
+    def bot(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class SeatLine(Line):
+    @property
+    def seat(self) -> int:
+        return int(self.name)
+
+
+@dataclass(frozen=True)
+class FirstPlayer:
+    """Seat 0's win rate against the fair share ``1/N``."""
+
+    win_rate: float
+    interval: tuple[float, float]
+    fair: float
+
+    @property
+    def advantage(self) -> float:
+        return self.win_rate - self.fair
+
+    @property
+    def significant(self) -> bool:
+        """The 95% interval leaves out the fair share."""
+        low, high = self.interval
+        return not low <= self.fair <= high
+
+
+@dataclass(frozen=True)
+class Length:
+    """Actions per finished game, and seconds per game."""
+
+    actions: tuple[int, ...]
+    seconds: float
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.actions) if self.actions else 0.0
+
+    @property
+    def sd(self) -> float:
+        return statistics.stdev(self.actions) if len(self.actions) > 1 else 0.0
+
+    @property
+    def min(self) -> int:
+        return min(self.actions, default=0)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.actions) if self.actions else 0.0
+
+    @property
+    def max(self) -> int:
+        return max(self.actions, default=0)
+
+
+@dataclass
+class Report:
+    """Everything ``summarize`` found in a run's records."""
+
+    game: str
+    players: int
+    options: dict[str, object]
+    games: int
+    seeds: tuple[int, int]
+    bots: list[BotLine]
+    seats: list[SeatLine]
+    first_player: FirstPlayer
+    scores: dict[str, list[int]]
+    categories: list[str]
+    shares: dict[str, dict[str, float]]
+    length: Length
+    errors: list[Record] = field(default_factory=list)
+    leaderboard: list[Rating] | None = None
+    #: several bots, and games that seat one of them twice (see ``seat_caveat``)
+    mixed_seating: bool = False
+
+    @property
+    def fair(self) -> float:
+        return 1 / self.players
+
+
+# == the numbers ===============================================================================
+def summarize(records: Sequence[Record]) -> Report:
+    """The report of one run's records (one game, one player count)."""
+    if not records:
+        raise ReportError("no games in the results")
+    first = records[0]
+    for record in records:
+        if (record.game, record.players) != (first.game, first.players):
+            raise ReportError(
+                f"the results mix runs: {first.game} with {first.players} players and "
+                f"{record.game} with {record.players} (game {record.index}); "
+                "report one run at a time"
+            )
+    finished = [r for r in records if r.ranking is not None and r.scores is not None]
+    names = list(dict.fromkeys(bot for r in records for bot in r.bots))
+    by_bot = _tally(finished, names, lambda seat, r: r.bots[seat])
+    by_seat = _tally(finished, [str(s) for s in range(first.players)], lambda seat, r: str(seat))
+    seats = [SeatLine(*by_seat[str(s)]) for s in range(first.players)]
+    categories, shares = _shares(finished, names)
+    return Report(
+        game=first.game,
+        players=first.players,
+        options=first.options,
+        games=len(finished),
+        seeds=(min(r.seed for r in records), max(r.seed for r in records)),
+        bots=[BotLine(*by_bot[name]) for name in names],
+        seats=seats,
+        first_player=FirstPlayer(seats[0].win_rate, seats[0].interval, 1 / first.players),
+        scores={name: list(by_bot[name][3]) for name in names},
+        categories=categories,
+        shares=shares,
+        length=Length(
+            tuple(r.actions for r in finished),
+            statistics.fmean(r.seconds for r in finished) if finished else 0.0,
+        ),
+        errors=[r for r in records if r.ranking is None or r.scores is None],
+        leaderboard=_leaderboard(finished, names),
+        mixed_seating=len(names) > 1 and any(len(set(r.bots)) < len(r.bots) for r in records),
+    )
+
+
+def _tally(
+    records: Sequence[Record], names: list[str], key: object
+) -> dict[str, tuple[str, int, float, tuple[int, ...]]]:
+    """(name, games, wins, scores) for each bot or seat named by ``key(seat, record)``."""
+    games = dict.fromkeys(names, 0)
+    wins = dict.fromkeys(names, 0.0)
+    scores: dict[str, list[int]] = {name: [] for name in names}
+    for record in records:
+        assert record.ranking is not None
+        for seat, (share, total) in enumerate(
+            zip(shares_of(record.ranking), record.totals(), strict=True)
+        ):
+            name = key(seat, record)  # type: ignore[operator]
+            games[name] += 1
+            wins[name] += share
+            scores[name].append(total)
+    return {n: (n, games[n], wins[n], tuple(scores[n])) for n in names}
+
+
+def _shares(
+    records: Sequence[Record], names: list[str]
+) -> tuple[list[str], dict[str, dict[str, float]]]:
+    """The scoring categories, in the games' order, and each one's share of the points
+    per bot and over all seats."""
+    categories: dict[str, None] = {}
+    points: dict[str, dict[str, float]] = {name: {} for name in [*names, ALL]}
+    for record in records:
+        for bot, score in zip(record.bots, record.scores or [], strict=True):
+            for category, value in (score.get("breakdown") or {}).items():
+                if not isinstance(value, int | float) or isinstance(value, bool):
+                    continue
+                categories.setdefault(category, None)
+                for who in (bot, ALL):
+                    points[who][category] = points[who].get(category, 0) + value
+    shares: dict[str, dict[str, float]] = {}
+    for who, by_category in points.items():
+        total = sum(by_category.values())
+        shares[who] = {c: (by_category.get(c, 0) / total if total else 0.0) for c in categories}
+    return list(categories), shares
+
+
+def _leaderboard(records: Sequence[Record], names: list[str]) -> list[Rating] | None:
+    """Ratings when the games are a tournament's: two bots or more, each game seating
+    distinct bots, and openskill installed."""
+    if len(names) < 2 or not records or any(len(set(r.bots)) < len(r.bots) for r in records):
+        return None
+    try:
+        return rate(records)
+    except ImportError:
+        return None
+
+
+# == the page ==================================================================================
+def to_html(report: Report) -> str:
+    """One self-contained HTML page: the tables, and the figures as embedded PNGs."""
+    from .figures import figures  # matplotlib only when a page is drawn
+
+    parts = [_head(report), _summary(report)]
+    drawn = dict(figures(report))
+    parts += [
+        _section("Win rate per bot", _bot_table(report), drawn.get("bots")),
+        _section("Win rate per seat", _seat_table(report), drawn.get("seats")),
+        _section("Scores", _score_table(report), drawn.get("scores")),
+        _section("Scoring categories", _category_table(report), drawn.get("categories")),
+        _section("Game length", _length_table(report), drawn.get("length")),
+    ]
+    if report.leaderboard:
+        parts.append(_section("Ratings", _rating_table(report.leaderboard), None))
+    if report.errors:
+        parts.append(_section("Failed games", _error_list(report), None))
+    parts.append("</main></body></html>\n")
+    return "\n".join(parts)
+
+
+def percent(rate: float) -> str:
+    return f"{rate:.1%}"
+
+
+def interval_text(interval: tuple[float, float]) -> str:
+    low, high = interval
+    return f"{low:.1%}–{high:.1%}"
+
+
+def seat_caveat(report: Report) -> str | None:
+    """A warning when seat figures mix the seat with the company: several bots, and
+    games that seat one of them more than once."""
+    if report.mixed_seating:
+        return (
+            "Some games seat the same bot more than once among different bots, so who sits "
+            "next to whom is not balanced and the seat figures mix the seat with its "
+            "neighbours: for the seat advantage alone, play one bot in every seat."
+        )
+    return None
+
+
+def first_player_text(report: Report) -> str:
+    """One sentence on the first player's advantage."""
+    fp = report.first_player
+    verdict = (
+        "a real advantage"
+        if fp.significant and fp.advantage > 0
+        else "a real disadvantage"
+        if fp.significant
+        else "no clear advantage (the interval holds the fair share)"
+    )
+    return (
+        f"First player (seat 0) wins {percent(fp.win_rate)} of games "
+        f"(95% CI {interval_text(fp.interval)}) against a fair share of {percent(fp.fair)}: "
+        f"{fp.advantage * 100:+.1f} points, {verdict}."
+    )
+
+
+_STYLE = """
+body { font: 15px/1.45 system-ui, sans-serif; margin: 0; color: #222; background: #fafafa; }
+main { max-width: 960px; margin: 0 auto; padding: 1.5em; }
+h1 { font-size: 1.5em; margin-bottom: .2em; } h2 { margin-top: 1.8em; font-size: 1.2em; }
+table { border-collapse: collapse; margin: .6em 0; background: #fff; }
+th, td { padding: .25em .7em; border-bottom: 1px solid #ddd; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+img { max-width: 100%; display: block; margin: .6em 0; }
+.note { color: #555; } .bad { color: #a00; }
+"""
+
+
+def _head(report: Report) -> str:
+    title = html.escape(f"{report.game}, {report.players} players: {report.games} games")
+    return (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
+        f"<style>{_STYLE}</style></head><body><main><h1>{title}</h1>"
+    )
+
+
+def _summary(report: Report) -> str:
+    options = ", ".join(f"{k}={v}" for k, v in report.options.items()) or "none"
+    failed = f", {len(report.errors)} failed" if report.errors else ""
+    bots = ", ".join(b.bot for b in report.bots)
+    return (
+        f'<p class="note">Seeds {report.seeds[0]}–{report.seeds[1]}{failed}; bots: '
+        f"{html.escape(bots)}; options: {html.escape(options)}. Win rates count a shared "
+        "first place as a fraction; intervals are 95% Wilson intervals.</p>"
+        f"<h2>First player</h2><p>{html.escape(first_player_text(report))}</p>"
+        + (f'<p class="note">{html.escape(caveat)}</p>' if (caveat := seat_caveat(report)) else "")
+    )
+
+
+def _section(title: str, table: str, png: bytes | None) -> str:
+    image = ""
+    if png is not None:
+        data = base64.b64encode(png).decode("ascii")
+        image = f'<img alt="{html.escape(title)}" src="data:image/png;base64,{data}">'
+    return f"<h2>{html.escape(title)}</h2>{table}{image}"
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def bot_rows(report: Report) -> list[list[str]]:
+    return [
+        [
+            b.bot,
+            str(b.games),
+            f"{b.wins:g}",
+            percent(b.win_rate),
+            interval_text(b.interval),
+            f"{b.mean_score:.2f}",
+        ]
+        for b in report.bots
+    ]
+
+
+BOT_HEADER = ["bot", "seats played", "wins", "win rate", "95% CI", "mean score"]
+SEAT_HEADER = ["seat", "games", "wins", "win rate", "95% CI", "mean score"]
+SCORE_HEADER = ["bot", "mean", "sd", "min", "median", "max"]
+LENGTH_HEADER = ["games", "mean actions", "sd", "min", "median", "max", "seconds/game"]
+RATING_HEADER = ["bot", "mu", "sigma", "ordinal", "games", "win rate", "95% CI", "mean"]
+
+
+def seat_rows(report: Report) -> list[list[str]]:
+    return [
+        [
+            str(s.seat),
+            str(s.games),
+            f"{s.wins:g}",
+            percent(s.win_rate),
+            interval_text(s.interval),
+            f"{s.mean_score:.2f}",
+        ]
+        for s in report.seats
+    ]
+
+
+def score_rows(report: Report) -> list[list[str]]:
+    return [
+        [
+            b.bot,
+            f"{b.mean_score:.2f}",
+            f"{b.sd_score:.2f}",
+            str(b.min_score),
+            f"{b.median_score:g}",
+            str(b.max_score),
+        ]
+        for b in report.bots
+    ]
+
+
+def category_rows(report: Report) -> list[list[str]]:
+    return [
+        [who, *(percent(report.shares[who][c]) for c in report.categories)]
+        for who in [*(b.bot for b in report.bots), ALL]
+    ]
+
+
+def length_row(report: Report) -> list[str]:
+    n = report.length
+    return [
+        str(report.games),
+        f"{n.mean:.1f}",
+        f"{n.sd:.1f}",
+        str(n.min),
+        f"{n.median:g}",
+        str(n.max),
+        f"{n.seconds:.3g}",
+    ]
+
+
+def rating_rows(board: Sequence[Rating]) -> list[list[str]]:
+    """The leaderboard's rows, best first."""
+    return [
+        [
+            r.bot,
+            f"{r.mu:.1f}",
+            f"{r.sigma:.1f}",
+            f"{r.ordinal:.1f}",
+            str(r.games),
+            percent(r.win_rate),
+            interval_text(r.interval),
+            f"{r.mean_score:.2f}",
+        ]
+        for r in board
+    ]
+
+
+def error_lines(failed: Sequence[Record], limit: int = 20) -> list[str]:
+    """One line per failed game (at most ``limit``, then how many more), saying how to
+    replay it."""
+    lines = []
+    for r in failed[:limit]:
+        error = r.error or {}
+        who = (
+            f"{error.get('bot')} (seat {error.get('seat')}) raised" if error.get("bot") else "error"
+        )
+        lines.append(
+            f"game {r.index}, seed {r.seed} (--bots {','.join(r.bots)}): {who}: "
+            f"{error.get('message')}" + (f" at {error['where']}" if error.get("where") else "")
+        )
+    if len(failed) > limit:
+        lines.append(f"and {len(failed) - limit} more failed games")
+    return lines
+
+
+def _bot_table(report: Report) -> str:
+    return _table(BOT_HEADER, bot_rows(report))
+
+
+def _seat_table(report: Report) -> str:
+    return _table(SEAT_HEADER, seat_rows(report))
+
+
+def _score_table(report: Report) -> str:
+    return _table(SCORE_HEADER, score_rows(report))
+
+
+def _category_table(report: Report) -> str:
+    return _table(["share of points", *report.categories], category_rows(report))
+
+
+def _length_table(report: Report) -> str:
+    return _table(LENGTH_HEADER, [length_row(report)])
+
+
+def _rating_table(board: Sequence[Rating]) -> str:
+    note = (
+        '<p class="note">openskill Plackett-Luce ratings, game by game in order; '
+        "ordinal = mu − 3 sigma.</p>"
+    )
+    return note + _table(RATING_HEADER, rating_rows(board))
+
+
+def _error_list(report: Report) -> str:
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in error_lines(report.errors))
+    return f'<ul class="bad">{items}</ul>'

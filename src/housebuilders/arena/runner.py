@@ -1,0 +1,391 @@
+"""Playing a planned list of games: in this process, on local processes or on Ray,
+with results streamed to a file and resumed from it.
+
+A *plan* is the list of games of a run: for each its index, seed and bots by seat
+(``simulate`` rotates the seats, ``tournament`` goes round the groups and seatings).
+The plan is cut into batches of consecutive games; a batch is one task for a worker,
+so the cost of shipping a task (a few milliseconds on Ray) is paid once per batch,
+not once per game. A game depends only on its own seed, bots, options and data, never
+on the batch or worker it ran in: the same plan gives the same records whatever the
+backend and the number of jobs.
+
+Backends:
+
+- ``processes`` (the default): a ``concurrent.futures.ProcessPoolExecutor`` of
+  ``jobs`` worker processes (``jobs=1`` plays in this process, no pool). Workers
+  start from a fork server on Linux (spawned elsewhere), not forked from this
+  process, so they inherit no threads (a progress bar's, Ray's).
+- ``ray``: one Ray task per batch (``num_cpus=1``). With ``ray_address`` (e.g.
+  ``"auto"``) it joins a running cluster; without, it starts a local Ray with
+  ``num_cpus=jobs`` and stops it at the end. If Ray is already initialised in this
+  process, that session is used as it is. Every node needs housebuilders installed
+  (and any module named in ``imports``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import math
+import multiprocessing
+import os
+import signal
+import time
+import traceback
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import ExitStack, closing, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..agents import Agent, check_game, make
+from ..core import State, game
+from .match import BotError, bot_seed, run
+from .records import (
+    Record,
+    ResultsError,
+    ResultsWriter,
+    content_digest,
+    cut_partial_line,
+    read_results,
+)
+
+BACKENDS = ("processes", "ray")
+#: The most games in one batch: a batch is also the unit of progress and of what a
+#: stopped run loses.
+MAX_BATCH = 50
+#: Batches per job aimed at, so that the last batches do not leave workers idle.
+BATCHES_PER_JOB = 16
+
+Progress = Callable[[int], None]
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def batch_size(games: int, jobs: int) -> int:
+    """Games per batch: about ``BATCHES_PER_JOB`` batches per job, at most ``MAX_BATCH``
+    games each (random Mr House games take ~10 ms, so a batch of 50 is half a second)."""
+    return max(1, min(MAX_BATCH, math.ceil(games / (jobs * BATCHES_PER_JOB))))
+
+
+# == one game ==================================================================================
+@dataclass(frozen=True)
+class Setup:
+    """What every game of a run shares."""
+
+    game_id: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    content: dict[str, Any] | None = None
+    imports: tuple[str, ...] = ()
+
+    @property
+    def digest(self) -> str | None:
+        return content_digest(self.content)
+
+
+#: One planned game: (index, seed, bots by seat).
+Planned = tuple[int, int, tuple[str, ...]]
+
+
+class _Seat:
+    """A seat's agent: an exception it raises comes out as a BotError naming it."""
+
+    def __init__(self, agent: Agent, seat: int) -> None:
+        self.agent, self.seat, self.name = agent, seat, agent.name
+
+    def check_game(self, spec: Any) -> None:
+        check_game(self.agent, spec)
+
+    def choose(self, view: State, player: int) -> Any:
+        try:
+            return self.agent.choose(view, player)
+        except Exception as e:
+            raise BotError(self.name, e, self.seat) from e
+
+
+def play_game(setup: Setup, index: int, seed: int, bots: Sequence[str]) -> Record:
+    """Play one game and record it; an exception (a bot's or the rules') is recorded
+    as the game's error, never raised."""
+    start = time.perf_counter()
+    state: State | None = None
+    error: dict[str, Any] | None = None
+    try:
+        agents = [_Seat(make(b, seed=bot_seed(seed, s)), s) for s, b in enumerate(bots)]
+        state = game(setup.game_id).new_game(setup.players, seed, setup.options, setup.content)
+        run(state, agents, seed)
+    except BotError as e:
+        error = {"seat": e.seat, "bot": e.bot, "message": str(e), "where": _where(e.__cause__)}
+    except Exception as e:
+        error = {
+            "seat": None,
+            "bot": None,
+            "message": f"{type(e).__name__}: {e}",
+            "where": _where(e),
+        }
+    finished = error is None and state is not None
+    return Record(
+        index=index,
+        game=setup.game_id,
+        players=setup.players,
+        options=dict(setup.options),
+        content=setup.digest,
+        seed=seed,
+        bots=list(bots),
+        scores=state.scores() if finished and state else None,
+        ranking=state.ranking() if finished and state else None,
+        actions=len(state.history) if state is not None else 0,
+        seconds=time.perf_counter() - start,
+        error=error,
+    )
+
+
+def _where(error: BaseException | None) -> str | None:
+    """Where an exception was raised: ``"file.py:57 in choose"``."""
+    if error is None or error.__traceback__ is None:
+        return None
+    frame = traceback.extract_tb(error.__traceback__)[-1]
+    return f"{Path(frame.filename).name}:{frame.lineno} in {frame.name}"
+
+
+def play_batch(setup: Setup, batch: Sequence[Planned]) -> list[Record]:
+    """Play a batch of planned games (the task a worker runs)."""
+    _import(setup.imports)
+    return [play_game(setup, index, seed, bots) for index, seed, bots in batch]
+
+
+def _import(modules: Sequence[str]) -> None:
+    for module in modules:
+        importlib.import_module(module)
+
+
+# == backends: each yields the records of a batch as it finishes ==============================
+def _in_process(setup: Setup, batches: list[list[Planned]]) -> Generator[list[Record], None, None]:
+    for batch in batches:
+        yield play_batch(setup, batch)
+
+
+def _worker_start(modules: tuple[str, ...]) -> None:
+    """A pool worker leaves Ctrl+C to the parent, which stops the run."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _import(modules)
+
+
+def _context() -> Any:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])  # workers start with the rules loaded
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _processes(
+    setup: Setup, batches: list[list[Planned]], jobs: int
+) -> Generator[list[Record], None, None]:
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=_context(),
+        initializer=_worker_start,
+        initargs=(setup.imports,),
+    )
+    pending: set[Future[list[Record]]] = {pool.submit(play_batch, setup, b) for b in batches}
+    try:
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+    finally:
+        _stop(pool, pending)
+
+
+def _stop(pool: ProcessPoolExecutor, pending: set[Future[list[Record]]]) -> None:
+    """Shut the pool down; if batches are still running (the run was stopped), end its
+    workers rather than wait for them."""
+    if pending:
+        for future in pending:
+            future.cancel()
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()  # the pool sees them gone and shuts down at once
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextmanager
+def ray_session(jobs: int, address: str | None) -> Iterator[tuple[Any, int]]:
+    """Ray, initialised (a local Ray of ``jobs`` CPUs, or the cluster at ``address``,
+    or the session this process already has), and the CPUs it offers. Stops what it
+    started."""
+    ray = import_ray()
+    started = not ray.is_initialized()
+    if started and address is None:
+        ray.init(
+            num_cpus=jobs,
+            include_dashboard=False,
+            log_to_driver=False,
+            logging_level=logging.ERROR,
+        )
+    elif started:
+        ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
+    try:
+        yield ray, max(1, int(ray.cluster_resources().get("CPU", jobs)))
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _ray(
+    ray: Any, setup: Setup, batches: list[list[Planned]]
+) -> Generator[list[Record], None, None]:
+    task = ray.remote(num_cpus=1, max_retries=0)(play_batch)
+    setup_ref = ray.put(setup)
+    pending = [task.remote(setup_ref, batch) for batch in batches]
+    try:
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield ray.get(ref)
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+
+
+def import_ray() -> Any:
+    """The ray module, or an error that says how to install it."""
+    try:
+        import ray
+    except ImportError:
+        raise ImportError("the ray backend needs Ray: pip install 'housebuilders[ray]'") from None
+    return ray
+
+
+# == a run =====================================================================================
+def check_run(
+    setup: Setup, bots: Sequence[str], jobs: int | None, backend: str, resume: bool, out: Any
+) -> int:
+    """Check what a run was asked before any game: the bots, the player count, the
+    options and data (by setting up one game), the backend and jobs. Returns jobs."""
+    _import(setup.imports)  # where custom bots register themselves
+    spec = game(setup.game_id)
+    for name in dict.fromkeys(bots):  # a bad name, or a bot that cannot play, fails now
+        check_game(make(name), spec)
+    if not spec.min_players <= setup.players <= spec.max_players:
+        raise ValueError(
+            f"{spec.id} takes {spec.min_players} to {spec.max_players} players, not {setup.players}"
+        )
+    spec.new_game(setup.players, 0, setup.options, setup.content)  # bad options, bad data
+    if backend not in BACKENDS:
+        raise ValueError(f"no backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    if jobs is not None and jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    if resume and out is None:
+        raise ValueError("resume continues a results file: give out too")
+    if backend == "ray":
+        import_ray()
+    return jobs if jobs is not None else default_jobs()
+
+
+def run_plan(
+    setup: Setup,
+    plan: Sequence[Planned],
+    *,
+    jobs: int,
+    backend: str = "processes",
+    ray_address: str | None = None,
+    batch: int | None = None,
+    out: str | os.PathLike[str] | None = None,
+    resume: bool = False,
+    progress: Progress | None = None,
+) -> list[Record]:
+    """Play the games of ``plan`` (those not already in ``out`` when resuming) and
+    return every game's record, in plan order. ``progress(done)`` is called as batches
+    finish, ``done`` counting the games of the plan finished so far (resumed ones
+    included)."""
+    path = Path(out) if out is not None else None
+    kept = _kept(path, setup, plan, resume) if path is not None else {}
+    todo = [p for p in plan if p[0] not in kept]
+    records = dict(kept)
+    if not todo:
+        return [records[index] for index, _, _ in plan]
+    with ExitStack() as stack:
+        ray = None
+        if backend == "ray":
+            ray, jobs = stack.enter_context(ray_session(jobs, ray_address))
+        size = batch if batch is not None else batch_size(len(todo), jobs)
+        batches = [todo[i : i + size] for i in range(0, len(todo), size)]
+        writer = ResultsWriter(path, (p[0] for p in todo)) if path is not None else None
+        if writer is not None:
+            stack.callback(writer.close)
+        # closed first on the way out: pending batches cancelled, workers ended
+        stream = stack.enter_context(closing(_stream(setup, batches, jobs, ray)))
+        for finished in stream:
+            if writer is not None:
+                writer.add(finished)
+            for record in finished:
+                records[record.index] = record
+            if progress is not None:
+                progress(len(records))
+    return [records[index] for index, _, _ in plan]
+
+
+def _stream(
+    setup: Setup, batches: list[list[Planned]], jobs: int, ray: Any
+) -> Generator[list[Record], None, None]:
+    """The records of each batch as it finishes, from Ray if given, else from local
+    processes (or this one)."""
+    if ray is not None:
+        return _ray(ray, setup, batches)
+    if jobs == 1 or len(batches) == 1:
+        return _in_process(setup, batches)
+    return _processes(setup, batches, min(jobs, len(batches)))
+
+
+def _kept(path: Path, setup: Setup, plan: Sequence[Planned], resume: bool) -> dict[int, Record]:
+    """The records already in ``path`` when resuming, each checked against the plan;
+    without resume, the file must be new or empty."""
+    if not path.exists() or path.stat().st_size == 0:
+        return {}
+    if not resume:
+        count = len(read_results(path))
+        raise ResultsError(
+            f"{path} already holds {count} game{'s' * (count != 1)}: resume to continue "
+            "that run (--resume), or give another file"
+        )
+    records = read_results(path)
+    planned = {index: (seed, bots) for index, seed, bots in plan}
+    for record in records:
+        _check_record(path, record, setup, planned)
+    cut_partial_line(path)
+    return {r.index: r for r in records}
+
+
+def _check_record(
+    path: Path, record: Record, setup: Setup, planned: Mapping[int, tuple[int, tuple[str, ...]]]
+) -> None:
+    """A record must be a game of this run: same game, players, options, data, and the
+    seed and bots the plan has at its index."""
+    if record.index not in planned:
+        raise ResultsError(
+            f"{path} holds game {record.index}, beyond the {len(planned)} games of this run"
+        )
+    seed, bots = planned[record.index]
+    expected = {
+        "game": setup.game_id,
+        "players": setup.players,
+        "options": dict(setup.options),
+        "content": setup.digest,
+        "seed": seed,
+        "bots": list(bots),
+    }
+    for key, value in expected.items():
+        found = getattr(record, key)
+        if found != value:
+            raise ResultsError(
+                f"{path} is another run: its game {record.index} has {key} {found!r}, "
+                f"this run {value!r}"
+            )

@@ -1,0 +1,107 @@
+"""`housebuilders tournament` and `housebuilders report`."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from housebuilders.cli import app
+
+from ..arena.known_results import KNOWN
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament", "report"])
+def test_the_commands_explain_themselves(runner: CliRunner, command: str) -> None:
+    result = runner.invoke(app, [command, "--help"])
+    assert result.exit_code == 0
+    assert "Usage" in result.output
+
+
+def test_tournament_prints_a_leaderboard_with_uncertainty(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    out = tmp_path / "t.jsonl"
+    args = [
+        "tournament",
+        "mr-house-basic",
+        "--bots",
+        "random,random:,greedy:samples=1",
+        "--games",
+        "6",
+    ]
+    result = runner.invoke(app, [*args, "--jobs", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    for text in ("Leaderboard", "mu", "sigma", "ordinal", "random:", "win rate"):
+        assert text in result.output
+    assert "6 games of mr-house-basic, 2 players" in result.output
+    assert len(out.read_text().splitlines()) == 6
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "3", "--bots", "random,random:"], "needs at least 3 bots"),
+        (["--bots", "random,random"], "listed twice"),
+        (["--bots", "random,nope"], "unknown bot 'nope'"),
+        (["--bots", "random,random:", "--seatings", "some"], "'some' is not one of"),
+    ],
+)
+def test_bad_tournaments_exit_2(runner: CliRunner, args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["tournament", "mr-house-basic", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.fixture
+def known_file(tmp_path: Path) -> Path:
+    path = tmp_path / "known.jsonl"
+    path.write_text("".join(json.dumps(r.to_json()) + "\n" for r in KNOWN))
+    return path
+
+
+def test_report_prints_the_tables(runner: CliRunner, known_file: Path) -> None:
+    result = runner.invoke(app, ["report", str(known_file)])
+    assert result.exit_code == 0, result.output
+    for text in (
+        "3 games of mr-house-basic, 2 players, seeds 100-103, 1 failed",
+        "Win rate per bot",
+        "Win rate per seat",
+        "First player (seat 0) wins 83.3%",
+        "Scores",
+        "walls",
+        "Game length",
+        "RuntimeError: boom",
+    ):
+        assert text in result.output, text
+
+
+def test_report_writes_one_html_file_with_its_figures(
+    runner: CliRunner, known_file: Path, tmp_path: Path
+) -> None:
+    page = tmp_path / "report.html"
+    result = runner.invoke(app, ["report", str(known_file), "--html", str(page)])
+    assert result.exit_code == 0, result.output
+    assert f"report: {page}" in result.output
+    images = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page.read_text())
+    assert len(images) == 5
+    assert all(base64.b64decode(i).startswith(b"\x89PNG") for i in images)
+
+
+def test_report_of_a_bad_file_exits_2(runner: CliRunner, tmp_path: Path) -> None:
+    missing = runner.invoke(app, ["report", str(tmp_path / "nope.jsonl")])
+    assert missing.exit_code == 2 and "no results file" in missing.output
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"index": 0}\nnot json\n{}\n')
+    broken = runner.invoke(app, ["report", str(bad)])
+    assert broken.exit_code == 2 and "line 1" in broken.output
+    assert "Traceback" not in broken.output
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    nothing = runner.invoke(app, ["report", str(empty)])
+    assert nothing.exit_code == 2 and "no games" in nothing.output
