@@ -24,6 +24,7 @@ class Action(tuple):  # type: ignore[type-arg]
     __slots__ = ()
     kind: ClassVar[str]
     fields: ClassVar[tuple[str, ...]] = ()
+    _keys: ClassVar[tuple[str, ...]] = ("kind",)
 
     def __init_subclass__(cls, kind: str = "", **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -34,6 +35,7 @@ class Action(tuple):  # type: ignore[type-arg]
         declared = tuple(name for name, hint in own.items() if "ClassVar" not in str(hint))
         # a subclass that declares no fields keeps its parent's (it changes, say, the text)
         cls.fields = declared or cls.fields
+        cls._keys = ("kind", *cls.fields)
         for i, name in enumerate(cls.fields, start=1):
             setattr(cls, name, property(itemgetter(i), doc=f"the action's {name}"))
 
@@ -60,9 +62,7 @@ class Action(tuple):  # type: ignore[type-arg]
         return tuple(self[1:])
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind}
-        data.update(zip(self.fields, self[1:], strict=True))
-        return data
+        return dict(zip(self._keys, self, strict=True))  # the tuple is (kind, *fields)
 
 
 def action_from_json(classes: dict[str, type[Action]], data: Any) -> Action:

@@ -1,3 +1,3 @@
 """The built-in games. Importing this package registers them."""
 
-from . import mr_house  # noqa: F401
+from . import mr_house, welcome_to  # noqa: F401

@@ -1,0 +1,34 @@
+"""Welcome To Your Perfect Home (Benoit Turpin, Blue Cocker 2018). Rulebook:
+shared/rules/welcome-to.txt. Everyone plays each round at once."""
+
+from __future__ import annotations
+
+from ...core import GameSpec, Option, register
+from .actions import CLASSES, SPACE
+from .state import DECKS, WelcomeToState
+
+WELCOME_TO = register(
+    GameSpec(
+        id="welcome-to",
+        name="Welcome To Your Perfect Home",
+        min_players=1,
+        max_players=100,
+        rulebook="welcome-to.txt",
+        _new_game=WelcomeToState.new,
+        _state_from_json=WelcomeToState.from_json,
+        actions=SPACE,
+        action_classes=CLASSES,
+        options=(
+            Option(
+                "deck",
+                DECKS[0],
+                DECKS,
+                "construction deck: the rulebook's 63 cards (proposed distribution) or "
+                "the standard edition's 81",
+            ),
+        ),
+    )
+)
+WelcomeToState.spec = WELCOME_TO
+
+__all__ = ["WELCOME_TO", "WelcomeToState"]

@@ -1,0 +1,278 @@
+"""A player's Classic sheet: the streets' houses, fences, pools and score tracks.
+
+The sheet is plain data with the queries the rules ask of it (where may a number
+go, which estates are complete) and its score. Houses are numbered flat across the
+streets (``Layout.first[street] + house``); so are the gaps between houses.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from .content import ESTATE_SIZES, WelcomeToContent
+
+EMPTY = -1
+Estate = tuple[int, int, int]  # (street, first house, last house)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The sheet's shape and score ladders, from the content."""
+
+    streets: tuple[int, ...]  # houses per street
+    first: tuple[int, ...]  # flat index of each street's first house
+    gap_first: tuple[int, ...]  # flat index of each street's first gap
+    houses: int
+    pools: int  # bitmask of the houses with a printed pool
+    lowest: int
+    highest: int
+    temp_boxes: int
+    parks: tuple[tuple[int, ...], ...]
+    pool_ladder: tuple[int, ...]
+    extension_ladder: tuple[int, ...]
+    refusal_ladder: tuple[int, ...]
+    estate_ladders: tuple[tuple[int, ...], ...]  # by size - 1
+    temp_ranking: tuple[int, ...]
+
+    @property
+    def max_refusals(self) -> int:
+        return len(self.refusal_ladder) - 1
+
+    def has_pool(self, street: int, house: int) -> bool:
+        return bool(self.pools >> (self.first[street] + house) & 1)
+
+
+_LAYOUTS: dict[int, tuple[WelcomeToContent, Layout]] = {}
+
+
+def layout_of(content: WelcomeToContent) -> Layout:
+    """The content's layout, made once per content object."""
+    known = _LAYOUTS.get(id(content))
+    if known is None or known[0] is not content:
+        known = _LAYOUTS[id(content)] = (content, _layout(content))
+    return known[1]
+
+
+def _layout(content: WelcomeToContent) -> Layout:
+    sheet, ladders = content.sheet, content.ladders
+    first, gap_first, total, gaps = [], [], 0, 0
+    for size in sheet.streets:
+        first.append(total)
+        gap_first.append(gaps)
+        total += size
+        gaps += size - 1
+    pools = 0
+    for street, houses in enumerate(sheet.pools):
+        for house in houses:
+            pools |= 1 << (first[street] + house)
+    return Layout(
+        streets=tuple(sheet.streets),
+        first=tuple(first),
+        gap_first=tuple(gap_first),
+        houses=total,
+        pools=pools,
+        lowest=sheet.lowest_number,
+        highest=sheet.highest_number,
+        temp_boxes=sheet.temp_boxes,
+        parks=tuple(tuple(p) for p in ladders.parks),
+        pool_ladder=tuple(ladders.pools),
+        extension_ladder=tuple(ladders.extension),
+        refusal_ladder=tuple(ladders.refusals),
+        estate_ladders=tuple(tuple(e) for e in ladders.estates),
+        temp_ranking=tuple(ladders.temp_ranking),
+    )
+
+
+class Sheet:
+    """One player's sheet. Mutable; ``copy`` gives an independent one."""
+
+    __slots__ = (
+        "numbers", "bis", "pools", "fences", "parks", "improvements", "temps",
+        "extensions", "refusals", "plans", "used", "frozen", "cached_json",
+    )  # fmt: skip
+
+    def __init__(self, layout: Layout, plans: int = 3) -> None:
+        self.numbers = [EMPTY] * layout.houses
+        self.bis = 0  # bitmask: houses written by an extension (nB)
+        self.pools = 0  # bitmask: pools built
+        self.fences = 0  # bitmask over the gaps between houses
+        self.parks = [0] * len(layout.streets)  # park boxes crossed per street
+        self.improvements = [0] * ESTATE_SIZES  # values crossed per estate size - 1
+        self.temps = 0  # temporary-worker boxes crossed
+        self.extensions = 0  # extension penalty boxes crossed
+        self.refusals = 0
+        self.plans: list[int | None] = [None] * plans  # points of each plan claimed
+        self.used: tuple[Estate, ...] = ()  # estates marked for plans
+        #: a revealed sheet never changes again (changes go to a copy), so its JSON,
+        #: once made, is kept
+        self.frozen = False
+        self.cached_json: dict[str, Any] | None = None
+
+    def copy(self) -> Sheet:
+        s = Sheet.__new__(Sheet)
+        s.numbers = self.numbers[:]
+        s.bis, s.pools, s.fences = self.bis, self.pools, self.fences
+        s.parks, s.improvements = self.parks[:], self.improvements[:]
+        s.temps, s.extensions, s.refusals = self.temps, self.extensions, self.refusals
+        s.plans, s.used = self.plans[:], self.used
+        s.frozen, s.cached_json = False, None
+        return s
+
+    def freeze(self) -> Sheet:
+        """Mark the sheet revealed: from now on it is only read."""
+        self.frozen = True
+        return self
+
+    # -- where numbers may go ---------------------------------------------------------
+    def places(self, layout: Layout, number: int) -> list[tuple[int, int]]:
+        """Every empty house where ``number`` keeps its street strictly increasing."""
+        return list(self._places(layout, number))
+
+    def fits(self, layout: Layout, number: int) -> bool:
+        return next(self._places(layout, number), None) is not None
+
+    def _places(self, layout: Layout, number: int) -> Iterator[tuple[int, int]]:
+        # A street's numbers never decrease left to right, so the nearest number on
+        # each side of an empty house bounds it.
+        numbers = self.numbers
+        for street, size in enumerate(layout.streets):
+            base = layout.first[street]
+            below, start = EMPTY, 0  # the nearest number to the left; first empty house
+            for house in range(size + 1):
+                value = numbers[base + house] if house < size else 1 << 30
+                if value == EMPTY:
+                    continue
+                if below < number < value:
+                    for empty in range(start, house):
+                        yield street, empty
+                if value >= number:
+                    break
+                below, start = value, house + 1
+
+    def number(self, layout: Layout, street: int, house: int) -> int:
+        return self.numbers[layout.first[street] + house]
+
+    def is_full(self) -> bool:
+        return EMPTY not in self.numbers
+
+    def has_fence(self, layout: Layout, street: int, gap: int) -> bool:
+        return bool(self.fences >> (layout.gap_first[street] + gap) & 1)
+
+    # -- estates ---------------------------------------------------------------------
+    def segments(self, layout: Layout, street: int) -> list[tuple[int, int]]:
+        """The street's stretches between fences, as (first house, last house)."""
+        out, start = [], 0
+        for gap in range(layout.streets[street] - 1):
+            if self.has_fence(layout, street, gap):
+                out.append((start, gap))
+                start = gap + 1
+        out.append((start, layout.streets[street] - 1))
+        return out
+
+    def estates(self, layout: Layout) -> list[Estate]:
+        """Complete estates: 1 to 6 numbered houses between two fences."""
+        out = []
+        for street in range(len(layout.streets)):
+            base = layout.first[street]
+            for start, end in self.segments(layout, street):
+                if (
+                    end - start < ESTATE_SIZES
+                    and EMPTY not in self.numbers[base + start : base + end + 1]
+                ):
+                    out.append((street, start, end))
+        return out
+
+    def free_estates(self, layout: Layout) -> list[Estate]:
+        """Complete estates not yet used for a plan."""
+        used = set(self.used)
+        return [e for e in self.estates(layout) if e not in used]
+
+    def can_fulfil(self, layout: Layout, sizes: list[int]) -> bool:
+        have = Counter(end - start + 1 for _, start, end in self.free_estates(layout))
+        need = Counter(sizes)
+        return all(have[size] >= count for size, count in need.items())
+
+    # -- scoring -----------------------------------------------------------------------
+    def score(self, layout: Layout, temp_points: int) -> dict[str, int]:
+        estates = self.estates(layout)
+        return {
+            "plans": sum(p for p in self.plans if p is not None),
+            "parks": sum(ladder[n] for ladder, n in zip(layout.parks, self.parks, strict=True)),
+            "pools": layout.pool_ladder[bin(self.pools).count("1")],
+            "estates": sum(
+                layout.estate_ladders[size - 1][self.improvements[size - 1]]
+                for size in (end - start + 1 for _, start, end in estates)
+            ),
+            "temporary_workers": temp_points,
+            "extensions": -layout.extension_ladder[self.extensions],
+            "refusals": -layout.refusal_ladder[self.refusals],
+        }
+
+    # -- JSON --------------------------------------------------------------------------
+    def to_json(self, layout: Layout) -> dict[str, Any]:
+        """The sheet as JSON (shared for a frozen sheet: do not change it)."""
+        if self.cached_json is not None:
+            return self.cached_json
+        streets = []
+        for street, size in enumerate(layout.streets):
+            base = layout.first[street]
+            streets.append(
+                {
+                    "numbers": [None if n < 0 else n for n in self.numbers[base : base + size]],
+                    "bis": _bits(self.bis >> base, size),
+                    "pools": _bits(self.pools >> base, size),
+                    "fences": _bits(self.fences >> layout.gap_first[street], size - 1),
+                    "parks": self.parks[street],
+                }
+            )
+        data = {
+            "streets": streets,
+            "improvements": self.improvements[:],
+            "temps": self.temps,
+            "extensions": self.extensions,
+            "refusals": self.refusals,
+            "plans": self.plans[:],
+            "used": [list(e) for e in self.used],
+        }
+        if self.frozen:
+            self.cached_json = data
+        return data
+
+    @classmethod
+    def from_json(cls, layout: Layout, data: dict[str, Any]) -> Sheet:
+        s = cls(layout, len(data["plans"]))
+        for street, row in enumerate(data["streets"]):
+            base = layout.first[street]
+            for house, n in enumerate(row["numbers"]):
+                s.numbers[base + house] = EMPTY if n is None else n
+            for house in row["bis"]:
+                s.bis |= 1 << (base + house)
+            for house in row["pools"]:
+                s.pools |= 1 << (base + house)
+            for gap in row["fences"]:
+                s.fences |= 1 << (layout.gap_first[street] + gap)
+            s.parks[street] = row["parks"]
+        s.improvements = list(data["improvements"])
+        s.temps, s.extensions = data["temps"], data["extensions"]
+        s.refusals, s.plans = data["refusals"], list(data["plans"])
+        s.used = tuple(tuple(e) for e in data["used"])  # type: ignore[misc]
+        return s
+
+
+def _bits(mask: int, n: int) -> list[int]:
+    """The positions of the set bits among the lowest ``n``."""
+    mask &= (1 << n) - 1
+    return [i for i in range(n) if mask >> i & 1] if mask else []
+
+
+def temp_points(layout: Layout, temps: list[int]) -> list[int]:
+    """The temporary-worker ranking: the highest distinct positive count scores the
+    first value, the next distinct count the second, and so on; ties share; zero
+    workers score zero."""
+    distinct = sorted({t for t in temps if t > 0}, reverse=True)
+    ranking = layout.temp_ranking
+    value = {t: ranking[i] for i, t in enumerate(distinct[: len(ranking)])}
+    return [value.get(t, 0) for t in temps]

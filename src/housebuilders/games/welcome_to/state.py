@@ -1,0 +1,606 @@
+"""Welcome To Your Perfect Home: the rules (rulebook: shared/rules/welcome-to.txt).
+
+Everyone plays each round at once. The three stacks show three pairs (a number and
+an action); each player, on their own sheet and unseen by the others, takes a pair,
+writes its number, uses its action if they wish, and may claim city plans. When the
+last player has finished, the round is revealed: every sheet becomes public, plans
+claimed for the first time are flipped to their lower value, and the next cards are
+flipped. A player's choice is a short sequence of decisions; stages with nothing to
+decide are passed over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core import Action, Json, Rng, State
+from ...core.rng import seed_state
+from .actions import (
+    ADJUST,
+    CLAIM,
+    EXTEND,
+    FENCE,
+    FINISH,
+    IMPROVE,
+    MARK,
+    PARK,
+    PICK,
+    POOL,
+    REFUSE,
+    SKIP,
+    TEMP_CHANGES,
+    WRITE,
+)
+from .content import ESTATE_SIZES, WelcomeToContent, load_content
+from .sheet import EMPTY, Estate, Layout, Sheet, layout_of, temp_points
+
+DECKS = ("rulebook-63", "standard-81")
+PREPARE, PLAY, FINISH_SECTION = "Prepare the table", "Play a turn", "Finish and score"
+
+# a player's stages within a round
+CHOOSE, ADJUSTING, WRITING, ACTING, CLAIMING, MARKING, DONE = range(7)
+STAGE_NAMES = ("pair", "temporary worker", "house", "action", "plans", "estate", "done")
+
+
+class WelcomeToState(State):
+    __slots__ = (
+        "content", "setup", "L", "cards", "piles", "discards", "plans", "flipped", "round",
+        "public", "pending", "stage", "choice", "marking", "over", "rng", "history",
+        "undo_floor", "log",
+    )  # fmt: skip
+
+    content: WelcomeToContent
+    setup: dict[str, Any]
+    L: Layout
+    cards: list[tuple[int, str]]  # card id -> (number, action)
+    piles: list[list[int]]  # per stack, top card last (number side up)
+    discards: list[list[int]]  # per stack, the flipped cards, the action in play last
+    plans: list[int]  # per deck A, B, C: the plan's index in that deck
+    flipped: list[bool]  # per plan: claimed in an earlier round (the lower value now)
+    round: int
+    public: list[Sheet]  # each sheet as revealed at the end of the last round
+    pending: list[Sheet | None]  # this round's sheet, while the player chooses
+    stage: list[int]
+    choice: list[tuple[int, int, int, int] | None]  # (pair, number, street, house)
+    marking: list[tuple[int, tuple[int, ...], tuple[Estate, ...]] | None]
+    over: bool
+    rng: Rng
+    log: list[str]
+
+    # == setting up ====================================================================
+    @classmethod
+    def new(
+        cls,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        content: Mapping[str, Any] | None = None,
+    ) -> WelcomeToState:
+        s = cls._fresh(players, options, content)
+        s.rng = Rng(seed_state(seed))
+        deck = list(range(len(s.cards)))
+        s.rng.shuffle(deck)
+        third = len(deck) // 3
+        s.piles = [deck[i * third : (i + 1) * third] for i in range(3)]
+        s.discards = [[], [], []]
+        s.plans = [s.rng.below(len(s.content.plans.deck(d))) for d in range(3)]
+        s._flip()
+        s.log.append(f"round 1: {s._pairs_text()}")
+        return s
+
+    @classmethod
+    def _fresh(
+        cls, players: int, options: dict[str, Any], content: Mapping[str, Any] | None
+    ) -> WelcomeToState:
+        s = cls.__new__(cls)
+        s.content = load_content(content)
+        s.setup = {"options": dict(options), "content": dict(content) if content else None}
+        deck = options.get("deck", DECKS[0])
+        if deck not in s.content.decks:
+            raise ValueError(f"no deck {deck!r} in the content (decks: {list(s.content.decks)})")
+        s.L = layout_of(s.content)
+        s.cards = s.content.cards(deck)
+        s.flipped = [False] * 3
+        s.round = 1
+        s.public = [Sheet(s.L).freeze() for _ in range(players)]
+        s.pending = [None] * players
+        s.stage = [CHOOSE] * players
+        s.choice = [None] * players
+        s.marking = [None] * players
+        s.over = False
+        s.history = []
+        s.undo_floor = 0
+        s.log = []
+        return s
+
+    def _flip(self) -> None:
+        """Flip each stack's top card beside it, action side up; a stack that cannot
+        (it needs a card to flip and one to show a number) is first rebuilt from its
+        own discards, shuffled, under its remaining cards (ruling 7)."""
+        for pile, discard in zip(self.piles, self.discards, strict=True):
+            if len(pile) < 2:
+                self.rng.shuffle(discard)
+                pile[:0] = discard
+                discard.clear()
+                self.log.append("a construction stack ran out: its discards are reshuffled")
+            discard.append(pile.pop())
+
+    # == the contract's queries ========================================================
+    def _num_players(self) -> int:
+        return len(self.public)
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def acting_players(self) -> tuple[int, ...]:
+        if self.over:
+            return ()
+        return tuple(p for p, stage in enumerate(self.stage) if stage != DONE)
+
+    def pairs(self) -> list[tuple[int, str]]:
+        """The three (number, action) pairs of this round."""
+        return [
+            (self.cards[pile[-1]][0], self.cards[discard[-1]][1])
+            for pile, discard in zip(self.piles, self.discards, strict=True)
+        ]
+
+    def sheet(self, player: int) -> Sheet:
+        """The player's sheet as it stands now (with this round's choices)."""
+        return self.pending[player] or self.public[player]
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.over or self.stage[player] == DONE:
+            return []
+        stage, sheet, L = self.stage[player], self.sheet(player), self.L
+        if stage == CHOOSE:
+            return self._pair_choices(sheet)
+        pair, number, street, house = self.choice[player] or (0, 0, 0, 0)
+        if stage == ADJUSTING:
+            out: list[Action] = [ADJUST[d] for d in TEMP_CHANGES if self._fits(sheet, number + d)]
+            if sheet.fits(L, number):
+                out.append(SKIP)
+            return out
+        if stage == WRITING:
+            return [WRITE[s][h] for s, h in sheet.places(L, number)]
+        if stage == ACTING:
+            return self._action_choices(player, sheet, self.pairs()[pair][1], street, house)
+        if stage == CLAIMING:
+            return [CLAIM[k] for k in self._claimable(sheet)] + [FINISH]
+        marking = self.marking[player]
+        assert marking is not None
+        return [MARK[s][a] for s, a, _ in self._mark_candidates(sheet, marking[1])]
+
+    def _fits(self, sheet: Sheet, number: int) -> bool:
+        return self.L.lowest <= number <= self.L.highest and sheet.fits(self.L, number)
+
+    def _pair_choices(self, sheet: Sheet) -> list[Action]:
+        """The pairs whose number can be written; if none can, as drawn, the player
+        refuses, or may use a temporary-worker pair whose changed number fits."""
+        pairs = self.pairs()
+        placeable = [i for i, (n, _) in enumerate(pairs) if sheet.fits(self.L, n)]
+        if placeable:
+            return [PICK[i] for i in placeable]
+        out: list[Action] = [
+            PICK[i]
+            for i, (n, action) in enumerate(pairs)
+            if action == "temp"
+            and sheet.temps < self.L.temp_boxes
+            and any(self._fits(sheet, n + d) for d in TEMP_CHANGES)
+        ]
+        return [REFUSE, *out]
+
+    def _action_choices(
+        self, player: int, sheet: Sheet, action: str, street: int, house: int
+    ) -> list[Action]:
+        L = self.L
+        out: list[Action] = []
+        if action == "fence":
+            used = sheet.used
+            for s, size in enumerate(L.streets):
+                for gap in range(size - 1):
+                    if not sheet.has_fence(L, s, gap) and not any(
+                        u[0] == s and u[1] <= gap < u[2] for u in used
+                    ):
+                        out.append(FENCE[s][gap])
+        elif action == "improvement":
+            out = [
+                IMPROVE[size]
+                for size in range(1, ESTATE_SIZES + 1)
+                if sheet.improvements[size - 1] < len(L.estate_ladders[size - 1]) - 1
+            ]
+        elif action == "park":
+            if sheet.parks[street] < len(L.parks[street]) - 1:
+                out = [PARK]
+        elif action == "pool":
+            if L.has_pool(street, house) and bin(sheet.pools).count("1") < len(L.pool_ladder) - 1:
+                out = [POOL]
+        elif action == "extension" and sheet.extensions < len(L.extension_ladder) - 1:
+            numbers = sheet.numbers
+            for s, size in enumerate(L.streets):
+                base = L.first[s]
+                for h in range(size):
+                    if numbers[base + h] != EMPTY:
+                        continue
+                    for side in (-1, 1):
+                        if 0 <= h + side < size and numbers[base + h + side] != EMPTY:
+                            out.append(EXTEND[s][h][side])
+        if out:
+            out.append(SKIP)
+        return out
+
+    def _claimable(self, sheet: Sheet) -> list[int]:
+        return [
+            k
+            for k in range(3)
+            if sheet.plans[k] is None and sheet.can_fulfil(self.L, self._plan(k).estates)
+        ]
+
+    def _plan(self, k: int) -> Any:
+        return self.content.plans.deck(k)[self.plans[k]]
+
+    def _mark_candidates(self, sheet: Sheet, sizes: tuple[int, ...]) -> list[Estate]:
+        return [e for e in sheet.free_estates(self.L) if e[2] - e[1] + 1 in sizes]
+
+    # == applying ======================================================================
+    def _apply(self, player: int, action: Action) -> bool:
+        self._step(player, action)
+        if all(stage == DONE for stage in self.stage):
+            self._reveal()  # the reveal and the next cards' flip: hidden things seen
+            return True
+        return False
+
+    def _step(self, player: int, action: Action) -> None:
+        """One decision of ``player``'s choice for the round (no reveal)."""
+        sheet = self.pending[player]
+        if sheet is None:
+            sheet = self.pending[player] = self.public[player].copy()
+        kind, L = action[0], self.L
+        if kind == "refuse":
+            sheet.refusals += 1
+            self.choice[player] = None
+            self._to_claims(player, sheet)
+        elif kind == "pick":
+            pair = action[1]
+            number, act = self.pairs()[pair]
+            self.choice[player] = (pair, number, -1, -1)
+            use_temp = act == "temp" and sheet.temps < L.temp_boxes
+            self.stage[player] = ADJUSTING if use_temp else WRITING
+        elif kind == "adjust":
+            pair, number, _, _ = self.choice[player]  # type: ignore[misc]
+            sheet.temps += 1
+            self.choice[player] = (pair, number + action[1], -1, -1)
+            self.stage[player] = WRITING
+        elif kind == "write":
+            pair, number, _, _ = self.choice[player]  # type: ignore[misc]
+            street, house = action[1], action[2]
+            sheet.numbers[L.first[street] + house] = number
+            self.choice[player] = (pair, number, street, house)
+            act = self.pairs()[pair][1]
+            if act != "temp" and self._action_choices(player, sheet, act, street, house):
+                self.stage[player] = ACTING
+            else:
+                self._to_claims(player, sheet)
+        elif kind == "skip":
+            if self.stage[player] == ADJUSTING:
+                self.stage[player] = WRITING
+            else:
+                self._to_claims(player, sheet)
+        elif kind in ("fence", "improve", "park", "pool", "extend"):
+            self._use_action(player, sheet, action)
+            self._to_claims(player, sheet)
+        elif kind == "claim":
+            plan = action[1]
+            sizes = tuple(sorted(self._plan(plan).estates))
+            self.marking[player] = (plan, sizes, ())
+            self.stage[player] = MARKING
+            self._auto_mark(player, sheet)
+        elif kind == "mark":
+            self._mark(player, sheet, (action[1], action[2]))
+        elif kind == "finish":
+            self.stage[player] = DONE
+
+    def _use_action(self, player: int, sheet: Sheet, action: Action) -> None:
+        kind, L = action[0], self.L
+        _, _, street, house = self.choice[player]  # type: ignore[misc]
+        if kind == "fence":
+            sheet.fences |= 1 << (L.gap_first[action[1]] + action[2])
+        elif kind == "improve":
+            sheet.improvements[action[1] - 1] += 1
+        elif kind == "park":
+            sheet.parks[street] += 1
+        elif kind == "pool":
+            sheet.pools |= 1 << (L.first[street] + house)
+        else:  # extend: copy the neighbour's number, marked B
+            s, h, side = action[1], action[2], action[3]
+            index = L.first[s] + h
+            sheet.numbers[index] = sheet.numbers[index + side]
+            sheet.bis |= 1 << index
+            sheet.extensions += 1
+
+    def _to_claims(self, player: int, sheet: Sheet) -> None:
+        """After the number and its action: plans to claim, or the choice is made."""
+        self.stage[player] = CLAIMING if self._claimable(sheet) else DONE
+
+    def _auto_mark(self, player: int, sheet: Sheet) -> None:
+        """Mark estates for the plan being claimed while there is no choice."""
+        while self.stage[player] == MARKING:
+            _, sizes, _ = self.marking[player]  # type: ignore[misc]
+            candidates = self._mark_candidates(sheet, sizes)
+            if len(candidates) != 1 and not _forced(candidates, sizes):
+                return
+            self._mark(player, sheet, candidates[0][:2])
+
+    def _mark(self, player: int, sheet: Sheet, where: tuple[int, int]) -> None:
+        plan, sizes, chosen = self.marking[player]  # type: ignore[misc]
+        estate = next(e for e in sheet.free_estates(self.L) if e[:2] == where)
+        size = estate[2] - estate[1] + 1
+        rest = list(sizes)
+        rest.remove(size)
+        sheet.used = (*sheet.used, estate)
+        if rest:
+            self.marking[player] = (plan, tuple(rest), (*chosen, estate))
+            self._auto_mark(player, sheet)
+            return
+        # Everyone first claiming a plan in the same round gets its higher value.
+        value = self._plan(plan).later if self.flipped[plan] else self._plan(plan).first
+        sheet.plans[plan] = value
+        self.marking[player] = None
+        self._to_claims(player, sheet)
+
+    def _reveal(self) -> None:
+        """The round ends: choices are revealed, plans claimed for the first time are
+        flipped, and either the game ends or the next round's cards are flipped."""
+        n = self.num_players
+        for player in range(n):
+            before, after = self.public[player], self.pending[player]
+            if after is None:
+                continue
+            self.log.append(f"player {player}: {_describe(self.L, before, after)}")
+            for plan in range(3):
+                if before.plans[plan] is None and after.plans[plan] is not None:
+                    self.flipped[plan] = True  # later claimants get the lower value
+            self.public[player] = after.freeze()
+        self.pending = [None] * n
+        self.choice = [None] * n
+        if any(self._ends_game(s) for s in self.public):
+            self.over = True
+            self.stage = [DONE] * n
+            self.log.append(f"the game ends after round {self.round}")
+            return
+        self.round += 1
+        self._flip()
+        self.stage = [CHOOSE] * n
+        self.log.append(f"round {self.round}: {self._pairs_text()}")
+
+    def _ends_game(self, sheet: Sheet) -> bool:
+        return (
+            all(p is not None for p in sheet.plans)
+            or sheet.refusals >= self.L.max_refusals
+            or sheet.is_full()
+        )
+
+    def _pairs_text(self) -> str:
+        return ", ".join(f"{n} with {a}" for n, a in self.pairs())
+
+    # == refusals ======================================================================
+    def _phase_section(self) -> str:
+        return FINISH_SECTION if self.over else PLAY
+
+    def _explain_not_acting(self, player: int, action: Action) -> tuple[str, str]:
+        if not 0 <= player < self.num_players:
+            return f"there is no player {player}", PREPARE
+        return "you have made your choice for this round: wait for the others", PLAY
+
+    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str]:
+        from .explain import explain
+
+        return explain(self, player, action)
+
+    # == what each player sees =========================================================
+    def observe(self, player: int | None) -> Json:
+        L = self.L
+        players = []
+        for p in range(self.num_players):
+            sheet = self.sheet(p) if p == player else self.public[p]
+            players.append({**sheet.to_json(L), "done": self.stage[p] == DONE})
+        obs: Json = {
+            "game": "welcome-to",
+            "round": self.round,
+            "you": player,
+            "phase": "over" if self.over else "choose",
+            "acting": list(self.acting_players()),
+            "pairs": [{"number": n, "action": a} for n, a in self.pairs()],
+            "stacks": [len(p) for p in self.piles],
+            "discards": [len(d) for d in self.discards],
+            "plans": [self._plan_json(k) for k in range(3)],
+            "sheet": {
+                "streets": list(L.streets),
+                "pools": [
+                    [h for h in range(size) if L.has_pool(s, h)] for s, size in enumerate(L.streets)
+                ],  # fmt: skip
+            },
+            "players": players,
+        }
+        if player is not None and not self.over and self.stage[player] != DONE:
+            obs["turn"] = self._turn_json(player)
+        return obs
+
+    def _plan_json(self, k: int) -> Json:
+        plan = self._plan(k)
+        return {
+            "deck": self.content.plans.deck_names[k],
+            "estates": list(plan.estates),
+            "first": plan.first,
+            "later": plan.later,
+            "flipped": self.flipped[k],
+        }
+
+    def _turn_json(self, player: int) -> Json:
+        stage = self.stage[player]
+        turn: Json = {"asked": STAGE_NAMES[stage]}
+        choice = self.choice[player]
+        if choice is not None:
+            pair, number, street, house = choice
+            turn.update(pair=pair, number=number, action=self.pairs()[pair][1])
+            if street >= 0:
+                turn.update(street=street, house=house)
+        marking = self.marking[player]
+        if marking is not None:
+            turn.update(plan=marking[0], sizes=list(marking[1]))
+        return turn
+
+    def scores(self) -> list[Json]:
+        L = self.L
+        sheets = [self.sheet(p) for p in range(self.num_players)]
+        temps = temp_points(L, [s.temps for s in sheets])
+        out = []
+        for sheet, temp in zip(sheets, temps, strict=True):
+            breakdown = sheet.score(L, temp)
+            out.append(
+                {
+                    "total": sum(breakdown.values()),
+                    "breakdown": breakdown,
+                    "estates": len(sheet.estates(L)),
+                }
+            )
+        return out
+
+    def ranking(self) -> list[int]:
+        """Most points wins; ties favour more complete estates, then share."""
+        keys = [(s["total"], s["estates"]) for s in self.scores()]
+        return [1 + sum(other > key for other in keys) for key in keys]
+
+    # == copies ========================================================================
+    def clone(self) -> WelcomeToState:
+        s = WelcomeToState.__new__(WelcomeToState)
+        s.content, s.setup, s.L, s.cards = self.content, self.setup, self.L, self.cards
+        s.piles = [p[:] for p in self.piles]
+        s.discards = [d[:] for d in self.discards]
+        s.plans, s.flipped, s.round = self.plans, self.flipped[:], self.round
+        s.public = self.public[:]  # public sheets are replaced, never changed
+        s.pending = [None if p is None else p.copy() for p in self.pending]
+        s.stage, s.choice, s.marking = self.stage[:], self.choice[:], self.marking[:]
+        s.over, s.rng = self.over, Rng(self.rng.state)
+        s.history, s.undo_floor, s.log = self.history[:], self.undo_floor, self.log[:]
+        return s
+
+    def determinize(self, player: int, seed: int) -> WelcomeToState:
+        """Resample what ``player`` cannot see: the order of the stacks below their top
+        cards (and the actions on the backs of the top cards), and the choices of the
+        others this round (one who has chosen gets a random legal choice; one still
+        choosing starts afresh)."""
+        s = self.clone()
+        rng = s.rng = Rng(seed_state(seed, 7))
+        unseen = [card for pile in s.piles for card in pile]
+        rng.shuffle(unseen)
+        tops = []
+        for pile in s.piles:  # the top card keeps its number; its action is unseen
+            number = s.cards[pile[-1]][0]
+            i = next(i for i, card in enumerate(unseen) if s.cards[card][0] == number)
+            tops.append(unseen.pop(i))
+        for pile, top in zip(s.piles, tops, strict=True):
+            size = len(pile)
+            pile[:] = [*unseen[: size - 1], top]
+            del unseen[: size - 1]
+        if s.over:
+            return s
+        for other in range(s.num_players):
+            if other == player or (s.pending[other] is None and s.stage[other] == CHOOSE):
+                continue
+            was_done = s.stage[other] == DONE
+            s.pending[other], s.choice[other], s.marking[other] = None, None, None
+            s.stage[other] = CHOOSE
+            while was_done and s.stage[other] != DONE:
+                legal = s.legal_actions(other)
+                action = legal[rng.below(len(legal))]
+                s._step(other, action)
+        return s
+
+    # == JSON ==========================================================================
+    def to_json(self) -> Json:
+        L = self.L
+        return {
+            "game": "welcome-to",
+            "options": self.setup["options"],
+            "content": self.setup["content"],
+            "piles": [p[:] for p in self.piles],
+            "discards": [d[:] for d in self.discards],
+            "plans": self.plans[:],
+            "flipped": self.flipped[:],
+            "round": self.round,
+            "public": [s.to_json(L) for s in self.public],
+            "pending": [None if s is None else s.to_json(L) for s in self.pending],
+            "stage": self.stage[:],
+            "choice": [None if c is None else list(c) for c in self.choice],
+            "marking": [
+                None if m is None else [m[0], list(m[1]), [list(e) for e in m[2]]]
+                for m in self.marking
+            ],
+            "over": self.over,
+            "rng": self.rng.state,
+            "history": self.history_json(),
+            "undo_floor": self.undo_floor,
+            "log": self.log[:],
+        }
+
+    @classmethod
+    def from_json(cls, d: Json) -> WelcomeToState:
+        players = len(d["public"])
+        s = cls._fresh(players, dict(d.get("options") or {}), d.get("content"))
+        L = s.L
+        s.piles = [list(p) for p in d["piles"]]
+        s.discards = [list(x) for x in d["discards"]]
+        s.plans, s.flipped, s.round = list(d["plans"]), list(d["flipped"]), d["round"]
+        s.public = [Sheet.from_json(L, x).freeze() for x in d["public"]]
+        s.pending = [None if x is None else Sheet.from_json(L, x) for x in d["pending"]]
+        s.stage = list(d["stage"])
+        s.choice = [None if c is None else tuple(c) for c in d["choice"]]  # type: ignore[misc]
+        s.marking = [
+            None if m is None else (m[0], tuple(m[1]), tuple(tuple(e) for e in m[2]))
+            for m in d["marking"]
+        ]  # type: ignore[misc]
+        s.over, s.rng = d["over"], Rng(d["rng"])
+        spec = cls.spec
+        s.history = [(p, spec.action_from_json(a)) for p, a in d["history"]]
+        s.undo_floor, s.log = d["undo_floor"], list(d["log"])
+        return s
+
+
+def _forced(candidates: list[Estate], sizes: tuple[int, ...]) -> bool:
+    """Every candidate estate will be needed: marking them in any order is the same."""
+    return len(candidates) == len(sizes) and sorted(e[2] - e[1] + 1 for e in candidates) == sorted(
+        sizes
+    )
+
+
+def _describe(L: Layout, before: Sheet, after: Sheet) -> str:
+    """What a player did this round, as the others see it at the reveal."""
+    parts = []
+    if after.refusals > before.refusals:
+        parts.append("refused (no number fitted)")
+    for index, (old, new) in enumerate(zip(before.numbers, after.numbers, strict=True)):
+        if old == EMPTY and new != EMPTY:
+            street = next(s for s in reversed(range(len(L.streets))) if L.first[s] <= index)
+            house = index - L.first[street] + 1
+            bis = "B" if after.bis >> index & 1 else ""
+            parts.append(f"wrote {new}{bis} in house {house} of street {street + 1}")
+    if after.temps > before.temps:
+        parts.append("used a temporary worker")
+    if after.fences != before.fences:
+        parts.append("built a fence")
+    if after.improvements != before.improvements:
+        size = next(
+            i + 1
+            for i, (a, b) in enumerate(zip(before.improvements, after.improvements, strict=True))
+            if a != b
+        )
+        parts.append(f"raised estates of size {size}")
+    if after.parks != before.parks:
+        parts.append("built a park")
+    if after.pools != before.pools:
+        parts.append("built a pool")
+    for plan, (old, new) in enumerate(zip(before.plans, after.plans, strict=True)):
+        if old is None and new is not None:
+            parts.append(f"claimed plan {plan + 1} for {new} points")
+    return "; ".join(parts) or "passed"

@@ -1,0 +1,457 @@
+"""Welcome To's rules, each tested from the rulebook's words
+(shared/rules/welcome-to.txt)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import housebuilders as hb
+from housebuilders.core.testing import random_playout
+from housebuilders.games.welcome_to.actions import (
+    Adjust,
+    Claim,
+    Extend,
+    Fence,
+    Finish,
+    Improve,
+    Mark,
+    Park,
+    Pick,
+    Pool,
+    Refuse,
+    Skip,
+    Write,
+)
+from housebuilders.games.welcome_to.sheet import Sheet, layout_of, temp_points
+from housebuilders.games.welcome_to.state import DONE
+
+from .helpers import (
+    A_FOUR_FOUR,
+    B_FOUR_FIVE,
+    C_THREE_FOUR,
+    fence,
+    fill,
+    new,
+    play,
+    set_pairs,
+    sheet,
+)
+
+FENCE, PARK, POOL, TEMP, EXT, IMPROVE = "fence", "park", "pool", "temp", "extension", "improvement"
+
+
+def writes(state, player: int) -> set[tuple[int, int]]:
+    return {(a.street, a.house) for a in state.legal_actions(player) if isinstance(a, Write)}
+
+
+def full_street(state, player: int, street: int, start: int = 0) -> None:
+    fill(state, player, street, {h: start + h for h in range(state.L.streets[street])})
+
+
+# -- Prepare the table --------------------------------------------------------------------
+def test_three_equal_stacks_from_the_rulebooks_63_cards() -> None:
+    s = new(2, seed=1)
+    assert len(s.cards) == 63
+    assert [len(p) + len(d) for p, d in zip(s.piles, s.discards, strict=True)] == [21] * 3
+    assert [len(d) for d in s.discards] == [1, 1, 1]  # the first cards are flipped
+
+
+def test_the_standard_81_card_deck_is_an_option() -> None:
+    s = new(2, seed=1, deck="standard-81")
+    assert (
+        len(s.cards) == 81
+        and sum(len(p) + len(d) for p, d in zip(s.piles, s.discards, strict=True)) == 81
+    )
+    numbers = [n for n, _ in s.cards]
+    assert numbers.count(8) == 9 and numbers.count(1) == 3
+
+
+def test_one_plan_from_each_of_decks_a_b_and_c() -> None:
+    plans = new(3, seed=4).observe(0)["plans"]
+    assert [p["deck"] for p in plans] == ["A", "B", "C"]
+    assert not any(p["flipped"] for p in plans)
+
+
+def test_the_classic_sheet_has_streets_of_10_11_and_12_with_printed_pools() -> None:
+    obs = new(1).observe(0)["sheet"]
+    assert obs["streets"] == [10, 11, 12]
+    assert obs["pools"] == [[2, 6, 7], [0, 3, 7], [1, 6, 10]]
+
+
+# -- Play a turn: everyone at once ----------------------------------------------------------
+def test_everyone_chooses_at_once_and_sees_the_others_only_at_the_reveal() -> None:
+    s = new(3, pairs=[(3, PARK), (7, PARK), (11, PARK)])
+    assert s.acting_players() == (0, 1, 2)
+    play(s, 0, Pick(0), Write(0, 0), Skip())
+    assert s.acting_players() == (1, 2)  # player 0 waits; the others need not
+    assert s.observe(1)["players"][0]["streets"][0]["numbers"][0] is None
+    assert s.observe(0)["players"][0]["streets"][0]["numbers"][0] == 3
+    assert s.observe(1)["players"][0]["done"] is True
+    play(s, 1, Pick(1), Write(1, 0), Skip())
+    play(s, 2, Pick(2), Write(2, 0), Skip())
+    assert s.round == 2 and s.acting_players() == (0, 1, 2)
+    assert s.observe(1)["players"][0]["streets"][0]["numbers"][0] == 3
+
+
+def test_choices_are_not_exclusive() -> None:
+    s = new(2, pairs=[(3, PARK), (7, PARK), (11, PARK)])
+    play(s, 0, Pick(1), Write(0, 4), Skip())
+    assert Pick(1) in s.legal_actions(1)
+    play(s, 1, Pick(1), Write(0, 4), Park())
+
+
+def test_a_streets_numbers_strictly_increase_left_to_right_with_gaps() -> None:
+    s = new(1, pairs=[(3, PARK), (5, PARK), (9, PARK)])
+    fill(s, 0, 0, {2: 5})
+    play(s, 0, Pick(0))
+    assert {(0, 0), (0, 1)} <= writes(s, 0) and (0, 3) not in writes(s, 0)
+    with pytest.raises(hb.IllegalAction, match="strictly increase") as refused:
+        s.apply(0, Write(0, 5))
+    assert refused.value.rule == "welcome-to §Play a turn"
+    s = new(1, pairs=[(3, PARK), (5, PARK), (9, PARK)])
+    fill(s, 0, 0, {2: 5})
+    play(s, 0, Pick(1))  # 5: not beside a 5, and not left of it
+    assert not any(street == 0 for street, _ in writes(s, 0))
+    s = new(1, pairs=[(3, PARK), (5, PARK), (9, PARK)])
+    fill(s, 0, 0, {2: 5})
+    play(s, 0, Pick(2))
+    assert {(0, h) for h in range(3, 10)} <= writes(s, 0)  # gaps allowed
+
+
+def test_a_number_that_fits_must_be_placed_no_refusal() -> None:
+    s = new(1, pairs=[(3, PARK), (5, PARK), (9, PARK)])
+    assert Refuse() not in s.legal_actions(0)
+    with pytest.raises(hb.IllegalAction, match="must place one"):
+        s.apply(0, Refuse())
+
+
+def _nearly_full(state, player: int) -> None:
+    """Every house numbered but the first of street 1, which only 0 fits."""
+    fill(state, player, 0, {h: h for h in range(1, 10)})
+    full_street(state, player, 1, start=1)
+    full_street(state, player, 2)
+
+
+def test_the_forced_refusal_when_no_number_fits() -> None:
+    s = new(2, pairs=[(3, PARK), (5, FENCE), (9, POOL)])
+    _nearly_full(s, 0)
+    assert s.legal_actions(0) == [Refuse()]
+    with pytest.raises(hb.IllegalAction):
+        s.apply(0, Pick(0))
+    play(s, 0, Refuse())
+    play(s, 1, Pick(0), Write(0, 0), Skip())
+    assert s.public[0].refusals == 1 and s.public[0].number(s.L, 0, 0) == -1
+    assert "player 0: refused (no number fitted)" in s.log
+
+
+def test_the_temporary_worker_may_avoid_a_refusal_but_need_not() -> None:
+    s = new(1, pairs=[(2, TEMP), (5, FENCE), (9, POOL)])
+    _nearly_full(s, 0)
+    assert set(s.legal_actions(0)) == {Refuse(), Pick(0)}
+    play(s, 0, Pick(0))
+    assert s.legal_actions(0) == [Adjust(-2)]  # only 0 fits; the number as drawn does not
+
+
+def test_the_temporary_worker_reaches_0_never_below() -> None:
+    s = new(1, pairs=[(1, TEMP), (5, FENCE), (9, POOL)])
+    play(s, 0, Pick(0))
+    assert set(s.legal_actions(0)) == {Adjust(-1), Adjust(0), Adjust(1), Adjust(2), Skip()}
+    with pytest.raises(hb.IllegalAction, match="0 to 17"):
+        s.apply(0, Adjust(-2))
+    play(s, 0, Adjust(-1), Write(0, 0))
+    assert s.sheet(0).number(s.L, 0, 0) == 0 and s.sheet(0).temps == 1
+
+
+def test_the_temporary_worker_reaches_17() -> None:
+    s = new(1, pairs=[(15, TEMP), (5, FENCE), (9, POOL)])
+    play(s, 0, Pick(0), Adjust(2), Write(2, 11))
+    assert s.sheet(0).number(s.L, 2, 11) == 17
+
+
+def test_a_worker_box_is_crossed_even_for_no_change() -> None:
+    s = new(1, pairs=[(6, TEMP), (5, FENCE), (9, POOL)])
+    play(s, 0, Pick(0), Adjust(0), Write(0, 0))
+    assert s.sheet(0).temps == 1 and s.sheet(0).number(s.L, 0, 0) == 6
+
+
+def test_the_temporary_worker_is_optional() -> None:
+    s = new(1, pairs=[(6, TEMP), (5, FENCE), (9, POOL)])
+    play(s, 0, Pick(0), Skip(), Write(0, 0))
+    assert s.sheet(0).temps == 0
+
+
+def test_a_fence_goes_between_any_two_houses() -> None:
+    s = new(1, pairs=[(6, FENCE), (5, PARK), (9, POOL)])
+    play(s, 0, Pick(0), Write(0, 0))
+    fences = [a for a in s.legal_actions(0) if isinstance(a, Fence)]
+    assert len(fences) == 9 + 10 + 11  # street ends are fences already
+    play(s, 0, Fence(2, 10))
+    assert s.sheet(0).has_fence(s.L, 2, 10)
+
+
+def test_an_improvement_raises_every_estate_of_that_size() -> None:
+    s = new(1, pairs=[(6, IMPROVE), (5, PARK), (9, POOL)])
+    play(s, 0, Pick(0), Write(0, 0), Improve(3))
+    assert s.sheet(0).improvements == [0, 0, 1, 0, 0, 0]
+
+
+def test_a_park_goes_in_the_street_just_written() -> None:
+    s = new(1, pairs=[(6, PARK), (5, PARK), (9, POOL)])
+    play(s, 0, Pick(0), Write(1, 0), Park())
+    assert s.sheet(0).parks == [0, 1, 0]
+
+
+def test_a_pool_needs_a_printed_pool() -> None:
+    s = new(2, pairs=[(6, POOL), (5, PARK), (9, POOL)])
+    play(s, 0, Pick(0), Write(0, 0))  # house 1 of street 1 has no pool: nothing to do
+    assert s.stage[0] == DONE and s.sheet(0).pools == 0
+    with pytest.raises(hb.IllegalAction):
+        s.apply(0, Pool())
+    play(s, 1, Pick(0), Write(0, 2))  # house 3 of street 1 has a printed pool
+    assert s.legal_actions(1) == [Pool(), Skip()]
+    play(s, 1, Pool())
+    assert s.public[1].pools == 1 << 2
+
+
+def test_a_pool_refused_on_a_house_without_a_printed_pool_names_the_rule() -> None:
+    s = new(1, pairs=[(6, POOL), (5, PARK), (9, POOL)])
+    play(s, 0, Pick(0), Write(0, 2))  # a printed pool: the pool is offered
+    state = s.clone()
+    state.choice[0] = (0, 6, 1, 1)  # as if written in house 2 of street 2: no pool there
+    with pytest.raises(hb.IllegalAction, match="printed pool") as refused:
+        state.apply(0, Pool())
+    assert refused.value.rule == "welcome-to §Play a turn"
+
+
+def test_an_extension_copies_a_neighbour_across_a_fence() -> None:
+    s = new(1, pairs=[(10, EXT), (5, PARK), (9, POOL)])
+    fill(s, 0, 0, {3: 6})
+    fence(s, 0, 0, 3)  # between houses 4 and 5 of street 1
+    play(s, 0, Pick(0), Write(1, 5))
+    assert Extend(0, 4, -1) in s.legal_actions(0)
+    play(s, 0, Extend(0, 4, -1))
+    sheet0 = s.sheet(0)
+    assert sheet0.number(s.L, 0, 4) == 6 and sheet0.bis >> 4 & 1 and sheet0.extensions == 1
+
+
+def test_an_extension_goes_after_the_number_into_an_empty_neighbour_only() -> None:
+    s = new(1, pairs=[(10, EXT), (5, PARK), (9, POOL)])
+    play(s, 0, Pick(0), Write(0, 5))
+    extends = {(a.street, a.house, a.side) for a in s.legal_actions(0) if isinstance(a, Extend)}
+    assert extends == {(0, 4, 1), (0, 6, -1)}  # beside the only number on the sheet
+
+
+# -- Plans ----------------------------------------------------------------------------------
+def _two_fours_but_one_house(state, player: int) -> None:
+    """Street 3: estates 1-4 and 5-8 (fences), all numbered but house 8."""
+    fill(state, player, 2, {h: h + 1 for h in range(7)})
+    fence(state, player, 2, 3, 7)
+
+
+def test_a_plan_claimed_by_two_players_in_the_same_round_gives_both_the_higher_value() -> None:
+    s = new(3, pairs=[(8, PARK), (12, PARK), (14, PARK)])
+    s.plans = [A_FOUR_FOUR, 0, 0]
+    for player in (0, 1, 2):
+        _two_fours_but_one_house(s, player)
+    for player in (0, 1):
+        play(s, player, Pick(0), Write(2, 7), Skip())
+        assert s.legal_actions(player) == [Claim(0), Finish()]
+        play(s, player, Claim(0))  # the two estates of 4 are marked: no choice to make
+        assert s.stage[player] == DONE
+    play(s, 2, Pick(1), Write(0, 0), Skip())
+    assert [s.public[p].plans[0] for p in range(3)] == [6, 6, None]
+    assert s.flipped[0]
+    set_pairs(s, [(8, PARK), (12, PARK), (14, PARK)])
+    play(s, 2, Pick(0), Write(2, 7), Skip(), Claim(0))
+    assert s.sheet(2).plans[0] == 3  # a later claimant gets the lower value
+
+
+def test_estates_used_for_a_plan_are_not_reused_nor_split() -> None:
+    s = new(2, pairs=[(8, PARK), (12, PARK), (14, PARK)])
+    s.plans = [A_FOUR_FOUR, B_FOUR_FIVE, C_THREE_FOUR]
+    _two_fours_but_one_house(s, 0)
+    play(s, 0, Pick(0), Write(2, 7), Skip(), Claim(0))
+    used = s.sheet(0).used
+    assert sorted(used) == [(2, 0, 3), (2, 4, 7)]
+    assert s.sheet(0).plans == [6, None, None]
+    assert s.stage[0] == DONE  # plans B (4, 5) and C (3, 4) need a 4: none is free
+    play(s, 1, Pick(1), Write(0, 0), Skip())
+    # a fence may not split an estate used for a plan
+    set_pairs(s, [(15, FENCE), (12, PARK), (14, PARK)])
+    play(s, 0, Pick(0), Write(2, 11))
+    fences = {(a.street, a.gap) for a in s.legal_actions(0) if isinstance(a, Fence)}
+    assert not fences & {(2, 0), (2, 1), (2, 2), (2, 4), (2, 5), (2, 6)}
+    assert (2, 8) in fences
+    with pytest.raises(hb.IllegalAction, match="used for a plan"):
+        s.apply(0, Fence(2, 1))
+
+
+def test_the_player_chooses_which_estates_a_plan_uses() -> None:
+    s = new(1, pairs=[(9, PARK), (12, PARK), (14, PARK)])
+    s.plans = [A_FOUR_FOUR, B_FOUR_FIVE, C_THREE_FOUR]
+    fill(s, 0, 2, {h: h + 1 for h in range(12) if h != 8})  # three estates of 4 ...
+    fence(s, 0, 2, 3, 7)  # ... once house 9 is written
+    play(s, 0, Pick(0), Write(2, 8), Skip(), Claim(0))
+    marks = s.legal_actions(0)
+    assert set(marks) == {Mark(2, 0), Mark(2, 4), Mark(2, 8)}
+    play(s, 0, Mark(2, 8), Mark(2, 0))
+    assert sorted(s.sheet(0).used) == [(2, 0, 3), (2, 8, 11)]
+    assert Claim(2) not in s.legal_actions(0)  # C needs a 3
+
+
+def test_each_plan_is_claimed_once_per_player() -> None:
+    s = new(2, pairs=[(9, PARK), (12, PARK), (14, PARK)])
+    s.plans = [A_FOUR_FOUR, B_FOUR_FIVE, C_THREE_FOUR]
+    sheet(s, 0).plans[0] = 6
+    fill(s, 0, 2, {h: h + 1 for h in range(12) if h != 8})
+    fence(s, 0, 2, 3, 7)
+    play(s, 0, Pick(0), Write(2, 8), Skip())
+    assert s.stage[0] == DONE  # plan A is claimed already; B and C do not fit
+
+
+# -- The stacks ------------------------------------------------------------------------------
+def test_a_stack_that_runs_out_is_rebuilt_from_its_own_discards() -> None:
+    s = new(1, seed=3)
+    s.discards[0][:0] = s.piles[0][:-1]  # stack 1: its last card left
+    del s.piles[0][:-1]
+    discards_before = sorted(s.discards[0])
+    last = s.piles[0][-1]
+    pick = next(a for a in s.legal_actions(0) if isinstance(a, Pick))
+    play(s, 0, pick)
+    while s.round == 1:
+        play(s, 0, s.legal_actions(0)[0])
+    assert s.discards[0] == [last]  # the last card was flipped ...
+    assert sorted(s.piles[0]) == discards_before  # ... and the discards are the stack
+    assert sum(len(p) + len(d) for p, d in zip(s.piles, s.discards, strict=True)) == 63
+    assert any("reshuffled" in line for line in s.log)
+
+
+# -- Finish and score ------------------------------------------------------------------------
+def test_the_game_ends_after_the_round_of_a_third_refusal() -> None:
+    s = new(2, pairs=[(3, PARK), (5, FENCE), (9, POOL)])
+    _nearly_full(s, 0)
+    sheet(s, 0).refusals = 2
+    play(s, 0, Refuse())
+    assert not s.is_terminal()  # the round is finished first
+    play(s, 1, Pick(0), Write(0, 0), Skip())
+    assert s.is_terminal() and s.public[0].refusals == 3
+    assert s.scores()[0]["breakdown"]["refusals"] == -5
+
+
+def test_the_game_ends_after_the_round_in_which_someone_fills_every_house() -> None:
+    s = new(2, pairs=[(0, PARK), (5, FENCE), (9, POOL)])
+    _nearly_full(s, 0)
+    play(s, 0, Pick(0), Write(0, 0), Skip())
+    assert s.sheet(0).is_full() and not s.is_terminal()
+    play(s, 1, Pick(1), Write(0, 0), Skip())
+    assert s.is_terminal()
+
+
+def test_the_game_ends_after_the_round_in_which_someone_has_all_three_plans() -> None:
+    s = new(2, pairs=[(8, PARK), (12, PARK), (14, PARK)])
+    s.plans = [A_FOUR_FOUR, B_FOUR_FIVE, C_THREE_FOUR]
+    board = sheet(s, 0)
+    board.plans[1], board.plans[2] = 9, 7
+    _two_fours_but_one_house(s, 0)
+    play(s, 0, Pick(0), Write(2, 7), Skip(), Claim(0))
+    assert not s.is_terminal()
+    play(s, 1, Pick(0), Write(0, 0), Skip())
+    assert s.is_terminal()
+
+
+def test_the_temporary_worker_ranking_7_4_1_with_ties() -> None:
+    layout = new(1).L
+    assert temp_points(layout, [3, 5, 5, 0, 2, 1]) == [4, 7, 7, 0, 1, 0]
+    assert temp_points(layout, [2, 2, 2]) == [7, 7, 7]
+    assert temp_points(layout, [0, 0]) == [0, 0]
+    assert temp_points(layout, [4]) == [7]  # ruling 9: alone, a positive count is first
+
+
+def test_a_full_sheet_scored_against_a_hand_worked_total() -> None:
+    s = new(2)
+    layout = s.L
+    board = Sheet(layout)
+    # Street 1 (10 houses): 1..10, fences after houses 3 and 5: estates of 3, 2 and 5.
+    # Street 2 (11 houses): 11, 12, 13 and eight more; one fence after house 3: a 3 and an 8.
+    # Street 3 (12 houses): all numbered, fences after 1, 2, 4, 8: 1, 1, 2, 4 and 4.
+    for house in range(10):
+        board.numbers[layout.first[0] + house] = house + 1
+    for house in range(11):
+        board.numbers[layout.first[1] + house] = house + 1
+    for house in range(12):
+        board.numbers[layout.first[2] + house] = house
+    for street, gap in ((0, 2), (0, 4), (1, 2), (2, 0), (2, 1), (2, 3), (2, 7)):
+        board.fences |= 1 << (layout.gap_first[street] + gap)
+    board.parks = [2, 1, 5]  # 4 + 2 + 18 = 24
+    board.pools = (1 << 2) | (1 << 6) | (1 << (layout.first[2] + 1))  # 3 pools: 9
+    board.improvements = [1, 0, 2, 4, 0, 0]  # size 1 -> 3, size 3 -> 5, size 4 -> 8
+    board.temps = 4
+    board.extensions = 2  # -3
+    board.refusals = 1  # first refusal: -0
+    board.plans = [6, None, 7]  # 13
+    s.public[0] = board
+    s.public[1] = Sheet(layout)
+    s.public[1].temps = 1
+    score = s.scores()[0]
+    # estates: street 1: 3 (5) + 2 (2) + 5 (5) = 12; street 2: 3 (5) and an 8 (no score);
+    # street 3: 1 + 1 (3 each) + 2 (2) + 4 + 4 (8 each) = 24; total 41
+    assert score["breakdown"] == {
+        "plans": 13,
+        "parks": 24,
+        "pools": 9,
+        "estates": 41,
+        "temporary_workers": 7,  # 4 workers beat 1
+        "extensions": -3,
+        "refusals": 0,
+    }
+    assert score["total"] == 13 + 24 + 9 + 41 + 7 - 3 == 91
+    assert score["estates"] == 9
+
+
+def test_ties_favour_more_complete_estates_then_share() -> None:
+    s = new(3)
+    layout = s.L
+    for player, (plans, fences) in enumerate([(5, ()), (4, ((0, 2),)), (5, ())]):
+        board = Sheet(layout)
+        board.plans = [plans, None, None]
+        for house in range(10):
+            board.numbers[layout.first[0] + house] = house
+        for street, gap in ((0, 4),) + fences:
+            board.fences |= 1 << (layout.gap_first[street] + gap)
+        s.public[player] = board
+    # players 0 and 2: 5 points + two estates of 5 (10) = 15, two estates each;
+    # player 1: 4 + estates of 3, 2 and 5 (3 + 2 + 5) = 14
+    assert [x["total"] for x in s.scores()] == [15, 14, 15]
+    assert s.ranking() == [1, 3, 1]  # a shared victory
+
+
+def test_tie_on_points_is_broken_by_complete_estates() -> None:
+    s = new(2)
+    layout = s.L
+    a, b = Sheet(layout), Sheet(layout)
+    for house in range(10):
+        a.numbers[layout.first[0] + house] = house
+    a.fences |= 1 << 4  # estates of 5 and 5: 10 points, 2 estates
+    for house in range(6):
+        b.numbers[layout.first[0] + house] = house
+    b.fences |= 1 << 5  # an estate of 6: 6 points ...
+    b.plans = [4, None, None]  # ... + 4 = 10 points, 1 estate
+    s.public[0], s.public[1] = a, b
+    assert [x["total"] for x in s.scores()] == [10, 10]
+    assert s.ranking() == [1, 2]
+
+
+def test_fifty_players_play_to_the_end_in_under_a_minute() -> None:
+    started = time.perf_counter()
+    state = hb.new_game("welcome-to", 50, seed=1)
+    random_playout(state, random.Random(1))
+    assert state.is_terminal() and len(state.ranking()) == 50
+    assert time.perf_counter() - started < 60
+
+
+def test_layout_numbers_houses_across_streets() -> None:
+    layout = layout_of(new(1).content)
+    assert layout.first == (0, 10, 21) and layout.houses == 33 and layout.gap_first == (0, 9, 19)
