@@ -4,6 +4,7 @@ shared/rules/welcome-to.txt. Everyone plays each round at once."""
 from __future__ import annotations
 
 from ...core import GameSpec, Option, register
+from . import heuristic
 from .actions import CLASSES, SPACE
 from .state import DECKS, WelcomeToState
 
@@ -18,6 +19,9 @@ WELCOME_TO = register(
         _state_from_json=WelcomeToState.from_json,
         actions=SPACE,
         action_classes=CLASSES,
+        heuristic=heuristic.evaluate,
+        heuristic_all=heuristic.evaluate_all,
+        heuristic_scale=8.0,
         options=(
             Option(
                 "deck",

@@ -1,0 +1,162 @@
+"""Welcome To's evaluation of a position for a player, used by the greedy bot and
+the search bot's leaves: the points the sheet holds now, plus what its shape
+promises, less what it has spoiled.
+
+- **Points now**: plans, parks, pools, complete estates at their current values,
+  minus the extension and refusal penalties; temporary workers at a flat rate (the
+  ranking is only known at the end).
+- **Promise**: each stretch between fences of 1 to 6 houses counts its estate value
+  by how full it is; each plan not yet claimed counts by how much of it the free
+  estates already make.
+- **Spoiled**: an empty house that no number can reach any more (its neighbours
+  are too close) blocks its estate and the full sheet; few numbers left that fit
+  anywhere bring refusals near.
+- **In the middle of a choice**: with a number to write, the position is worth the
+  best house for it (and the pair's action, if that house can use it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .content import ESTATE_SIZES
+from .sheet import EMPTY, Layout, Sheet
+
+if TYPE_CHECKING:
+    from .state import WelcomeToState
+
+TEMP_POINTS = 0.7  # what a temporary worker is worth before the ranking is known
+DEAD_HOUSE = 2.0  # an empty house no number can reach
+PARTIAL = 0.6  # the share of an estate's value a half-full stretch promises, squared
+PLAN_PROGRESS = 0.4  # the share of a plan's value promised by the estates it needs
+ACTION_VALUE = {"fence": 0.8, "improvement": 0.8, "temp": 0.3, "extension": 0.2}
+
+
+def evaluate(state: WelcomeToState, player: int) -> float:
+    from .state import ADJUSTING, WRITING
+
+    sheet = state.sheet(player)
+    L = state.L
+    stage = state.stage[player]
+    if stage in (ADJUSTING, WRITING) and state.choice[player] is not None:
+        pair, number, _, _ = state.choice[player]  # type: ignore[misc]
+        action = state.pairs()[pair][1]
+        numbers = [number]
+        if stage == ADJUSTING:
+            numbers += [number + d for d in (-2, -1, 1, 2) if L.lowest <= number + d <= L.highest]
+        best = max(
+            (
+                _after_writing(state, sheet, n, s, h, action)
+                for n in numbers
+                for s, h in sheet.places(L, n)
+            ),
+            default=None,
+        )
+        if best is not None:
+            return best
+    return sheet_value(state, sheet)
+
+
+def evaluate_all(state: WelcomeToState) -> list[float]:
+    return [evaluate(state, p) for p in range(state.num_players)]
+
+
+def _after_writing(
+    state: WelcomeToState, sheet: Sheet, number: int, street: int, house: int, action: str
+) -> float:
+    L = state.L
+    index = L.first[street] + house
+    sheet.numbers[index] = number
+    try:
+        value = sheet_value(state, sheet)
+    finally:
+        sheet.numbers[index] = EMPTY
+    if action == "park" and sheet.parks[street] < len(L.parks[street]) - 1:
+        ladder = L.parks[street]
+        value += (ladder[-1] / (len(ladder) - 1)) * 0.9
+    elif action == "pool" and L.has_pool(street, house):
+        built = bin(sheet.pools).count("1")
+        if built < len(L.pool_ladder) - 1:
+            value += L.pool_ladder[built + 1] - L.pool_ladder[built]
+    else:
+        value += ACTION_VALUE.get(action, 0.0)
+    return value
+
+
+def sheet_value(state: WelcomeToState, sheet: Sheet) -> float:
+    L = state.L
+    value = float(sum(p for p in sheet.plans if p is not None))
+    value += sum(ladder[n] for ladder, n in zip(L.parks, sheet.parks, strict=True))
+    value += L.pool_ladder[bin(sheet.pools).count("1")]
+    value -= L.extension_ladder[sheet.extensions] + L.refusal_ladder[sheet.refusals]
+    value += TEMP_POINTS * min(sheet.temps, 6)
+    value += _estates_value(L, sheet)
+    value -= DEAD_HOUSE * _dead_houses(L, sheet)
+    value -= _refusal_risk(L, sheet)
+    value += _plans_promise(state, sheet)
+    return value
+
+
+def _estates_value(L: Layout, sheet: Sheet) -> float:
+    total = 0.0
+    numbers = sheet.numbers
+    for street in range(len(L.streets)):
+        base = L.first[street]
+        for start, end in sheet.segments(L, street):
+            size = end - start + 1
+            if size > ESTATE_SIZES:
+                continue
+            filled = sum(numbers[base + h] != EMPTY for h in range(start, end + 1))
+            worth = L.estate_ladders[size - 1][sheet.improvements[size - 1]]
+            if filled == size:
+                total += worth
+            else:
+                total += worth * PARTIAL * (filled / size) ** 2
+    return total
+
+
+def _dead_houses(L: Layout, sheet: Sheet) -> int:
+    """Empty houses that no number can fill: a run of k empty houses between the
+    numbers a and b has b - a - 1 numbers for it."""
+    dead = 0
+    numbers = sheet.numbers
+    for street, size in enumerate(L.streets):
+        base = L.first[street]
+        below, run = L.lowest - 1, 0
+        for house in range(size + 1):
+            value = numbers[base + house] if house < size else L.highest + 1
+            if value == EMPTY:
+                run += 1
+                continue
+            if run:
+                dead += max(0, run - (value - below - 1))
+            below, run = value, 0
+    return dead
+
+
+def _refusal_risk(L: Layout, sheet: Sheet) -> float:
+    """Near the end of the sheet few numbers fit: each card number that fits nowhere
+    is a step towards a refusal."""
+    misses = sum(not sheet.fits(L, n) for n in range(1, 16))
+    return 0.15 * misses * (1 + sheet.refusals)
+
+
+def _plans_promise(state: WelcomeToState, sheet: Sheet) -> float:
+    L = state.L
+    free = [e[2] - e[1] + 1 for e in sheet.free_estates(L)]
+    total = 0.0
+    for k in range(3):
+        if sheet.plans[k] is not None:
+            continue
+        plan = state._plan(k)
+        need = list(plan.estates)
+        have = 0
+        pool = free[:]
+        for size in need:
+            if size in pool:
+                pool.remove(size)
+                have += 1
+        share = have / len(need)
+        worth = plan.later if state.flipped[k] else plan.first
+        total += worth * PLAN_PROGRESS * share * share
+    return total
