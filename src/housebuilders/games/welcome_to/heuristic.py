@@ -29,6 +29,7 @@ TEMP_POINTS = 0.7  # what a temporary worker is worth before the ranking is know
 DEAD_HOUSE = 2.0  # an empty house no number can reach
 PARTIAL = 0.6  # the share of an estate's value a half-full stretch promises, squared
 PLAN_PROGRESS = 0.4  # the share of a plan's value promised by the estates it needs
+CARD_NUMBERS = ((1 << 16) - 1) & ~1  # the numbers 1 to 15 as a bitmask
 ACTION_VALUE = {"fence": 0.8, "improvement": 0.8, "temp": 0.3, "extension": 0.2}
 
 
@@ -91,8 +92,10 @@ def sheet_value(state: WelcomeToState, sheet: Sheet) -> float:
     value -= L.extension_ladder[sheet.extensions] + L.refusal_ladder[sheet.refusals]
     value += TEMP_POINTS * min(sheet.temps, 6)
     value += _estates_value(L, sheet)
-    value -= DEAD_HOUSE * _dead_houses(L, sheet)
-    value -= _refusal_risk(L, sheet)
+    dead, fitting = _openings(L, sheet)
+    value -= DEAD_HOUSE * dead
+    # few card numbers (1 to 15) that fit anywhere bring refusals near
+    value -= 0.15 * (15 - bin(fitting & CARD_NUMBERS).count("1")) * (1 + sheet.refusals)
     value += _plans_promise(state, sheet)
     return value
 
@@ -115,10 +118,11 @@ def _estates_value(L: Layout, sheet: Sheet) -> float:
     return total
 
 
-def _dead_houses(L: Layout, sheet: Sheet) -> int:
-    """Empty houses that no number can fill: a run of k empty houses between the
-    numbers a and b has b - a - 1 numbers for it."""
-    dead = 0
+def _openings(L: Layout, sheet: Sheet) -> tuple[int, int]:
+    """(dead houses, the numbers that fit somewhere as a bitmask). A run of k empty
+    houses between the numbers a and b can take the b - a - 1 numbers between them:
+    if k is larger, the rest of the run can never be filled."""
+    dead = fitting = 0
     numbers = sheet.numbers
     for street, size in enumerate(L.streets):
         base = L.first[street]
@@ -129,16 +133,12 @@ def _dead_houses(L: Layout, sheet: Sheet) -> int:
                 run += 1
                 continue
             if run:
-                dead += max(0, run - (value - below - 1))
+                room = value - below - 1
+                if room > 0:
+                    fitting |= ((1 << room) - 1) << (below + 1)
+                dead += max(0, run - room)
             below, run = value, 0
-    return dead
-
-
-def _refusal_risk(L: Layout, sheet: Sheet) -> float:
-    """Near the end of the sheet few numbers fit: each card number that fits nowhere
-    is a step towards a refusal."""
-    misses = sum(not sheet.fits(L, n) for n in range(1, 16))
-    return 0.15 * misses * (1 + sheet.refusals)
+    return dead, fitting
 
 
 def _plans_promise(state: WelcomeToState, sheet: Sheet) -> float:

@@ -164,12 +164,15 @@ class Sheet:
     # -- estates ---------------------------------------------------------------------
     def segments(self, layout: Layout, street: int) -> list[tuple[int, int]]:
         """The street's stretches between fences, as (first house, last house)."""
+        size = layout.streets[street]
+        fences = self.fences >> layout.gap_first[street] & ((1 << (size - 1)) - 1)
         out, start = [], 0
-        for gap in range(layout.streets[street] - 1):
-            if self.has_fence(layout, street, gap):
-                out.append((start, gap))
-                start = gap + 1
-        out.append((start, layout.streets[street] - 1))
+        while fences:
+            gap = (fences & -fences).bit_length() - 1  # the next fence
+            out.append((start, gap))
+            start = gap + 1
+            fences &= fences - 1
+        out.append((start, size - 1))
         return out
 
     def estates(self, layout: Layout) -> list[Estate]:
