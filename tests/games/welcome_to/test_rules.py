@@ -455,3 +455,21 @@ def test_fifty_players_play_to_the_end_in_under_a_minute() -> None:
 def test_layout_numbers_houses_across_streets() -> None:
     layout = layout_of(new(1).content)
     assert layout.first == (0, 10, 21) and layout.houses == 33 and layout.gap_first == (0, 9, 19)
+
+
+def test_a_full_temporary_worker_track_plays_the_pair_as_drawn() -> None:
+    s = new(1, pairs=[(6, TEMP), (5, FENCE), (9, POOL)])
+    sheet(s, 0).temps = s.L.temp_boxes
+    play(s, 0, Pick(0))
+    assert all(isinstance(a, Write) for a in s.legal_actions(0))
+
+
+def test_a_refusal_may_still_claim_a_plan() -> None:
+    s = new(2, pairs=[(3, PARK), (5, FENCE), (9, POOL)])
+    s.plans = [A_FOUR_FOUR, B_FOUR_FIVE, C_THREE_FOUR]
+    _nearly_full(s, 0)
+    fence(s, 0, 2, 3, 7)  # street 3: three complete estates of 4
+    play(s, 0, Refuse())
+    assert s.legal_actions(0) == [Claim(0), Finish()]
+    play(s, 0, Claim(0), Mark(2, 0), Mark(2, 4))
+    assert s.sheet(0).plans[0] == 6 and s.sheet(0).refusals == 1

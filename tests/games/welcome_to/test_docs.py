@@ -1,0 +1,42 @@
+"""docs/games/welcome-to.md matches the code: cited tests exist, proposed data is listed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from housebuilders.games.welcome_to.content import DATA_FILE
+
+ROOT = Path(__file__).resolve().parents[3]
+DOC = (ROOT / "docs" / "games" / "welcome-to.md").read_text()
+TESTS = "\n".join(p.read_text() for p in Path(__file__).parent.glob("test_*.py"))
+
+
+def test_every_test_the_doc_cites_exists() -> None:
+    cited = set(re.findall(r"`(test_[a-z0-9_]+)`", DOC))
+    assert len(cited) > 30
+    missing = sorted(name for name in cited if f"def {name}(" not in TESTS)
+    assert not missing, f"docs/games/welcome-to.md cites tests that do not exist: {missing}"
+
+
+def proposed_paths() -> list[str]:
+    """The dotted path of every value marked ``# proposed`` in data.toml; the rows of
+    an array count as the array (``decks.rulebook-63``)."""
+    section, key, paths = "", "", []
+    for line in DATA_FILE.read_text().splitlines():
+        code = line.split("#")[0].strip()
+        if re.fullmatch(r"\[[\w.-]+\]", code):  # a [section] line, not an array's row
+            section = code.strip("[]")
+        if "=" in code:
+            key = code.split("=")[0].strip()
+        if code and "# proposed" in line:
+            paths.append(f"{section}.{key}")
+    return sorted(set(paths))
+
+
+def test_every_proposed_value_is_listed_in_the_doc() -> None:
+    table = DOC.split("## Proposed data", 1)[1].split("\n## ", 1)[0]
+    paths = proposed_paths()
+    assert paths == ["decks.rulebook-63", "plans.deck_names"]
+    unlisted = [path for path in paths if f"`{path}`" not in table]
+    assert not unlisted, f"proposed values missing from the doc's table: {unlisted}"
