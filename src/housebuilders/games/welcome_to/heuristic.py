@@ -1,6 +1,7 @@
 """Welcome To's evaluation of a position for a player, used by the greedy bot and
-the search bot's leaves: the points the sheet holds now, plus what its shape
-promises, less what it has spoiled.
+the search bot's leaves: what the player's sheet is worth minus the best of the
+others'. A sheet is worth the points it holds now, plus what its shape promises,
+less what it has spoiled.
 
 - **Points now**: plans, parks, pools, complete estates at their current values,
   minus the extension and refusal penalties; temporary workers at a flat rate (the
@@ -34,6 +35,46 @@ ACTION_VALUE = {"fence": 0.8, "improvement": 0.8, "temp": 0.3, "extension": 0.2}
 
 
 def evaluate(state: WelcomeToState, player: int) -> float:
+    """The position for ``player``: their worth minus the best opponent's (the others
+    valued as their sheets stand, which a player's own choice does not change)."""
+    if state.is_terminal() or state.num_players == 1:
+        return evaluate_all(state)[player]
+    best_other = max(_standing(state, q) for q in range(state.num_players) if q != player)
+    return worth(state, player) - best_other
+
+
+def _standing(state: WelcomeToState, player: int) -> float:
+    """The sheet's value as it stands, kept on a revealed sheet (which never changes)."""
+    sheet = state.sheet(player)
+    if not sheet.frozen:
+        return sheet_value(state, sheet)
+    value = sheet.memo.get("value")
+    if value is None:
+        value = sheet.memo["value"] = sheet_value(state, sheet)
+    return value
+
+
+def evaluate_all(state: WelcomeToState) -> list[float]:
+    """``evaluate`` for every player at once (at the end: the scores, and a bonus for
+    the winners)."""
+    if state.is_terminal():
+        totals = [float(s["total"]) for s in state.scores()]
+        win = [0.5 if rank == 1 else 0.0 for rank in state.ranking()]
+        return [v + bonus for v, bonus in zip(versus(totals), win, strict=True)]
+    return versus([worth(state, p) for p in range(state.num_players)])
+
+
+def versus(values: list[float]) -> list[float]:
+    """Each player's value minus the best of the others' (alone: the value itself)."""
+    if len(values) == 1:
+        return values
+    order = sorted(range(len(values)), key=values.__getitem__, reverse=True)
+    first, second = values[order[0]], values[order[1]]
+    return [v - (second if p == order[0] else first) for p, v in enumerate(values)]
+
+
+def worth(state: WelcomeToState, player: int) -> float:
+    """What ``player``'s sheet is worth, whatever the others do."""
     from .state import ADJUSTING, WRITING
 
     sheet = state.sheet(player)
@@ -56,10 +97,6 @@ def evaluate(state: WelcomeToState, player: int) -> float:
         if best is not None:
             return best
     return sheet_value(state, sheet)
-
-
-def evaluate_all(state: WelcomeToState) -> list[float]:
-    return [evaluate(state, p) for p in range(state.num_players)]
 
 
 def _after_writing(

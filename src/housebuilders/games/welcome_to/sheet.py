@@ -91,7 +91,7 @@ class Sheet:
 
     __slots__ = (
         "numbers", "bis", "pools", "fences", "parks", "improvements", "temps",
-        "extensions", "refusals", "plans", "used", "frozen", "cached_json",
+        "extensions", "refusals", "plans", "used", "frozen", "cached_json", "memo",
     )  # fmt: skip
 
     def __init__(self, layout: Layout, plans: int = 3) -> None:
@@ -110,6 +110,8 @@ class Sheet:
         #: once made, is kept
         self.frozen = False
         self.cached_json: dict[str, Any] | None = None
+        #: values derived from a frozen sheet by others (the heuristic), kept
+        self.memo: dict[str, Any] = {}
 
     def copy(self) -> Sheet:
         s = Sheet.__new__(Sheet)
@@ -118,7 +120,7 @@ class Sheet:
         s.parks, s.improvements = self.parks[:], self.improvements[:]
         s.temps, s.extensions, s.refusals = self.temps, self.extensions, self.refusals
         s.plans, s.used = self.plans[:], self.used
-        s.frozen, s.cached_json = False, None
+        s.frozen, s.cached_json, s.memo = False, None, {}
         return s
 
     def freeze(self) -> Sheet:
