@@ -5,7 +5,8 @@ result with ``spec.heuristic(state, player)``. An action that used chance or
 revealed hidden information (after ``apply`` the copy's ``undo_floor`` equals the
 length of its history) has no single outcome: its score is the mean over several
 samples, each applied to a fresh ``view.determinize(player, seed_i)`` so the dice
-and the hidden values differ. Ties go to the agent's seeded generator.
+and the hidden values differ; every action of a decision is scored on the same
+samples. Ties go to the agent's seeded generator.
 """
 
 from __future__ import annotations
@@ -50,10 +51,13 @@ class GreedyAgent:
 
     def choose(self, view: State, player: int) -> Action:
         evaluate = self._evaluator(view.spec)
+        # the same samples for every action (common random numbers): actions are
+        # compared on the same dice and hidden values, not on the luck of the draw
+        seeds = [self._rng.getrandbits(63) for _ in range(self.samples - 1)]
         best: list[Action] = []
         best_score = float("-inf")
         for action in view.legal_actions(player):
-            score = self._score(view, player, action, evaluate)
+            score = self._score(view, player, action, evaluate, seeds)
             if score > best_score + TIE:
                 best, best_score = [action], score
             elif score >= best_score - TIE:
@@ -69,15 +73,17 @@ class GreedyAgent:
             )
         return heuristic
 
-    def _score(self, view: State, player: int, action: Action, evaluate: Heuristic) -> float:
+    def _score(
+        self, view: State, player: int, action: Action, evaluate: Heuristic, seeds: list[int]
+    ) -> float:
         """The heuristic after ``action``; averaged over samples if chance was involved."""
         after = view.clone()
         after.apply(player, action)
         total = evaluate(after, player)
         if after.undo_floor != len(after.history):
             return total
-        for _ in range(self.samples - 1):
-            sample = view.determinize(player, self._rng.getrandbits(63))
+        for seed in seeds:
+            sample = view.determinize(player, seed)
             sample.apply(player, action)
             total += evaluate(sample, player)
         return total / self.samples
