@@ -17,8 +17,10 @@ One tree is grown for the deciding player's information set. Each iteration:
    made (measured best in Mr House: docs/bots.md);
 5. **back up** each player's reward in [0, 1] into the nodes where they moved.
 
-Several players acting at once (a simultaneous phase) are taken one at a time in a
-random order: in a determinization the others' pending choices are already hidden.
+Several players acting at once (a simultaneous phase) are taken one at a time: in
+the tree the searching player first (the root is their decision), then the others
+by seat, so that a node's children are always one player's moves; in the rollout in
+a random order. In a determinization the others' pending choices are already hidden.
 The move played is the root's most visited child. With an iteration budget and a
 seed the bot is deterministic; with a time budget it is as strong as the machine.
 Between consecutive moves of the same player the subtree under the move played is
@@ -130,7 +132,7 @@ class ISMCTSAgent:
             elif done and time.perf_counter() >= deadline:
                 break
             state = view.determinize(player, rng.getrandbits(62))
-            self._iterate(root, state, rng, evaluate)
+            self._iterate(root, state, rng, evaluate, player)
             done += 1
         self.last_iterations, self.last_seconds = done, time.perf_counter() - start
         move = max(legal, key=lambda a: self._merit(root.children.get(a)))
@@ -161,13 +163,18 @@ class ISMCTSAgent:
 
     # -- one iteration --------------------------------------------------------------
     def _iterate(
-        self, root: Node, state: State, rng: random.Random, evaluate: Heuristic | None
+        self,
+        root: Node,
+        state: State,
+        rng: random.Random,
+        evaluate: Heuristic | None,
+        searcher: int,
     ) -> None:
         path = [root]
         node = root
         while not state.is_terminal():
             acting = state.acting_players()
-            mover = acting[0] if len(acting) == 1 else acting[rng.randrange(len(acting))]
+            mover = searcher if searcher in acting else acting[0]
             legal = state.legal_actions(mover)
             children = node.children
             untried = []
