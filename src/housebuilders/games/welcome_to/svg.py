@@ -237,13 +237,13 @@ class Acts:
 
 def _chips(chips: list[tuple[str, Legal]], x: float, y: float, right: float) -> list[str]:
     """Labelled clickable chips in a row from (x, y), shrinking to end before ``right``."""
-    widths = [_text_width(label, 13) * 1.05 + 18 for label, _ in chips]
+    widths = [_text_width(label, 14) * 1.05 + 20 for label, _ in chips]
     scale = min(1.0, (right - x) / (sum(widths) + 6 * len(chips) + 1))
     parts = []
     for (label, item), w in zip(chips, widths, strict=True):
         w *= scale
-        chip = _rect(Box(x, y, w, 26), rx=13, **_ghost())
-        parts.append(_act(item, chip, _text(x + w / 2, y + 17.5, label, 13 * scale, "middle")))
+        chip = _rect(Box(x, y, w, 28), rx=14, **_ghost())
+        parts.append(_act(item, chip, _text(x + w / 2, y + 19, label, 14 * scale, "middle")))
         x += w + 6
     return parts
 
@@ -258,7 +258,7 @@ def svg(observation: Json, legal: list[Json]) -> str:
     others = [p for p in range(len(obs["players"])) if p != shown]
     scores = points(obs, [shown, *others[: max(MINI_LIMIT, TABLE_ROWS)]])
     sheet_top = 270
-    others_top = sheet_top + 36 + 3 * ROW + 190
+    others_top = sheet_top + 36 + 3 * ROW + 215
     others_h = _others_height(len(others))
     height = others_top + others_h + 12
     parts = [_defs(), _rect(Box(0, 0, WIDTH, height), fill=PAPER), *_header(obs)]
@@ -378,7 +378,7 @@ def _pair_card(pair: Json, box: Box, stack: int, chosen: bool) -> list[str]:
                 side.x + side.w / 2,
                 side.y + 76 + 13 * k,
                 word,
-                11.5,
+                min(12.0, (side.w - 8) / (0.62 * len(word))),
                 "middle",
                 fill="#fff",
                 font_weight="bold",
@@ -386,9 +386,9 @@ def _pair_card(pair: Json, box: Box, stack: int, chosen: bool) -> list[str]:
         )
     cx = side.x + side.w + (box.w - side.w) / 2
     parts.append(_bold(cx, box.y + 66, pair["number"], 46, "middle"))
-    parts.append(_muted(cx, box.y + box.h - 9, f"{stack} in the stack", 10.5, "middle"))
+    parts.append(_muted(cx, box.y + box.h - 9, f"{stack} in the stack", 12, "middle"))
     if chosen:
-        parts.append(_bold(box.x + box.w - 8, box.y + 16, "yours", 11, "end", fill=WARM))
+        parts.append(_bold(box.x + box.w - 8, box.y + 16, "yours", 13, "end", fill=WARM))
     return parts
 
 
@@ -479,9 +479,9 @@ def _plan_card(plan: Json, box: Box, claimed: int | None, marking: bool) -> list
         )
     else:
         note = "claimed before: now " if plan["flipped"] else "first to claim: "
-        parts.append(_muted(box.x + 10, box.y + 82, f"{note}{now} points", 12))
+        parts.append(_muted(box.x + 10, box.y + 82, f"{note}{now} points", 13))
     if marking:
-        parts.append(_bold(box.x + 10, box.y + box.h - 8, "choose its estates", 11, fill=WARM))
+        parts.append(_bold(box.x + 10, box.y + box.h - 8, "choose its estates", 12.5, fill=WARM))
     return parts
 
 
@@ -510,8 +510,8 @@ def _prompt(obs: Json, acts: Acts, box: Box) -> list[str]:
     parts.append(_bold(box.x + 14, box.y + 27, label, 15))
     chips = _prompt_chips(acts, turn)
     if chips:
-        x = box.x + 24 + _text_width(label, 15) * 1.02
-        parts += _chips(chips, x, box.y + 9, box.x + box.w - 10)
+        x = box.x + 28 + _text_width(label, 15) * 0.88
+        parts += _chips(chips, x, box.y + 8, box.x + box.w - 10)
     return parts
 
 
@@ -621,7 +621,7 @@ def _street(
         _rect(Box(STREETS_X - 10, y + 88, end - STREETS_X + 20, 5), fill="#d9d2c3"),
         _circle(36, y + 48, 15, fill=HEADER),
         _bold(36, y + 54, s + 1, 16, "middle", fill="#fff"),
-        _muted(36, y + 80, "street", 10, "middle"),
+        _muted(36, y + 80, "street", 11.5, "middle"),
     ]
     for h in range(size):
         x = _house_x(h)
@@ -756,9 +756,11 @@ def _estate_bars(
         x1, x2 = _house_x(start) + 2, _house_x(end) + HOUSE_W - 2
         is_used = (start, end) in used_here
         colour = USED_VIOLET if is_used else ESTATE_GREEN
-        parts.append(_rect(Box(x1, y + 77, x2 - x1, 11), rx=4, fill=colour))
+        parts.append(_rect(Box(x1, y + 77, x2 - x1, 13), rx=4, fill=colour))
         if is_used:
-            parts.append(_bold((x1 + x2) / 2, y + 86, "used for a plan", 9, "middle", fill="#fff"))
+            parts.append(
+                _bold((x1 + x2) / 2, y + 87.5, "used for a plan", 10.5, "middle", fill="#fff")
+            )
     return parts
 
 
@@ -774,9 +776,9 @@ def _marks(s: int, acts: Acts, estates: list[tuple[int, int, int]], y: float) ->
         x1, x2 = _house_x(start) - 4, _house_x(end) + HOUSE_W + 4
         outline = _rect(Box(x1, y + 1, x2 - x1, 86), rx=8, **_ghost(fill_opacity=0.3))
         text = f"use this estate of {end - start + 1}"
-        w = _text_width(text, 11) + 14
-        pill = _rect(Box((x1 + x2 - w) / 2, y - 6, w, 17), rx=8, fill=WARM)
-        label = _bold((x1 + x2) / 2, y + 6.5, text, 11, "middle", fill="#fff")
+        w = _text_width(text, 12) + 14
+        pill = _rect(Box((x1 + x2 - w) / 2, y - 7, w, 19), rx=9, fill=WARM)
+        label = _bold((x1 + x2) / 2, y + 7, text, 12, "middle", fill="#fff")
         parts.append(_act(item, outline, pill, label))
     return parts
 
@@ -784,7 +786,7 @@ def _marks(s: int, acts: Acts, estates: list[tuple[int, int, int]], y: float) ->
 def _parks(s: int, crossed: int, acts: Acts, turn: Json, y: float) -> list[str]:
     L = layout()
     ladder = L.parks[s] if s < len(L.parks) else (0,)
-    parts = [_muted(PARKS_X, y + 18, "parks", 11)]
+    parts = [_muted(PARKS_X, y + 18, "parks", 12.5)]
     park = acts.find("park") if turn.get("street") == s else None
     for k, value in enumerate(ladder[1:], start=1):
         cell = Box(PARKS_X + (k - 1) * 38, y + 26, 34, 34)
@@ -803,7 +805,7 @@ def _parks(s: int, crossed: int, acts: Acts, turn: Json, y: float) -> list[str]:
                 parts.append(_act(park, *drawn))
             else:
                 parts += drawn
-    parts.append(_muted(PARKS_X, y + 76, f"= {ladder[min(crossed, len(ladder) - 1)]} points", 11))
+    parts.append(_muted(PARKS_X, y + 76, f"= {ladder[min(crossed, len(ladder) - 1)]} points", 12.5))
     return parts
 
 
@@ -820,6 +822,7 @@ def _tracks(
     parts = _estate_values(entry, acts, estates, Box(box.x + 14, box.y, 420, box.h))
     x = box.x + 456
     L = layout()
+    score_w = 204
     pools = len([h for st in entry["streets"] for h in st["pools"]])
     temp_now = score["temporary_workers"] if score else None
     rows = [
@@ -851,10 +854,10 @@ def _tracks(
         ),
     ]
     for i, (label, ladder, crossed, colour, note, item) in enumerate(rows):
-        track = Box(x, box.y + 4 + i * 38, 310, 34)
+        track = Box(x, box.y + 2 + i * 42, box.w - 456 - score_w - 28, 40)
         values = None if label.startswith("Temporary") else ladder[1:]
         parts += _track(label, values, len(ladder) - 1, crossed, colour, note, item, track)
-    parts += _score_box(score, entry, Box(box.x + box.w - 196, box.y + 2, 182, box.h - 12))
+    parts += _score_box(score, Box(box.x + box.w - score_w - 14, box.y + 2, score_w, box.h - 12))
     return parts
 
 
@@ -874,21 +877,21 @@ def _track(
 ) -> list[str]:
     """A row of boxes, the crossed ones filled; ``values`` printed in them if given."""
     parts = [
-        _bold(box.x, box.y + 11, label, 11.5),
-        _muted(box.x + box.w, box.y + 11, note, 11, "end"),
+        _bold(box.x, box.y + 13, label, 13),
+        _muted(box.x + box.w, box.y + 13, note, 12.5, "end"),
     ]
-    step = min(26.0, box.w / max(1, boxes))
+    step = min(34.0, box.w / max(1, boxes))
     for k in range(boxes):
-        cell = Box(box.x + k * step, box.y + 15, step - 3, 18)
+        cell = Box(box.x + k * step, box.y + 18, step - 4, 21)
         on = k < crossed
         drawn = [_rect(cell, rx=3, fill=colour if on else "#fff", stroke=colour)]
         if values is not None:
             drawn.append(
                 _text(
                     cell.x + cell.w / 2,
-                    cell.y + 13.5,
+                    cell.y + 15.5,
                     values[k],
-                    10.5,
+                    12.5,
                     "middle",
                     fill="#fff" if on else colour,
                 )
@@ -920,7 +923,7 @@ def _estate_values(
         counts[end - start] += 1
     parts = [
         _bold(box.x, box.y + 14, "Estate values", 13),
-        _muted(box.x + 100, box.y + 14, "(improvements cross the next one)", 11),
+        _muted(box.x + 112, box.y + 14, "(an improvement crosses the next)", 12.5),
     ]
     w = box.w / len(L.estate_ladders)
     for i, ladder in enumerate(L.estate_ladders):
@@ -935,13 +938,13 @@ def _estate_values(
                 _house_glyph(col.x + col.w / 2 - 4 * (i + 1) + 8 * h, col.y + 5, 7, "#fff")
             )
         for k, value in enumerate(ladder):
-            cy = col.y + 34 + k * 17
+            cy = col.y + 36 + k * 19
             cx = col.x + col.w / 2
             if k == now:
-                drawn.append(_circle(cx, cy - 4.5, 9, fill=USED_VIOLET))
-                drawn.append(_bold(cx, cy, value, 12, "middle", fill="#fff"))
+                drawn.append(_circle(cx, cy - 5, 10.5, fill=USED_VIOLET))
+                drawn.append(_bold(cx, cy, value, 13.5, "middle", fill="#fff"))
             else:
-                drawn.append(_text(cx, cy, value, 12, "middle", fill=MUTED if k < now else INK))
+                drawn.append(_text(cx, cy, value, 13.5, "middle", fill=MUTED if k < now else INK))
                 if k < now:
                     drawn.append(
                         _line(cx - 8, cy - 4, cx + 8, cy - 4, stroke=INK, stroke_width=1.5)
@@ -952,7 +955,7 @@ def _estate_values(
                 col.x + col.w / 2,
                 col.y + col.h - 8,
                 f"{counts[i]}×{value}",
-                11.5,
+                13,
                 "middle",
                 fill=ESTATE_GREEN if counts[i] else MUTED,
                 font_weight="bold",
@@ -973,26 +976,26 @@ SCORE_LABELS = (
 )
 
 
-def _score_box(score: dict[str, int] | None, entry: Json, box: Box) -> list[str]:
+def _score_box(score: dict[str, int] | None, box: Box) -> list[str]:
     parts = [
         _rect(box, rx=8, fill="#fff", stroke=EDGE),
-        _bold(box.x + 10, box.y + 18, "Points now", 13),
+        _bold(box.x + 12, box.y + 20, "Points now", 14),
     ]
     if score is None:
         return parts
     for i, (key, label) in enumerate(SCORE_LABELS):
-        y = box.y + 36 + i * 15
-        parts.append(_text(box.x + 10, y, label, 11.5, fill=MUTED))
-        parts.append(_text(box.x + box.w - 10, y, score[key], 11.5, "end"))
-    y = box.y + 36 + len(SCORE_LABELS) * 15 + 4
-    parts.append(_line(box.x + 10, y - 10, box.x + box.w - 10, y - 10, stroke=EDGE))
-    parts.append(_bold(box.x + 10, y + 4, "Total", 13))
-    parts.append(_bold(box.x + box.w - 10, y + 4, score["total"], 13, "end"))
+        y = box.y + 40 + i * 17
+        parts.append(_text(box.x + 12, y, label, 13, fill=MUTED))
+        parts.append(_text(box.x + box.w - 12, y, score[key], 13, "end"))
+    y = box.y + 40 + len(SCORE_LABELS) * 17 + 4
+    parts.append(_line(box.x + 12, y - 12, box.x + box.w - 12, y - 12, stroke=EDGE))
+    parts.append(_bold(box.x + 12, y + 4, "Total", 14))
+    parts.append(_bold(box.x + box.w - 12, y + 4, score["total"], 14, "end"))
     return parts
 
 
 # -- the other players ------------------------------------------------------------------------
-MINI_W, MINI_H = 282, 132
+MINI_W, MINI_H = 282, 150
 
 
 def _others_height(n: int) -> float:
@@ -1033,22 +1036,22 @@ def _mini_sheet(obs: Json, p: int, score: dict[str, int] | None, box: Box) -> li
     status, colour = _status(obs, entry)
     parts = [
         _rect(box, rx=8, fill=SHEET, stroke=EDGE),
-        _bold(box.x + 10, box.y + 18, name(obs, p), 13),
-        _bold(box.x + box.w - 10, box.y + 18, status, 12, "end", fill=colour),
+        _bold(box.x + 10, box.y + 19, name(obs, p), 14),
+        _bold(box.x + box.w - 10, box.y + 19, status, 13, "end", fill=colour),
     ]
     if score is not None:
         parts.append(
             _muted(
-                box.x + 12 + _text_width(name(obs, p), 13) * 1.1,
-                box.y + 18,
+                box.x + 14 + _text_width(name(obs, p), 14) * 1.1,
+                box.y + 19,
                 f"{score['total']} pts",
-                12,
+                13,
             )
         )
     cell = 20
     pools = obs["sheet"]["pools"]
     for s, street in enumerate(entry["streets"]):
-        y = box.y + 28 + s * 24
+        y = box.y + 30 + s * 24
         fences = set(street["fences"])
         built, bis = set(street["pools"]), set(street["bis"])
         printed = set(pools[s]) if s < len(pools) else set()
@@ -1076,11 +1079,12 @@ def _mini_sheet(obs: Json, p: int, score: dict[str, int] | None, box: Box) -> li
     plans = " ".join("–" if v is None else str(v) for v in entry["plans"])
     parks = "·".join(str(st["parks"]) for st in entry["streets"])
     built_pools = sum(len(st["pools"]) for st in entry["streets"])
-    line = (
-        f"parks {parks}  pools {built_pools}  temps {entry['temps']}  "
-        f"B {entry['extensions']}  refusals {entry['refusals']}  plans {plans}"
+    lines = (
+        f"parks {parks} · pools {built_pools} · temps {entry['temps']}",
+        f"B {entry['extensions']} · refusals {entry['refusals']} · plans {plans}",
     )
-    parts.append(_text(box.x + 12, box.y + box.h - 10, line, 10.5, fill=MUTED))
+    for i, line in enumerate(lines):
+        parts.append(_text(box.x + 12, box.y + box.h - 28 + 17 * i, line, 12.5, fill=MUTED))
     return [_el("g", "".join(parts), class_="sheet", data_player=p)]
 
 
@@ -1104,7 +1108,7 @@ def _table(obs: Json, others: list[int], scores: dict[int, dict[str, int]], box:
     parts = [_rect(Box(box.x, box.y, box.w, 26), fill="#efe6d4")]
     x = box.x + 10
     for label, w in TABLE_COLUMNS:
-        parts.append(_bold(x, box.y + 18, label, 12))
+        parts.append(_bold(x, box.y + 18, label, 13))
         x += w
     for row, p in enumerate(others[:TABLE_ROWS]):
         entry, y = obs["players"][p], box.y + 26 * (row + 1)
@@ -1127,7 +1131,7 @@ def _table(obs: Json, others: list[int], scores: dict[int, dict[str, int]], box:
         ]
         x, drawn = box.x + 10, []
         for i, ((_, w), value) in enumerate(zip(TABLE_COLUMNS, cells, strict=True)):
-            drawn.append(_text(x, y + 18, value, 12, fill=colour if i == 1 else INK))
+            drawn.append(_text(x, y + 18, value, 13, fill=colour if i == 1 else INK))
             x += w
         parts.append(_el("g", "".join(drawn), class_="row", data_player=p))
     if len(others) > TABLE_ROWS:
