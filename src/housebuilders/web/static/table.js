@@ -102,8 +102,10 @@ async function post(path, payload, { successClears = true } = {}) {
     if (successClears) clearMessage();
     el.filter.value = "";
     // When the websocket delivered a view meanwhile, it is at least as new as this
-    // answer (and the socket will push the view after our change anyway).
-    if (!state.wsOpen || state.wsViews === wsBefore) render(r.data);
+    // answer (and the socket will push the view after our change anyway), unless it
+    // came from another seat's move made just before ours (simultaneous choices).
+    const newer = (r.data.log_length ?? 0) > ((state.view && state.view.log_length) ?? 0);
+    if (!state.wsOpen || state.wsViews === wsBefore || newer) render(r.data);
     else renderActions(); // re-enable buttons for the current view
     return;
   }
@@ -133,7 +135,13 @@ function act(index) {
   const known = (state.view.legal_actions || []).some((a) => a.index === index);
   if (!known) return;
   // log_length: the server refuses (409) a click on a view the table has moved past.
-  post("actions", { index, log_length: state.view.log_length });
+  // Not while this seat chooses together with others (Welcome To's rounds): their
+  // choices, made meanwhile, do not change this seat's, and nobody should have to wait
+  // for the others' clicks to arrive before their own counts. The server still checks
+  // that the move is legal.
+  const acting = state.view.acting || [];
+  const together = acting.length > 1 && acting.includes(state.view.seat);
+  post("actions", together ? { index } : { index, log_length: state.view.log_length });
 }
 
 // == live updates =======================================================================
@@ -244,15 +252,20 @@ function render(view) {
   // status line
   let status;
   if (terminal) status = "Game over";
-  else if (yourTurn) status = "Your turn";
-  else if (acting.length === 0) status = "Waiting…";
+  else if (yourTurn) {
+    // several seats choosing at once (Welcome To's rounds): say so
+    const others = acting.length - 1;
+    status = others > 0 ? `Your turn (${others} other${others > 1 ? "s" : ""} choosing too)` : "Your turn";
+  } else if (acting.length === 0) status = "Waiting…";
   else {
     const others = acting.filter((s) => s !== view.seat);
     const named = others.map((s) => {
       const info = (view.seats || [])[s] || {};
       return info.kind === "bot" ? `${s} (${info.bot || "bot"})` : String(s);
     });
-    status = `Waiting for seat${others.length > 1 ? "s" : ""} ${listSeats(named)}`;
+    // a hundred seats choosing at once are counted, not listed
+    const who = named.length > 6 ? `${named.length} seats` : `seat${others.length > 1 ? "s" : ""} ${listSeats(named)}`;
+    status = `Waiting for ${who}`;
   }
   el.status.textContent = status;
   el.status.classList.toggle("your-turn", yourTurn);
