@@ -41,12 +41,13 @@ register_bot(
         "scale": float,
         "candidates": int,
         "reuse": bool,
+        "prior": bool,
     },
     help="information-set Monte Carlo tree search; iterations (default 500) or seconds "
     "per move; c exploration; depth: rollout actions before the heuristic scores the "
     "position (0: at once, negative: to the end); rollout random|greedy; epsilon; "
     "widen progressive widening; scale; candidates compared by a greedy rollout step; "
-    "reuse",
+    "reuse; prior: expand moves best first by the heuristic",
 )
 
 __all__ = [

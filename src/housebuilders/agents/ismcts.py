@@ -43,7 +43,7 @@ Heuristic = Callable[[State, int], float]
 class Node:
     """A node of the tree: the position after ``mover`` played the action to it."""
 
-    __slots__ = ("mover", "children", "visits", "avail", "total")
+    __slots__ = ("mover", "children", "visits", "avail", "total", "order")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -51,6 +51,8 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.total = 0.0  # the mover's summed reward
+        #: with ``prior``: the moves from here, best first by the heuristic
+        self.order: dict[Action, int] | None = None
 
 
 class ISMCTSAgent:
@@ -63,7 +65,9 @@ class ISMCTSAgent:
     the heuristic, ``epsilon`` the share of random moves); ``widen`` the
     progressive-widening factor; ``scale`` the heuristic difference that counts as a
     clear lead (0, the default: the game's ``heuristic_scale``); ``candidates`` how
-    many actions, sampled from the legal ones, a greedy rollout step compares.
+    many actions, sampled from the legal ones, a greedy rollout step compares;
+    ``prior`` expands a node's moves best first by the heuristic (one step of
+    look-ahead, once per node) instead of in random order.
     """
 
     def __init__(
@@ -79,6 +83,7 @@ class ISMCTSAgent:
         scale: float = 0.0,
         candidates: int = 8,
         reuse: bool = True,
+        prior: bool = False,
         name: str = "ismcts",
     ) -> None:
         if iterations < 0 or seconds < 0:
@@ -96,6 +101,7 @@ class ISMCTSAgent:
             raise AgentError("ismcts needs candidates >= 1")
         self.candidates = candidates
         self.reuse = reuse
+        self.prior = prior
         self._rng = random.Random(seed)
         self._kept: tuple[int, int, Action, Node] | None = None  # player, history, move, node
         #: what the last decision cost: iterations run and seconds taken, and whether
@@ -188,7 +194,10 @@ class ISMCTSAgent:
                 len(children) < self.widen * math.sqrt(node.visits + 1)
                 or len(untried) == len(legal)
             ):
-                action = untried[rng.randrange(len(untried))]
+                if self.prior and evaluate is not None and len(untried) > 1:
+                    action = _first_by_prior(node, state, mover, legal, untried, evaluate, rng)
+                else:
+                    action = untried[rng.randrange(len(untried))]
                 node = children[action] = Node(mover)
                 state.apply(mover, action)
                 path.append(node)
@@ -240,6 +249,29 @@ class ISMCTSAgent:
             return rank_rewards(state.ranking())
         scale = self.scale or state.spec.heuristic_scale
         return [0.5 + 0.5 * math.tanh(h / scale) for h in state.spec.evaluate_all(state)]
+
+
+def _first_by_prior(
+    node: Node,
+    state: State,
+    mover: int,
+    legal: list[Action],
+    untried: list[Action],
+    evaluate: Heuristic,
+    rng: random.Random,
+) -> Action:
+    """The untried move the heuristic likes best (ranked once per node, in the first
+    determinization that needs it; a move unknown then comes last)."""
+    if node.order is None:
+        values = []
+        for action in legal:
+            after = state.clone()
+            after.apply(mover, action)
+            values.append((evaluate(after, mover) + rng.random() * 1e-6, action))
+        values.sort(key=lambda item: item[0], reverse=True)
+        node.order = {action: rank for rank, (_, action) in enumerate(values)}
+    order = node.order
+    return min(untried, key=lambda a: order.get(a, len(order)))
 
 
 def _best(

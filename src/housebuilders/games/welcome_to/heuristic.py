@@ -74,51 +74,67 @@ def versus(values: list[float]) -> list[float]:
 
 
 def worth(state: WelcomeToState, player: int) -> float:
-    """What ``player``'s sheet is worth, whatever the others do."""
-    from .state import ADJUSTING, WRITING
+    """What ``player``'s sheet is worth, whatever the others do: with the round's
+    choice still to make, the best completion of it one step at a time (the best
+    pair, house and action), so that a position is valued alike before and after
+    each decision of a choice."""
+    from .state import ACTING, ADJUSTING, CHOOSE, WRITING
 
     sheet = state.sheet(player)
-    L = state.L
     stage = state.stage[player]
-    if stage in (ADJUSTING, WRITING) and state.choice[player] is not None:
-        pair, number, _, _ = state.choice[player]  # type: ignore[misc]
-        action = state.pairs()[pair][1]
-        numbers = [number]
-        if stage == ADJUSTING:
-            numbers += [number + d for d in (-2, -1, 1, 2) if L.lowest <= number + d <= L.highest]
-        best = max(
-            (
-                _after_writing(state, sheet, n, s, h, action)
-                for n in numbers
-                for s, h in sheet.places(L, n)
-            ),
-            default=None,
-        )
-        if best is not None:
-            return best
-    return sheet_value(state, sheet)
-
-
-def _after_writing(
-    state: WelcomeToState, sheet: Sheet, number: int, street: int, house: int, action: str
-) -> float:
-    L = state.L
-    index = L.first[street] + house
-    sheet.numbers[index] = number
-    try:
-        value = sheet_value(state, sheet)
-    finally:
-        sheet.numbers[index] = EMPTY
-    if action == "park" and sheet.parks[street] < len(L.parks[street]) - 1:
-        ladder = L.parks[street]
-        value += (ladder[-1] / (len(ladder) - 1)) * 0.9
-    elif action == "pool" and L.has_pool(street, house):
-        built = bin(sheet.pools).count("1")
-        if built < len(L.pool_ladder) - 1:
-            value += L.pool_ladder[built + 1] - L.pool_ladder[built]
+    if state.over or stage not in (CHOOSE, ADJUSTING, WRITING, ACTING):
+        return sheet_value(state, sheet)
+    work = sheet.copy()  # a revealed sheet is shared between copies of a state
+    if stage == ACTING:
+        pair, _, street, house = state.choice[player]  # type: ignore[misc]
+        return sheet_value(state, work) + _bonus(state, work, state.pairs()[pair][1], street, house)
+    if stage == CHOOSE:
+        options = [(n, action, action == "temp") for n, action in state.pairs()]
     else:
-        value += ACTION_VALUE.get(action, 0.0)
-    return value
+        pair, number, _, _ = state.choice[player]  # type: ignore[misc]
+        options = [(number, state.pairs()[pair][1], stage == ADJUSTING)]
+    values = [v for option in options if (v := _best_write(state, work, *option)) is not None]
+    if values:
+        return max(values)
+    work.refusals += 1  # nothing fits: a refusal
+    return sheet_value(state, work)
+
+
+def _best_write(
+    state: WelcomeToState, sheet: Sheet, number: int, action: str, adjust: bool
+) -> float | None:
+    """The best value of writing ``number`` (changed by a temporary worker if
+    ``adjust``) anywhere, with the pair's action; None if it fits nowhere."""
+    L = state.L
+    numbers = [number]
+    if adjust and sheet.temps < L.temp_boxes:
+        numbers += [number + d for d in (-2, -1, 1, 2) if L.lowest <= number + d <= L.highest]
+    best = None
+    for n in numbers:
+        for street, house in sheet.places(L, n):
+            index = L.first[street] + house
+            sheet.numbers[index] = n
+            value = sheet_value(state, sheet) + _bonus(state, sheet, action, street, house)
+            sheet.numbers[index] = EMPTY
+            if best is None or value > best:
+                best = value
+    return best
+
+
+def _bonus(state: WelcomeToState, sheet: Sheet, action: str, street: int, house: int) -> float:
+    """What using the pair's action with the number at (street, house) adds."""
+    L = state.L
+    if action == "park":
+        if sheet.parks[street] < len(L.parks[street]) - 1:
+            ladder = L.parks[street]
+            return (ladder[-1] / (len(ladder) - 1)) * 0.9
+        return 0.0
+    if action == "pool":
+        built = bin(sheet.pools).count("1")
+        if L.has_pool(street, house) and built < len(L.pool_ladder) - 1:
+            return L.pool_ladder[built + 1] - L.pool_ladder[built]
+        return 0.0
+    return ACTION_VALUE.get(action, 0.0)
 
 
 def sheet_value(state: WelcomeToState, sheet: Sheet) -> float:
