@@ -12,7 +12,7 @@ from housebuilders.agents import AgentError, ISMCTSAgent
 from housebuilders.agents.ismcts import rank_rewards
 from housebuilders.arena.match import view_seed
 
-GAMES = ["mr-house-basic", "mr-house-advanced"]
+GAMES = ["mr-house-basic", "mr-house-advanced", "welcome-to"]
 
 
 def positions(game_id: str, players: int, seed: int, every: int = 23):
@@ -152,3 +152,30 @@ def test_ismcts_greedy_rollout_compares_sampled_candidates() -> None:
     assert bot.choose(state.determinize(0, 1), 0) in state.legal_actions(0)
     with pytest.raises(AgentError, match="candidates >= 1"):
         agents.make("ismcts:candidates=0")
+
+
+def test_ismcts_with_a_prior_expands_the_heuristic_s_best_move_first() -> None:
+    from housebuilders.agents.greedy import GreedyAgent
+
+    state = hb.new_game("welcome-to", 2, seed=4)
+    player = state.acting_players()[0]
+    view = state.determinize(player, 1)
+    bot = agents.make("ismcts:iterations=1,depth=0,prior=true", seed=3)
+    greedy = GreedyAgent(seed=3, samples=1)
+    assert bot.choose(view, player) == greedy.choose(view, player)
+
+
+def test_in_a_simultaneous_round_the_tree_holds_one_seat_s_moves_per_node() -> None:
+    state = hb.new_game("welcome-to", 3, seed=4)
+    bot = ISMCTSAgent(seed=1, iterations=60, depth=0)
+    bot.choose(state.determinize(1, 2), 1)
+    root = bot._kept[3] if bot._kept else None
+    assert root is not None
+
+    def check(node, depth=0):
+        movers = {child.mover for child in node.children.values()}
+        assert len(movers) <= 1, f"a node mixes the moves of seats {movers}"
+        for child in node.children.values():
+            check(child, depth + 1)
+
+    check(root)
