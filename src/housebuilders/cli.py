@@ -31,8 +31,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import bench as bench_module
-from .agents import Agent, AgentError, check_game, make, split_bots
-from .agents import bot_names as all_bot_names
+from .agents import Agent, AgentError, bot_names as all_bot_names, check_game, make, split_bots
 from .arena import (
     Record,
     ResultsError,
@@ -42,9 +41,9 @@ from .arena import (
     default_jobs,
     read_results,
     run,
+    simulate as run_simulation,
+    tournament as run_tournament,
 )
-from .arena import simulate as run_simulation
-from .arena import tournament as run_tournament
 from .arena.report import (
     BOT_HEADER,
     LENGTH_HEADER,
@@ -70,13 +69,12 @@ from .arena.strength import (
     STANDARD_PAIRS,
     StrengthResult,
     iterations_text,
+    match as strength_match,
     move_ms_text,
     wdl_text,
     wilson,
 )
-from .arena.strength import match as strength_match
-from .arena.tournament import TournamentError
-from .arena.tournament import cycle as tournament_cycle
+from .arena.tournament import TournamentError, cycle as tournament_cycle
 from .core import Action, ContentError, GameSpec, OptionError, State, game, game_ids
 from .core.content import read_toml
 
@@ -993,8 +991,7 @@ def serve(
             import uvicorn
 
             from .server import create_app
-            from .server.db import check
-            from .server.db import database_url as chosen_url
+            from .server.db import check, database_url as chosen_url
         except ImportError as e:
             raise UserError(
                 f"the web table needs the server extra: pip install 'housebuilders[server]' ({e})"

@@ -10,73 +10,19 @@ skips, except in CI, where it fails.
 from __future__ import annotations
 
 import json
-import os
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from housebuilders.server.testing import LiveServer
+from .conftest import WAIT_MS, get, post
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 MAX_CLICKS = 400  # a whole game of Mr House takes one person well under this
-WAIT_MS = 20_000  # for any one thing to appear: a bot's move, the server's answer
-
-
-def _unavailable(reason: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(f"CI must run the browser tests: {reason}")
-    pytest.skip(reason)
-
-
-def _get(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=5) as response:
-        return json.load(response)
-
-
-def _post(url: str, body: dict[str, Any]) -> Any:
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.load(response)
 
 
 # -- fixtures ------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`housebuilders serve` on a free loopback port; yields its base URL."""
-    if not CHROMIUM.exists():
-        _unavailable(f"no Chromium at {CHROMIUM} (Debian's chromium package)")
-    database = tmp_path_factory.mktemp("browser") / "t.db"
-    with LiveServer(f"sqlite:///{database}") as live:
-        yield live.url
-
-
-@pytest.fixture(scope="module")
-def browser(server: str) -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("the playwright package is not installed (pip install -e '.[test]')")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     """A fresh page; any uncaught script error on it fails the test."""
@@ -141,7 +87,7 @@ def check_final(page: Any, server: str, players: int) -> None:
     table = page.get_attribute("body", "data-table")
     href = page.get_attribute("#final a.replay", "href")
     assert href == f"/api/tables/{table}/log"
-    log = _get(server + href)
+    log = get(server + href)
     assert len(log["actions"]) == int(page.get_attribute("body", "data-log-length"))
     assert page.locator("#log li").count() > 0
 
@@ -186,7 +132,7 @@ def test_lobby_to_final_table_mr_house_basic(page: Any, server: str) -> None:
 
 def test_mr_house_advanced_to_the_end(page: Any, server: str) -> None:
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
-    created = _post(
+    created = post(
         server + "/api/tables",
         {"game": "mr-house-advanced", "players": 2, "seats": seats, "seed": 11},
     )
@@ -199,7 +145,7 @@ def test_mr_house_advanced_to_the_end(page: Any, server: str) -> None:
 
 def test_refused_move_shows_the_rule_and_clears(page: Any, server: str) -> None:
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
-    created = _post(
+    created = post(
         server + "/api/tables", {"game": "mr-house-basic", "players": 2, "seats": seats, "seed": 5}
     )
     page.goto(server + created["seats"][0]["url"])
@@ -250,7 +196,7 @@ def test_refused_move_shows_the_rule_and_clears(page: Any, server: str) -> None:
 
 def test_undo_takes_back_the_last_move(page: Any, server: str) -> None:
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
-    created = _post(
+    created = post(
         server + "/api/tables", {"game": "mr-house-basic", "players": 2, "seats": seats, "seed": 5}
     )
     page.goto(server + created["seats"][0]["url"])
@@ -273,7 +219,7 @@ def test_undo_takes_back_the_last_move(page: Any, server: str) -> None:
 
 def test_turn_clock_runs_out_and_the_person_comes_back(page: Any, server: str) -> None:
     # two people, so that after seat 0's time runs out the game waits for seat 1
-    created = _post(
+    created = post(
         server + "/api/tables",
         {
             "game": "mr-house-basic",

@@ -13,73 +13,25 @@ all accepted. When the last one has chosen, every page shows the next round. Wit
 
 from __future__ import annotations
 
-import json
-import os
 import random
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from housebuilders.server.testing import LiveServer
+from .conftest import WAIT_MS, post
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
-WAIT_MS = 20_000
 MAX_DECISIONS = 12  # a seat's choice in one round: pair, worker, house, action, plans
 
 
-def _unavailable(reason: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(f"CI must run the browser tests: {reason}")
-    pytest.skip(reason)
-
-
-def _post(url: str, body: dict[str, Any]) -> Any:
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.load(response)
-
-
 # -- fixtures ------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    if not CHROMIUM.exists():
-        _unavailable(f"no Chromium at {CHROMIUM} (Debian's chromium package)")
-    database = tmp_path_factory.mktemp("welcome-to-browser") / "t.db"
-    with LiveServer(f"sqlite:///{database}") as live:
-        yield live.url
-
-
-@pytest.fixture(scope="module")
-def browser(server: str) -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("the playwright package is not installed (pip install -e '.[test]')")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
 @pytest.fixture
 def pages(browser: Any, server: str) -> Iterator[list[Any]]:
     """The three seats of a new Welcome To table, each in its own browser context
     (three people, three screens); any script error on a page fails the test."""
-    created = _post(
+    created = post(
         server + "/api/tables",
         {"game": "welcome-to", "players": 3, "seats": [{"kind": "human"}] * 3, "seed": 12},
     )

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import housebuilders as hb
 from housebuilders.core.rng import ScriptedRng
-from housebuilders.games.mr_house import actions as A
-from housebuilders.games.mr_house import basic as B
+from housebuilders.games.mr_house import actions as A, basic as B
 from housebuilders.games.mr_house.actions import MATERIALS
 from housebuilders.games.mr_house.house import CERAMIC_ROOF, ROOF, Column, House, Wall
 

@@ -11,8 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 import housebuilders as hb
-from housebuilders.games.mr_house import actions as A
-from housebuilders.games.mr_house import view
+from housebuilders.games.mr_house import actions as A, view
 from housebuilders.games.mr_house.house import ROOF, WOOD_WALL, Column, Wall
 
 from .helpers import act, at_construction, materials

@@ -43,14 +43,12 @@ from .common import BUILDING, OVER, PURCHASES, MrHouseState, ranks
 from .content import MrHouseContent
 from .params import (
     CONSTRUCTION_EXPO,
+    OFFICE as OFFICE_KIND,
     PLAYER_ORDER,
     STORE,
     WORK_NOTICE_BOARD,
     AdvancedParams,
     advanced_params,
-)
-from .params import (
-    OFFICE as OFFICE_KIND,
 )
 
 PHASE_NAMES = ("movement", "purchases", "(unused)", "construction", "over")

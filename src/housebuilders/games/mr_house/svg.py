@@ -23,9 +23,21 @@ It reads only the observation, so it can show no more than that seat may see.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 from typing import Any, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
+
+from ...core.svg import (
+    Box,
+    Legal,
+    act as _act,
+    circle as _circle,
+    el as _el,
+    line as _line,
+    maybe_act as _maybe_act,
+    num as _num,
+    rect as _rect,
+    text_width as _text_width,
+)
 
 Json = dict[str, Any]
 
@@ -72,19 +84,6 @@ PANELS_TOP = TOP + 3 * CITY_ROW + 16
 LEFT_W = 236  # a player panel's column of facts; the house takes the rest
 
 
-class Box(NamedTuple):
-    x: float
-    y: float
-    w: float
-    h: float
-
-
-class Legal(NamedTuple):
-    index: int
-    text: str
-    action: Json
-
-
 def svg(observation: Json, legal: list[Json]) -> str:
     """The table seen in ``observation``, with ``legal`` (the seat's legal actions as
     ``{"index", "text", "action"}``) clickable where they have a place."""
@@ -108,30 +107,6 @@ def svg(observation: Json, legal: list[Json]) -> str:
 
 
 # -- SVG helpers ------------------------------------------------------------------------
-def _num(v: object) -> str:
-    return f"{v:.1f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v)
-
-
-@cache
-def _attr_name(key: str) -> str:
-    return key.rstrip("_").replace("_", "-")
-
-
-def _attr(v: object) -> str:
-    """A quoted attribute value: numbers as they are, text escaped."""
-    if isinstance(v, int):
-        return f'"{v}"'
-    if isinstance(v, float):
-        return f'"{_num(v)}"'
-    return quoteattr(str(v))
-
-
-def _el(tag: str, content: str = "", **attrs: Any) -> str:
-    """An element; ``class_`` is ``class``, other underscores become hyphens."""
-    text = "".join(f" {_attr_name(k)}={_attr(v)}" for k, v in attrs.items() if v is not None)
-    return f"<{tag}{text}>{content}</{tag}>" if content else f"<{tag}{text}/>"
-
-
 def _text(
     x: float, y: float, s: object, size: float = 13, anchor: str | None = None, **attrs: Any
 ) -> str:
@@ -151,37 +126,15 @@ def _caption(x: float, y: float, s: str) -> str:
     return _text(x, y, s, 12, font_weight="bold", fill=MUTED)
 
 
-def _rect(box: Box, **attrs: Any) -> str:
-    return _el("rect", x=box.x, y=box.y, width=box.w, height=box.h, **attrs)
-
-
-def _circle(cx: float, cy: float, r: float, **attrs: Any) -> str:
-    return _el("circle", cx=cx, cy=cy, r=r, **attrs)
-
-
 def _path(points: Iterable[tuple[float, float]], **attrs: Any) -> str:
     """A closed polygon through ``points``."""
     d = "M" + "L".join(f"{_num(float(x))} {_num(float(y))}" for x, y in points) + "Z"
     return _el("path", d=d, **attrs)
 
 
-def _line(x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> str:
-    return _el("line", x1=x1, y1=y1, x2=x2, y2=y2, **attrs)
-
-
 def _ghost(small: bool = False, **attrs: Any) -> dict[str, Any]:
     """The look of a spot where something may go: dashed and warm."""
     return {**GHOST, "stroke_dasharray": "2 1.5" if small else "4 3", **attrs}
-
-
-def _act(item: Legal, *parts: str) -> str:
-    """A clickable group standing for one legal action."""
-    title = _el("title", escape(item.text))
-    return _el("g", title + "".join(parts), class_="act", data_index=item.index)
-
-
-def _maybe_act(item: Legal | None, drawn: list[str]) -> list[str]:
-    return [_act(item, *drawn)] if item else drawn
 
 
 def _matching(acts: Iterable[Legal], kind: str, **fields: Any) -> list[Legal]:
@@ -195,10 +148,6 @@ def _matching(acts: Iterable[Legal], kind: str, **fields: Any) -> list[Legal]:
 def _first(acts: Iterable[Legal], kind: str, **fields: Any) -> Legal | None:
     found = _matching(acts, kind, **fields)
     return found[0] if found else None
-
-
-def _text_width(s: str, size: float) -> float:
-    return len(s) * 0.56 * size
 
 
 def _wrap(s: str, width: float, size: float) -> list[str]:

@@ -33,9 +33,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache, lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from ...core.svg import (
+    Box,
+    Legal,
+    act as _act,
+    circle as _circle,
+    el as _el,
+    line as _line,
+    maybe_act as _maybe_act,
+    num as _num,
+    rect as _rect,
+    text_width as _text_width,
+)
 from .content import load_content
 from .sheet import Layout, Sheet, layout_of, temp_points
 
@@ -79,19 +91,6 @@ MINI_LIMIT = 7  # more other players than this: a table instead of small sheets
 TABLE_ROWS = 12
 
 
-class Box(NamedTuple):
-    x: float
-    y: float
-    w: float
-    h: float
-
-
-class Legal(NamedTuple):
-    index: int
-    text: str
-    action: Json
-
-
 # -- the component values ---------------------------------------------------------------
 @cache
 def layout() -> Layout:
@@ -124,39 +123,9 @@ def name(obs: Json, player: int) -> str:
 
 
 # -- SVG helpers ------------------------------------------------------------------------
-def _num(v: object) -> str:
-    return f"{v:.1f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v)
-
-
-@cache
-def _attr_name(key: str) -> str:
-    return key.rstrip("_").replace("_", "-")
-
-
-def _attr(v: object) -> str:
-    """A quoted attribute value: numbers as they are, text escaped."""
-    kind = type(v)
-    if kind is int:
-        return f'"{v}"'
-    if kind is float:
-        return f'"{_num(v)}"'
-    return _quoted(str(v))
-
-
-@lru_cache(maxsize=4096)
-def _quoted(s: str) -> str:
-    return quoteattr(s)
-
-
 @lru_cache(maxsize=4096)
 def _escaped(s: str) -> str:
     return escape(s)
-
-
-def _el(tag: str, content: str = "", **attrs: Any) -> str:
-    """An element; ``class_`` is ``class``, other underscores become hyphens."""
-    text = "".join([f" {_attr_name(k)}={_attr(v)}" for k, v in attrs.items() if v is not None])
-    return f"<{tag}{text}>{content}</{tag}>" if content else f"<{tag}{text}/>"
 
 
 def _text(
@@ -177,18 +146,6 @@ def _muted(x: float, y: float, s: object, size: float = 12, anchor: str | None =
     return _text(x, y, s, size, anchor, fill=MUTED)
 
 
-def _rect(box: Box, **attrs: Any) -> str:
-    return _el("rect", x=box.x, y=box.y, width=box.w, height=box.h, **attrs)
-
-
-def _circle(cx: float, cy: float, r: float, **attrs: Any) -> str:
-    return _el("circle", cx=cx, cy=cy, r=r, **attrs)
-
-
-def _line(x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> str:
-    return _el("line", x1=x1, y1=y1, x2=x2, y2=y2, **attrs)
-
-
 def _path(d: str, **attrs: Any) -> str:
     return _el("path", d=d, **attrs)
 
@@ -196,20 +153,6 @@ def _path(d: str, **attrs: Any) -> str:
 def _ghost(small: bool = False, **attrs: Any) -> dict[str, Any]:
     """The look of a spot where something may be written: dashed and warm."""
     return {**GHOST, "stroke_dasharray": "2 1.5" if small else "4 3", **attrs}
-
-
-def _act(item: Legal, *parts: str) -> str:
-    """A clickable group standing for one legal action."""
-    title = _el("title", escape(item.text))
-    return _el("g", title + "".join(parts), class_="act", data_index=item.index)
-
-
-def _maybe_act(item: Legal | None, parts: list[str]) -> list[str]:
-    return [_act(item, *parts)] if item else parts
-
-
-def _text_width(s: str, size: float) -> float:
-    return len(s) * 0.56 * size
 
 
 class Acts:

@@ -1,0 +1,67 @@
+"""What the browser tests share: a real server (`python -m housebuilders serve` on a
+SQLite file, one for the whole session) and Debian's Chromium driven by Playwright.
+Without /usr/bin/chromium the browser tests skip, except in CI, where they fail."""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from housebuilders.server.testing import LiveServer
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+WAIT_MS = 20_000  # for any one thing to appear: a bot's move, the server's answer
+
+
+def unavailable(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"CI must run the browser tests: {reason}")
+    pytest.skip(reason)
+
+
+def get(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return json.load(response)
+
+
+def post(url: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`housebuilders serve` on a free loopback port; yields its base URL."""
+    if not CHROMIUM.exists():
+        unavailable(f"no Chromium at {CHROMIUM} (Debian's chromium package)")
+    database = tmp_path_factory.mktemp("browser") / "t.db"
+    with LiveServer(f"sqlite:///{database}") as live:
+        yield live.url
+
+
+@pytest.fixture(scope="session")
+def browser(server: str) -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the playwright package is not installed (pip install -e '.[test]')")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
