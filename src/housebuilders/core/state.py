@@ -109,6 +109,18 @@ class State(ABC):
     def _rule(self, section: str) -> str:
         return f"{self.spec.id} §{section}"
 
+    def legal_json(self, player: int | None) -> list[Json]:
+        """``player``'s legal actions as a view or client receives them: the action's
+        index in the game's action space, its text and its JSON (none for a spectator
+        or a player who may not act now)."""
+        if player is None or player not in self.acting_players():
+            return []
+        index = self.spec.action_index
+        return [
+            {"index": index(a), "text": str(a), "action": a.to_json()}
+            for a in self.legal_actions(player)
+        ]
+
     def history_json(self) -> list[list[Any]]:
         return [[p, a.to_json()] for p, a in self.history]
 

@@ -190,3 +190,19 @@ def determinize_varies(state: State, player: int, tries: int = 8) -> bool:
 
     truth = hidden(state)
     return any(hidden(state.determinize(player, seed)) != truth for seed in range(tries))
+
+
+def draw_svg(state: State, seat: int | None) -> tuple[Any, list[dict[str, Any]]]:
+    """The game's SVG view of ``state`` from ``seat``, parsed (an ElementTree root),
+    with the legal actions it was drawn for."""
+    import xml.etree.ElementTree as ET
+
+    draw = state.spec.svg_view
+    assert draw is not None, f"{state.spec.id} has no svg_view"
+    legal = state.legal_json(seat)
+    return ET.fromstring(draw(state.observe(seat), legal)), legal
+
+
+def clickable(root: Any) -> dict[int, Any]:
+    """The parts of a drawing that stand for legal actions, by action index."""
+    return {int(el.get("data-index", "")): el for el in root.iter() if "data-index" in el.attrib}

@@ -182,12 +182,7 @@ class Table:
         state, spec = self.state, self.spec
         observation = state.observe(seat)
         acting = list(state.acting_players())
-        legal = []
-        if seat is not None and seat in acting:
-            legal = [
-                {"index": spec.action_index(a), "text": str(a), "action": a.to_json()}
-                for a in state.legal_actions(seat)
-            ]
+        legal = state.legal_json(seat)
         terminal = state.is_terminal()
         return {
             "table": self.id,

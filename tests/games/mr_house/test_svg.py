@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 import housebuilders as hb
+from housebuilders.core.testing import clickable as _clickable, draw_svg as _draw
 from housebuilders.games.mr_house import actions as A, view
 from housebuilders.games.mr_house.house import ROOF, WOOD_WALL, Column, Wall
 
@@ -18,25 +19,6 @@ from .helpers import act, at_construction, materials
 
 NS = "{http://www.w3.org/2000/svg}"
 GAMES = ("mr-house-basic", "mr-house-advanced")
-
-
-def _legal(state: hb.State, seat: int | None) -> list[dict]:
-    if seat is None or seat not in state.acting_players():
-        return []
-    spec = hb.game(state.spec.id)  # type: ignore[attr-defined]
-    return [
-        {"index": spec.action_index(a), "text": str(a), "action": a.to_json()}
-        for a in state.legal_actions(seat)
-    ]
-
-
-def _draw(state: hb.State, seat: int | None) -> tuple[ET.Element, list[dict]]:
-    legal = _legal(state, seat)
-    return ET.fromstring(view.svg(state.observe(seat), legal)), legal
-
-
-def _clickable(root: ET.Element) -> dict[int, ET.Element]:
-    return {int(el.get("data-index", "")): el for el in root.iter() if "data-index" in el.attrib}
 
 
 def _positions(
@@ -139,7 +121,7 @@ def test_text_is_escaped() -> None:
     obs["players"][1]["name"] = "Bob <&>"
     obs["board"]["expo_current"][0]["name"] = 'Gazebo<b>&"'
     obs["board"]["locations"][0]["name"] = "<tag>&"
-    doc = view.svg(obs, _legal(state, 0))
+    doc = view.svg(obs, state.legal_json(0))
     texts = list(ET.fromstring(doc).itertext())
     assert "Bob <&>" in texts and "<tag>&" in texts
     assert any(t.startswith('Gazebo<b>&"') for t in texts)

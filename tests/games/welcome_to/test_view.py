@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 import housebuilders as hb
+from housebuilders.core.testing import clickable as _clickable, draw_svg as _draw
 from housebuilders.games.welcome_to import view
 from housebuilders.games.welcome_to.actions import Claim, Mark, Pick, Skip, Write
 from housebuilders.games.welcome_to.state import WelcomeToState
@@ -22,24 +23,6 @@ from .helpers import A_FOUR_FOUR, B_FOUR_FIVE, C_THREE_FOUR, fence, fill, new, p
 
 NS = "{http://www.w3.org/2000/svg}"
 SPEC = hb.game("welcome-to")
-
-
-def _legal(state: hb.State, seat: int | None) -> list[dict]:
-    if seat is None or seat not in state.acting_players():
-        return []
-    return [
-        {"index": SPEC.action_index(a), "text": str(a), "action": a.to_json()}
-        for a in state.legal_actions(seat)
-    ]
-
-
-def _draw(state: hb.State, seat: int | None) -> tuple[ET.Element, list[dict]]:
-    legal = _legal(state, seat)
-    return ET.fromstring(view.svg(state.observe(seat), legal)), legal
-
-
-def _clickable(root: ET.Element) -> dict[int, ET.Element]:
-    return {int(el.get("data-index", "")): el for el in root.iter() if "data-index" in el.attrib}
 
 
 def _positions(
@@ -169,7 +152,7 @@ def test_text_is_escaped() -> None:
     obs = copy.deepcopy(state.observe(0))
     obs["players"][1]["name"] = "Bob <&>"
     obs["plans"][0]["deck"] = 'A<b>&"'
-    doc = view.svg(obs, _legal(state, 0))
+    doc = view.svg(obs, state.legal_json(0))
     texts = list(ET.fromstring(doc).itertext())
     assert "Bob <&>" in texts and 'Plan A<b>&"' in texts
     assert "<&>" not in doc and "<b>" not in doc
@@ -179,7 +162,7 @@ def test_text_is_escaped() -> None:
 def test_the_drawing_has_no_scripts_or_external_resources() -> None:
     state = next(s for s in _positions(3, seed=6, every=40) if s.round > 4)
     for seat in (0, None):
-        doc = view.svg(state.observe(seat), _legal(state, seat))
+        doc = view.svg(state.observe(seat), state.legal_json(seat))
         assert "<script" not in doc and "href" not in doc and "url(" not in doc
         for el in ET.fromstring(doc).iter():
             assert el.tag.removeprefix(NS) not in ("script", "foreignObject", "image")
@@ -190,7 +173,7 @@ def test_it_does_not_change_the_observation() -> None:
     state = next(s for s in _positions(3, seed=7, every=30) if s.round > 3)
     obs = state.observe(1)
     before = copy.deepcopy(obs)
-    view.svg(obs, _legal(state, 1))
+    view.svg(obs, state.legal_json(1))
     view.text(obs)
     assert obs == before
 
@@ -198,7 +181,7 @@ def test_it_does_not_change_the_observation() -> None:
 def test_drawing_takes_a_few_milliseconds_even_for_a_hundred_players() -> None:
     state = next(s for s in _positions(100, seed=8, every=400) if s.round >= 4)
     for seat in (state.acting_players()[0], None):
-        obs, legal = state.observe(seat), _legal(state, seat)
+        obs, legal = state.observe(seat), state.legal_json(seat)
         view.svg(obs, legal)
         start = time.perf_counter()
         for _ in range(20):
