@@ -4,6 +4,7 @@ whatever the number of jobs, a failing bot recorded, an interrupted run resumed.
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -196,3 +197,10 @@ def test_bad_bots_and_player_counts_fail_before_any_game() -> None:
         simulate(GAME, 2, 1, ["random"], jobs=0)
     with pytest.raises(ValueError, match="resume"):
         simulate(GAME, 2, 1, ["random"], resume=True)
+
+
+def test_workers_need_a_main_script_they_can_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys.modules["__main__"], "__file__", "<stdin>", raising=False)
+    with pytest.raises(ValueError, match="run the script from a file, or play in this process"):
+        simulate(GAME, 2, 4, ["random"], jobs=2, batch=1)
+    assert len(simulate(GAME, 2, 4, ["random"], jobs=1)) == 4

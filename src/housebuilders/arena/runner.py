@@ -30,6 +30,7 @@ import math
 import multiprocessing
 import os
 import signal
+import sys
 import time
 import traceback
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
@@ -179,9 +180,21 @@ def _worker_start(modules: tuple[str, ...]) -> None:
 
 
 def _context() -> Any:
+    """Workers come from a fork server (a clean process started once, which imports
+    the main script, the games and this module, so each worker starts in milliseconds
+    with the rules loaded), or are spawned where there is none. Either way they run
+    the main script as ``__mp_main__`` (custom bots registered there are known to
+    them), so a script that runs games must do it under ``if __name__ == "__main__":``.
+    """
+    main = getattr(sys.modules.get("__main__"), "__file__", None)
+    if main is not None and not os.path.exists(main):
+        raise ValueError(
+            f"worker processes re-read the main script, and {main!r} cannot be: run the "
+            "script from a file, or play in this process (jobs=1)"
+        )
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload([__name__])  # workers start with the rules loaded
+        context.set_forkserver_preload(["__main__", "housebuilders.games", __name__])
         return context
     return multiprocessing.get_context("spawn")
 
