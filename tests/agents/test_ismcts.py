@@ -179,3 +179,15 @@ def test_in_a_simultaneous_round_the_tree_holds_one_seat_s_moves_per_node() -> N
             check(child, depth + 1)
 
     check(root)
+
+
+def test_ismcts_rollouts_with_the_game_s_own_policy() -> None:
+    bot = agents.make("ismcts:iterations=20,depth=16,rollout=policy", seed=1)
+    for state, player in positions("welcome-to", 2, seed=3, every=17):
+        assert bot.choose(state.determinize(player, 5), player) in state.legal_actions(player)
+
+
+def test_a_rollout_policy_the_game_lacks_is_a_clear_error() -> None:
+    bot = agents.make("ismcts:rollout=policy")
+    with pytest.raises(AgentError, match="no rollout policy"):
+        agents.check_game(bot, hb.game("mr-house-basic"))

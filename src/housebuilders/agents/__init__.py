@@ -45,7 +45,7 @@ register_bot(
     },
     help="information-set Monte Carlo tree search; iterations (default 500) or seconds "
     "per move; c exploration; depth: rollout actions before the heuristic scores the "
-    "position (0: at once, negative: to the end); rollout random|greedy; epsilon; "
+    "position (0: at once, negative: to the end); rollout random|greedy|policy; epsilon; "
     "widen progressive widening; scale; candidates compared by a greedy rollout step; "
     "reuse; prior: expand moves best first by the heuristic",
 )

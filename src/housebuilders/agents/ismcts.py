@@ -88,8 +88,8 @@ class ISMCTSAgent:
     ) -> None:
         if iterations < 0 or seconds < 0:
             raise AgentError("ismcts needs iterations >= 0 and seconds >= 0")
-        if rollout not in ("random", "greedy"):
-            raise AgentError(f"ismcts rollout is 'random' or 'greedy', not {rollout!r}")
+        if rollout not in ("random", "greedy", "policy"):
+            raise AgentError(f"ismcts rollout is 'random', 'greedy' or 'policy', not {rollout!r}")
         if c < 0 or widen <= 0 or scale < 0 or not 0 <= epsilon <= 1:
             raise AgentError("ismcts needs c >= 0, widen > 0, scale >= 0 and 0 <= epsilon <= 1")
         self.name = name
@@ -111,6 +111,8 @@ class ISMCTSAgent:
         self.last_reused = False
 
     def check_game(self, spec: GameSpec) -> None:
+        if self.rollout == "policy" and spec.rollout_policy is None:
+            raise AgentError(f"{spec.id} has no rollout policy; use rollout=greedy or random")
         if spec.heuristic is None and (self.depth >= 0 or self.rollout == "greedy"):
             raise AgentError(
                 f"ismcts cuts its rollouts with the game's heuristic and {spec.id} has none; "
@@ -232,11 +234,14 @@ class ISMCTSAgent:
     def _playout(self, state: State, rng: random.Random, evaluate: Heuristic | None) -> list[float]:
         steps = 0
         greedy = self.rollout == "greedy" and evaluate is not None
+        policy = state.spec.rollout_policy if self.rollout == "policy" else None
         while not state.is_terminal() and (steps < self.depth or self.depth < 0):
             acting = state.acting_players()
             mover = acting[0] if len(acting) == 1 else acting[rng.randrange(len(acting))]
             legal = state.legal_actions(mover)
-            if greedy and len(legal) > 1 and rng.random() >= self.epsilon:
+            if policy is not None and len(legal) > 1:
+                action = policy(state, mover, rng)
+            elif greedy and len(legal) > 1 and rng.random() >= self.epsilon:
                 assert evaluate is not None
                 if len(legal) > self.candidates:
                     legal = rng.sample(legal, self.candidates)

@@ -46,6 +46,9 @@ class GameSpec:
     #: the size of a clear lead in the heuristic's units (search bots map heuristic
     #: values to rewards with it)
     heuristic_scale: float = 4.0
+    #: rollout_policy(state, player, rng) -> Action: a fast, sensible move for search
+    #: rollouts (cheaper than greedy on the heuristic), if the game has one
+    rollout_policy: Callable[[State, int, Any], Action] | None = None
     #: text_view(observation) -> str: the observation drawn as text for the terminal
     text_view: Callable[[Json], str] | None = None
     #: svg_view(observation, legal) -> an SVG document drawing the observation; ``legal``

@@ -473,3 +473,16 @@ def test_a_refusal_may_still_claim_a_plan() -> None:
     assert s.legal_actions(0) == [Claim(0), Finish()]
     play(s, 0, Claim(0), Mark(2, 0), Mark(2, 4))
     assert s.sheet(0).plans[0] == 6 and s.sheet(0).refusals == 1
+
+
+def test_the_rollout_policy_plays_legal_moves_to_the_end() -> None:
+    rng = random.Random(2)
+    for seed in range(5):
+        state = hb.new_game("welcome-to", 3, seed=seed)
+        policy = state.spec.rollout_policy
+        while not state.is_terminal():
+            player = state.acting_players()[0]
+            action = policy(state, player, rng)
+            assert action in state.legal_actions(player)
+            state.apply(player, action)
+        assert max(s["total"] for s in state.scores()) > 20  # a sensible, not a random, player

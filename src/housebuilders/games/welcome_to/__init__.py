@@ -4,7 +4,7 @@ shared/rules/welcome-to.txt. Everyone plays each round at once."""
 from __future__ import annotations
 
 from ...core import GameSpec, Option, register
-from . import heuristic, view
+from . import heuristic, policy, view
 from .actions import CLASSES, SPACE
 from .state import DECKS, WelcomeToState
 
@@ -24,6 +24,7 @@ WELCOME_TO = register(
         heuristic=heuristic.evaluate,
         heuristic_all=heuristic.evaluate_all,
         heuristic_scale=8.0,
+        rollout_policy=policy.rollout_policy,
         options=(
             Option(
                 "deck",
