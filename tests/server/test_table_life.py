@@ -160,3 +160,31 @@ def test_a_broken_bot_does_not_stall_the_table(
     created = create(client, "mr-house-basic", "greedy,greedy", seed=2)
     final = wait_for(client, created["table"], None, lambda v: v["terminal"], seconds=60)
     assert final["ranking"] and "bot 'greedy' failed" in caplog.text
+
+
+def test_a_bot_s_move_stands_when_people_choose_alongside_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Welcome To: everyone chooses at once. A person's moves made while the bot
+    thinks do not change the bot's options, so its move is played, not rethought."""
+    from housebuilders.agents.greedy import GreedyAgent
+
+    calls = []
+    choose = GreedyAgent.choose
+
+    def slow(self: GreedyAgent, view: hb.State, player: int) -> object:
+        calls.append(len(view.history))
+        time.sleep(0.3)
+        return choose(self, view, player)
+
+    monkeypatch.setattr(GreedyAgent, "choose", slow)
+    created = create(client, "welcome-to", "human,greedy", seed=3)
+    table, token = created["table"], tokens(created)[0]
+    for _ in range(2):  # the person takes a pair and writes it while the bot thinks
+        move = view(client, table, token)["legal_actions"][0]["index"]
+        client.post(f"/api/tables/{table}/actions", params={"token": token}, json={"index": move})
+    wait_for(client, table, None, lambda v: v["observation"]["players"][1]["done"], seconds=30)
+    log = client.get(f"/api/tables/{table}/log").json()["actions"]
+    bot_moves = sum(player == 1 for player, _ in log)
+    assert bot_moves >= 2 and len(calls) == bot_moves  # no move thought twice
+    assert calls[0] == 0 and log[0][0] == 0  # the bot's first move came after the person's

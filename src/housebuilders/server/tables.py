@@ -234,6 +234,20 @@ class Table:
                 self.deadlines[seat] = now + self.clock_minutes * 60
 
 
+def _still_fits(now: State, seen: State) -> bool:
+    """Whether a move chosen on ``seen`` may still be played on ``now``: only other
+    seats' moves were added since (in a simultaneous phase), nothing was taken back
+    and nothing hidden was revealed."""
+    if now is seen:
+        return True
+    old = len(seen.history)
+    return (
+        now.undo_floor == seen.undo_floor
+        and len(now.history) >= old
+        and now.history[:old] == seen.history
+    )
+
+
 def _offer(queue: asyncio.Queue[dict[str, Any]], message: dict[str, Any]) -> None:
     """Give a listener the newest view; a slow listener only misses older ones."""
     while queue.full():
@@ -584,10 +598,13 @@ class TableService:
                 log.exception("bot %r failed at table %s", name, table.id)
                 action = None
             async with table.lock:
-                if table.state is not state or table.played_by_bot(seat) != name:
-                    continue  # the table changed while the bot thought: think again
-                legal = state.legal_actions(seat)
-                if action not in legal:  # a broken bot must not stall the table
+                if table.played_by_bot(seat) != name or not _still_fits(table.state, state):
+                    continue  # the table changed under the bot while it thought: again
+                legal = table.state.legal_actions(seat)
+                if action not in legal:
+                    if table.state is not state:
+                        continue  # others' moves took this one away: think again
+                    # a broken bot must not stall the table
                     log.error("bot %r gave no legal move at table %s", name, table.id)
                     action = random.Random(step_seed).choice(legal)
                 await self._commit(table, seat, action)
