@@ -120,3 +120,22 @@ def test_ratings_for_distinct_bots_and_a_warning_when_seats_repeat_a_bot() -> No
     mixed = summarize([three])
     assert mixed.leaderboard is None and mixed.mixed_seating
     assert "play one bot in every seat" in (seat_caveat(mixed) or "")
+
+
+def test_penalties_take_a_negative_share_of_the_points_scored() -> None:
+    solo = Record(
+        0,
+        "welcome-to",
+        1,
+        {},
+        None,
+        0,
+        ["A"],
+        [{"total": 5, "breakdown": {"parks": 6, "pools": 4, "refusals": -5}}],
+        [1],
+        40,
+        0.1,
+    )
+    report = summarize([solo])
+    assert report.shares["A"] == pytest.approx({"parks": 0.6, "pools": 0.4, "refusals": -0.5})
+    assert "One player a game" in to_html(report)

@@ -105,22 +105,27 @@ def _categories(report: Report) -> bytes:
     figure = Figure(figsize=(SIZE[0], max(1.8, 0.45 * len(whos) + 1.2)))
     axes = figure.add_subplot()
     positions = list(range(len(whos)))[::-1]
-    left = [0.0] * len(whos)
+    right = [0.0] * len(whos)  # points scored stack rightwards from 0
+    left = [0.0] * len(whos)  # penalties leftwards
     for n, category in enumerate(report.categories):
-        widths = [max(0.0, report.shares[who][category]) for who in whos]
+        shares = [report.shares[who][category] for who in whos]
+        starts = [hi if s >= 0 else lo + s for s, hi, lo in zip(shares, right, left, strict=True)]
         axes.barh(
             positions,
-            widths,
-            left=left,
+            [abs(s) for s in shares],
+            left=starts,
             height=0.6,
             label=category,
             color=COLOURS[n % len(COLOURS)],
         )
-        left = [a + b for a, b in zip(left, widths, strict=True)]
+        right = [r + max(0.0, s) for r, s in zip(right, shares, strict=True)]
+        left = [lo + min(0.0, s) for lo, s in zip(left, shares, strict=True)]
     axes.set_yticks(positions, whos)
-    axes.set_xlim(0, 1)
+    axes.set_xlim(min(0.0, *left), 1)
+    if min(0.0, *left) < 0:
+        axes.axvline(0, color="#333", linewidth=1)
     axes.xaxis.set_major_formatter(lambda x, _: f"{x:.0%}")
-    axes.set_title("Share of the points by scoring category", fontsize=10)
+    axes.set_title("Share of the points scored, by category (penalties left of 0)", fontsize=10)
     if report.categories:
         axes.legend(
             fontsize=7,

@@ -20,9 +20,10 @@ How the figures are counted:
   share is ``1/N``, the advantage is the difference. Seats rotate between the bots
   (``simulate``, ``tournament``), so the bots' strengths cancel out and what is left
   is the seat. It is *significant* when the interval leaves out the fair share.
-- **Category shares**: each scoring category's points over all the points in the
-  breakdowns, per bot and over every seat (``all``); the share of a category that
-  can be negative is negative.
+- **Category shares**: each scoring category's points over all the points scored
+  in the categories that add points, per bot and over every seat (``all``); so the
+  positive shares add up to 100%, and a category of penalties (points lost) has a
+  negative share: what it takes away, as a share of what was scored.
 - **Game length**: actions per finished game, and the wall time of a game.
 - **Ratings**: when every game seats distinct bots (a tournament), the openskill
   Plackett-Luce ratings of ``tournament.rate``.
@@ -253,8 +254,8 @@ def _shares(
                     points[who][category] = points[who].get(category, 0) + value
     shares: dict[str, dict[str, float]] = {}
     for who, by_category in points.items():
-        total = sum(by_category.values())
-        shares[who] = {c: (by_category.get(c, 0) / total if total else 0.0) for c in categories}
+        scored = sum(v for v in by_category.values() if v > 0)  # penalties left out
+        shares[who] = {c: (by_category.get(c, 0) / scored if scored else 0.0) for c in categories}
     return list(categories), shares
 
 
@@ -315,6 +316,8 @@ def seat_caveat(report: Report) -> str | None:
 def first_player_text(report: Report) -> str:
     """One sentence on the first player's advantage."""
     fp = report.first_player
+    if report.players == 1:
+        return "One player a game: no seats to compare."
     verdict = (
         "a real advantage"
         if fp.significant and fp.advantage > 0
