@@ -53,6 +53,7 @@ from .arena.report import (
     Report,
     ReportError,
     bot_rows,
+    category_header,
     category_rows,
     error_lines,
     first_player_text,
@@ -756,8 +757,8 @@ def _print_report(out: Console, summary: Report) -> None:
     out.print(_rich_table("Scores", SCORE_HEADER, score_rows(summary)))
     out.print(
         _rich_table(
-            "Scoring categories (share of the points)",
-            ["", *summary.categories],
+            "Share of the points scored, by category",
+            category_header(summary),
             category_rows(summary),
         )
     )

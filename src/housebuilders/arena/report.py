@@ -430,11 +430,15 @@ def score_rows(report: Report) -> list[list[str]]:
     ]
 
 
+def category_header(report: Report) -> list[str]:
+    """Categories down, the bots and ``all`` across (there are fewer bots than
+    categories, so the table stays narrow)."""
+    return ["category", *(b.bot for b in report.bots), ALL]
+
+
 def category_rows(report: Report) -> list[list[str]]:
-    return [
-        [who, *(percent(report.shares[who][c]) for c in report.categories)]
-        for who in [*(b.bot for b in report.bots), ALL]
-    ]
+    whos = [*(b.bot for b in report.bots), ALL]
+    return [[c, *(percent(report.shares[who][c]) for who in whos)] for c in report.categories]
 
 
 def length_row(report: Report) -> list[str]:
@@ -498,7 +502,7 @@ def _score_table(report: Report) -> str:
 
 
 def _category_table(report: Report) -> str:
-    return _table(["share of points", *report.categories], category_rows(report))
+    return _table(category_header(report), category_rows(report))
 
 
 def _length_table(report: Report) -> str:
