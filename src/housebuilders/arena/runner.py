@@ -238,6 +238,7 @@ def ray_session(jobs: int, address: str | None) -> Iterator[tuple[Any, int]]:
     started = not ray.is_initialized()
     if started and address is None:
         ray.init(
+            address="local",  # a new local Ray, even where `ray start` runs one
             num_cpus=jobs,
             include_dashboard=False,
             log_to_driver=False,
