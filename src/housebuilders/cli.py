@@ -431,7 +431,7 @@ def arena_errors(out: Path | None = None) -> Iterator[None]:
     except (ResultsError, TournamentError, ReportError, ImportError) as e:
         raise UserError(str(e)) from None
     except ConnectionError as e:  # Ray: no cluster at --ray-address
-        raise UserError(f"cannot join the Ray cluster: {e}") from None
+        raise UserError(str(e)) from None
     except KeyboardInterrupt:
         kept = f"; the finished games are in {out}, --resume continues" if out else ""
         _err().print(Text(f"stopped{kept}", style="yellow"), soft_wrap=True)

@@ -100,6 +100,20 @@ def test_bad_input_exits_2(runner: CliRunner, args: list[str], message: str) -> 
     assert "Traceback" not in result.output
 
 
+@pytest.mark.ray
+def test_simulate_on_a_ray_cluster_that_is_not_there_exits_2(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    pytest.importorskip("ray")
+    monkeypatch.setenv("RAY_TMPDIR", str(tmp_path))  # no cluster started here to find
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    args = ["simulate", "mr-house-basic", "--games", "2", "--backend", "ray"]
+    result = runner.invoke(app, [*args, "--ray-address", "auto"])
+    assert result.exit_code == 2
+    assert "cannot start or join the Ray cluster at 'auto'" in result.output
+    assert "Traceback" not in result.output
+
+
 def test_simulate_greedy_without_heuristic_exits_2(
     runner: CliRunner, without_heuristic: object
 ) -> None:

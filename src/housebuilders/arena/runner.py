@@ -236,16 +236,21 @@ def ray_session(jobs: int, address: str | None) -> Iterator[tuple[Any, int]]:
     started."""
     ray = import_ray()
     started = not ray.is_initialized()
-    if started and address is None:
-        ray.init(
-            address="local",  # a new local Ray, even where `ray start` runs one
-            num_cpus=jobs,
-            include_dashboard=False,
-            log_to_driver=False,
-            logging_level=logging.ERROR,
-        )
-    elif started:
-        ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
+    if started:
+        try:
+            if address is None:
+                ray.init(
+                    address="local",  # a new local Ray, even where `ray start` runs one
+                    num_cpus=jobs,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    logging_level=logging.ERROR,
+                )
+            else:
+                ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
+        except (ConnectionError, ValueError, RuntimeError) as e:
+            where = f"the Ray cluster at {address!r}" if address else "a local Ray"
+            raise ConnectionError(f"cannot start or join {where}: {e}") from e
     try:
         yield ray, max(1, int(ray.cluster_resources().get("CPU", jobs)))
     finally:
