@@ -113,7 +113,7 @@ def test_ismcts_keeps_the_subtree_across_its_own_consecutive_moves() -> None:
 
 
 def test_ismcts_bad_parameters_are_clear_errors() -> None:
-    with pytest.raises(AgentError, match="rollout is 'random' or 'greedy'"):
+    with pytest.raises(AgentError, match="rollout is 'random', 'greedy' or 'policy'"):
         agents.make("ismcts:rollout=smart")
     with pytest.raises(AgentError, match="no parameter 'temperature'"):
         agents.make("ismcts:temperature=2")

@@ -55,8 +55,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield live.url
 
 
-@pytest.fixture(scope="session")
-def browser(server: str) -> Iterator[Any]:
+@pytest.fixture(scope="module")  # Playwright's loop must not outlive the module:
+def browser(server: str) -> Iterator[Any]:  # later tests call asyncio.run
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
