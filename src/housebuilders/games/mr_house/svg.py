@@ -38,6 +38,7 @@ from ...core.svg import (
     rect as _rect,
     text_width as _text_width,
 )
+from .actions import PART_IDS, PART_NAMES as PART_TEXTS
 
 Json = dict[str, Any]
 
@@ -53,15 +54,7 @@ MATERIAL_COLOURS = {
     "door": "#6b4226",
 }
 CARD_COLOURS = {"green": "#8ccf8f", "pink": "#f3b1c8", "blue": "#9cc2ee", "yellow": "#f2dd7a"}
-PART_NAMES = {
-    "wood_wall": "wooden wall",
-    "brick_wall": "brick wall",
-    "roof": "roof",
-    "ceramic_roof": "ceramic roof",
-    "chimney": "chimney",
-    "window": "window",
-    "door": "door",
-}
+PART_NAMES = dict(zip(PART_IDS, PART_TEXTS, strict=True))  # id -> "wooden wall"
 WALL_FILLS = {"wood_wall": "url(#mh-wood)", "brick_wall": "url(#mh-brick)"}
 ROOF_FILLS = {"roof": "#8a949e", "ceramic_roof": "url(#mh-tiles)"}
 INK, MUTED, PAPER, BOARD, EDGE = "#2b2b2b", "#6b5f52", "#fbf8f2", "#efe6d4", "#8b7d6b"

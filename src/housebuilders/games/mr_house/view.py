@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import PART_IDS, PART_NAMES as PART_TEXTS
 from .svg import svg
 
 __all__ = ["house", "svg", "text"]
@@ -32,15 +33,7 @@ Json = dict[str, Any]
 WIDTH = 6  # characters per house column
 WALL_EDGE = {"wood_wall": "|", "brick_wall": "#"}
 LEGEND = "| wooden wall  # brick wall  [] window  DD door  /\\ roof  ^^ ceramic roof  || chimney"
-PART_NAMES = {
-    "wood_wall": "wooden wall",
-    "brick_wall": "brick wall",
-    "roof": "roof",
-    "ceramic_roof": "ceramic roof",
-    "chimney": "chimney",
-    "window": "window",
-    "door": "door",
-}
+PART_NAMES = dict(zip(PART_IDS, PART_TEXTS, strict=True))  # id -> "wooden wall"
 
 
 def text(observation: Json) -> str:
