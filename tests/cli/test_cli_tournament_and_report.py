@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,16 @@ from typer.testing import CliRunner
 from housebuilders.cli import app
 
 from ..arena.known_results import KNOWN
+
+#: The modules of the arena and ray extras.
+MISSING = [
+    "openskill",
+    "openskill.models",
+    "matplotlib",
+    "matplotlib.figure",
+    "matplotlib.backends.backend_agg",
+    "ray",
+]
 
 
 @pytest.mark.parametrize("command", ["simulate", "tournament", "report"])
@@ -105,3 +116,22 @@ def test_report_of_a_bad_file_exits_2(runner: CliRunner, tmp_path: Path) -> None
     empty.write_text("")
     nothing = runner.invoke(app, ["report", str(empty)])
     assert nothing.exit_code == 2 and "no games" in nothing.output
+
+
+def test_without_the_extras_each_command_names_what_to_install(
+    runner: CliRunner, known_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for module in MISSING:
+        monkeypatch.setitem(sys.modules, module, None)  # as if not installed
+    monkeypatch.delitem(sys.modules, "housebuilders.arena.figures", raising=False)
+    plain = runner.invoke(app, ["report", str(known_file)])
+    assert plain.exit_code == 0 and "Win rate per bot" in plain.output
+    assert "Ratings" not in plain.output
+    for args, message in [
+        (["report", str(known_file), "--html", str(tmp_path / "r.html")], "[arena]"),
+        (["tournament", "mr-house-basic", "--bots", "random,random:"], "[arena]"),
+        (["simulate", "mr-house-basic", "--backend", "ray"], "[ray]"),
+    ]:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert f"pip install 'housebuilders{message}'" in result.output
