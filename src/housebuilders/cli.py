@@ -385,7 +385,7 @@ BackendOpt = Annotated[
     Backend,
     typer.Option(
         help="Where the games run: processes on this machine, or tasks on Ray "
-        "(pip install 'housebuilders[ray]'). Same seeds, same results on either."
+        "(pip install 'housebuilders\\[ray]'). Same seeds, same results on either."
     ),
 ]
 RayAddressOpt = Annotated[
@@ -717,7 +717,7 @@ def report(
             "--html",
             dir_okay=False,
             help="Also write one self-contained HTML page: these tables and their figures "
-            "(PNG, embedded). Needs matplotlib: pip install 'housebuilders[arena]'.",
+            "(PNG, embedded). Needs matplotlib: pip install 'housebuilders\\[arena]'.",
         ),
     ] = None,
 ) -> None:

@@ -26,11 +26,19 @@ MISSING = [
 ]
 
 
-@pytest.mark.parametrize("command", ["simulate", "tournament", "report"])
-def test_the_commands_explain_themselves(runner: CliRunner, command: str) -> None:
-    result = runner.invoke(app, [command, "--help"])
+@pytest.mark.parametrize(
+    ("command", "text"),
+    [
+        ("simulate", "pip install 'housebuilders[ray]'"),
+        ("tournament", "Plackett-Luce"),
+        ("report", "pip install 'housebuilders[arena]'"),
+    ],
+)
+def test_the_commands_explain_themselves(runner: CliRunner, command: str, text: str) -> None:
+    result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
     assert "Usage" in result.output
+    assert text in result.output
 
 
 def test_tournament_prints_a_leaderboard_with_uncertainty(
