@@ -89,6 +89,7 @@ def test_simulate_reports_a_failing_bot_and_goes_on(runner: CliRunner, exploding
         (["simulate", "mr-house-basic", "--ray-address", "auto"], "--backend ray"),
         (["simulate", "mr-house-basic", "--backend", "threads"], "'threads' is not one of"),
         (["simulate", "mr-house-basic", "--jobs", "0"], "greater than or equal to 1"),
+        (["simulate", "mr-house-basic", "--out", "/no/such/dir/r.jsonl"], "cannot write"),
         (["bench", "nope"], "no game 'nope'"),
         (["bench", "mr-house-basic", "--players", "5"], "takes 2 to 4 players, not 5"),
     ],

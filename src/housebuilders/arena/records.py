@@ -178,7 +178,10 @@ class ResultsWriter:
         self._order = list(order)
         self._next = 0  # position in _order of the next record to write
         self._waiting: dict[int, Record] = {}
-        self._file = path.open("a", encoding="utf-8")
+        try:
+            self._file = path.open("a", encoding="utf-8")
+        except OSError as e:
+            raise ResultsError(f"cannot write {path}: {e.strerror or e}") from None
 
     def add(self, records: Iterable[Record]) -> None:
         for record in records:
