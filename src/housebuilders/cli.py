@@ -1007,7 +1007,8 @@ def serve(
             Text(
                 f"housebuilders web table on http://{shown}:{port}/ (database: {_safe(url)})",
                 "bold",
-            )
+            ),
+            soft_wrap=True,  # the address must stay on one line to be clicked or copied
         )
         _out().print("Open that address in your browser. Ctrl+C stops the server.")
     uvicorn.run(create_app(url), host=host, port=port, log_level="warning")
