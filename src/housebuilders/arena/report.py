@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 
 from .records import Record
 from .stats import shares_of
-from .strength import wilson
+from .strength import WinRate
 from .tournament import Rating, rate
 
 ALL = "all"
@@ -52,22 +52,13 @@ class ReportError(ValueError):
 
 
 @dataclass(frozen=True)
-class Line:
+class Line(WinRate):
     """A bot's or a seat's games, wins (shared ones split) and final scores."""
 
     name: str
     games: int
     wins: float
     scores: tuple[int, ...]
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval on the win rate."""
-        return wilson(self.wins, self.games)
 
     @property
     def mean_score(self) -> float:

@@ -69,6 +69,23 @@ def wilson(score: float, games: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+class WinRate:
+    """``win_rate`` and its 95% Wilson ``interval``, for a line of a table that has
+    ``wins`` (a shared first place split) out of ``games``."""
+
+    wins: float
+    games: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval on the win rate."""
+        return wilson(self.wins, self.games)
+
+
 # == timing the decisions ======================================================================
 @dataclass
 class Speed:

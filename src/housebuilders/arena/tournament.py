@@ -33,7 +33,7 @@ from typing import Any
 from .records import Record
 from .runner import Planned, Progress, Setup, check_run, run_plan
 from .stats import shares_of
-from .strength import wilson
+from .strength import WinRate
 
 SEATINGS = ("all", "rotate")
 
@@ -88,7 +88,7 @@ def _groups_and_orders(
 
 # == the ratings ===============================================================================
 @dataclass(frozen=True)
-class Rating:
+class Rating(WinRate):
     """A bot's line on the leaderboard: its Plackett-Luce rating (``mu``, ``sigma``,
     ``ordinal = mu - 3 sigma``), its finished games, wins (a shared first place
     split) and mean final score."""
@@ -103,15 +103,6 @@ class Rating:
     @property
     def ordinal(self) -> float:
         return self.mu - 3 * self.sigma
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """95% Wilson interval on the win rate."""
-        return wilson(self.wins, self.games)
 
 
 def rate(records: Sequence[Record]) -> list[Rating]:
