@@ -35,8 +35,9 @@ ACTION_VALUE = {"fence": 0.8, "improvement": 0.8, "temp": 0.3, "extension": 0.2}
 
 
 def evaluate(state: WelcomeToState, player: int) -> float:
-    """The position for ``player``: their worth minus the best opponent's (the others
-    valued as their sheets stand, which a player's own choice does not change)."""
+    """The position for ``player``: their worth minus the best opponent's standing (the
+    others valued as their sheets stand, which a player's own choice does not
+    change)."""
     if state.is_terminal() or state.num_players == 1:
         return evaluate_all(state)[player]
     best_other = max(_standing(state, q) for q in range(state.num_players) if q != player)
@@ -57,11 +58,18 @@ def _standing(state: WelcomeToState, player: int) -> float:
 def evaluate_all(state: WelcomeToState) -> list[float]:
     """``evaluate`` for every player at once (at the end: the scores, and a bonus for
     the winners)."""
+    n = state.num_players
     if state.is_terminal():
         totals = [float(s["total"]) for s in state.scores()]
         win = [0.5 if rank == 1 else 0.0 for rank in state.ranking()]
         return [v + bonus for v, bonus in zip(versus(totals), win, strict=True)]
-    return versus([worth(state, p) for p in range(state.num_players)])
+    if n == 1:
+        return [worth(state, 0)]
+    standing = [_standing(state, p) for p in range(n)]
+    # the best and second best standings: each player is measured against the best other
+    order = sorted(range(n), key=standing.__getitem__, reverse=True)
+    first, second = order[0], order[1]
+    return [worth(state, p) - standing[second if p == first else first] for p in range(n)]
 
 
 def versus(values: list[float]) -> list[float]:
@@ -104,17 +112,35 @@ def _best_write(
     state: WelcomeToState, sheet: Sheet, number: int, action: str, adjust: bool
 ) -> float | None:
     """The best value of writing ``number`` (changed by a temporary worker if
-    ``adjust``) anywhere, with the pair's action; None if it fits nowhere."""
+    ``adjust``) anywhere, with the pair's action; None if it fits nowhere. Only the
+    street written in is valued again for each house."""
     L = state.L
     numbers = [number]
     if adjust and sheet.temps < L.temp_boxes:
         numbers += [number + d for d in (-2, -1, 1, 2) if L.lowest <= number + d <= L.highest]
+    fixed, promise = _fixed_value(L, sheet), _plans_promise(state, sheet)
+    terms = [_street_terms(L, sheet, street) for street in range(len(L.streets))]
+    estates, dead = sum(t[0] for t in terms), sum(t[1] for t in terms)
+    refusals = 1 + sheet.refusals
     best = None
     for n in numbers:
         for street, house in sheet.places(L, n):
             index = L.first[street] + house
             sheet.numbers[index] = n
-            value = sheet_value(state, sheet) + _bonus(state, sheet, action, street, house)
+            was, now = terms[street], _street_terms(L, sheet, street)
+            fitting = now[2]
+            for other, term in enumerate(terms):
+                if other != street:
+                    fitting |= term[2]
+            value = (
+                fixed
+                + estates - was[0] + now[0]
+                - DEAD_HOUSE * (dead - was[1] + now[1])
+                - 0.15 * _misfits(fitting) * refusals
+                + _bonus(state, sheet, action, street, house)
+                # a new complete estate changes what the plans promise
+                + (_plans_promise(state, sheet) if now[3] != was[3] else promise)
+            )  # fmt: skip
             sheet.numbers[index] = EMPTY
             if best is None or value > best:
                 best = value
@@ -139,59 +165,94 @@ def _bonus(state: WelcomeToState, sheet: Sheet, action: str, street: int, house:
 
 def sheet_value(state: WelcomeToState, sheet: Sheet) -> float:
     L = state.L
+    terms = [_street_terms(L, sheet, street) for street in range(len(L.streets))]
+    return _fixed_value(L, sheet) + _combine(sheet, terms) + _plans_promise(state, sheet)
+
+
+def _fixed_value(L: Layout, sheet: Sheet) -> float:
+    """The points that writing a number does not change: plans, parks, pools,
+    temporary workers and the penalties."""
     value = float(sum(p for p in sheet.plans if p is not None))
     value += sum(ladder[n] for ladder, n in zip(L.parks, sheet.parks, strict=True))
     value += L.pool_ladder[bin(sheet.pools).count("1")]
     value -= L.extension_ladder[sheet.extensions] + L.refusal_ladder[sheet.refusals]
-    value += TEMP_POINTS * min(sheet.temps, 6)
-    value += _estates_value(L, sheet)
-    dead, fitting = _openings(L, sheet)
-    value -= DEAD_HOUSE * dead
-    # few card numbers (1 to 15) that fit anywhere bring refusals near
-    value -= 0.15 * (15 - bin(fitting & CARD_NUMBERS).count("1")) * (1 + sheet.refusals)
-    value += _plans_promise(state, sheet)
-    return value
+    return value + TEMP_POINTS * min(sheet.temps, 6)
 
 
-def _estates_value(L: Layout, sheet: Sheet) -> float:
-    total = 0.0
-    numbers = sheet.numbers
-    for street in range(len(L.streets)):
-        base = L.first[street]
-        for start, end in sheet.segments(L, street):
-            size = end - start + 1
-            if size > ESTATE_SIZES:
-                continue
-            filled = sum(numbers[base + h] != EMPTY for h in range(start, end + 1))
-            worth = L.estate_ladders[size - 1][sheet.improvements[size - 1]]
-            if filled == size:
-                total += worth
-            else:
-                total += worth * PARTIAL * (filled / size) ** 2
-    return total
+StreetTerms = tuple[float, int, int, int]
 
 
-def _openings(L: Layout, sheet: Sheet) -> tuple[int, int]:
-    """(dead houses, the numbers that fit somewhere as a bitmask). A run of k empty
-    houses between the numbers a and b can take the b - a - 1 numbers between them:
-    if k is larger, the rest of the run can never be filled."""
+def _combine(sheet: Sheet, terms: list[StreetTerms]) -> float:
+    """The streets' estates, less their dead houses and the card numbers that fit
+    nowhere, which bring refusals near."""
+    fitting = 0
+    for term in terms:
+        fitting |= term[2]
+    return (
+        sum(term[0] for term in terms)
+        - DEAD_HOUSE * sum(term[1] for term in terms)
+        - 0.15 * _misfits(fitting) * (1 + sheet.refusals)
+    )
+
+
+def _misfits(fitting: int) -> int:
+    """How many card numbers (1 to 15) are not in the ``fitting`` bitmask."""
+    return 15 - bin(fitting & CARD_NUMBERS).count("1")
+
+
+#: street terms by layout (made once per content and never freed) and street contents
+_TERMS: dict[tuple, StreetTerms] = {}
+
+
+def _street_terms(L: Layout, sheet: Sheet, street: int) -> StreetTerms:
+    """``_street_value``, remembered: the same streets come back in every search
+    iteration."""
+    base, size = L.first[street], L.streets[street]
+    key = (
+        id(L), street, tuple(sheet.numbers[base : base + size]),
+        sheet.fences >> L.gap_first[street] & ((1 << (size - 1)) - 1),
+        tuple(sheet.improvements),
+    )  # fmt: skip
+    terms = _TERMS.get(key)
+    if terms is None:
+        if len(_TERMS) >= 200_000:
+            _TERMS.clear()
+        terms = _TERMS[key] = _street_value(L, sheet, street)
+    return terms
+
+
+def _street_value(L: Layout, sheet: Sheet, street: int) -> StreetTerms:
+    """One street's (estates' value, dead houses, the numbers that fit somewhere as a
+    bitmask, complete estates). A run of k empty houses between the numbers a and b
+    can take the b - a - 1 numbers between them: if k is larger, the rest of the run
+    can never be filled."""
+    numbers, base = sheet.numbers, L.first[street]
+    value, complete = 0.0, 0
+    for start, end in sheet.segments(L, street):
+        size = end - start + 1
+        if size > ESTATE_SIZES:
+            continue
+        filled = sum(numbers[base + h] != EMPTY for h in range(start, end + 1))
+        worth = L.estate_ladders[size - 1][sheet.improvements[size - 1]]
+        if filled == size:
+            value += worth
+            complete += 1
+        else:
+            value += worth * PARTIAL * (filled / size) ** 2
     dead = fitting = 0
-    numbers = sheet.numbers
-    for street, size in enumerate(L.streets):
-        base = L.first[street]
-        below, run = L.lowest - 1, 0
-        for house in range(size + 1):
-            value = numbers[base + house] if house < size else L.highest + 1
-            if value == EMPTY:
-                run += 1
-                continue
-            if run:
-                room = value - below - 1
-                if room > 0:
-                    fitting |= ((1 << room) - 1) << (below + 1)
-                dead += max(0, run - room)
-            below, run = value, 0
-    return dead, fitting
+    below, run = L.lowest - 1, 0
+    for house in range(L.streets[street] + 1):
+        number = numbers[base + house] if house < L.streets[street] else L.highest + 1
+        if number == EMPTY:
+            run += 1
+            continue
+        if run:
+            room = number - below - 1
+            if room > 0:
+                fitting |= ((1 << room) - 1) << (below + 1)
+            dead += max(0, run - room)
+        below, run = number, 0
+    return value, dead, fitting, complete
 
 
 def _plans_promise(state: WelcomeToState, sheet: Sheet) -> float:
