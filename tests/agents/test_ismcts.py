@@ -191,3 +191,61 @@ def test_a_rollout_policy_the_game_lacks_is_a_clear_error() -> None:
     bot = agents.make("ismcts:rollout=policy")
     with pytest.raises(AgentError, match="no rollout policy"):
         agents.check_game(bot, hb.game("mr-house-basic"))
+
+
+class RootSpy(ISMCTSAgent):
+    """A search bot that keeps its last root, and how each iteration was scored."""
+
+    def _root(self, view, player):  # noqa: ANN001, ANN202
+        self.root = super()._root(view, player)
+        return self.root
+
+    def _rewards(self, state, movers):  # noqa: ANN001, ANN202
+        self.scored.append(state.is_terminal() or state.undo_floor == len(state.history))
+        return super()._rewards(state, movers)
+
+
+def test_ismcts_width_searches_only_the_heuristic_s_best_moves() -> None:
+    evaluate = hb.game("welcome-to").heuristic
+
+    def value(move):  # noqa: ANN001, ANN202
+        after = view.clone()
+        after.apply(0, move)
+        return evaluate(after, 0)
+
+    for state, player in positions("welcome-to", 1, seed=3, every=5):
+        view = state.determinize(player, 1)
+        values = sorted((value(move) for move in view.legal_actions(0)), reverse=True)
+        if len(values) > 2 and values[1] > values[-1]:  # some moves are worse
+            break
+    bot = RootSpy(seed=1, iterations=40, width=2, prior=True)
+    bot.scored = []
+    assert value(bot.choose(view.clone(), 0)) >= values[1]
+    assert len(bot.root.children) == 2
+    assert all(value(move) >= values[1] for move in bot.root.children)
+    alone = ISMCTSAgent(seed=1, iterations=40, width=1)
+    assert value(alone.choose(view.clone(), 0)) == values[0]
+    assert alone.last_iterations == 0  # one candidate: nothing to search
+
+
+def test_paired_ismcts_gives_every_root_move_the_same_number_of_samples() -> None:
+    for state, player in positions("welcome-to", 2, seed=3, every=13):
+        if len(state.legal_actions(player)) < 2:
+            continue
+        bot = RootSpy(seed=2, iterations=30, paired=True, width=3, depth=0)
+        bot.scored = []
+        bot.choose(state.determinize(player, 5), player)
+        visits = {child.visits for child in bot.root.children.values()}
+        assert len(visits) == 1, visits  # every sweep visits every candidate once
+
+
+def test_ismcts_reveals_scores_each_iteration_at_the_first_reveal() -> None:
+    state = hb.new_game("welcome-to", 2, seed=6)
+    bot = RootSpy(seed=3, iterations=25, depth=-1, reveals=1, rollout="random")
+    bot.scored = []
+    bot.choose(state.determinize(0, 1), 0)
+    assert len(bot.scored) == 25 and all(bot.scored)  # never played past the round
+    with pytest.raises(AgentError, match="reveals >= 0"):
+        agents.make("ismcts:reveals=-1")
+    with pytest.raises(AgentError, match="width >= 0"):
+        agents.make("ismcts:width=-2")

@@ -42,12 +42,19 @@ register_bot(
         "candidates": int,
         "reuse": bool,
         "prior": bool,
+        "width": int,
+        "paired": bool,
+        "reveals": int,
+        "z": float,
     },
     help="information-set Monte Carlo tree search; iterations (default 500) or seconds "
     "per move; c exploration; depth: rollout actions before the heuristic scores the "
     "position (0: at once, negative: to the end); rollout random|greedy|policy; epsilon; "
     "widen progressive widening; scale; candidates compared by a greedy rollout step; "
-    "reuse; prior: expand moves best first by the heuristic",
+    "reuse; prior: expand moves best first by the heuristic; width: search only the "
+    "heuristic's best moves at the root; paired: compare root moves on the same samples; "
+    "z: with paired, how sure a move must be to beat the heuristic's best; "
+    "reveals: score the position after that many reveals",
 )
 
 __all__ = [

@@ -32,7 +32,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..core import Action, GameSpec, State
 from .base import AgentError
@@ -55,53 +56,65 @@ class Node:
         self.order: dict[Action, int] | None = None
 
 
+#: the search's settings and their defaults; a game may give its own defaults
+#: (``GameSpec.search_settings``) for those a bot's name leaves out
+SETTINGS: dict[str, Any] = {
+    "c": 0.3,
+    "depth": 1,
+    "rollout": "greedy",
+    "epsilon": 0.0,
+    "widen": 4.0,
+    "scale": 0.0,
+    "candidates": 8,
+    "reuse": True,
+    "prior": False,
+    "width": 0,
+    "paired": False,
+    "reveals": 0,
+    "z": 0.0,
+}
+
+
 class ISMCTSAgent:
-    """The search bot. Parameters (all optional, see ``housebuilders.agents``):
+    """The search bot. Parameters (all optional, see ``housebuilders.agents`` and
+    docs/bots.md):
 
     ``iterations`` (default 500) or ``seconds`` (a time budget per move, which
     replaces the iteration budget); ``c`` the exploration constant; ``depth`` the
     rollout's length before the heuristic scores it (0: score the new leaf at once;
-    negative: play to the end); ``rollout`` "random" or "greedy" (greedy-epsilon on
-    the heuristic, ``epsilon`` the share of random moves); ``widen`` the
-    progressive-widening factor; ``scale`` the heuristic difference that counts as a
-    clear lead (0, the default: the game's ``heuristic_scale``); ``candidates`` how
-    many actions, sampled from the legal ones, a greedy rollout step compares;
-    ``prior`` expands a node's moves best first by the heuristic (one step of
-    look-ahead, once per node) instead of in random order.
+    negative: play to the end); ``rollout`` "random", "greedy" (greedy-epsilon on
+    the heuristic, ``epsilon`` the share of random moves) or "policy" (the game's
+    rollout policy); ``widen`` the progressive-widening factor; ``scale`` the
+    heuristic difference that counts as a clear lead (0, the default: the game's
+    ``heuristic_scale``); ``candidates`` how many actions, sampled from the legal
+    ones, a greedy rollout step compares; ``reuse`` keeps the subtree between the
+    player's consecutive moves; ``prior`` expands a node's moves best first by the
+    heuristic (one step of look-ahead, once per node) instead of in random order;
+    ``width`` searches only the heuristic's best moves at the root; ``paired``
+    compares the root's moves on the same samples, in sweeps; ``reveals`` scores an
+    iteration once that many reveals (chance, or hidden things coming out) happened.
+
+    The settings a bot is not given are the game's (``GameSpec.search_settings``),
+    else those of ``SETTINGS``.
     """
 
     def __init__(
-        self,
-        seed: int = 0,
-        iterations: int = 0,
-        seconds: float = 0.0,
-        c: float = 0.3,
-        depth: int = 1,
-        rollout: str = "greedy",
-        epsilon: float = 0.0,
-        widen: float = 4.0,
-        scale: float = 0.0,
-        candidates: int = 8,
-        reuse: bool = True,
-        prior: bool = False,
-        name: str = "ismcts",
-    ) -> None:
+        self, seed: int = 0, iterations: int = 0, seconds: float = 0.0, name: str = "ismcts",
+        **settings: Any,
+    ) -> None:  # fmt: skip
         if iterations < 0 or seconds < 0:
             raise AgentError("ismcts needs iterations >= 0 and seconds >= 0")
-        if rollout not in ("random", "greedy", "policy"):
-            raise AgentError(f"ismcts rollout is 'random', 'greedy' or 'policy', not {rollout!r}")
-        if c < 0 or widen <= 0 or scale < 0 or not 0 <= epsilon <= 1:
-            raise AgentError("ismcts needs c >= 0, widen > 0, scale >= 0 and 0 <= epsilon <= 1")
+        unknown = sorted(set(settings) - set(SETTINGS))
+        if unknown:
+            raise AgentError(
+                f"ismcts has no setting {unknown[0]!r} (settings: {', '.join(SETTINGS)})"
+            )
         self.name = name
         self.iterations = iterations if iterations or seconds else 500
         self.seconds = seconds
-        self.c, self.depth, self.rollout = c, depth, rollout
-        self.epsilon, self.widen, self.scale = epsilon, widen, scale
-        if candidates < 1:
-            raise AgentError("ismcts needs candidates >= 1")
-        self.candidates = candidates
-        self.reuse = reuse
-        self.prior = prior
+        self._given = settings
+        self._settings_for: str | None = None  # the game whose defaults are in force
+        self._configure(settings)
         self._rng = random.Random(seed)
         self._kept: tuple[int, int, Action, Node] | None = None  # player, history, move, node
         #: what the last decision cost: iterations run and seconds taken, and whether
@@ -110,7 +123,32 @@ class ISMCTSAgent:
         self.last_seconds = 0.0
         self.last_reused = False
 
+    def _configure(self, settings: Mapping[str, Any]) -> None:
+        """Take ``settings`` over the defaults, checked."""
+        v = {**SETTINGS, **settings}
+        if v["rollout"] not in ("random", "greedy", "policy"):
+            raise AgentError(
+                f"ismcts rollout is 'random', 'greedy' or 'policy', not {v['rollout']!r}"
+            )
+        if v["c"] < 0 or v["widen"] <= 0 or v["scale"] < 0 or not 0 <= v["epsilon"] <= 1:
+            raise AgentError("ismcts needs c >= 0, widen > 0, scale >= 0 and 0 <= epsilon <= 1")
+        if v["candidates"] < 1 or v["width"] < 0 or v["reveals"] < 0 or v["z"] < 0:
+            raise AgentError("ismcts needs candidates >= 1, width >= 0, reveals >= 0 and z >= 0")
+        self.c, self.depth, self.rollout = v["c"], v["depth"], v["rollout"]
+        self.epsilon, self.widen, self.scale = v["epsilon"], v["widen"], v["scale"]
+        self.candidates, self.prior = v["candidates"], v["prior"]
+        self.width, self.paired, self.reveals = v["width"], v["paired"], v["reveals"]
+        self.z = v["z"]
+        self.reuse = v["reuse"] and not self.paired  # paired moves get fresh samples
+
+    def _for_game(self, spec: GameSpec) -> None:
+        """The game's own defaults for the settings this bot was not given."""
+        if self._settings_for != spec.id:
+            self._configure({**spec.search_settings, **self._given})
+            self._settings_for = spec.id
+
     def check_game(self, spec: GameSpec) -> None:
+        self._for_game(spec)
         if self.rollout == "policy" and spec.rollout_policy is None:
             raise AgentError(f"{spec.id} has no rollout policy; use rollout=greedy or random")
         if spec.heuristic is None and (self.depth >= 0 or self.rollout == "greedy"):
@@ -121,31 +159,54 @@ class ISMCTSAgent:
 
     # -- the decision ---------------------------------------------------------------
     def choose(self, view: State, player: int) -> Action:
+        self._for_game(view.spec)
         legal = view.legal_actions(player)
         if len(legal) == 1:  # nothing to think about
-            self._kept = None
-            self.last_iterations, self.last_seconds, self.last_reused = 0, 0.0, False
-            return legal[0]
+            return self._forced(legal[0])
         start = time.perf_counter()
-        root = self._root(view, player)
-        self.last_reused = root.visits > 0
         rng = random.Random(self._rng.getrandbits(64))
         evaluate = view.spec.heuristic
+        moves = legal
+        if (self.width or self.paired) and evaluate is not None:
+            moves = _best_first(view, player, legal, evaluate, rng)[: self.width or None]
+            if len(moves) == 1:
+                return self._forced(moves[0])
+        root = self._root(view, player)
+        self.last_reused = root.visits > 0
         deadline = start + self.seconds if self.seconds else None
         done = 0
+        sweeps: list[list[float]] = [[] for _ in moves]  # paired: each move's rewards
         while True:
             if deadline is None:
                 if done >= self.iterations:
                     break
             elif done and time.perf_counter() >= deadline:
                 break
-            state = view.determinize(player, rng.getrandbits(62))
-            self._iterate(root, state, rng, evaluate, player)
-            done += 1
+            if self.paired:  # one sweep: every move on the same sample and the same luck
+                seed = rng.getrandbits(62)
+                for move, rewards in zip(moves, sweeps, strict=True):
+                    state = view.determinize(player, seed)
+                    luck = _streams(seed, view.num_players)
+                    rewards.append(
+                        self._iterate(root, state, luck[-1], evaluate, player, [move], luck)
+                    )
+                done += len(moves)
+            else:
+                state = view.determinize(player, rng.getrandbits(62))
+                self._iterate(root, state, rng, evaluate, player, moves)
+                done += 1
         self.last_iterations, self.last_seconds = done, time.perf_counter() - start
-        move = max(legal, key=lambda a: self._merit(root.children.get(a)))
+        if self.paired:
+            move = moves[_paired_best(sweeps, self.z)]
+        else:
+            move = max(moves, key=lambda a: self._merit(root.children.get(a)))
         child = root.children.get(move)
         self._kept = (player, len(view.history), move, child) if child is not None else None
+        return move
+
+    def _forced(self, move: Action) -> Action:
+        self._kept = None
+        self.last_iterations, self.last_seconds, self.last_reused = 0, 0.0, False
         return move
 
     @staticmethod
@@ -177,13 +238,18 @@ class ISMCTSAgent:
         rng: random.Random,
         evaluate: Heuristic | None,
         searcher: int,
-    ) -> None:
+        root_moves: list[Action],
+        luck: list[random.Random] | None = None,
+    ) -> float:
+        """One iteration; returns the searching player's reward. With ``luck`` (one
+        random stream per player), each player's rollout moves draw from their own."""
         path = [root]
         node = root
+        reveals = self.reveals  # reveals still to see before the position is scored
         while not state.is_terminal():
             acting = state.acting_players()
             mover = searcher if searcher in acting else acting[0]
-            legal = state.legal_actions(mover)
+            legal = root_moves if node is root else state.legal_actions(mover)
             children = node.children
             untried = []
             for action in legal:
@@ -203,15 +269,23 @@ class ISMCTSAgent:
                 node = children[action] = Node(mover)
                 state.apply(mover, action)
                 path.append(node)
+                reveals -= _revealed(state)
                 break
             action, node = self._select(children, legal)
             state.apply(mover, action)
             path.append(node)
-        rewards = self._playout(state, rng, evaluate)
+            reveals -= _revealed(state)
+            if self.reveals and reveals <= 0:
+                break
+        if not self.reveals or reveals > 0:
+            self._playout(state, rng, evaluate, reveals, luck)
+        movers = {n.mover for n in path[1:]}
+        rewards = self._rewards(state, movers)
         root.visits += 1
         for n in path[1:]:
             n.visits += 1
             n.total += rewards[n.mover]
+        return rewards[searcher]
 
     def _select(self, children: dict[Action, Node], legal: list[Action]) -> tuple[Action, Node]:
         """UCB1 with availability counts, over the children legal here."""
@@ -231,7 +305,16 @@ class ISMCTSAgent:
         return best
 
     # -- rollout and rewards ----------------------------------------------------------
-    def _playout(self, state: State, rng: random.Random, evaluate: Heuristic | None) -> list[float]:
+    def _playout(
+        self,
+        state: State,
+        rng: random.Random,
+        evaluate: Heuristic | None,
+        reveals: int,
+        luck: list[random.Random] | None = None,
+    ) -> None:
+        """Play on with the rollout policy for ``depth`` actions (or to the end), or
+        until ``reveals`` reveals have been seen (if the search counts them)."""
         steps = 0
         greedy = self.rollout == "greedy" and evaluate is not None
         policy = state.spec.rollout_policy if self.rollout == "policy" else None
@@ -239,21 +322,76 @@ class ISMCTSAgent:
             acting = state.acting_players()
             mover = acting[0] if len(acting) == 1 else acting[rng.randrange(len(acting))]
             legal = state.legal_actions(mover)
+            own = luck[mover] if luck is not None else rng
             if policy is not None and len(legal) > 1:
-                action = policy(state, mover, rng)
-            elif greedy and len(legal) > 1 and rng.random() >= self.epsilon:
+                action = policy(state, mover, own)
+            elif greedy and len(legal) > 1 and own.random() >= self.epsilon:
                 assert evaluate is not None
                 if len(legal) > self.candidates:
-                    legal = rng.sample(legal, self.candidates)
-                action = _best(state, mover, legal, evaluate, rng)
+                    legal = own.sample(legal, self.candidates)
+                action = _best(state, mover, legal, evaluate, own)
             else:
-                action = legal[rng.randrange(len(legal))]
+                action = legal[own.randrange(len(legal))]
             state.apply(mover, action)
             steps += 1
+            if self.reveals:
+                reveals -= _revealed(state)
+                if reveals <= 0:
+                    break
+
+    def _rewards(self, state: State, movers: set[int]) -> list[float]:
+        """Each player's reward in [0, 1]: by the ranking at the end, otherwise by the
+        heuristic (for the one player who moved in the tree, if only one did)."""
         if state.is_terminal():
             return rank_rewards(state.ranking())
         scale = self.scale or state.spec.heuristic_scale
+        if len(movers) == 1 and state.spec.heuristic is not None:
+            (mover,) = movers
+            rewards = [0.5] * state.num_players
+            rewards[mover] = 0.5 + 0.5 * math.tanh(state.spec.heuristic(state, mover) / scale)
+            return rewards
         return [0.5 + 0.5 * math.tanh(h / scale) for h in state.spec.evaluate_all(state)]
+
+
+def _paired_best(sweeps: list[list[float]], z: float) -> int:
+    """The move with the best mean reward over the sweeps; but the first move (the
+    heuristic's best) unless that lead, measured sweep by sweep, is at least ``z``
+    standard errors."""
+    means = [sum(rewards) / len(rewards) for rewards in sweeps]
+    best = max(range(len(sweeps)), key=means.__getitem__)
+    if best == 0 or z <= 0:
+        return best
+    leads = [r - r0 for r, r0 in zip(sweeps[best], sweeps[0], strict=True)]
+    n = len(leads)
+    mean = sum(leads) / n
+    spread = sum((lead - mean) ** 2 for lead in leads) / max(n - 1, 1)
+    if spread == 0:
+        return best if mean > 0 else 0
+    return best if mean / math.sqrt(spread / n) >= z else 0
+
+
+def _streams(seed: int, players: int) -> list[random.Random]:
+    """A random stream per player and one for the rest, all from ``seed``: a player's
+    rollout moves then do not depend on how much luck the others used."""
+    return [random.Random(seed * (players + 1) + p) for p in range(players + 1)]
+
+
+def _revealed(state: State) -> int:
+    """1 if the last action used chance or revealed something, else 0."""
+    return int(state.undo_floor == len(state.history))
+
+
+def _best_first(
+    state: State, player: int, legal: list[Action], evaluate: Heuristic, rng: random.Random
+) -> list[Action]:
+    """The legal moves, best first by the heuristic one step ahead."""
+    values = []
+    for action in legal:
+        after = state.clone()
+        after.apply(player, action)
+        values.append((evaluate(after, player) + rng.random() * 1e-6, action))
+    values.sort(key=lambda item: item[0], reverse=True)
+    return [action for _, action in values]
 
 
 def _first_by_prior(
@@ -268,13 +406,8 @@ def _first_by_prior(
     """The untried move the heuristic likes best (ranked once per node, in the first
     determinization that needs it; a move unknown then comes last)."""
     if node.order is None:
-        values = []
-        for action in legal:
-            after = state.clone()
-            after.apply(mover, action)
-            values.append((evaluate(after, mover) + rng.random() * 1e-6, action))
-        values.sort(key=lambda item: item[0], reverse=True)
-        node.order = {action: rank for rank, (_, action) in enumerate(values)}
+        ranked = _best_first(state, mover, legal, evaluate, rng)
+        node.order = {action: rank for rank, action in enumerate(ranked)}
     order = node.order
     return min(untried, key=lambda a: order.get(a, len(order)))
 

@@ -49,6 +49,9 @@ class GameSpec:
     #: rollout_policy(state, player, rng) -> Action: a fast, sensible move for search
     #: rollouts (cheaper than greedy on the heuristic), if the game has one
     rollout_policy: Callable[[State, int, Any], Action] | None = None
+    #: the search bot's settings that suit this game (``ismcts`` parameters, such as
+    #: {"prior": True}), used for those a bot's name does not set
+    search_settings: Mapping[str, Any] = field(default_factory=dict)
     #: text_view(observation) -> str: the observation drawn as text for the terminal
     text_view: Callable[[Json], str] | None = None
     #: svg_view(observation, legal) -> an SVG document drawing the observation; ``legal``
