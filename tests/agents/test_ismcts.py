@@ -160,7 +160,7 @@ def test_ismcts_with_a_prior_expands_the_heuristic_s_best_move_first() -> None:
     state = hb.new_game("welcome-to", 2, seed=4)
     player = state.acting_players()[0]
     view = state.determinize(player, 1)
-    bot = agents.make("ismcts:iterations=1,depth=0,prior=true", seed=3)
+    bot = agents.make("ismcts:iterations=1,depth=0,prior=true,width=0,paired=false", seed=3)
     greedy = GreedyAgent(seed=3, samples=1)
     assert bot.choose(view, player) == greedy.choose(view, player)
 
@@ -241,7 +241,7 @@ def test_paired_ismcts_gives_every_root_move_the_same_number_of_samples() -> Non
 
 def test_ismcts_reveals_scores_each_iteration_at_the_first_reveal() -> None:
     state = hb.new_game("welcome-to", 2, seed=6)
-    bot = RootSpy(seed=3, iterations=25, depth=-1, reveals=1, rollout="random")
+    bot = RootSpy(seed=3, iterations=25, depth=-1, reveals=1, rollout="random", paired=False)
     bot.scored = []
     bot.choose(state.determinize(0, 1), 0)
     assert len(bot.scored) == 25 and all(bot.scored)  # never played past the round
@@ -249,3 +249,15 @@ def test_ismcts_reveals_scores_each_iteration_at_the_first_reveal() -> None:
         agents.make("ismcts:reveals=-1")
     with pytest.raises(AgentError, match="width >= 0"):
         agents.make("ismcts:width=-2")
+
+
+def test_ismcts_takes_the_game_s_search_settings_unless_its_name_sets_them() -> None:
+    settings = hb.game("welcome-to").search_settings
+    assert settings["paired"] and settings["width"] == 3
+    bot = agents.make("ismcts:iterations=10,width=2")
+    agents.check_game(bot, hb.game("welcome-to"))
+    assert bot.paired and bot.width == 2 and bot.prior  # the game's, but the name's width
+    agents.check_game(bot, hb.game("mr-house-basic"))
+    assert not bot.paired and bot.width == 2 and not bot.prior  # Mr House has none
+    with pytest.raises(AgentError, match="no setting 'temperature'"):
+        ISMCTSAgent(temperature=2)

@@ -75,6 +75,11 @@ SETTINGS: dict[str, Any] = {
 }
 
 
+#: determinizations over which the root's moves are ranked when one used chance or
+#: revealed something (as greedy's ``samples``)
+ROOT_SAMPLES = 8
+
+
 class ISMCTSAgent:
     """The search bot. Parameters (all optional, see ``housebuilders.agents`` and
     docs/bots.md):
@@ -168,7 +173,8 @@ class ISMCTSAgent:
         evaluate = view.spec.heuristic
         moves = legal
         if (self.width or self.paired) and evaluate is not None:
-            moves = _best_first(view, player, legal, evaluate, rng)[: self.width or None]
+            ranked = _best_first(view, player, legal, evaluate, rng, ROOT_SAMPLES)
+            moves = ranked[: self.width or None]
             if len(moves) == 1:
                 return self._forced(moves[0])
         root = self._root(view, player)
@@ -382,14 +388,29 @@ def _revealed(state: State) -> int:
 
 
 def _best_first(
-    state: State, player: int, legal: list[Action], evaluate: Heuristic, rng: random.Random
+    state: State,
+    player: int,
+    legal: list[Action],
+    evaluate: Heuristic,
+    rng: random.Random,
+    samples: int = 1,
 ) -> list[Action]:
-    """The legal moves, best first by the heuristic one step ahead."""
+    """The legal moves, best first by the heuristic one step ahead; a move that used
+    chance or revealed something is valued as greedy values it, by its mean over
+    ``samples`` determinizations (the same ones for every move)."""
+    seeds = [rng.getrandbits(62) for _ in range(samples - 1)]
     values = []
     for action in legal:
         after = state.clone()
         after.apply(player, action)
-        values.append((evaluate(after, player) + rng.random() * 1e-6, action))
+        value = evaluate(after, player)
+        if seeds and _revealed(after):
+            for seed in seeds:
+                sample = state.determinize(player, seed)
+                sample.apply(player, action)
+                value += evaluate(sample, player)
+            value /= samples
+        values.append((value + rng.random() * 1e-6, action))
     values.sort(key=lambda item: item[0], reverse=True)
     return [action for _, action in values]
 

@@ -25,6 +25,18 @@ WELCOME_TO = register(
         heuristic_all=heuristic.evaluate_all,
         heuristic_scale=8.0,
         rollout_policy=policy.rollout_policy,
+        # the search that beats greedy here (docs/bots.md): greedy's three best moves,
+        # compared on the same cards, each judged on the next round's cards after the
+        # round is played out along greedy's line
+        search_settings={
+            "prior": True,
+            "width": 3,
+            "paired": True,
+            "reveals": 1,
+            "depth": -1,
+            "rollout": "policy",
+            "widen": 0.01,
+        },
         options=(
             Option(
                 "deck",

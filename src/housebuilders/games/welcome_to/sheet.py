@@ -7,7 +7,6 @@ streets (``Layout.first[street] + house``); so are the gaps between houses.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -195,10 +194,9 @@ class Sheet:
         used = set(self.used)
         return [e for e in self.estates(layout) if e not in used]
 
-    def can_fulfil(self, layout: Layout, sizes: list[int]) -> bool:
-        have = Counter(end - start + 1 for _, start, end in self.free_estates(layout))
-        need = Counter(sizes)
-        return all(have[size] >= count for size, count in need.items())
+    def free_sizes(self, layout: Layout) -> list[int]:
+        """The sizes of the complete estates not yet used for a plan."""
+        return [end - start + 1 for _, start, end in self.free_estates(layout)]
 
     # -- scoring -----------------------------------------------------------------------
     def score(self, layout: Layout, temp_points: int) -> dict[str, int]:

@@ -230,11 +230,11 @@ class WelcomeToState(State):
         return out
 
     def _claimable(self, sheet: Sheet) -> list[int]:
-        return [
-            k
-            for k in range(3)
-            if sheet.plans[k] is None and sheet.can_fulfil(self.L, self._plan(k).estates)
-        ]
+        open_plans = [k for k in range(3) if sheet.plans[k] is None]
+        if not open_plans:
+            return []
+        have = sheet.free_sizes(self.L)
+        return [k for k in open_plans if _includes(have, self._plan(k).estates)]
 
     def _plan(self, k: int) -> Any:
         return self.content.plans.deck(k)[self.plans[k]]
@@ -565,6 +565,11 @@ class WelcomeToState(State):
         s.history = [(p, spec.action_from_json(a)) for p, a in d["history"]]
         s.undo_floor, s.log = d["undo_floor"], list(d["log"])
         return s
+
+
+def _includes(have: list[int], sizes: list[int]) -> bool:
+    """Whether the estate sizes ``have`` hold every size of ``sizes`` (with repeats)."""
+    return all(have.count(size) >= sizes.count(size) for size in sizes)
 
 
 def _forced(candidates: list[Estate], sizes: tuple[int, ...]) -> bool:
