@@ -25,6 +25,14 @@ The move played is the root's most visited child. With an iteration budget and a
 seed the bot is deterministic; with a time budget it is as strong as the machine.
 Between consecutive moves of the same player the subtree under the move played is
 kept (the information set only grew by that player's own action).
+
+Three settings change the root for games where greedy is already strong and the
+luck of the deal drowns the differences between good moves (Welcome To's own
+settings use them all): ``width`` searches only the heuristic's best few moves;
+``paired`` runs the iterations in sweeps that deal one determinization, and one
+rollout luck per player, to every root move, and plays the best mean (common random
+numbers); ``reveals`` stops an iteration at the first reveal after the root (the
+end of a round), where the heuristic values the position on the cards just turned.
 """
 
 from __future__ import annotations
