@@ -261,3 +261,15 @@ def test_ismcts_takes_the_game_s_search_settings_unless_its_name_sets_them() -> 
     assert not bot.paired and bot.width == 2 and not bot.prior  # Mr House has none
     with pytest.raises(AgentError, match="no setting 'temperature'"):
         ISMCTSAgent(temperature=2)
+
+
+def test_a_paired_lead_must_be_z_standard_errors_to_overrule_the_heuristic_s_best() -> None:
+    from housebuilders.agents.ismcts import _paired_best
+
+    greedy_s = [0.5, 0.6, 0.4, 0.5]
+    steady = [0.52, 0.62, 0.42, 0.52]  # 0.02 better on every sample: a sure lead
+    lucky = [0.9, 0.2, 0.7, 0.24]  # a better mean (0.51), but by the luck of two samples
+    assert _paired_best([greedy_s, steady, lucky], z=0) == 1
+    assert _paired_best([greedy_s, lucky], z=0) == 1  # z 0: the best mean wins
+    assert _paired_best([greedy_s, lucky], z=1.5) == 0  # not sure enough
+    assert _paired_best([greedy_s, steady], z=1.5) == 1
