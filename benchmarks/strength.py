@@ -2,6 +2,7 @@
 docs/bots.md.
 
     .venv/bin/python benchmarks/strength.py --game mr-house-basic
+    .venv/bin/python benchmarks/strength.py --game welcome-to --jobs 2   # 2 games at once
     .venv/bin/python benchmarks/strength.py --games-greedy 2 --games-ismcts 2 \\
         --ismcts ismcts:iterations=30 --search-bot ismcts:iterations=30   # a quick check
 
@@ -53,6 +54,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--search-players", type=int, default=4, help="players of that game")
     parser.add_argument("--positions", type=int, default=5, help="positions timed")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="games played at once in worker processes (bots with a time budget share "
+        "the cores: at most one job per idle core)",
+    )
     return parser.parse_args(argv)
 
 
@@ -68,7 +76,7 @@ def progress_bar() -> Progress:
 
 
 def run_pair(
-    progress: Progress, game: str, a: str, b: str, games: int, players: int, seed: int
+    progress: Progress, game: str, a: str, b: str, games: int, players: int, seed: int, jobs: int
 ) -> StrengthResult:
     """One match, with its own progress bar."""
     task = progress.add_task(f"{a} vs {b}", total=games)
@@ -80,6 +88,7 @@ def run_pair(
         players=players,
         seed=seed,
         progress=lambda done: progress.update(task, completed=done),
+        jobs=jobs,
     )
 
 
@@ -136,7 +145,7 @@ def measure(args: argparse.Namespace) -> tuple[list[StrengthResult], Speed]:
     pairs = [("greedy", "random", args.games_greedy), (args.ismcts, "greedy", args.games_ismcts)]
     with progress_bar() as progress:
         results = [
-            run_pair(progress, args.game, a, b, games, args.players, args.seed)
+            run_pair(progress, args.game, a, b, games, args.players, args.seed, args.jobs)
             for a, b, games in pairs
         ]
         task = progress.add_task(f"{args.search_bot}: search speed", total=None)

@@ -825,6 +825,14 @@ def bench(
             "ismcts:seconds=0.1,greedy. " + KNOWN_BOTS
         ),
     ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="With --strength: games played at once, in worker processes. Bots with a "
+            "time budget share the cores: give them at most one job per idle core.",
+        ),
+    ] = 1,
 ) -> None:
     """Measure the rules' speed with random play, or the bots' strength.
 
@@ -842,10 +850,12 @@ def bench(
         spec = find_game(game_id)
         if strength:
             count = _strength_players(spec, players)
-            _bench_strength(out, spec, count, _strength_pairs(bots, spec), games, seed)
+            pairs = _strength_pairs(bots, spec)
+            _bench_strength(out, spec, count, pairs, games, seed, jobs)
             return
-        if bots is not None:
-            raise UserError("--bots goes with --strength")
+        for given, flag in ((bots is not None, "--bots"), (jobs != 1, "--jobs")):
+            if given:
+                raise UserError(f"{flag} goes with --strength")
         counts = (
             [check_players(spec, n) for n in players]
             if players
@@ -896,7 +906,13 @@ def _strength_pairs(bots: str | None, spec: GameSpec) -> list[tuple[str, str]]:
 
 
 def _bench_strength(
-    out: Console, spec: GameSpec, players: int, pairs: list[tuple[str, str]], games: int, seed: int
+    out: Console,
+    spec: GameSpec,
+    players: int,
+    pairs: list[tuple[str, str]],
+    games: int,
+    seed: int,
+    jobs: int,
 ) -> None:
     results: list[StrengthResult] = []
     with _progress(out) as progress:
@@ -911,6 +927,7 @@ def _bench_strength(
                     players=players,
                     seed=seed,
                     progress=lambda done, task=task: progress.update(task, completed=done),
+                    jobs=jobs,
                 )
             )
     out.print(_strength_table(spec, players, seed, games, results))

@@ -89,6 +89,15 @@ def test_a_fixed_seed_gives_the_same_match() -> None:
     assert first.speed_b.iterations_per_s is None
 
 
+def test_games_played_in_worker_processes_give_the_same_match() -> None:
+    bots = ("ismcts:iterations=10,depth=2", "greedy")
+    alone = match(GAME, *bots, 4, seed=3)
+    done: list[int] = []
+    shared = match(GAME, *bots, 4, seed=3, jobs=2, progress=done.append)
+    assert shared == alone and done == [1, 2, 3, 4]
+    assert shared.speed_a.decisions == alone.speed_a.decisions
+
+
 def test_progress_is_called_after_each_game() -> None:
     done: list[int] = []
     match(GAME, "random", "random", 3, progress=done.append)

@@ -73,6 +73,19 @@ def test_bots_without_strength_exits_2(runner: CliRunner) -> None:
     assert "--bots goes with --strength" in result.output
 
 
+def test_strength_with_jobs_plays_games_at_once_with_the_same_results(
+    runner: CliRunner,
+) -> None:
+    args = [*STRENGTH, "--bots", "greedy,random", "--seed", "2", "--games", "4"]
+    alone = runner.invoke(app, args, env=WIDE)
+    shared = runner.invoke(app, [*args, "--jobs", "2"], env=WIDE)
+    assert shared.exit_code == 0, shared.output
+    assert [row[:6] for row in _rows(shared.output)] == [row[:6] for row in _rows(alone.output)]
+    result = runner.invoke(app, ["bench", "mr-house-basic", "--jobs", "2"])
+    assert result.exit_code == 2
+    assert "--jobs goes with --strength" in result.output
+
+
 def test_strength_with_a_bad_game_exits_2(runner: CliRunner) -> None:
     result = runner.invoke(app, ["bench", "nope", "--strength"])
     assert result.exit_code == 2

@@ -41,6 +41,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -272,20 +273,58 @@ def match(
     options: Mapping[str, Any] | None = None,
     content: Mapping[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
 ) -> StrengthResult:
     """Play ``games`` games of A against B (game i with seed ``seed + i``, seats as in
     ``a_seats``); ``progress(done)`` is called after each game, finished or not.
 
     A and B may be the same bot (a self-play check: about 50% expected). Unknown bots,
     bots that cannot play the game and bad player counts fail before the first game;
-    an error during a game is recorded in ``result.errors``."""
+    an error during a game is recorded in ``result.errors``.
+
+    ``jobs`` > 1 plays that many games at once in worker processes; the result is the
+    same as in one process (records in game order). Bots with a time budget share
+    the cores, so give them at most one job per idle core."""
     spec = _check(game_id, bot_a, bot_b, games, players)
     result = StrengthResult(spec.id, players, bot_a.strip(), bot_b.strip(), seed)
+    if jobs <= 1:
+        for index in range(games):
+            play_one(result, a_seats(players, index), seed + index, options, content)
+            if progress is not None:
+                progress(index + 1)
+        return result
+    from .runner import _context, _worker_start
+
+    parts: dict[int, StrengthResult] = {}
+    with ProcessPoolExecutor(
+        max_workers=jobs, mp_context=_context(), initializer=_worker_start, initargs=((),)
+    ) as pool:
+        futures = {
+            pool.submit(_one_game, result, index, options, content): index for index in range(games)
+        }
+        for done, future in enumerate(as_completed(futures), 1):
+            parts[futures[future]] = future.result()
+            if progress is not None:
+                progress(done)
     for index in range(games):
-        play_one(result, a_seats(players, index), seed + index, options, content)
-        if progress is not None:
-            progress(index + 1)
+        part = parts[index]
+        result.records += part.records
+        result.errors += part.errors
+        result.speed_a.merge(part.speed_a)
+        result.speed_b.merge(part.speed_b)
     return result
+
+
+def _one_game(
+    match: StrengthResult,
+    index: int,
+    options: Mapping[str, Any] | None,
+    content: Mapping[str, Any] | None,
+) -> StrengthResult:
+    """Game ``index`` of ``match``, as a result of its own (in a worker process)."""
+    part = StrengthResult(match.game_id, match.players, match.bot_a, match.bot_b, match.seed)
+    play_one(part, a_seats(match.players, index), match.seed + index, options, content)
+    return part
 
 
 def _check(game_id: str, bot_a: str, bot_b: str, games: int, players: int) -> GameSpec:
