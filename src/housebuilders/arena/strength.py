@@ -316,14 +316,14 @@ def match(
 
 
 def _one_game(
-    match: StrengthResult,
+    whole: StrengthResult,
     index: int,
     options: Mapping[str, Any] | None,
     content: Mapping[str, Any] | None,
 ) -> StrengthResult:
-    """Game ``index`` of ``match``, as a result of its own (in a worker process)."""
-    part = StrengthResult(match.game_id, match.players, match.bot_a, match.bot_b, match.seed)
-    play_one(part, a_seats(match.players, index), match.seed + index, options, content)
+    """Game ``index`` of the match ``whole``, as a result of its own (in a worker)."""
+    part = StrengthResult(whole.game_id, whole.players, whole.bot_a, whole.bot_b, whole.seed)
+    play_one(part, a_seats(whole.players, index), whole.seed + index, options, content)
     return part
 
 
