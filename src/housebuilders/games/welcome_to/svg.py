@@ -294,19 +294,24 @@ def _pairs(obs: Json, acts: Acts, box: Box) -> list[str]:
     return parts
 
 
+def _card(box: Box, fill: str, highlighted: bool) -> str:
+    """A card's face, its edge thick and warm when it is the one in play."""
+    return _rect(
+        box,
+        rx=8,
+        fill=fill,
+        stroke=WARM if highlighted else EDGE,
+        stroke_width=4 if highlighted else 1.5,
+        class_="card",
+    )
+
+
 def _pair_card(pair: Json, box: Box, stack: int, chosen: bool) -> list[str]:
     action = str(pair["action"])
     colour = ACTION_COLOURS.get(action, "#777")
     side = Box(box.x, box.y, 74, box.h)
     parts = [
-        _rect(
-            box,
-            rx=8,
-            fill="#fff",
-            stroke=WARM if chosen else EDGE,
-            stroke_width=4 if chosen else 1.5,
-            class_="card",
-        ),
+        _card(box, "#fff", chosen),
         _path(
             f"M{side.x + 8} {side.y}H{side.x + side.w}V{side.y + side.h}H{side.x + 8}"
             f"Q{side.x} {side.y + side.h} {side.x} {side.y + side.h - 8}V{side.y + 8}"
@@ -380,14 +385,7 @@ def _plans(obs: Json, acts: Acts, box: Box) -> list[str]:
 
 def _plan_card(plan: Json, box: Box, claimed: int | None, marking: bool) -> list[str]:
     parts = [
-        _rect(
-            box,
-            rx=8,
-            fill="#fbf6ea",
-            stroke=WARM if marking else EDGE,
-            stroke_width=4 if marking else 1.5,
-            class_="card",
-        ),
+        _card(box, "#fbf6ea", marking),
         _bold(box.x + 10, box.y + 20, f"Plan {plan['deck']}", 14),
     ]
     now = plan["later"] if plan["flipped"] else plan["first"]
