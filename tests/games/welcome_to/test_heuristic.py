@@ -45,6 +45,6 @@ def test_a_street_is_valued_again_alone_when_a_number_is_tried() -> None:
                 )
                 sheet.numbers[L.first[street] + house] = EMPTY
                 full = value if full is None else max(full, value)
-            assert heuristic._best_write(state, sheet, number, action, False) == (
+            assert heuristic._best_write(state, sheet, [(number, action, False)]) == (
                 pytest.approx(full) if full is not None else None
             )

@@ -101,49 +101,53 @@ def worth(state: WelcomeToState, player: int) -> float:
     else:
         pair, number, _, _ = state.choice[player]  # type: ignore[misc]
         options = [(number, state.pairs()[pair][1], stage == ADJUSTING)]
-    values = [v for option in options if (v := _best_write(state, work, *option)) is not None]
-    if values:
-        return max(values)
+    best = _best_write(state, work, options)
+    if best is not None:
+        return best
     work.refusals += 1  # nothing fits: a refusal
     return sheet_value(state, work)
 
 
 def _best_write(
-    state: WelcomeToState, sheet: Sheet, number: int, action: str, adjust: bool
+    state: WelcomeToState, sheet: Sheet, options: list[tuple[int, str, bool]]
 ) -> float | None:
-    """The best value of writing ``number`` (changed by a temporary worker if
-    ``adjust``) anywhere, with the pair's action; None if it fits nowhere. Only the
-    street written in is valued again for each house."""
+    """The best value of writing an option's number (changed by a temporary worker
+    if its ``adjust``) anywhere, with its pair's action; None if none fits anywhere.
+    The sheet is valued once; for each house only the street written in again."""
     L = state.L
-    numbers = [number]
-    if adjust and sheet.temps < L.temp_boxes:
-        numbers += [number + d for d in (-2, -1, 1, 2) if L.lowest <= number + d <= L.highest]
     fixed, promise = _fixed_value(L, sheet), _plans_promise(state, sheet)
     terms = [_street_terms(L, sheet, street) for street in range(len(L.streets))]
     estates, dead = sum(t[0] for t in terms), sum(t[1] for t in terms)
+    others = []  # per street: the numbers the other streets fit
+    for street in range(len(terms)):
+        fitting = 0
+        for other, term in enumerate(terms):
+            if other != street:
+                fitting |= term[2]
+        others.append(fitting)
     refusals = 1 + sheet.refusals
     best = None
-    for n in numbers:
-        for street, house in sheet.places(L, n):
-            index = L.first[street] + house
-            sheet.numbers[index] = n
-            was, now = terms[street], _street_terms(L, sheet, street)
-            fitting = now[2]
-            for other, term in enumerate(terms):
-                if other != street:
-                    fitting |= term[2]
-            value = (
-                fixed
-                + estates - was[0] + now[0]
-                - DEAD_HOUSE * (dead - was[1] + now[1])
-                - 0.15 * _misfits(fitting) * refusals
-                + _bonus(state, sheet, action, street, house)
-                # a new complete estate changes what the plans promise
-                + (_plans_promise(state, sheet) if now[3] != was[3] else promise)
-            )  # fmt: skip
-            sheet.numbers[index] = EMPTY
-            if best is None or value > best:
-                best = value
+    for number, action, adjust in options:
+        numbers = [number]
+        if adjust and sheet.temps < L.temp_boxes:
+            numbers += [number + d for d in (-2, -1, 1, 2) if L.lowest <= number + d <= L.highest]
+        for n in numbers:
+            for street, house in sheet.places(L, n):
+                index = L.first[street] + house
+                sheet.numbers[index] = n
+                was, now = terms[street], _street_terms(L, sheet, street)
+                value = (
+                    fixed
+                    + estates - was[0] + now[0]
+                    - DEAD_HOUSE * (dead - was[1] + now[1])
+                    - 0.15 * _misfits(others[street] | now[2]) * refusals
+                    + _bonus(state, sheet, action, street, house)
+                    # a new complete estate changes what the plans promise
+                    + (_plans_promise(state, sheet) if now[3] != was[3] else promise)
+                )  # fmt: skip
+                sheet.numbers[index] = EMPTY
+                if best is None or value > best:
+                    best = value
     return best
 
 
