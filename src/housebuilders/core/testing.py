@@ -84,6 +84,7 @@ def check_state(spec: GameSpec, state: State, seed: int) -> None:
     for player in range(state.num_players):
         check_hidden_information(state, player, seed)
     _check_json_safe(state.observe(None), "observe(None)")
+    check_information_rule(state, seed)
 
 
 def check_action(spec: GameSpec, action: Action) -> None:
@@ -149,6 +150,108 @@ def check_hidden_information(state: State, player: int, seed: int) -> None:
         )
         assert copy.legal_actions(player) == state.legal_actions(player)
         assert copy.acting_players() == state.acting_players()
+
+
+def check_information_rule(state: State, seed: int, seeds: int = 8) -> None:
+    """The information rule: a seat's determinization depends only on what it knows.
+
+    One acting seat q plays two different legal actions on two copies of ``state``.
+    For other seats p that cannot tell the two results apart (equal observations;
+    two of them at most, picked by ``seed``), p's determinizations of them must not
+    say which action q played: no part of their JSON (history included) may be the
+    same over all ``seeds`` determinizations of one result, the same over all of the
+    other's, and different between the two. Nor may a determinization keep the
+    true random generator (future dice and draws).
+
+    Two moves that leave the same state but for the history's record of the move
+    (Mr House: a failed build's intended place, or either of two alike walls given
+    up) tell nothing hidden, and are not compared."""
+    rng = random.Random(seed)
+    for player in rng.sample(range(state.num_players), min(2, state.num_players)):
+        _check_rng_resampled(state, player, seed)
+    acting = state.acting_players()
+    if not acting:
+        return
+    mover = acting[rng.randrange(len(acting))]
+    legal = state.legal_actions(mover)
+    if len(legal) < 2:
+        return
+    first, second = rng.sample(legal, 2)
+    results = []
+    for action in (first, second):
+        copy = state.clone()
+        copy.apply(mover, action)
+        results.append(copy)
+    if _but_the_record(results[0]) == _but_the_record(results[1]):
+        return  # the same state either way: nothing hidden to tell
+    blind = [
+        p
+        for p in range(state.num_players)
+        if p != mover and results[0].observe(p) == results[1].observe(p)
+    ]
+    for player in rng.sample(blind, min(2, len(blind))):  # two at most: fast
+        leaks = _telling_parts(results[0], results[1], player, seed, seeds)
+        assert not leaks, (
+            f"determinize({player}) tells whether player {mover} played {first} or {second}, "
+            f"which player {player} cannot see: it keeps the true value of "
+            + ", ".join(leaks[:5])
+        )
+
+
+def _but_the_record(state: State) -> dict[str, Any]:
+    data = state.to_json()
+    data.pop("history", None)
+    return data
+
+
+def _telling_parts(a: State, b: State, player: int, seed: int, seeds: int) -> list[str]:
+    """The parts of the JSON of ``player``'s determinizations that are fixed within
+    each of ``a`` and ``b`` and differ between them."""
+    seen_a = _leaves_over(a, player, seed, seeds)
+    seen_b = _leaves_over(b, player, seed, seeds)
+    telling = []
+    for path in sorted(seen_a.keys() | seen_b.keys()):
+        values_a, values_b = seen_a.get(path, {_ABSENT}), seen_b.get(path, {_ABSENT})
+        if len(values_a) == 1 and len(values_b) == 1 and values_a != values_b:
+            telling.append(path)
+    return telling
+
+
+_ABSENT = "<absent>"
+
+
+def _leaves_over(state: State, player: int, seed: int, seeds: int) -> dict[str, set[str]]:
+    """Every leaf of the determinizations' JSON (path -> the values seen), a path
+    missing from one determinization counting as the value ``<absent>``."""
+    runs = [_leaves(state.determinize(player, seed * 97 + k).to_json()) for k in range(seeds)]
+    paths = set().union(*runs)
+    return {path: {run.get(path, _ABSENT) for run in runs} for path in paths}
+
+
+def _leaves(value: Any, path: str = "") -> dict[str, str]:
+    if isinstance(value, dict):
+        out: dict[str, str] = {}
+        for key, item in value.items():
+            out.update(_leaves(item, f"{path}.{key}" if path else str(key)))
+        return out or {path: "{}"}
+    if isinstance(value, list):
+        out = {f"{path}.length": str(len(value))}
+        for i, item in enumerate(value):
+            out.update(_leaves(item, f"{path}[{i}]"))
+        return out
+    return {path: json.dumps(value)}
+
+
+def _check_rng_resampled(state: State, player: int, seed: int) -> None:
+    """A determinization does not keep the true random generator: future dice and
+    draws are resampled, not the ones the game will really give."""
+    truth = state.to_json().get("rng")
+    if truth is None:
+        return
+    kept = any(state.determinize(player, seed + k).to_json()["rng"] == truth for k in range(3))
+    assert not kept, (
+        f"determinize({player}) keeps the true random generator: future chance is known"
+    )
 
 
 def check_final(spec: GameSpec, state: State, seed: int) -> None:
