@@ -96,6 +96,21 @@ def test_everyone_chooses_at_once_and_sees_the_others_only_at_the_reveal() -> No
     assert s.observe(1)["players"][0]["streets"][0]["numbers"][0] == 3
 
 
+def test_a_determinization_keeps_none_of_the_others_choices_of_the_round() -> None:
+    """The information rule: player 1 has not seen player 0's choice, so no
+    determinization for player 1 carries it, its history included."""
+    s = new(3, pairs=[(3, PARK), (7, PARK), (11, PARK)])
+    play(s, 1, Pick(1))  # player 1 is still choosing
+    play(s, 0, Pick(0), Write(0, 0), Skip())
+    for seed in range(10):
+        view = s.determinize(1, seed)
+        assert view.history[0] == (1, Pick(1))  # its own move stays, first
+        others = [action for player, action in view.history if player == 0]
+        assert view.stage[0] == DONE and others  # player 0 chose something, resampled
+    histories = {tuple(s.determinize(1, seed).history) for seed in range(10)}
+    assert len(histories) > 1, "player 0's choice is resampled, not copied"
+
+
 def test_choices_are_not_exclusive() -> None:
     s = new(2, pairs=[(3, PARK), (7, PARK), (11, PARK)])
     play(s, 0, Pick(1), Write(0, 4), Skip())

@@ -489,7 +489,8 @@ class WelcomeToState(State):
         """Resample what ``player`` cannot see: the order of the stacks below their top
         cards (and the actions on the backs of the top cards), and the choices of the
         others this round (one who has chosen gets a random legal choice; one still
-        choosing starts afresh)."""
+        choosing starts afresh). The round's history is rebuilt the same way: the
+        player's own moves, then the others' resampled ones, seat by seat."""
         s = self.clone()
         rng = s.rng = Rng(seed_state(seed, 7))
         unseen = [card for pile in s.piles for card in pile]
@@ -505,6 +506,8 @@ class WelcomeToState(State):
             del unseen[: size - 1]
         if s.over:
             return s
+        round_start = s.undo_floor  # the last reveal: this round's moves follow it
+        s.history[round_start:] = [move for move in s.history[round_start:] if move[0] == player]
         for other in range(s.num_players):
             if other == player or (s.pending[other] is None and s.stage[other] == CHOOSE):
                 continue
@@ -515,6 +518,7 @@ class WelcomeToState(State):
                 legal = s.legal_actions(other)
                 action = legal[rng.below(len(legal))]
                 s._step(other, action)
+                s.history.append((other, action))
         return s
 
     # == JSON ==========================================================================
