@@ -24,6 +24,8 @@ class Action(tuple):  # type: ignore[type-arg]
     __slots__ = ()
     kind: ClassVar[str]
     fields: ClassVar[tuple[str, ...]] = ()
+    #: each field's type (int, str or bool), checked exactly where JSON becomes an action
+    field_types: ClassVar[tuple[type, ...]] = ()
     _keys: ClassVar[tuple[str, ...]] = ("kind",)
 
     def __init_subclass__(cls, kind: str = "", **kwargs: Any) -> None:
@@ -34,7 +36,9 @@ class Action(tuple):  # type: ignore[type-arg]
         own = cls.__dict__.get("__annotations__", {})
         declared = tuple(name for name, hint in own.items() if "ClassVar" not in str(hint))
         # a subclass that declares no fields keeps its parent's (it changes, say, the text)
-        cls.fields = declared or cls.fields
+        if declared:
+            cls.fields = declared
+            cls.field_types = tuple(_field_type(cls, name, own[name]) for name in declared)
         cls._keys = ("kind", *cls.fields)
         for i, name in enumerate(cls.fields, start=1):
             setattr(cls, name, property(itemgetter(i), doc=f"the action's {name}"))
@@ -82,7 +86,22 @@ def action_from_json(classes: dict[str, type[Action]], data: Any) -> Action:
             + (f"; missing {missing}" if missing else "")
             + (f"; unexpected {extra}" if extra else "")
         )
-    for name in cls.fields:
-        if not isinstance(fields[name], int | str):
-            raise ValueError(f"action field {name!r} must be an int or a string")
+    for name, kind in zip(cls.fields, cls.field_types, strict=True):
+        value = fields[name]
+        if type(value) is not kind:  # exactly: True is no int, "0" no number
+            raise ValueError(
+                f"field {name!r} of action {cls.kind!r} must be {_TYPE_NAMES[kind]}, "
+                f"not {value!r}"
+            )
     return cls(**fields)
+
+
+_TYPE_NAMES = {int: "an integer", str: "a string", bool: "true or false"}
+
+
+def _field_type(cls: type, name: str, hint: Any) -> type:
+    """The type a field is declared with (annotations may be strings)."""
+    found = {"int": int, "str": str, "bool": bool}.get(hint) if isinstance(hint, str) else hint
+    if found not in _TYPE_NAMES:
+        raise TypeError(f"{cls.__name__}.{name} must be declared int, str or bool, not {hint!r}")
+    return found

@@ -61,9 +61,15 @@ class GameSpec:
     #: clickable
     svg_view: Callable[[Json, list[Json]], str] | None = None
     _index: dict[Action, int] = field(default_factory=dict, repr=False)
+    #: per action kind, the values each field takes somewhere in the action space
+    _field_values: dict[str, tuple[set[Any], ...]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self._index.update((a, i) for i, a in enumerate(self.actions))
+        for action in self.actions:
+            values = self._field_values.setdefault(action.kind, tuple(set() for _ in action.fields))
+            for seen, value in zip(values, action[1:], strict=True):
+                seen.add(value)
 
     # -- making and loading games ---------------------------------------------------
     def new_game(
@@ -99,7 +105,20 @@ class GameSpec:
 
     # -- actions --------------------------------------------------------------------
     def action_from_json(self, data: Any) -> Action:
-        return action_from_json(dict(self.action_classes), data)
+        """The action ``data`` (its JSON form) stands for; ValueError naming the kind
+        or field that is wrong: every field of the right type and within the values
+        the game's action space gives it, and the whole an action of the game."""
+        action = action_from_json(dict(self.action_classes), data)
+        if action in self._index:
+            return action
+        values = self._field_values.get(action.kind, ())
+        for name, value, allowed in zip(action.fields, action[1:], values, strict=False):
+            if value not in allowed:
+                raise ValueError(
+                    f"field {name!r} of action {action.kind!r} must be {_one_of(allowed)}, "
+                    f"not {value!r}"
+                )
+        raise ValueError(f"{self.id} has no action {action.to_json()}: its fields do not agree")
 
     def evaluate_all(self, state: State) -> list[float]:
         """The heuristic for every player (``heuristic_all`` if the game has it)."""
@@ -118,6 +137,17 @@ class GameSpec:
             return self._index[action]
         except KeyError:
             raise ValueError(f"{action!r} is not an action of {self.id}") from None
+
+
+def _one_of(values: set[Any]) -> str:
+    """``values`` in words: a range of integers, or the values themselves."""
+    ordered = sorted(values)
+    if not ordered:
+        return "nothing (no such action in this game)"
+    if all(type(v) is int for v in ordered) and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"an integer from {ordered[0]} to {ordered[-1]}"
+    shown = ", ".join(map(repr, ordered[:12])) + (", ..." if len(ordered) > 12 else "")
+    return f"one of {shown}"
 
 
 _REGISTRY: dict[str, GameSpec] = {}
