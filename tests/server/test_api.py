@@ -91,7 +91,9 @@ def test_another_seats_token_does_not_work_at_this_table(client: TestClient) -> 
     assert response.status_code == 403
 
 
-def test_a_seat_that_may_not_act_now_gets_403(client: TestClient) -> None:
+def test_a_seat_out_of_turn_gets_409_with_the_rule_and_a_spectator_403(
+    client: TestClient,
+) -> None:
     created = create(client, "mr-house-basic", "human,human", seed=2)
     table, seat_tokens = created["table"], tokens(created)
     v = view(client, table, seat_tokens[0])
@@ -102,8 +104,9 @@ def test_a_seat_that_may_not_act_now_gets_403(client: TestClient) -> None:
         params={"token": seat_tokens[waiting]},
         json={"index": index},
     )
-    assert response.status_code == 403
-    assert response.json()["error"] == f"seat {waiting} may not act now"
+    assert response.status_code == 409  # a seat may write, but not now: the rules say why
+    assert response.json()["error"].startswith(f"player {waiting} may not act now")
+    assert response.json()["rule"].startswith("mr-house-basic §")
     spectator = client.post(f"/api/tables/{table}/actions", json={"index": index})
     assert spectator.status_code == 403
 

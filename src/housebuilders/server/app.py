@@ -21,7 +21,15 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    model_validator,
+)
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -71,9 +79,11 @@ class TableCreate(Strict):
 
 
 class ActionRequest(Strict):
-    index: int | None = Field(None, ge=0, lt=10**9, description="the game's action index")
-    action: dict[str, str | int | bool | None] | None = Field(None, max_length=16)
-    log_length: int | None = Field(
+    index: StrictInt | None = Field(None, ge=0, lt=10**9, description="the game's action index")
+    action: dict[str, StrictStr | StrictInt | StrictBool | None] | None = Field(
+        None, max_length=16, description="the action as JSON: its kind and fields"
+    )
+    log_length: StrictInt | None = Field(
         None, ge=0, description="the view's log_length: refused (409) if the table moved on"
     )
 
