@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import housebuilders as hb
 from housebuilders.core.testing import (
+    check_information_rule,
     check_random_game,
     determinize_varies,
     random_playout,
@@ -43,6 +44,22 @@ def test_every_step_of_a_few_games_in_depth(game_id: str, players: int) -> None:
     determinize checked at every step."""
     for seed in range(1000, 1003):
         check_random_game(game_id, players, seed, deep=True)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
+def test_determinizations_keep_the_information_rule(game_id: str, players: int) -> None:
+    """At every step of a random game (two up to 3 players): a seat's determinizations
+    do not tell which of two moves it cannot see was played (history included), nor
+    keep the dice."""
+    for seed in range(2000, 2002 if players <= 3 else 2001):
+        state = hb.new_game(game_id, players, seed=seed)
+        rng = random.Random(seed)
+        step = 0
+        while not state.is_terminal():
+            check_information_rule(state, seed=seed + step)
+            p = state.acting_players()[rng.randrange(len(state.acting_players()))]
+            state.apply(p, rng.choice(state.legal_actions(p)))
+            step += 1
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
