@@ -285,3 +285,4 @@ def test_an_unexpected_error_reaches_the_client_as_one_line(
     assert response.status_code == 500
     assert response.json() == {"error": "internal server error", "rule": None}
     assert "secret internals" not in response.text and "Traceback" not in response.text
+    assert response.headers["referrer-policy"] == "no-referrer"  # the headers, even here

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import functools
 import hashlib
 import html
 import logging
@@ -107,7 +108,7 @@ def create_app(database_url: str | None = None, limits: Limits | None = None) ->
         await service.close()
         engine.dispose()
 
-    app = FastAPI(
+    app = _App(
         title="housebuilders",
         summary="Play house-building board games with friends and bots",
         lifespan=lifespan,
@@ -115,11 +116,18 @@ def create_app(database_url: str | None = None, limits: Limits | None = None) ->
     app.state.limits = limits
     app.state.openings = RateLimiter(limits.tables_per_minute)
     app.add_middleware(BodyLimit)
-    app.add_middleware(SecurityHeaders, policy=_page_policy())
     _errors(app)
     _api(app)
     _pages(app)
     return app
+
+
+class _App(FastAPI):
+    """FastAPI, with the security headers on every answer: outside all middleware,
+    so that a 500 (answered by Starlette's outermost error middleware) has them too."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack(), _page_policy())
 
 
 async def service_of(request: Request) -> TableService:
@@ -415,6 +423,7 @@ DOCS_POLICY = (
 DOCS_PATHS = ("/docs", "/redoc")
 
 
+@functools.cache
 def _page_policy() -> str:
     """The Content-Security-Policy of the site: its own scripts and styles only (no
     inline script, no style attribute), plus the games' drawings' own <style>

@@ -51,7 +51,9 @@ const state = {
 /**
  * The seat's secret token. It comes in the address (?token=...): the page keeps it in
  * this tab's sessionStorage and takes it out of the address bar, so that it is not
- * shown, bookmarked or shared by accident; a reload of the tab finds it there.
+ * shown, bookmarked or shared by accident. A reload of the tab (or going back to it)
+ * finds it there; opening the table's address afresh, as the spectator link does,
+ * spectates.
  */
 function seatToken() {
   const key = `housebuilders.token.${TABLE}`;
@@ -61,9 +63,11 @@ function seatToken() {
     url.searchParams.delete("token");
     history.replaceState(history.state, "", url.pathname + url.search + url.hash);
   }
+  const [navigation] = performance.getEntriesByType("navigation");
+  const again = navigation && ["reload", "back_forward"].includes(navigation.type);
   try {
     if (given) sessionStorage.setItem(key, given);
-    return given || sessionStorage.getItem(key) || "";
+    return given || (again && sessionStorage.getItem(key)) || "";
   } catch {
     return given; // storage refused (private mode): a reload spectates
   }
