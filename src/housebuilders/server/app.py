@@ -299,12 +299,11 @@ def _api(app: FastAPI) -> None:
         except ApiError as e:
             await websocket.close(code=4000 + e.status, reason=e.error[:100])
             return
-        await websocket.accept()
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=1)
-        table.listeners[queue] = (seat, svg)
-        _offer(queue, {"type": "view", "view": table.view(seat, svg)})
-
+        table.listeners[queue] = (seat, svg)  # counted at once, before the handshake
         try:
+            await websocket.accept()
+            _offer(queue, {"type": "view", "view": table.view(seat, svg)})
             async with anyio.create_task_group() as group:
 
                 async def send() -> None:
