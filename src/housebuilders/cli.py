@@ -1004,6 +1004,7 @@ def serve(
             help="Tables one client address may open per minute, 0: no limit "
             "(default: $HOUSEBUILDERS_TABLES_PER_MINUTE, else 20).",
             show_default=False,
+            min=0,
         ),
     ] = None,
     max_bot_tables: Annotated[
@@ -1012,6 +1013,7 @@ def serve(
             help="Tables of bots only in play at once, 0: no limit "
             "(default: $HOUSEBUILDERS_MAX_BOT_TABLES, else 4).",
             show_default=False,
+            min=0,
         ),
     ] = None,
     max_bot_seats: Annotated[
@@ -1020,6 +1022,7 @@ def serve(
             help="Bot seats at the tables in play, 0: no limit "
             "(default: $HOUSEBUILDERS_MAX_BOT_SEATS, else 100).",
             show_default=False,
+            min=0,
         ),
     ] = None,
     max_spectators: Annotated[
@@ -1028,6 +1031,7 @@ def serve(
             help="Spectators' live connections per table, 0: no limit "
             "(default: $HOUSEBUILDERS_MAX_SPECTATORS, else 64).",
             show_default=False,
+            min=0,
         ),
     ] = None,
     max_seat_connections: Annotated[
@@ -1036,6 +1040,7 @@ def serve(
             help="Live connections per seat, 0: no limit "
             "(default: $HOUSEBUILDERS_MAX_SEAT_CONNECTIONS, else 8).",
             show_default=False,
+            min=0,
         ),
     ] = None,
 ) -> None:

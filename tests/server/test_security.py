@@ -61,6 +61,8 @@ def test_in_play_each_seat_sees_its_own_actions_and_only_the_public_ones_of_othe
                 assert action is None
                 hidden += 1
     assert hidden  # the others' face-down moves were kept from the seats and spectators
+    wrong = client.get(f"/api/tables/{table}/log", params={"token": "not-a-seat"})
+    assert wrong.status_code == 403
 
 
 def test_mr_house_shows_every_move_but_face_down_placements(client: TestClient) -> None:
@@ -157,6 +159,27 @@ def test_limits_come_from_the_options_else_the_environment() -> None:
         Limits.from_env({"HOUSEBUILDERS_MAX_BOT_TABLES": "many"})
     with pytest.raises(ValueError, match="max_spectators must be 0"):
         Limits.from_env({}, max_spectators=-1)
+
+
+def test_serve_takes_the_limits_from_its_options_and_the_environment(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from housebuilders.cli import app as cli
+
+    served = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **_: served.append(app))
+    monkeypatch.setenv("HOUSEBUILDERS_MAX_BOT_SEATS", "7")
+    command = ["serve", "--database-url", sqlite_url, "--tables-per-minute", "0"]
+    result = CliRunner().invoke(cli, command)
+    assert result.exit_code == 0, result.output
+    limits = served[0].state.limits
+    assert (limits.tables_per_minute, limits.max_bot_seats) == (0, 7)
+    monkeypatch.setenv("HOUSEBUILDERS_MAX_BOT_TABLES", "many")
+    result = CliRunner().invoke(cli, ["serve", "--database-url", sqlite_url])
+    assert result.exit_code == 2 and "HOUSEBUILDERS_MAX_BOT_TABLES" in result.output
 
 
 def test_tables_of_bots_only_are_capped(sqlite_url: str) -> None:
