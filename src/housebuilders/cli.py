@@ -998,11 +998,57 @@ def serve(
             "(default: $HOUSEBUILDERS_DATABASE_URL, else the SQLite file var/housebuilders.db)."
         ),
     ] = None,
+    tables_per_minute: Annotated[
+        int | None,
+        typer.Option(
+            help="Tables one client address may open per minute, 0: no limit "
+            "(default: $HOUSEBUILDERS_TABLES_PER_MINUTE, else 20).",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
+    max_bot_tables: Annotated[
+        int | None,
+        typer.Option(
+            help="Tables of bots only in play at once, 0: no limit "
+            "(default: $HOUSEBUILDERS_MAX_BOT_TABLES, else 4).",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
+    max_bot_seats: Annotated[
+        int | None,
+        typer.Option(
+            help="Bot seats at the tables in play, 0: no limit "
+            "(default: $HOUSEBUILDERS_MAX_BOT_SEATS, else 100).",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
+    max_spectators: Annotated[
+        int | None,
+        typer.Option(
+            help="Spectators' live connections per table, 0: no limit "
+            "(default: $HOUSEBUILDERS_MAX_SPECTATORS, else 64).",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
+    max_seat_connections: Annotated[
+        int | None,
+        typer.Option(
+            help="Live connections per seat, 0: no limit "
+            "(default: $HOUSEBUILDERS_MAX_SEAT_CONNECTIONS, else 8).",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
 ) -> None:
     """Serve the web table: open the address it prints, pick a game and the seats
     (people or bots), and share each person's link.
 
     Games are stored in the database as they are played and go on after a restart.
+    Limits (docs/security.md) come from the options, else the environment.
     """
     with user_errors():
         try:
@@ -1010,6 +1056,7 @@ def serve(
 
             from .server import create_app
             from .server.db import check, database_url as chosen_url
+            from .server.limits import Limits
         except ImportError as e:
             raise UserError(
                 f"the web table needs the server extra: pip install 'housebuilders[server]' ({e})"
@@ -1017,6 +1064,13 @@ def serve(
         url = chosen_url(database_url)
         try:
             check(url)
+            limits = Limits.from_env(
+                tables_per_minute=tables_per_minute,
+                max_bot_tables=max_bot_tables,
+                max_bot_seats=max_bot_seats,
+                max_spectators=max_spectators,
+                max_seat_connections=max_seat_connections,
+            )
         except ValueError as e:
             raise UserError(str(e)) from None
         shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
@@ -1028,7 +1082,7 @@ def serve(
             soft_wrap=True,  # the address must stay on one line to be clicked or copied
         )
         _out().print("Open that address in your browser. Ctrl+C stops the server.")
-    uvicorn.run(create_app(url), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(url, limits), host=host, port=port, log_level="warning")
 
 
 def _safe(url: str) -> str:

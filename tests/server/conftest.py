@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from housebuilders.core import State
 from housebuilders.server import create_app
 
 POSTGRES_URL = os.environ.get("HOUSEBUILDERS_TEST_POSTGRES_URL")
@@ -74,6 +75,11 @@ def view(client: TestClient, table: str, token: str | None = None) -> dict[str, 
     response = client.get(f"/api/tables/{table}/view", params=params)
     assert response.status_code == 200, response.text
     return response.json()
+
+
+def truth(client: TestClient, table: str) -> State:
+    """The table's true state, as the server holds it (no API gives it during play)."""
+    return client.app.state.service.tables[table].state.clone()
 
 
 def wait_for(client: TestClient, table: str, token: str | None, until: Any, seconds: float = 30):

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 import housebuilders as hb
 from housebuilders.server import create_app
 
-from .conftest import create, play, tokens, view, wait_for
+from .conftest import create, play, tokens, truth, view, wait_for
 
 
 @pytest.mark.parametrize("game", ["mr-house-basic", "mr-house-advanced"])
@@ -59,14 +59,13 @@ def test_the_spectator_sees_only_public_information(client: TestClient) -> None:
     created = create(client, "mr-house-basic", "human,human,human", seed=9)
     table, seat_tokens = created["table"], tokens(created)
     play(client, created, seed=1, stop_after=7)  # markers placed face down, parts bought
-    log = client.get(f"/api/tables/{table}/log").json()
-    truth = hb.replay("mr-house-basic", 3, 9, log["actions"])
+    state = truth(client, table)
     spectator = view(client, table)
     assert spectator["seat"] is None and spectator["legal_actions"] == []
-    assert spectator["observation"] == truth.observe(None)
+    assert spectator["observation"] == state.observe(None)
     assert spectator["can_undo"] is False
     for seat in seat_tokens:  # nothing a seat alone sees is in the public view
-        private = truth.observe(seat)
+        private = state.observe(seat)
         assert private != spectator["observation"]
         assert "hand" in private["players"][seat]
         assert "hand" not in spectator["observation"]["players"][seat]
@@ -243,9 +242,10 @@ def test_two_actions_racing_for_the_same_turn_one_wins(client: TestClient) -> No
     for t in threads:
         t.join()
     assert sorted(results) == [200, 409]
-    log = client.get(f"/api/tables/{table}/log").json()["actions"]
-    assert len(log) == 1 and log[0][1]["kind"] == v["legal_actions"][0]["action"]["kind"]
-    replayed = hb.replay("mr-house-basic", 2, 8, log)
+    log = client.get(f"/api/tables/{table}/log", params={"token": seat_tokens[seat]}).json()
+    actions = log["actions"]
+    assert len(actions) == 1 and actions[0][1]["kind"] == v["legal_actions"][0]["action"]["kind"]
+    replayed = hb.replay("mr-house-basic", 2, 8, actions)
     assert replayed.observe(None) == view(client, table)["observation"]
 
 
@@ -288,3 +288,4 @@ def test_an_unexpected_error_reaches_the_client_as_one_line(
     assert response.status_code == 500
     assert response.json() == {"error": "internal server error", "rule": None}
     assert "secret internals" not in response.text and "Traceback" not in response.text
+    assert response.headers["referrer-policy"] == "no-referrer"  # the headers, even here

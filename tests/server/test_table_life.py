@@ -74,7 +74,8 @@ def test_an_undo_survives_a_restart(sqlite_url: str) -> None:
     with TestClient(create_app(sqlite_url)) as client:
         after = view(client, table, seat_tokens[seat])
         assert after["log_length"] == 1 and after["observation"] == before["observation"]
-        assert client.get(f"/api/tables/{table}/log").json()["actions"][0][1] == legal[1]["action"]
+        log = client.get(f"/api/tables/{table}/log", params={"token": seat_tokens[seat]}).json()
+        assert log["actions"][0][1] == legal[1]["action"]
 
 
 def test_when_the_clock_runs_out_a_bot_plays_until_the_person_is_back(client: TestClient) -> None:

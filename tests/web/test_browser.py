@@ -130,6 +130,29 @@ def test_lobby_to_final_table_mr_house_basic(page: Any, server: str) -> None:
     check_final(page, server, players=3)
 
 
+def test_the_seat_page_works_under_its_policy_without_the_token_in_the_address(
+    page: Any, server: str
+) -> None:
+    refused = []  # what the Content-Security-Policy blocked, as the console reports it
+    page.on("console", lambda m: "Content Security Policy" in m.text and refused.append(m.text))
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    created = post(
+        server + "/api/tables", {"game": "mr-house-basic", "players": 2, "seats": seats, "seed": 5}
+    )
+    page.goto(server + created["seats"][0]["url"])
+    wait_for_view(page)
+    assert "token" not in page.url and page.text_content("#you") == "you are seat 0"
+    page.wait_for_selector("#connection.live")  # the websocket is allowed
+    # the drawing's own style sheet applies (allowed by its hash): live parts point
+    part = "#board svg .act.live"
+    page.wait_for_selector(part)
+    assert page.eval_on_selector(part, "n => getComputedStyle(n).cursor") == "pointer"
+    page.reload()  # the tab keeps its seat
+    wait_for_view(page)
+    assert "token" not in page.url and page.text_content("#you") == "you are seat 0"
+    assert not refused
+
+
 def test_mr_house_advanced_to_the_end(page: Any, server: str) -> None:
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
     created = post(

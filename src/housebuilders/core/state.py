@@ -124,6 +124,22 @@ class State(ABC):
     def history_json(self) -> list[list[Any]]:
         return [[p, a.to_json()] for p, a in self.history]
 
+    def is_public(self, index: int) -> bool:
+        """Whether every seat may know the action ``history[index]`` now (its actor
+        always knows it). The default hides every action until the game is over:
+        a game with actions in the open says which (see ``history_seen_by``)."""
+        return self.is_terminal()
+
+    def history_seen_by(self, player: int | None) -> list[list[Any]]:
+        """``history_json`` as ``player`` (None: a spectator) may know it: each
+        action ``[p, action]``, where ``action`` is None for an action of another
+        seat that is hidden from ``player`` (its place and actor are public, as the
+        acting seats are)."""
+        return [
+            [p, a.to_json() if p == player or self.is_public(i) else None]
+            for i, (p, a) in enumerate(self.history)
+        ]
+
     def __repr__(self) -> str:
         return (
             f"<{type(self).__name__} {self.spec.id} players={self.num_players} "

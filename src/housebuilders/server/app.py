@@ -8,8 +8,13 @@ always ``{"error": message, "rule": rule or null}``, never a traceback.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import functools
+import hashlib
+import html
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -35,13 +40,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..core import Action, game, game_ids
 from . import db
+from .limits import Limits, RateLimiter
 from .tables import ApiError, Table, TableService, _offer
 
 log = logging.getLogger("housebuilders.server")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 16 * 1024  # bytes: no request the client makes comes near it
-MAX_LISTENERS = 64  # websockets per table
 LOBBY_BOTS = ["random", "greedy", "ismcts:seconds=0.5", "ismcts:seconds=2"]
 
 Token = Annotated[
@@ -95,14 +100,17 @@ class ActionRequest(Strict):
 
 
 # -- the app ------------------------------------------------------------------------------
-def create_app(database_url: str | None = None) -> FastAPI:
+def create_app(database_url: str | None = None, limits: Limits | None = None) -> FastAPI:
+    """The app on ``database_url`` (see ``db.database_url``) with ``limits`` (default:
+    ``Limits.from_env()``, the environment's or the defaults)."""
     url = db.database_url(database_url)
+    limits = limits or Limits.from_env()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = db.make_engine(url)
         await asyncio.to_thread(db.migrate, engine)
-        service = app.state.service = TableService(engine)
+        service = app.state.service = TableService(engine, limits=limits)
         resumed = await service.resume_all()
         if resumed:
             log.info("resumed %d table(s) in play", resumed)
@@ -110,16 +118,26 @@ def create_app(database_url: str | None = None) -> FastAPI:
         await service.close()
         engine.dispose()
 
-    app = FastAPI(
+    app = _App(
         title="housebuilders",
         summary="Play house-building board games with friends and bots",
         lifespan=lifespan,
     )
+    app.state.limits = limits
+    app.state.openings = RateLimiter(limits.tables_per_minute)
     app.add_middleware(BodyLimit)
     _errors(app)
     _api(app)
     _pages(app)
     return app
+
+
+class _App(FastAPI):
+    """FastAPI, with the security headers on every answer: outside all middleware,
+    so that a 500 (answered by Starlette's outermost error middleware) has them too."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack(), _page_policy())
 
 
 async def service_of(request: Request) -> TableService:
@@ -132,7 +150,10 @@ Service = Annotated[TableService, Depends(service_of)]
 def _errors(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, e: ApiError) -> JSONResponse:
-        return JSONResponse({"error": e.error[:500], "rule": e.rule}, status_code=e.status)
+        headers = {"Retry-After": str(e.retry_after)} if e.retry_after else None
+        return JSONResponse(
+            {"error": e.error[:500], "rule": e.rule}, status_code=e.status, headers=headers
+        )
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, e: RequestValidationError) -> JSONResponse:
@@ -161,6 +182,26 @@ def _errors(app: FastAPI) -> None:
         return JSONResponse({"error": "internal server error", "rule": None}, status_code=500)
 
 
+def _seated(table: Table, token: str | None) -> int:
+    """The seat of ``token``, which a write needs: 403 without one (or a wrong one)."""
+    seat = table.seat_of(token)
+    if seat is None:
+        raise ApiError(403, "only a seat may do this: open your seat's link (with its token)")
+    return seat
+
+
+def _opening(request: Request) -> None:
+    """Count a table opened from the request's address: 429 past the rate limit."""
+    address = request.client.host if request.client else "unknown"
+    wait = request.app.state.openings.take(address)
+    if wait:
+        raise ApiError(
+            429,
+            f"too many tables opened from your address: try again in {wait} s",
+            retry_after=wait,
+        )
+
+
 def _action(table: Table, body: ActionRequest) -> Action:
     spec = table.spec
     if body.index is not None:
@@ -183,7 +224,7 @@ def _api(app: FastAPI) -> None:
         ]
         return {"games": games, "bots": LOBBY_BOTS}
 
-    @app.post("/api/tables", status_code=201)
+    @app.post("/api/tables", status_code=201, dependencies=[Depends(_opening)])
     async def create_table(body: TableCreate, service: Service) -> dict[str, Any]:
         """Open a table: one secret link per person's seat, and a link to spectate."""
         table, tokens = await service.create(
@@ -223,7 +264,7 @@ def _api(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         """Play an action (by its index or as JSON); returns the new view."""
         table = await service.get(table_id)
-        seat = table.seat_of(token)
+        seat = _seated(table, token)
         await service.act(table, seat, _action(table, body), body.log_length)
         return table.view(seat, svg)
 
@@ -233,7 +274,7 @@ def _api(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         """Take back your own last action, if nothing was revealed and nobody acted since."""
         table = await service.get(table_id)
-        seat = table.seat_of(token)
+        seat = _seated(table, token)
         await service.undo(table, seat)
         return table.view(seat, svg)
 
@@ -243,14 +284,17 @@ def _api(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         """After your turn clock ran out: take your seat back from the bot."""
         table = await service.get(table_id)
-        seat = table.seat_of(token)
+        seat = _seated(table, token)
         await service.back(table, seat)
         return table.view(seat, svg)
 
     @app.get("/api/tables/{table_id}/log")
-    async def action_log(table_id: str, service: Service) -> dict[str, Any]:
-        """The game so far as seed and actions: replay it with housebuilders.replay."""
-        return await service.log(table_id)
+    async def action_log(table_id: str, service: Service, token: Token = None) -> dict[str, Any]:
+        """The game so far as the token's seat (none: a spectator) may know it, others'
+        hidden actions as null and no seed; once the game is over, the seed and every
+        action: replay it with housebuilders.replay."""
+        table = await service.get(table_id)
+        return table.log(table.seat_of(token))
 
     @app.websocket("/ws/tables/{table_id}")
     async def live(
@@ -261,17 +305,15 @@ def _api(app: FastAPI) -> None:
         try:
             table = await service.get(table_id)
             seat = table.seat_of(token)
-            if len(table.listeners) >= MAX_LISTENERS:
-                raise ApiError(429, "too many people are watching this table")
+            _check_room_to_listen(table, seat, websocket.app.state.limits)
         except ApiError as e:
             await websocket.close(code=4000 + e.status, reason=e.error[:100])
             return
-        await websocket.accept()
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=1)
-        table.listeners[queue] = (seat, svg)
-        _offer(queue, {"type": "view", "view": table.view(seat, svg)})
-
+        table.listeners[queue] = (seat, svg)  # counted at once, before the handshake
         try:
+            await websocket.accept()
+            _offer(queue, {"type": "view", "view": table.view(seat, svg)})
             async with anyio.create_task_group() as group:
 
                 async def send() -> None:
@@ -290,6 +332,18 @@ def _api(app: FastAPI) -> None:
                 group.start_soon(receive)
         finally:
             table.listeners.pop(queue, None)
+
+
+def _check_room_to_listen(table: Table, seat: int | None, limits: Limits) -> None:
+    """Spectators and each seat have their own cap on live connections, so that no
+    crowd of spectators keeps a seat from its live updates: 429 past it."""
+    same = sum(listening == seat for listening, _ in table.listeners.values())
+    if seat is None:
+        cap, message = limits.max_spectators, "too many people are watching this table"
+    else:
+        cap, message = limits.max_seat_connections, "this seat is open in too many places"
+    if cap and same >= cap:
+        raise ApiError(429, message)
 
 
 def _pages(app: FastAPI) -> None:
@@ -318,7 +372,8 @@ def _pages(app: FastAPI) -> None:
 
 
 class BodyLimit:
-    """Refuses (413) a request whose body is larger than ``MAX_BODY`` bytes."""
+    """Refuses (413) a request whose body is larger than ``MAX_BODY`` bytes, whether
+    it says its length or not (chunked): the body is read here first, up to that."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -331,17 +386,24 @@ class BodyLimit:
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
             await _too_large(send)
             return
+        messages: list[Message] = []
         seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                break  # the client left
             seen += len(message.get("body", b""))
             if seen > MAX_BODY:
-                raise ApiError(413, "request too large")
-            return message
+                await _too_large(send)
+                return
+            if not message.get("more_body", False):
+                break
 
-        await self.app(scope, limited, send)
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
+
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send: Send) -> None:
@@ -357,3 +419,77 @@ async def _too_large(send: Send) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+#: FastAPI's own API pages (/docs, /redoc) load their scripts and styles from a CDN and
+#: start them inline: they get this looser policy, every other answer the page policy
+DOCS_POLICY = (
+    "default-src 'none'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
+    "font-src https://fonts.gstatic.com; img-src 'self' data: https:; connect-src 'self'; "
+    "worker-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+DOCS_PATHS = ("/docs", "/redoc")
+
+
+@functools.cache
+def _page_policy() -> str:
+    """The Content-Security-Policy of the site: its own scripts and styles only (no
+    inline script, no style attribute), plus the games' drawings' own <style>
+    sheets, allowed by their hashes."""
+    styles = " ".join(f"'{h}'" for h in sorted(_drawing_style_hashes()))
+    return (
+        "default-src 'none'; script-src 'self'; "
+        f"style-src 'self'{' ' + styles if styles else ''}; "
+        "img-src 'self' data:; connect-src 'self'; "
+        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+
+
+def _drawing_style_hashes() -> set[str]:
+    """The CSP hashes of the <style> sheets in each game's SVG drawing (one drawing of
+    a new game each: a game's sheet is the same in all its drawings)."""
+    hashes = set()
+    for spec in map(game, game_ids()):
+        if spec.svg_view is None:
+            continue
+        state = spec.new_game(spec.min_players, 0)
+        drawing = spec.svg_view(state.observe(0), state.legal_json(0))
+        for sheet in re.findall(r"<style[^>]*>(.*?)</style>", drawing, re.S):
+            digest = hashlib.sha256(html.unescape(sheet).encode()).digest()
+            hashes.add("sha256-" + base64.b64encode(digest).decode())
+    return hashes
+
+
+class SecurityHeaders:
+    """Adds to every HTTP answer: no Referer for links followed from the site, a
+    Content-Security-Policy (no framing), and no content-type sniffing."""
+
+    def __init__(self, app: ASGIApp, policy: str) -> None:
+        self.app = app
+        self.headers = [
+            (b"referrer-policy", b"no-referrer"),
+            (b"x-content-type-options", b"nosniff"),
+        ]
+        self.policy = policy.encode()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        docs = scope["path"].startswith(DOCS_PATHS)
+        policy = DOCS_POLICY.encode() if docs else self.policy
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {
+                    **message,
+                    "headers": [
+                        *message.get("headers", []),
+                        *self.headers,
+                        (b"content-security-policy", policy),
+                    ],
+                }
+            await send(message)
+
+        await self.app(scope, receive, with_headers)

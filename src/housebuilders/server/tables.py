@@ -44,6 +44,7 @@ from ..core import (
     replay,
 )
 from . import db
+from .limits import Limits
 
 log = logging.getLogger("housebuilders.server")
 
@@ -56,9 +57,12 @@ MAX_BOT_ITERATIONS = 5000
 class ApiError(Exception):
     """A request the server refuses: an HTTP status, a message and the rule (if any)."""
 
-    def __init__(self, status: int, error: str, rule: str | None = None) -> None:
+    def __init__(
+        self, status: int, error: str, rule: str | None = None, retry_after: int | None = None
+    ) -> None:
         super().__init__(error)
         self.status, self.error, self.rule = status, error, rule
+        self.retry_after = retry_after  # seconds, for a 429 or a 503
 
 
 def hash_token(token: str) -> str:
@@ -128,6 +132,10 @@ class Table:
     @property
     def status(self) -> str:
         return "finished" if self.state.is_terminal() else "playing"
+
+    @property
+    def bot_seats(self) -> int:
+        return sum(seat.kind == "bot" for seat in self.seats)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token belongs to (None: no token, a spectator); 403 for a
@@ -214,6 +222,23 @@ class Table:
             "clock_bot": self.clock_bot if self.clock_minutes is not None else None,
         }
 
+    def log(self, seat: int | None) -> dict[str, Any]:
+        """The game so far as ``seat`` (None: a spectator) may know it: while it is
+        played, others' hidden actions are None and there is no seed; once it is
+        over, the seed and every action, for replays."""
+        over = self.state.is_terminal()
+        out: dict[str, Any] = {
+            "table": self.id,
+            "game": self.spec.id,
+            "players": self.state.num_players,
+            "status": self.status,
+            "seat": seat,
+            "options": self.options,
+        }
+        if over:
+            return {**out, "seed": self.seed, "actions": self.state.history_json()}
+        return {**out, "actions": self.state.history_seen_by(seat)}
+
     def changed(self) -> None:
         """After every change: new views for everyone listening, clocks reset."""
         self.version += 1
@@ -258,13 +283,15 @@ def _offer(queue: asyncio.Queue[dict[str, Any]], message: dict[str, Any]) -> Non
 class TableService:
     """Creates, loads and plays tables; the web app's one door to games and storage."""
 
-    def __init__(self, engine: Engine, max_live: int = 1000) -> None:
+    def __init__(self, engine: Engine, max_live: int = 1000, limits: Limits | None = None) -> None:
         self.engine = engine
+        self.limits = limits or Limits()
         self.sessions = db.session_factory(engine)
         #: the tables in memory, least recently used first
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self.max_live = max_live
         self._loading = asyncio.Lock()
+        self._opening = asyncio.Lock()
         self._closing = False
         self.inline = engine.dialect.name == "sqlite"
 
@@ -350,11 +377,45 @@ class TableService:
             ]
             session.add(row)
 
-        await self._db(write)
-        self._keep(table)
+        async with self._opening:  # the room for bots is checked and taken at once
+            self._check_room_for_bots(infos)
+            await self._db(write)
+            self._keep(table)
         table.changed()
         self._kick(table)
         return table, tokens
+
+    def _check_room_for_bots(self, seats: list[SeatInfo]) -> None:
+        """Refuse a table whose bots the server has no room for: 422 if more than it
+        ever allows, 429 while the tables in play take the room."""
+        limits = self.limits
+        bots = sum(seat.kind == "bot" for seat in seats)
+        if limits.max_bot_seats and bots > limits.max_bot_seats:
+            raise ApiError(
+                422, f"a table on this server may have at most {limits.max_bot_seats} bot seats"
+            )
+        playing = [t for t in self.tables.values() if not t.state.is_terminal()]
+        bots_only = bots == len(seats)
+        if (
+            bots_only
+            and limits.max_bot_tables
+            and sum(t.bot_seats == len(t.seats) for t in playing) >= limits.max_bot_tables
+        ):
+            raise ApiError(
+                429,
+                f"this server already plays {limits.max_bot_tables} tables of bots only: "
+                "try again once one is over",
+                retry_after=60,
+            )
+        if limits.max_bot_seats and bots:
+            busy = sum(t.bot_seats for t in playing)
+            if busy + bots > limits.max_bot_seats:
+                raise ApiError(
+                    429,
+                    f"the bots of this server are busy ({busy} of {limits.max_bot_seats} "
+                    "bot seats in play): try again later, or with fewer bots",
+                    retry_after=60,
+                )
 
     async def get(self, table_id: str) -> Table:
         """The table, loaded from the database and replayed if not in memory; 404."""
@@ -453,17 +514,6 @@ class TableService:
 
         return await self._db(read)
 
-    async def log(self, table_id: str) -> dict[str, Any]:
-        table = await self.get(table_id)
-        return {
-            "table": table.id,
-            "game": table.spec.id,
-            "players": table.state.num_players,
-            "seed": table.seed,
-            "options": table.options,
-            "actions": table.state.history_json(),
-        }
-
     # -- changing a table ---------------------------------------------------------------
     async def act(
         self, table: Table, seat: int | None, action: Action, expect: int | None = None
@@ -481,6 +531,8 @@ class TableService:
 
     async def undo(self, table: Table, seat: int | None) -> None:
         """Take back ``seat``'s last action (see ``Table.can_undo``)."""
+        if seat is None:
+            raise ApiError(403, "a spectator has nothing to take back; open your seat's link")
         async with table.lock:
             if not table.can_undo(seat):
                 raise ApiError(

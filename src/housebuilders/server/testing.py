@@ -22,17 +22,21 @@ def free_port() -> int:
 
 
 class LiveServer:
-    """``housebuilders serve`` on a free loopback port, with ``database_url``."""
+    """``housebuilders serve`` on a free loopback port, with ``database_url`` and
+    ``options`` (e.g. ``["--tables-per-minute", "0"]``)."""
 
-    def __init__(self, database_url: str, port: int | None = None) -> None:
+    def __init__(
+        self, database_url: str, port: int | None = None, options: list[str] | None = None
+    ) -> None:
         self.database_url = database_url
         self.port = port or free_port()
+        self.options = options or []
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 30) -> LiveServer:
         command = [*COMMAND, "serve", "--port", str(self.port)]
-        command += ["--database-url", self.database_url]
+        command += ["--database-url", self.database_url, *self.options]
         self.process = subprocess.Popen(
             command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=dict(os.environ)
         )

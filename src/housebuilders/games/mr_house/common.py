@@ -252,6 +252,16 @@ class MrHouseState(State):
             entry["hand"] = list(self.hand[pl])
         return entry
 
+    def is_public(self, index: int) -> bool:
+        """Every action is made in the open but a movement marker's placement, whose
+        value stays hidden until its stack is turned face up."""
+        return self.is_terminal() or not any(
+            i == index
+            for number, stack in enumerate(self.stacks)
+            if not self._revealed(number)
+            for _, _, i in stack
+        )
+
     # == copies =====================================================================
     def _copy_common(self, s: MrHouseState) -> None:
         """Copy the common fields into the bare new state ``s``."""

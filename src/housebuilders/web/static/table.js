@@ -8,7 +8,7 @@
 
 const body = document.body;
 const TABLE = body.dataset.table;
-const TOKEN = body.dataset.token || "";
+const TOKEN = seatToken();
 const POLL_MS = 2000;
 const GROUP_THRESHOLD = 12; // more legal actions than this: group them and show the filter
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -47,6 +47,31 @@ const state = {
   pollTimer: null,
   lastSvg: null,
 };
+
+/**
+ * The seat's secret token. It comes in the address (?token=...): the page keeps it in
+ * this tab's sessionStorage and takes it out of the address bar, so that it is not
+ * shown, bookmarked or shared by accident. A reload of the tab (or going back to it)
+ * finds it there; opening the table's address afresh, as the spectator link does,
+ * spectates.
+ */
+function seatToken() {
+  const key = `housebuilders.token.${TABLE}`;
+  const given = body.dataset.token || "";
+  const url = new URL(location.href);
+  if (url.searchParams.has("token")) {
+    url.searchParams.delete("token");
+    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  }
+  const [navigation] = performance.getEntriesByType("navigation");
+  const again = navigation && ["reload", "back_forward"].includes(navigation.type);
+  try {
+    if (given) sessionStorage.setItem(key, given);
+    return given || (again && sessionStorage.getItem(key)) || "";
+  } catch {
+    return given; // storage refused (private mode): a reload spectates
+  }
+}
 
 // == HTTP ===============================================================================
 function withToken(path) {

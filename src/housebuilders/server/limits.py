@@ -1,0 +1,85 @@
+"""What one server allows: its limits (``Limits``, from the environment or given to
+``create_app``) and the per-address rate of opening tables (``RateLimiter``).
+
+See docs/security.md for what each limit protects.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's limits; 0 turns a limit off."""
+
+    #: tables one client address may open per minute (a burst of as many at once)
+    tables_per_minute: int = 20
+    #: tables in play with no person at them (bots only), server-wide
+    max_bot_tables: int = 4
+    #: bot seats at the tables in play, server-wide
+    max_bot_seats: int = 100
+    #: live (websocket) connections of spectators, per table
+    max_spectators: int = 64
+    #: live (websocket) connections per seat (a person's tabs and devices)
+    max_seat_connections: int = 8
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **given: int | None) -> Limits:
+        """The limits ``given`` (None: not given), else $HOUSEBUILDERS_<NAME> (e.g.
+        HOUSEBUILDERS_TABLES_PER_MINUTE), else the defaults."""
+        environ = os.environ if environ is None else environ
+        values: dict[str, int] = {}
+        for f in fields(cls):
+            value = given.get(f.name)
+            if value is None:
+                variable = f"HOUSEBUILDERS_{f.name.upper()}"
+                text = environ.get(variable)
+                if text is None:
+                    continue
+                try:
+                    value = int(text)
+                except ValueError:
+                    raise ValueError(f"{variable} must be a whole number, not {text!r}") from None
+            if value < 0:
+                raise ValueError(f"{f.name} must be 0 (no limit) or more, not {value}")
+            values[f.name] = value
+        return cls(**values)
+
+
+class RateLimiter:
+    """A token bucket per client address: ``per_minute`` tokens, refilled evenly over
+    a minute; ``take`` spends one, or says how many seconds until one is back."""
+
+    MAX_ADDRESSES = 10_000  # buckets kept; full ones are forgotten first
+
+    def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_minute = per_minute
+        self.clock = clock
+        self.buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
+
+    def take(self, address: str) -> int:
+        """0 if ``address`` may go on (one token spent), else the whole seconds to wait."""
+        if not self.per_minute:
+            return 0
+        now, rate = self.clock(), self.per_minute / 60
+        tokens, when = self.buckets.get(address, (self.per_minute, now))
+        tokens = min(self.per_minute, tokens + (now - when) * rate)
+        if tokens < 1:
+            self.buckets[address] = (tokens, now)
+            return max(1, math.ceil((1 - tokens) / rate))
+        self.buckets[address] = (tokens - 1, now)
+        if len(self.buckets) > self.MAX_ADDRESSES:
+            self._forget_full(now, rate)
+        return 0
+
+    def _forget_full(self, now: float, rate: float) -> None:
+        full = [a for a, (t, w) in self.buckets.items() if t + (now - w) * rate >= self.per_minute]
+        for address in full:
+            del self.buckets[address]
+        while len(self.buckets) > self.MAX_ADDRESSES:  # all busy: drop the oldest
+            del self.buckets[next(iter(self.buckets))]

@@ -1,0 +1,368 @@
+"""Sealed tables (issue 12): who sees what of the log and when, the limits on opening
+tables and on live connections, the security headers, 413 and 403."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+import housebuilders as hb
+from housebuilders.server import create_app
+from housebuilders.server.app import MAX_BODY
+from housebuilders.server.limits import Limits, RateLimiter
+
+from .conftest import SEATS, create, play, tokens, truth, view
+
+SEED = 987_654_321_012  # a number that would not appear in a view by chance
+
+
+def _log(client: TestClient, table: str, token: str | None = None) -> dict[str, Any]:
+    params = {"token": token} if token else {}
+    response = client.get(f"/api/tables/{table}/log", params=params)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+@contextlib.contextmanager
+def _client(sqlite_url: str, **limits: int) -> Iterator[TestClient]:
+    with TestClient(create_app(sqlite_url, Limits(**limits))) as client:
+        yield client
+
+
+# -- the log ----------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["mr-house-basic", "welcome-to"])
+def test_in_play_each_seat_sees_its_own_actions_and_only_the_public_ones_of_others(
+    client: TestClient, game: str
+) -> None:
+    created = create(client, game, "human,human,human", seed=SEED)
+    table, seat_tokens = created["table"], tokens(created)
+    play(client, created, seed=2, stop_after=14)
+    state = truth(client, table)
+    true_actions = state.history_json()
+    hidden = 0
+    for seat in [None, *seat_tokens]:
+        log = _log(client, table, seat_tokens.get(seat))  # type: ignore[arg-type]
+        assert log["status"] == "playing" and log["seat"] == seat and "seed" not in log
+        assert len(log["actions"]) == len(true_actions)
+        for i, ((player, action), (true_player, true_action)) in enumerate(
+            zip(log["actions"], true_actions, strict=True)
+        ):
+            assert player == true_player
+            if player == seat or state.is_public(i):
+                assert action == true_action
+            else:
+                assert action is None
+                hidden += 1
+    assert hidden  # the others' face-down moves were kept from the seats and spectators
+    wrong = client.get(f"/api/tables/{table}/log", params={"token": "not-a-seat"})
+    assert wrong.status_code == 403
+
+
+def test_mr_house_shows_every_move_but_face_down_placements(client: TestClient) -> None:
+    created = create(client, "mr-house-basic", "human,human", seed=4)
+    table = created["table"]
+    play(client, created, seed=1, stop_after=14)  # all placed, some stacks turned up
+    state = truth(client, table)
+    spectator = _log(client, table)["actions"]
+    shown = [a for _, a in spectator if a is not None]
+    assert any(a["kind"] != "place" for a in shown)  # purchases are public
+    for (_, seen), (_, action) in zip(spectator, state.history, strict=True):
+        if seen is None:
+            assert action.kind == "place"  # only a placement is ever hidden
+
+
+def test_no_seed_anywhere_until_the_end_then_the_whole_log(client: TestClient) -> None:
+    created = create(client, "mr-house-basic", "human,greedy", seed=SEED)
+    table, token = created["table"], tokens(created)[0]
+    play(client, created, seed=5, stop_after=3)
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        pushed = ws.receive_json()
+    answers = [
+        _log(client, table, token),
+        _log(client, table),
+        view(client, table, token),
+        view(client, table),
+        client.get("/api/tables").json(),
+        pushed,
+    ]
+    for answer in answers:
+        text = json.dumps(answer)
+        assert str(SEED) not in text and '"seed"' not in text
+    final = play(client, created, seed=5)
+    log = _log(client, table)
+    assert log["status"] == "finished" and log["seed"] == SEED
+    assert _log(client, table, token) == {**log, "seat": 0}
+    replayed = hb.replay(log["game"], log["players"], log["seed"], log["actions"])
+    assert replayed.scores() == final["scores"] and replayed.observe(None) == final["observation"]
+
+
+def test_a_table_opened_without_a_seed_gets_a_secret_one(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from housebuilders.server import tables
+
+    drawn = []
+
+    def randbelow(n: int) -> int:
+        drawn.append(n)
+        return 12345
+
+    monkeypatch.setattr(tables.secrets, "randbelow", randbelow)
+    created = create(client, "mr-house-basic", "human,greedy")
+    play(client, created, seed=1)
+    assert drawn and _log(client, created["table"])["seed"] == 12345
+
+
+def test_the_table_page_links_the_log_only_from_the_final_scores(client: TestClient) -> None:
+    table = create(client)["table"]
+    page = client.get(f"/t/{table}").text
+    assert "/log" not in page
+
+
+# -- limits -----------------------------------------------------------------------------
+def test_a_burst_of_openings_meets_429_with_retry_after(sqlite_url: str) -> None:
+    with _client(sqlite_url, tables_per_minute=5) as client:
+        for _ in range(5):
+            create(client, "mr-house-basic", "human,human")
+        refused = client.post(
+            "/api/tables",
+            json={"game": "mr-house-basic", "players": 2, "seats": [SEATS["human"]] * 2},
+        )
+        assert refused.status_code == 429
+        assert "too many tables" in refused.json()["error"]
+        assert 1 <= int(refused.headers["retry-after"]) <= 12  # one of 5 a minute is back
+
+
+def test_the_rate_limit_refills_and_counts_each_address_apart() -> None:
+    now = [0.0]
+    limiter = RateLimiter(2, clock=lambda: now[0])
+    assert [limiter.take("a"), limiter.take("a")] == [0, 0]
+    assert limiter.take("a") == 30 and limiter.take("b") == 0
+    now[0] = 30.0
+    assert limiter.take("a") == 0 and limiter.take("a") > 0
+    assert RateLimiter(0).take("a") == 0  # 0: no limit
+
+
+def test_limits_come_from_the_options_else_the_environment() -> None:
+    environ = {"HOUSEBUILDERS_MAX_BOT_SEATS": "7", "HOUSEBUILDERS_TABLES_PER_MINUTE": "3"}
+    limits = Limits.from_env(environ, tables_per_minute=9, max_spectators=None)
+    assert (limits.tables_per_minute, limits.max_bot_seats) == (9, 7)
+    assert limits.max_spectators == Limits().max_spectators
+    with pytest.raises(ValueError, match="HOUSEBUILDERS_MAX_BOT_TABLES must be a whole number"):
+        Limits.from_env({"HOUSEBUILDERS_MAX_BOT_TABLES": "many"})
+    with pytest.raises(ValueError, match="max_spectators must be 0"):
+        Limits.from_env({}, max_spectators=-1)
+
+
+def test_serve_takes_the_limits_from_its_options_and_the_environment(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from housebuilders.cli import app as cli
+
+    served = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **_: served.append(app))
+    monkeypatch.setenv("HOUSEBUILDERS_MAX_BOT_SEATS", "7")
+    command = ["serve", "--database-url", sqlite_url, "--tables-per-minute", "0"]
+    result = CliRunner().invoke(cli, command)
+    assert result.exit_code == 0, result.output
+    limits = served[0].state.limits
+    assert (limits.tables_per_minute, limits.max_bot_seats) == (0, 7)
+    monkeypatch.setenv("HOUSEBUILDERS_MAX_BOT_TABLES", "many")
+    result = CliRunner().invoke(cli, ["serve", "--database-url", sqlite_url])
+    assert result.exit_code == 2 and "HOUSEBUILDERS_MAX_BOT_TABLES" in result.output
+
+
+def test_tables_of_bots_only_are_capped(sqlite_url: str) -> None:
+    thinker = {"kind": "bot", "bot": "ismcts:seconds=1"}  # keeps its table in play a while
+    bots_only = {"game": "mr-house-basic", "players": 2, "seats": [thinker] * 2}
+    with _client(sqlite_url, max_bot_tables=1) as client:
+        assert client.post("/api/tables", json=bots_only).status_code == 201
+        refused = client.post("/api/tables", json=bots_only)
+        assert refused.status_code == 429 and refused.headers["retry-after"]
+        assert "tables of bots only" in refused.json()["error"]
+        create(client, "mr-house-basic", "human,random")  # a person's table still opens
+
+
+def test_bot_seats_in_play_are_capped(sqlite_url: str) -> None:
+    with _client(sqlite_url, max_bot_seats=3) as client:
+        create(client, "mr-house-basic", "human,random,random")  # waits for its person
+        body = {"game": "mr-house-basic", "players": 3}
+        refused = client.post(
+            "/api/tables", json={**body, "seats": [SEATS["human"], *[SEATS["random"]] * 2]}
+        )
+        assert refused.status_code == 429 and "2 of 3 bot seats" in refused.json()["error"]
+        too_many = client.post(
+            "/api/tables",
+            json={"game": "mr-house-basic", "players": 4, "seats": [SEATS["random"]] * 4},
+        )
+        assert too_many.status_code == 422 and "at most 3 bot seats" in too_many.json()["error"]
+        create(client, "mr-house-basic", "human,human,random")  # room for one more bot
+
+
+def test_64_spectators_do_not_keep_a_seat_from_its_live_updates(client: TestClient) -> None:
+    created = create(client, "mr-house-basic", "human,human", seed=12)
+    table, seat_tokens = created["table"], tokens(created)
+    seat = view(client, table)["acting"][0]
+    other = 1 - seat
+    with contextlib.ExitStack() as stack:
+        for _ in range(Limits().max_spectators):
+            stack.enter_context(client.websocket_connect(f"/ws/tables/{table}")).receive_json()
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            client.websocket_connect(f"/ws/tables/{table}") as one_more,
+        ):
+            one_more.receive_json()
+        assert closed.value.code == 4429
+        ws = stack.enter_context(
+            client.websocket_connect(f"/ws/tables/{table}?token={seat_tokens[other]}")
+        )
+        assert ws.receive_json()["view"]["seat"] == other
+        index = view(client, table, seat_tokens[seat])["legal_actions"][0]["index"]
+        client.post(
+            f"/api/tables/{table}/actions",
+            params={"token": seat_tokens[seat]},
+            json={"index": index},
+        )
+        assert ws.receive_json()["view"]["log_length"] == 1
+
+
+def test_a_seat_has_its_own_cap_on_live_connections(sqlite_url: str) -> None:
+    with _client(sqlite_url, max_seat_connections=1) as client:
+        created = create(client, "mr-house-basic", "human,human")
+        table, seat_tokens = created["table"], tokens(created)
+        with client.websocket_connect(f"/ws/tables/{table}?token={seat_tokens[0]}") as first:
+            first.receive_json()
+            with (
+                pytest.raises(WebSocketDisconnect) as closed,
+                client.websocket_connect(f"/ws/tables/{table}?token={seat_tokens[0]}") as ws,
+            ):
+                ws.receive_json()
+            assert closed.value.code == 4429
+            with client.websocket_connect(f"/ws/tables/{table}?token={seat_tokens[1]}") as ws:
+                assert ws.receive_json()["view"]["seat"] == 1  # another seat is not held up
+
+
+# -- headers ----------------------------------------------------------------------------
+def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
+    table = create(client)["table"]
+    answers = [
+        client.get("/"),
+        client.get(f"/t/{table}"),
+        client.get("/api/games"),
+        client.get(f"/api/tables/{table}/view"),
+        client.get("/static/table.js"),
+        client.get("/api/tables/nope/view"),
+    ]
+    for response in answers:
+        headers = response.headers
+        assert headers["referrer-policy"] == "no-referrer"
+        assert headers["x-content-type-options"] == "nosniff"
+        policy = dict(
+            part.strip().split(" ", 1) for part in headers["content-security-policy"].split(";")
+        )
+        assert policy["frame-ancestors"] == "'none'" and policy["script-src"] == "'self'"
+        assert policy["style-src"].startswith("'self'") and "unsafe" not in policy["style-src"]
+        assert policy["default-src"] == "'none'" and policy["connect-src"] == "'self'"
+
+
+def test_the_pages_have_no_inline_script_or_style(client: TestClient) -> None:
+    table = create(client)["table"]
+    for page in (client.get("/").text, client.get(f"/t/{table}").text):
+        assert "style=" not in page and "<style" not in page
+        for script in page.split("<script")[1:]:
+            assert 'src="/static/' in script.split(">")[0] or "application/json" in script
+
+
+def test_the_games_drawings_styles_are_allowed_by_their_hashes(client: TestClient) -> None:
+    import base64
+    import hashlib
+    import re
+
+    policy = client.get("/").headers["content-security-policy"]
+    for game, players in (("mr-house-basic", "human,human"), ("welcome-to", "human")):
+        drawing = view(client, create(client, game, players)["table"])["svg"]
+        for sheet in re.findall(r"<style>(.*?)</style>", drawing, re.S):
+            digest = base64.b64encode(hashlib.sha256(sheet.encode()).digest()).decode()
+            assert f"'sha256-{digest}'" in policy
+
+
+# -- bad requests -----------------------------------------------------------------------
+def test_a_chunked_body_past_the_limit_gets_413() -> None:
+    app = create_app("sqlite://")  # the body limit answers before any route or database
+    chunk = b" " * 65536
+    chunks = 160  # about 10 MB, with no content-length: chunked
+    sent: list[dict[str, Any]] = []
+    read = 0
+
+    async def receive() -> dict[str, Any]:
+        nonlocal read
+        read += 1
+        return {"type": "http.request", "body": chunk, "more_body": read < chunks}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/tables",
+        "raw_path": b"/api/tables",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"content-type", b"application/json"), (b"transfer-encoding", b"chunked")],
+        "client": ("127.0.0.1", 5000),
+        "server": ("127.0.0.1", 8000),
+    }
+    asyncio.run(app(scope, receive, send))
+    assert sent[0]["status"] == 413
+    assert json.loads(sent[1]["body"]) == {"error": "request too large", "rule": None}
+    assert read * len(chunk) <= MAX_BODY + len(chunk)  # it stopped reading at the limit
+
+
+def test_a_chunked_body_through_the_client_gets_413(client: TestClient) -> None:
+    def body() -> Iterator[bytes]:
+        for _ in range(10):
+            yield b" " * 1_000_000
+
+    response = client.post(
+        "/api/tables", content=body(), headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 413
+
+
+def test_a_small_chunked_body_is_read_as_usual(client: TestClient) -> None:
+    def body() -> Iterator[bytes]:
+        yield b'{"game": "mr-house-basic", "players": 2, '
+        yield b'"seats": [{"kind": "human"}, {"kind": "human"}]}'
+
+    response = client.post(
+        "/api/tables", content=body(), headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 201, response.text
+
+
+@pytest.mark.parametrize("write", ["actions", "undo", "back"])
+@pytest.mark.parametrize("token", [None, "wrong"])
+def test_a_write_without_a_seats_token_gets_403(
+    client: TestClient, write: str, token: str | None
+) -> None:
+    table = create(client, "mr-house-basic", "human,human", seed=3)["table"]
+    params = {"token": token} if token else {}
+    body = {"action": {"kind": "place", "value": "x"}} if write == "actions" else None
+    response = client.post(f"/api/tables/{table}/{write}", params=params, json=body)
+    assert response.status_code == 403, response.text
+    assert response.json()["error"]
+    assert view(client, table)["log_length"] == 0
