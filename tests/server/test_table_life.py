@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 import housebuilders as hb
 
-from .conftest import create, tokens, view, wait_for
+from .conftest import create, tokens, truth, view, wait_for
 
 
 def _act(client: TestClient, table: str, token: str, index: int) -> dict:
@@ -57,6 +59,47 @@ def test_no_undo_once_another_seat_acted_or_something_was_revealed(client: TestC
             assert not other["can_undo"]
     refused = client.post(f"/api/tables/{table}/undo", params={"token": seat_tokens[seat]})
     assert refused.status_code == 409
+
+
+def test_a_seat_is_not_told_of_the_others_unseen_choices(client: TestClient) -> None:
+    """Welcome To: another seat's move in the round changes nothing a seat is sent:
+    not its view's log_length, not its log, and no push on its websocket."""
+    created = create(client, "welcome-to", "human,human,human", seed=5)
+    table, seat_tokens = created["table"], tokens(created)
+    before = view(client, table, seat_tokens[1])
+    log_before = client.get(f"/api/tables/{table}/log", params={"token": seat_tokens[1]}).json()
+    live = client.app.state.service.tables[table]
+    queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=1)
+    live.listeners[queue] = (1, False)
+    live.shown[1] = live._view(1)
+    mine = view(client, table, seat_tokens[0])["legal_actions"][0]["index"]
+    _act(client, table, seat_tokens[0], mine)
+    assert queue.empty(), "seat 1 was pushed a view for seat 0's unseen move"
+    after = view(client, table, seat_tokens[1])
+    assert after["log_length"] == before["log_length"] == 0
+    assert {k: v for k, v in after.items() if k != "server_time"} == {
+        k: v for k, v in before.items() if k != "server_time"
+    }
+    log_after = client.get(f"/api/tables/{table}/log", params={"token": seat_tokens[1]}).json()
+    assert log_after == log_before
+    live.listeners.pop(queue)
+
+
+def test_in_a_simultaneous_round_a_seat_takes_back_its_move_after_others_chose(
+    client: TestClient,
+) -> None:
+    created = create(client, "welcome-to", "human,human", seed=5)
+    table, seat_tokens = created["table"], tokens(created)
+    first = view(client, table, seat_tokens[0])["legal_actions"]
+    _act(client, table, seat_tokens[0], first[0]["index"])
+    other = view(client, table, seat_tokens[1])["legal_actions"][1]
+    _act(client, table, seat_tokens[1], other["index"])
+    assert view(client, table, seat_tokens[0])["can_undo"]  # seat 1's choice is unseen
+    response = client.post(f"/api/tables/{table}/undo", params={"token": seat_tokens[0]})
+    assert response.status_code == 200, response.text
+    state = client.app.state.service.tables[table].state
+    assert [(p, a.to_json()) for p, a in state.history] == [(1, other["action"])]
+    assert response.json()["legal_actions"] == first  # seat 0 chooses afresh
 
 
 def test_an_undo_survives_a_restart(sqlite_url: str) -> None:
@@ -185,7 +228,7 @@ def test_a_bot_s_move_stands_when_people_choose_alongside_it(
         move = view(client, table, token)["legal_actions"][0]["index"]
         client.post(f"/api/tables/{table}/actions", params={"token": token}, json={"index": move})
     wait_for(client, table, None, lambda v: v["observation"]["players"][1]["done"], seconds=30)
-    log = client.get(f"/api/tables/{table}/log").json()["actions"]
+    log = truth(client, table).history  # with the round's unseen moves
     bot_moves = sum(player == 1 for player, _ in log)
     assert bot_moves >= 2 and len(calls) == bot_moves  # no move thought twice
     assert calls[0] == 0 and log[0][0] == 0  # the bot's first move came after the person's

@@ -130,15 +130,31 @@ class State(ABC):
         a game with actions in the open says which (see ``history_seen_by``)."""
         return self.is_terminal()
 
+    def unseen_moves_from(self) -> int:
+        """The index in ``history`` from which the other seats' moves are not known
+        to have been made at all: the choices of a simultaneous phase, made unseen
+        (Welcome To's round). Where every move is made in the open, as by default,
+        ``len(history)``."""
+        return len(self.history)
+
     def history_seen_by(self, player: int | None) -> list[list[Any]]:
         """``history_json`` as ``player`` (None: a spectator) may know it: each
         action ``[p, action]``, where ``action`` is None for an action of another
         seat that is hidden from ``player`` (its place and actor are public, as the
-        acting seats are)."""
+        acting seats are); the others' moves of a simultaneous phase still being
+        chosen are left out (see ``unseen_moves_from``)."""
+        start = self.unseen_moves_from()
         return [
             [p, a.to_json() if p == player or self.is_public(i) else None]
             for i, (p, a) in enumerate(self.history)
+            if i < start or p == player
         ]
+
+    def moves_seen(self, player: int | None) -> int:
+        """How many moves ``player`` knows were made: ``len(history_seen_by(player))``,
+        a count that changes only with what that seat can see."""
+        start = self.unseen_moves_from()
+        return start + sum(p == player for p, _ in self.history[start:])
 
     def __repr__(self) -> str:
         return (

@@ -100,11 +100,13 @@ class LogEntry(Base):
 
 def effective_actions(entries: list[LogEntry]) -> list[tuple[int, Any]]:
     """The actions a table's game consists of: the log in order, each undo taking
-    back the action before it that is still standing."""
+    back its seat's last action still standing (the last of all, but in a
+    simultaneous phase, where the others' unseen choices may follow it)."""
     actions: list[tuple[int, Any]] = []
     for entry in entries:
         if entry.kind == "undo":
-            actions.pop()
+            mine = max(i for i, (player, _) in enumerate(actions) if player == entry.player)
+            del actions[mine]
         else:
             actions.append((entry.player, entry.action))
     return actions

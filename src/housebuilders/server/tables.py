@@ -115,6 +115,8 @@ class Table:
         default_factory=dict
     )
     version: int = 0  # counts changes; views are computed once per change
+    #: the view each seat (None: spectators) was last sent, to send only what changed
+    shown: dict[int | None, dict[str, Any]] = field(default_factory=dict)
     views: dict[tuple[str, int | None], tuple[int, Any]] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     clock: asyncio.Task[None] | None = None
@@ -155,16 +157,25 @@ class Table:
             return info.bot
         return self.clock_bot if info.away else None
 
-    def can_undo(self, seat: int | None) -> bool:
-        """A seat may take back its own last action while nothing hidden has been
-        revealed, no chance used, and no other seat has acted since."""
+    def undoable(self, seat: int | None) -> int | None:
+        """The index in the history of the action ``seat`` may take back, if any: its
+        own last action, while nothing hidden has been revealed and no chance used
+        since, and no other seat has acted since in the open (in a simultaneous
+        phase the others' unseen choices do not count: they neither depend on it nor
+        may show through)."""
         state = self.state
-        return (
-            seat is not None
-            and not state.is_terminal()
-            and len(state.history) > state.undo_floor
-            and state.history[-1][0] == seat
-        )
+        if seat is None or state.is_terminal():
+            return None
+        history = state.history
+        last = next((i for i in reversed(range(len(history))) if history[i][0] == seat), None)
+        if last is None or last < state.undo_floor:
+            return None
+        if last == len(history) - 1 or last >= state.unseen_moves_from():
+            return last
+        return None
+
+    def can_undo(self, seat: int | None) -> bool:
+        return self.undoable(seat) is not None
 
     # -- views ------------------------------------------------------------------------
     def view(self, seat: int | None, svg: bool = True) -> dict[str, Any]:
@@ -214,7 +225,7 @@ class Table:
             "terminal": terminal,
             "scores": state.scores() if terminal else None,
             "ranking": state.ranking() if terminal else None,
-            "log_length": len(state.history),
+            "log_length": state.moves_seen(seat),
             "events": list(getattr(state, "log", ())),
             "svg": None,
             "can_undo": self.can_undo(seat),
@@ -240,11 +251,18 @@ class Table:
         return {**out, "actions": self.state.history_seen_by(seat)}
 
     def changed(self) -> None:
-        """After every change: new views for everyone listening, clocks reset."""
+        """After every change: clocks reset, and a new view for everyone listening
+        whose view changed (a seat is not told of the others' unseen moves)."""
         self.version += 1
         self._reset_deadlines()
-        for queue, (seat, svg) in list(self.listeners.items()):
-            _offer(queue, {"type": "view", "view": self.view(seat, svg)})
+        for seat in {seat for seat, _ in self.listeners.values()}:
+            base = self._cached(("view", seat), lambda seat=seat: self._view(seat))
+            if self.shown.get(seat) == base:
+                continue
+            self.shown[seat] = base
+            for queue, (listening, svg) in list(self.listeners.items()):
+                if listening == seat:
+                    _offer(queue, {"type": "view", "view": self.view(seat, svg)})
 
     def _reset_deadlines(self) -> None:
         if self.clock_minutes is None:
@@ -522,7 +540,7 @@ class TableService:
         if seat is None:
             raise ApiError(403, "a spectator may not act; open your seat's link")
         async with table.lock:
-            if expect is not None and expect != len(table.state.history):
+            if expect is not None and expect != table.state.moves_seen(seat):
                 raise ApiError(409, "the table has moved on since your view: look again")
             if table.seats[seat].away:
                 raise ApiError(403, "a bot is playing for you: say you are back first")
@@ -534,16 +552,16 @@ class TableService:
         if seat is None:
             raise ApiError(403, "a spectator has nothing to take back; open your seat's link")
         async with table.lock:
-            if not table.can_undo(seat):
+            last = table.undoable(seat)
+            if last is None:
                 raise ApiError(
                     409,
                     "nothing to take back: only your own last action, before anything "
                     "hidden is revealed or another seat acts",
                 )
             now = table.state
-            state = replay(
-                table.spec.id, now.num_players, table.seed, now.history[:-1], table.options
-            )
+            history = now.history[:last] + now.history[last + 1 :]
+            state = replay(table.spec.id, now.num_players, table.seed, history, table.options)
             await self._append(table, seat, "undo")
             table.state = state
             table.entries += 1

@@ -506,7 +506,7 @@ class WelcomeToState(State):
             del unseen[: size - 1]
         if s.over:
             return s
-        round_start = s.undo_floor  # the last reveal: this round's moves follow it
+        round_start = s.unseen_moves_from()  # the round's moves, since the last reveal
         s.history[round_start:] = [move for move in s.history[round_start:] if move[0] == player]
         for other in range(s.num_players):
             if other == player or (s.pending[other] is None and s.stage[other] == CHOOSE):
@@ -520,6 +520,11 @@ class WelcomeToState(State):
                 s._step(other, action)
                 s.history.append((other, action))
         return s
+
+    def unseen_moves_from(self) -> int:
+        """The others' moves of the round being chosen are unseen, even in number
+        (a temporary worker or a plan claimed takes a move more), until the reveal."""
+        return len(self.history) if self.over else self.undo_floor
 
     # == JSON ==========================================================================
     def to_json(self) -> Json:
