@@ -21,6 +21,7 @@ import math
 from collections import deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 
 from ..arena.workers import BotRaised, MoveWorker, WorkerError
 from ..core import Action, State
@@ -73,6 +74,11 @@ class BotPool:
         """Moves being thought now."""
         return len(self._slots) - len(self._free)
 
+    @property
+    def processes(self) -> list[BaseProcess]:
+        """The worker processes started and not stopped."""
+        return [slot.worker.process for slot in self._slots if slot.worker is not None]
+
     async def move(self, view: State, seat: int, bot: str, seed: int) -> Action:
         """The action ``bot`` (made with ``seed``) chooses for ``seat`` on ``view``, the
         seat's determinized view; BotTimeout or BotFailed if it has none."""
@@ -110,7 +116,7 @@ class BotPool:
         if self._closed:
             raise BotFailed("the server is stopping")
         if self._free and not self._waiting:
-            return self._free.popleft()
+            return self._free.pop()  # the worker used last: started, and warm
         turn = asyncio.get_running_loop().create_future()
         self._waiting.append(turn)
         try:
