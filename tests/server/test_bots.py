@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -15,7 +17,15 @@ import housebuilders as hb
 from housebuilders.agents import bot_info, bot_names
 from housebuilders.arena.match import view_seed
 from housebuilders.server import create_app
-from housebuilders.server.tables import ApiError, check_bot
+from housebuilders.server.tables import (
+    END_DEPTH,
+    MAX_BOT_ITERATIONS,
+    MAX_BOT_ROLLOUT_ACTIONS,
+    MAX_BOT_SAMPLES,
+    MOVE_SECONDS,
+    ApiError,
+    check_bot,
+)
 
 from .conftest import create_with, view, wait_for
 
@@ -184,3 +194,11 @@ def test_a_failed_or_stopped_move_is_logged_with_its_table(
     wait_for(client, created["table"], None, lambda v: v["log_length"] >= 1, seconds=10)
     assert f"bot 'broken' failed at table {created['table']} (seat 0)" in caplog.text
     assert "RuntimeError: the bot fell over (slow_bots.py:" in caplog.text
+
+
+def test_docs_give_the_server_s_limits() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text()
+    section = doc.split("\n## At a server table\n", 1)[1].split("\n## ", 1)[0]
+    limits = (MOVE_SECONDS, MAX_BOT_SAMPLES, MAX_BOT_ITERATIONS, MAX_BOT_ROLLOUT_ACTIONS, END_DEPTH)
+    for limit in limits:
+        assert re.search(rf"(?<![\d.]){limit:g}(?!\d|\.\d)", section), limit

@@ -635,6 +635,8 @@ class TableService:
             assert name is not None
             step_seed = view_seed(table.seed, len(state.history))
             action = await self._bot_move(table, state, seat, name, step_seed)
+            if self._closing:
+                break  # no fallback moves while the server stops
             async with table.lock:
                 if table.played_by_bot(seat) != name or not _still_fits(table.state, state):
                     continue  # the table changed under the bot while it thought: again
