@@ -3,6 +3,7 @@ never waited on when the server stops."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import re
@@ -17,6 +18,7 @@ import housebuilders as hb
 from housebuilders.agents import bot_info, bot_names
 from housebuilders.arena.match import view_seed
 from housebuilders.server import create_app
+from housebuilders.server.bots import BotPool, BotTimeout
 from housebuilders.server.tables import (
     END_DEPTH,
     MAX_BOT_ITERATIONS,
@@ -164,6 +166,37 @@ def test_tables_of_slow_bots_do_not_stop_another_table_s_bots(
     assert time.monotonic() - began < 5  # a few moves of the slow tables in between
     for table in slow:  # which went on too, one stopped move at a time
         assert view(client, table["table"])["log_length"] >= 1
+
+
+def test_the_pool_serves_moves_first_come_first_served_and_replaces_a_stopped_worker(
+    slow_bots: str,
+) -> None:
+    view = hb.new_game("mr-house-basic", 2, seed=1).determinize(0, 1)
+    finished: list[str] = []
+
+    async def ask(pool: BotPool, bot: str) -> None:
+        try:
+            await pool.move(view, 0, bot, 0)
+            finished.append(bot)
+        except BotTimeout:
+            finished.append(f"{bot} stopped")
+
+    async def scenario() -> None:
+        pool = BotPool(1, 0.4, (slow_bots,))
+        first = asyncio.create_task(ask(pool, "sleepy:nap=30"))
+        await asyncio.sleep(0.05)
+        assert pool.busy == 1
+        later = [asyncio.create_task(ask(pool, f"sleepy:nap=0.0{n}")) for n in range(1, 4)]
+        await asyncio.gather(first, *later)
+        await pool.close()
+
+    asyncio.run(scenario())
+    assert finished == [
+        "sleepy:nap=30 stopped",  # its worker killed; the next move starts another
+        "sleepy:nap=0.01",  # then the waiting moves in the order they came
+        "sleepy:nap=0.02",
+        "sleepy:nap=0.03",
+    ]
 
 
 def test_stopping_the_server_does_not_wait_for_a_thinking_bot(

@@ -107,8 +107,8 @@ class BotPool:
         self._closed = True
         for slot in self._slots:
             self._stop(slot)
-        while self._waiting:
-            self._waiting.popleft().cancel()
+        for turn in self._waiting:
+            turn.cancel()
 
     # -- the queue ------------------------------------------------------------------------
     async def _acquire(self) -> _Slot:
@@ -124,7 +124,7 @@ class BotPool:
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
                 self._release(turn.result())  # given a slot just as it was cancelled
-            else:
+            elif turn in self._waiting:
                 self._waiting.remove(turn)
             raise
 

@@ -302,7 +302,8 @@ class TableService:
         that register custom bots, imported here and in every bot worker."""
         for module in bot_imports:
             importlib.import_module(module)
-        self.bots = BotPool(bot_workers or default_jobs(), move_seconds, tuple(bot_imports))
+        workers = default_jobs() if bot_workers is None else bot_workers
+        self.bots = BotPool(workers, move_seconds, tuple(bot_imports))
         self.engine = engine
         self.sessions = db.session_factory(engine)
         #: the tables in memory, least recently used first
