@@ -131,7 +131,7 @@ def test_a_bot_past_its_time_is_stopped_and_the_table_goes_on(
     table = created["table"]
     began = time.monotonic()
     wait_for(client, table, None, lambda v: v["log_length"] >= 1, seconds=10)
-    assert time.monotonic() - began < 3  # stopped after 0.5 s (and 0.125 s of grace)
+    assert time.monotonic() - began < 5  # stopped after 0.5 s (and 0.125 s of grace), not 30
     history = client.app.state.service.tables[table].state.history
     assert history[0] == (0, fallback)
     assert "bot 'sleepy:nap=30' at table" in caplog.text
@@ -160,10 +160,9 @@ def test_tables_of_slow_bots_do_not_stop_another_table_s_bots(
     while pool.busy < 2:  # both workers taken by the slow tables
         assert time.monotonic() < deadline
         time.sleep(0.01)
-    began = time.monotonic()
     quick = create_with(client, "mr-house-basic", ["random", "random"])
+    # within a few of the slow tables' stopped moves (0.625 s each), not their 30 s
     wait_for(client, quick["table"], None, lambda v: v["log_length"] >= 3, seconds=10)
-    assert time.monotonic() - began < 5  # a few moves of the slow tables in between
     for table in slow:  # which went on too, one stopped move at a time
         assert view(client, table["table"])["log_length"] >= 1
 
