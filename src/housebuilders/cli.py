@@ -1043,6 +1043,21 @@ def serve(
             min=0,
         ),
     ] = None,
+    move_seconds: Annotated[
+        float | None,
+        typer.Option(
+            min=0.1,
+            max=3600,
+            help="Seconds a bot has per move: one still thinking then is stopped and a "
+            "random legal move played for it; bots may not ask for more (default: 10).",
+        ),
+    ] = None,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="Processes the bots think in, shared by all tables (default: the cores)."
+        ),
+    ] = None,
 ) -> None:
     """Serve the web table: open the address it prints, pick a game and the seats
     (people or bots), and share each person's link.
@@ -1082,7 +1097,9 @@ def serve(
             soft_wrap=True,  # the address must stay on one line to be clicked or copied
         )
         _out().print("Open that address in your browser. Ctrl+C stops the server.")
-    uvicorn.run(create_app(url, limits), host=host, port=port, log_level="warning")
+    bots = {"move_seconds": move_seconds} if move_seconds is not None else {}
+    app = create_app(url, limits, bot_workers=bot_workers, **bots)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 def _safe(url: str) -> str:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from housebuilders import agents
-from housebuilders.agents import Agent, AgentError, GreedyAgent, RandomAgent, registry
+from housebuilders.agents import Agent, AgentError, GreedyAgent, Param, RandomAgent, registry
 
 
 def test_the_built_in_bots_are_registered() -> None:
@@ -32,7 +34,7 @@ def test_unknown_parameter_names_the_known_ones() -> None:
 
 
 def test_bad_parameter_value_says_what_is_expected() -> None:
-    with pytest.raises(AgentError, match="greedy:samples takes an int, not 'many'"):
+    with pytest.raises(AgentError, match="greedy:samples takes an int from 1 to 1000, not 'many'"):
         agents.parse("greedy:samples=many")
 
 
@@ -51,8 +53,10 @@ def test_make_builds_the_named_agent_with_its_parameters() -> None:
 
 
 def test_make_refuses_a_bad_parameter_value() -> None:
-    with pytest.raises(AgentError, match="samples >= 1"):
+    with pytest.raises(AgentError, match="greedy:samples takes an int from 1 to 1000, not '0'"):
         agents.make("greedy:samples=0")
+    with pytest.raises(AgentError, match="ismcts:rollout takes random, greedy or policy"):
+        agents.make("ismcts:rollout=smart")
 
 
 def test_split_bots_keeps_parameters_with_their_bot() -> None:
@@ -73,12 +77,66 @@ def test_registering_a_bot_with_typed_parameters(monkeypatch: pytest.MonkeyPatch
             super().__init__(seed, name)
             self.brave, self.c = brave, c
 
-    agents.register_bot("cautious", Cautious, {"brave": bool, "c": float})
+    agents.register_bot("cautious", Cautious, {"brave": bool, "c": Param(float, 0, 2)})
     bot = agents.make("cautious:brave=yes,c=0.5")
     assert (bot.brave, bot.c) == (True, 0.5)  # type: ignore[attr-defined]
     with pytest.raises(AgentError, match="takes true or false"):
         agents.make("cautious:brave=maybe")
+    with pytest.raises(AgentError, match="cautious:c takes a float from 0 to 2, not '3'"):
+        agents.make("cautious:c=3")
     with pytest.raises(ValueError, match="already registered"):
         agents.register_bot("cautious", Cautious)
     with pytest.raises(ValueError, match="may not"):
         agents.register_bot("a:b", Cautious)
+
+
+def test_a_number_parameter_must_be_registered_with_finite_bounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(registry, "_BOTS", dict(registry._BOTS))
+    with pytest.raises(ValueError, match="'c' needs its bounds: Param\\(float, low, high\\)"):
+        agents.register_bot("unbounded", RandomAgent, {"c": float})
+    with pytest.raises(ValueError, match="needs bounds"):
+        Param(int, 0)
+    with pytest.raises(ValueError, match="bad bounds"):
+        Param(float, 0, math.inf)
+    assert "unbounded" not in agents.bot_names()
+
+
+NUMBERS = [
+    (bot, key, param)
+    for bot in agents.bot_names()
+    for key, param in agents.bot_info(bot).params.items()
+    if param.numeric
+]
+
+
+@pytest.mark.parametrize(("bot", "key", "param"), NUMBERS, ids=[f"{b}:{k}" for b, k, _ in NUMBERS])
+def test_every_number_parameter_refuses_non_finite_and_out_of_range_values(
+    bot: str, key: str, param: Param
+) -> None:
+    assert param.low is not None and param.high is not None
+    for value in ("nan", "inf", "-inf", "1e400", str(param.low - 1), str(param.high + 1), "1e12"):
+        with pytest.raises(AgentError, match=f"{bot}:{key} takes an? .* from {param.range}"):
+            agents.parse(f"{bot}:{key}={value}")
+    for value in (param.low, param.high):
+        assert agents.parse(f"{bot}:{key}={value}") == (bot, {key: value})
+
+
+def test_the_bots_may_be_made_at_their_bounds() -> None:
+    """Every parameter at its low end, then at its high end, makes a bot (the
+    bounds say what the bots really accept)."""
+    for bot in agents.bot_names():
+        params = agents.bot_info(bot).params
+        for end in ("low", "high"):
+            settings = ",".join(
+                f"{key}={getattr(p, end)}" for key, p in params.items() if p.numeric
+            )
+            agents.make(f"{bot}:{settings}" if settings else bot)
+
+
+def test_the_ismcts_agent_refuses_non_finite_settings_made_directly() -> None:
+    with pytest.raises(AgentError, match="finite seconds"):
+        agents.ISMCTSAgent(seconds=math.nan)
+    with pytest.raises(AgentError, match="finite c"):
+        agents.ISMCTSAgent(c=math.inf)

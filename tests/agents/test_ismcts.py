@@ -113,12 +113,14 @@ def test_ismcts_keeps_the_subtree_across_its_own_consecutive_moves() -> None:
 
 
 def test_ismcts_bad_parameters_are_clear_errors() -> None:
+    """The agent checks its settings itself (for Python callers); a name's values are
+    checked against their ranges before (tests/agents/test_bot_registry.py)."""
     with pytest.raises(AgentError, match="rollout is 'random', 'greedy' or 'policy'"):
-        agents.make("ismcts:rollout=smart")
+        ISMCTSAgent(rollout="smart")
     with pytest.raises(AgentError, match="no parameter 'temperature'"):
         agents.make("ismcts:temperature=2")
     with pytest.raises(AgentError, match="iterations >= 0"):
-        agents.make("ismcts:iterations=-5")
+        ISMCTSAgent(iterations=-5)
 
 
 def test_rank_rewards() -> None:
@@ -151,7 +153,7 @@ def test_ismcts_greedy_rollout_compares_sampled_candidates() -> None:
     state = hb.new_game("mr-house-basic", 2, seed=4)
     assert bot.choose(state.determinize(0, 1), 0) in state.legal_actions(0)
     with pytest.raises(AgentError, match="candidates >= 1"):
-        agents.make("ismcts:candidates=0")
+        ISMCTSAgent(candidates=0)
 
 
 def test_ismcts_with_a_prior_expands_the_heuristic_s_best_move_first() -> None:
@@ -246,9 +248,9 @@ def test_ismcts_reveals_scores_each_iteration_at_the_first_reveal() -> None:
     bot.choose(state.determinize(0, 1), 0)
     assert len(bot.scored) == 25 and all(bot.scored)  # never played past the round
     with pytest.raises(AgentError, match="reveals >= 0"):
-        agents.make("ismcts:reveals=-1")
+        ISMCTSAgent(reveals=-1)
     with pytest.raises(AgentError, match="width >= 0"):
-        agents.make("ismcts:width=-2")
+        ISMCTSAgent(width=-2)
 
 
 def test_ismcts_takes_the_game_s_search_settings_unless_its_name_sets_them() -> None:

@@ -4,10 +4,12 @@ without it those tests skip, except in CI where they fail)."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -48,6 +50,27 @@ def client(sqlite_url: str) -> Iterator[TestClient]:
         yield c
 
 
+@pytest.fixture
+def slow_bots() -> Iterator[str]:
+    """The test bots ``sleepy:nap=SECONDS`` and ``broken`` (tests/server/slow_bots.py),
+    registered here for the test; the module's name, for ``bot_imports``."""
+    with importlib.import_module("tests.server.slow_bots").registered() as module:
+        yield module
+
+
+@pytest.fixture
+def bot_client(sqlite_url: str, slow_bots: str) -> Iterator[Callable[..., TestClient]]:
+    """``bot_client(move_seconds=..., bot_workers=...)``: a running app whose bot
+    workers know the test bots (stopped at the end of the test)."""
+    with ExitStack() as stack:
+
+        def start(**settings: Any) -> TestClient:
+            app = create_app(sqlite_url, bot_imports=(slow_bots,), **settings)
+            return stack.enter_context(TestClient(app))
+
+        yield start
+
+
 SEATS = {
     "human": {"kind": "human"},
     "greedy": {"kind": "bot", "bot": "greedy"},
@@ -61,6 +84,19 @@ def create(
     """A new table; ``seats`` names each seat: human, greedy or random."""
     kinds = seats.split(",")
     body = {"game": game, "players": len(kinds), "seats": [SEATS[k] for k in kinds], **extra}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def create_with(client: TestClient, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
+    """A new table whose ``seats`` are "human" or a bot's name."""
+    body = {
+        "game": game,
+        "players": len(seats),
+        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
+        **extra,
+    }
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     return response.json()

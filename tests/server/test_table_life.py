@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -11,7 +13,7 @@ from fastapi.testclient import TestClient
 
 import housebuilders as hb
 
-from .conftest import create, tokens, truth, view, wait_for
+from .conftest import create, create_with, tokens, view, wait_for
 
 
 def _act(client: TestClient, table: str, token: str, index: int) -> dict:
@@ -193,42 +195,30 @@ def test_idle_tables_are_forgotten_past_the_limit_and_come_back(sqlite_url: str)
 
 
 def test_a_broken_bot_does_not_stall_the_table(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    bot_client: Callable[..., TestClient], caplog: pytest.LogCaptureFixture
 ) -> None:
-    from housebuilders.agents.greedy import GreedyAgent
-
-    def broken(self: GreedyAgent, view: object, player: int) -> None:
-        raise RuntimeError("the bot fell over")
-
-    monkeypatch.setattr(GreedyAgent, "choose", broken)
-    created = create(client, "mr-house-basic", "greedy,greedy", seed=2)
+    client = bot_client()
+    created = create_with(client, "mr-house-basic", ["broken", "broken"], seed=2)
     final = wait_for(client, created["table"], None, lambda v: v["terminal"], seconds=60)
-    assert final["ranking"] and "bot 'greedy' failed" in caplog.text
+    assert final["ranking"]
+    assert "bot 'broken' failed" in caplog.text and "RuntimeError: the bot fell over" in caplog.text
 
 
 def test_a_bot_s_move_stands_when_people_choose_alongside_it(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    bot_client: Callable[..., TestClient], caplog: pytest.LogCaptureFixture
 ) -> None:
     """Welcome To: everyone chooses at once. A person's moves made while the bot
     thinks do not change the bot's options, so its move is played, not rethought."""
-    from housebuilders.agents.greedy import GreedyAgent
-
-    calls = []
-    choose = GreedyAgent.choose
-
-    def slow(self: GreedyAgent, view: hb.State, player: int) -> object:
-        calls.append(len(view.history))
-        time.sleep(0.3)
-        return choose(self, view, player)
-
-    monkeypatch.setattr(GreedyAgent, "choose", slow)
-    created = create(client, "welcome-to", "human,greedy", seed=3)
+    caplog.set_level(logging.DEBUG, logger="housebuilders.server")
+    client = bot_client()
+    created = create_with(client, "welcome-to", ["human", "sleepy:nap=0.3"], seed=3)
     table, token = created["table"], tokens(created)[0]
     for _ in range(2):  # the person takes a pair and writes it while the bot thinks
         move = view(client, table, token)["legal_actions"][0]["index"]
         client.post(f"/api/tables/{table}/actions", params={"token": token}, json={"index": move})
     wait_for(client, table, None, lambda v: v["observation"]["players"][1]["done"], seconds=30)
-    log = truth(client, table).history  # with the round's unseen moves
-    bot_moves = sum(player == 1 for player, _ in log)
-    assert bot_moves >= 2 and len(calls) == bot_moves  # no move thought twice
-    assert calls[0] == 0 and log[0][0] == 0  # the bot's first move came after the person's
+    history = client.app.state.service.tables[table].state.history
+    bot_moves = sum(player == 1 for player, _ in history)
+    thoughts = [r.getMessage() for r in caplog.records if "chose on a view" in r.getMessage()]
+    assert bot_moves >= 2 and len(thoughts) == bot_moves  # no move thought twice
+    assert "view of 0 actions" in thoughts[0] and history[0][0] == 0  # the person moved first

@@ -95,7 +95,7 @@ class ISMCTSAgent:
     ``iterations`` (default 500) or ``seconds`` (a time budget per move, which
     replaces the iteration budget); ``c`` the exploration constant; ``depth`` the
     rollout's length before the heuristic scores it (0: score the new leaf at once;
-    negative: play to the end); ``rollout`` "random", "greedy" (greedy-epsilon on
+    -1: play to the end); ``rollout`` "random", "greedy" (greedy-epsilon on
     the heuristic, ``epsilon`` the share of random moves) or "policy" (the game's
     rollout policy); ``widen`` the progressive-widening factor; ``scale`` the
     heuristic difference that counts as a clear lead (0, the default: the game's
@@ -115,8 +115,8 @@ class ISMCTSAgent:
         self, seed: int = 0, iterations: int = 0, seconds: float = 0.0, name: str = "ismcts",
         **settings: Any,
     ) -> None:  # fmt: skip
-        if iterations < 0 or seconds < 0:
-            raise AgentError("ismcts needs iterations >= 0 and seconds >= 0")
+        if not (iterations >= 0 and 0 <= seconds < math.inf):  # NaN fails too
+            raise AgentError("ismcts needs iterations >= 0 and a finite seconds >= 0")
         unknown = sorted(set(settings) - set(SETTINGS))
         if unknown:
             raise AgentError(
@@ -143,6 +143,8 @@ class ISMCTSAgent:
             raise AgentError(
                 f"ismcts rollout is 'random', 'greedy' or 'policy', not {v['rollout']!r}"
             )
+        if not all(math.isfinite(v[key]) for key in ("c", "widen", "scale", "epsilon", "z")):
+            raise AgentError("ismcts needs finite c, widen, scale, epsilon and z")
         if v["c"] < 0 or v["widen"] <= 0 or v["scale"] < 0 or not 0 <= v["epsilon"] <= 1:
             raise AgentError("ismcts needs c >= 0, widen > 0, scale >= 0 and 0 <= epsilon <= 1")
         if v["candidates"] < 1 or v["width"] < 0 or v["reveals"] < 0 or v["z"] < 0:

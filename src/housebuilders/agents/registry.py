@@ -1,12 +1,14 @@
 """Named bots, made from a name string such as ``random`` or ``greedy:samples=16``.
 
 A bot name is ``bot`` or ``bot:key=value,key=value``. Each registered bot declares
-its parameters and their types, so a typo is an error that names what is known
-rather than a silently ignored setting.
+its parameters, their types and their bounds (``Param``), so a typo is an error that
+names what is known rather than a silently ignored setting, and no name asks a bot
+for an endless or absurd amount of work (``seconds=nan``, ``samples=100000000``).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,12 +20,83 @@ ParamType = type[int] | type[float] | type[str] | type[bool]
 
 
 @dataclass(frozen=True)
+class Param:
+    """A bot parameter: its type and what it may be. A number (int or float) has
+    bounds, ``low <= value <= high``, both required and finite, so NaN and infinity
+    are always refused; a text may be limited to ``choices``; a bool is true or false.
+    """
+
+    type: ParamType
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.type not in (int, float, str, bool):
+            raise ValueError(f"a bot parameter is an int, float, str or bool, not {self.type}")
+        if self.numeric:
+            if self.low is None or self.high is None:
+                raise ValueError("a number parameter needs bounds: Param(int, low, high)")
+            if not (math.isfinite(self.low) and math.isfinite(self.high) and self.low <= self.high):
+                raise ValueError(f"bad bounds for a bot parameter: {self.low} to {self.high}")
+
+    @property
+    def numeric(self) -> bool:
+        return self.type in (int, float)
+
+    @property
+    def bounds(self) -> str:
+        """What the parameter takes, in words: ``an int from 1 to 1000``."""
+        if self.type is bool:
+            return "true or false"
+        if self.choices:
+            return " or ".join(", ".join(self.choices).rsplit(", ", 1))
+        if self.type is str:
+            return "a text"
+        article = "an" if self.type is int else "a"
+        return f"{article} {self.type.__name__} from {self.range}"
+
+    @property
+    def range(self) -> str:
+        """``"1 to 1000"`` (numbers only; how docs/bots.md writes it too)."""
+        return f"{_number(self.low)} to {_number(self.high)}"
+
+    def convert(self, value: str, where: str) -> Any:
+        """The value of ``value`` (a name's text), or AgentError naming ``where`` and
+        what it takes."""
+        refused = AgentError(f"{where} takes {self.bounds}, not {value!r}")
+        if self.type is bool:
+            lowered = value.lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            raise refused
+        if self.type is str:
+            if self.choices and value not in self.choices:
+                raise refused
+            return value
+        try:
+            number = self.type(value)
+        except ValueError:
+            raise refused from None
+        assert self.low is not None and self.high is not None
+        if not self.low <= number <= self.high:  # NaN fails every comparison
+            raise refused
+        return number
+
+
+def _number(value: float | None) -> str:
+    return f"{value:g}" if isinstance(value, float) and not value.is_integer() else f"{value:.0f}"
+
+
+@dataclass(frozen=True)
 class BotInfo:
     """A registered bot: ``factory(seed=..., name=..., **params)`` makes one."""
 
     name: str
     factory: Callable[..., Agent]
-    params: Mapping[str, ParamType] = field(default_factory=dict)
+    params: Mapping[str, Param] = field(default_factory=dict)
     help: str = ""
 
 
@@ -33,18 +106,33 @@ _BOTS: dict[str, BotInfo] = {}
 def register_bot(
     name: str,
     factory: Callable[..., Agent],
-    params: Mapping[str, ParamType] | None = None,
+    params: Mapping[str, Param | ParamType] | None = None,
     help: str = "",
 ) -> BotInfo:
-    """Make ``name`` available to ``make`` (and so to the CLI's ``--bots``)."""
+    """Make ``name`` available to ``make`` (and so to the CLI's ``--bots``).
+    ``params`` declares each parameter: a ``Param``, or plainly ``str`` or ``bool``
+    (a number always needs its bounds)."""
     if not name or any(c in name for c in ":,= "):
         raise ValueError(
             f"a bot name may not be empty or contain ':', ',', '=' or spaces: {name!r}"
         )
     if name in _BOTS:
         raise ValueError(f"a bot named {name!r} is already registered")
-    info = _BOTS[name] = BotInfo(name, factory, dict(params or {}), help)
+    declared = {
+        key: kind if isinstance(kind, Param) else _unbounded(name, key, kind)
+        for key, kind in (params or {}).items()
+    }
+    info = _BOTS[name] = BotInfo(name, factory, declared, help)
     return info
+
+
+def _unbounded(bot: str, key: str, kind: ParamType) -> Param:
+    if kind in (int, float):
+        raise ValueError(
+            f"bot {bot!r}: the number parameter {key!r} needs its bounds: "
+            f"Param({kind.__name__}, low, high)"
+        )
+    return Param(kind)
 
 
 def bot_names() -> list[str]:
@@ -71,7 +159,7 @@ def parse(text: str) -> tuple[str, dict[str, Any]]:
         if key not in info.params:
             known = ", ".join(info.params) or "none"
             raise AgentError(f"bot {bot!r} has no parameter {key!r} (parameters: {known})")
-        params[key] = _convert(info.params[key], value.strip(), f"{bot}:{key}")
+        params[key] = info.params[key].convert(value.strip(), f"{bot}:{key}")
     return bot, params
 
 
@@ -100,19 +188,3 @@ def split_bots(text: str) -> list[str]:
     if not out:
         raise AgentError(f"no bot named in {text!r}")
     return out
-
-
-def _convert(kind: ParamType, value: str, where: str) -> Any:
-    if kind is bool:
-        lowered = value.lower()
-        if lowered in ("1", "true", "yes", "on"):
-            return True
-        if lowered in ("0", "false", "no", "off"):
-            return False
-        raise AgentError(f"{where} takes true or false, not {value!r}")
-    try:
-        return kind(value)
-    except ValueError:
-        raise AgentError(
-            f"{where} takes a{'n' if kind is int else ''} {kind.__name__}, not {value!r}"
-        ) from None

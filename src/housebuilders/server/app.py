@@ -1,6 +1,6 @@
 """The web table's FastAPI app: the JSON API, the websocket and the pages.
 
-``create_app(database_url)`` builds it; ``housebuilders serve`` runs it under
+``create_app(database_url, ...)`` builds it; ``housebuilders serve`` runs it under
 uvicorn. The API is documented by FastAPI's OpenAPI page at ``/docs``; errors are
 always ``{"error": message, "rule": rule or null}``, never a traceback.
 """
@@ -41,7 +41,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..core import Action, game, game_ids
 from . import db
 from .limits import Limits, RateLimiter
-from .tables import ApiError, Table, TableService, _offer
+from .tables import MOVE_SECONDS, ApiError, Table, TableService, _offer
 
 log = logging.getLogger("housebuilders.server")
 
@@ -100,9 +100,19 @@ class ActionRequest(Strict):
 
 
 # -- the app ------------------------------------------------------------------------------
-def create_app(database_url: str | None = None, limits: Limits | None = None) -> FastAPI:
+def create_app(
+    database_url: str | None = None,
+    limits: Limits | None = None,
+    *,
+    move_seconds: float = MOVE_SECONDS,
+    bot_workers: int | None = None,
+    bot_imports: tuple[str, ...] = (),
+) -> FastAPI:
     """The app on ``database_url`` (see ``db.database_url``) with ``limits`` (default:
-    ``Limits.from_env()``, the environment's or the defaults)."""
+    ``Limits.from_env()``, the environment's or the defaults). Its bots have
+    ``move_seconds`` a move and think in ``bot_workers`` processes (default: one per
+    core); ``bot_imports`` names modules that register custom bots (see
+    ``TableService``)."""
     url = db.database_url(database_url)
     limits = limits or Limits.from_env()
 
@@ -110,7 +120,13 @@ def create_app(database_url: str | None = None, limits: Limits | None = None) ->
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = db.make_engine(url)
         await asyncio.to_thread(db.migrate, engine)
-        service = app.state.service = TableService(engine, limits=limits)
+        service = app.state.service = TableService(
+            engine,
+            limits=limits,
+            move_seconds=move_seconds,
+            bot_workers=bot_workers,
+            bot_imports=bot_imports,
+        )
         resumed = await service.resume_all()
         if resumed:
             log.info("resumed %d table(s) in play", resumed)

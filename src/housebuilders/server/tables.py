@@ -9,9 +9,10 @@ survives a restart. Every change goes the same way, under the table's lock:
 2. the log entry is committed to the database;
 3. only then is the copy made the table's state and every seat told.
 
-Bots move in a worker thread, never on the event loop. A seat whose person ran
-out of time on the turn clock is marked away, and the table's clock bot plays
-for it until the person says they are back.
+Bots move in worker processes, in turn and on time (``bots.BotPool``): one that
+is still thinking at the per-move time is stopped and a random legal move is
+played for it. A seat whose person ran out of time on the turn clock is marked
+away, and the table's clock bot plays for it until the person says they are back.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import importlib
 import logging
 import random
 import secrets
@@ -31,8 +33,9 @@ from typing import Any
 from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..agents import Agent, AgentError, make
+from ..agents import Agent, AgentError, check_game, make
 from ..arena.match import bot_seed, view_seed
+from ..arena.runner import default_jobs
 from ..core import (
     Action,
     GameSpec,
@@ -44,14 +47,21 @@ from ..core import (
     replay,
 )
 from . import db
+from .bots import BotPool, BotTimeout
 from .limits import Limits
 
 log = logging.getLogger("housebuilders.server")
 
-#: the most time a bot at a server table may take per move, and the most
-#: iterations a search bot without a time budget may run
-MAX_BOT_SECONDS = 10.0
+#: the time a bot at a server table has per move, unless the server is told otherwise
+MOVE_SECONDS = 10.0
+#: what else a bot at a server table may ask for (besides ``seconds`` up to the time
+#: per move): greedy's samples, and a search's iterations when it has no time budget
+MAX_BOT_SAMPLES = 64
 MAX_BOT_ITERATIONS = 5000
+#: ... and its iterations times the actions of each rollout (``depth``), a rollout to
+#: the end of the game (``depth=-1``) counting as ``END_DEPTH`` actions
+MAX_BOT_ROLLOUT_ACTIONS = 20_000
+END_DEPTH = 200
 
 
 class ApiError(Exception):
@@ -69,21 +79,42 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def check_bot(name: str) -> str:
-    """``name`` if it makes a bot fit for a server table, else ApiError 422."""
+def check_bot(name: str, spec: GameSpec, move_seconds: float = MOVE_SECONDS) -> str:
+    """``name`` if it makes a bot that can play ``spec`` and fits a server table whose
+    bots have ``move_seconds`` a move, else ApiError 422 saying what is allowed."""
     try:
         agent = make(name)
+        problem = _asks_too_much(agent, move_seconds)  # before the game's own settings
+        check_game(agent, spec)
     except AgentError as e:
         raise ApiError(422, str(e)) from None
-    seconds = getattr(agent, "seconds", 0.0) or 0.0
-    iterations = getattr(agent, "iterations", 0) or 0
-    if seconds > MAX_BOT_SECONDS or (not seconds and iterations > MAX_BOT_ITERATIONS):
-        raise ApiError(
-            422,
-            f"bot {name!r} may think too long for a table: give it seconds <= "
-            f"{MAX_BOT_SECONDS:g} (or iterations <= {MAX_BOT_ITERATIONS})",
-        )
+    if problem:
+        raise ApiError(422, f"bot {name.strip()!r} asks too much of a server table: {problem}")
     return name.strip()
+
+
+def _asks_too_much(agent: Agent, move_seconds: float) -> str | None:
+    """What ``agent``, as its name set it, asks beyond a server table's limits (a
+    game's own search settings are not counted: they are measured to fit)."""
+    seconds = getattr(agent, "seconds", 0) or 0
+    if seconds > move_seconds:
+        return f"seconds may be from 0 to {move_seconds:g} here (the time a bot has per move)"
+    if getattr(agent, "samples", 1) > MAX_BOT_SAMPLES:
+        return f"samples may be from 1 to {MAX_BOT_SAMPLES} here"
+    if seconds:
+        return None  # a search on a time budget stops in time, however deep
+    instead = f"or give the search seconds, from 0 to {move_seconds:g}, instead"
+    iterations = getattr(agent, "iterations", 0) or 0
+    if iterations > MAX_BOT_ITERATIONS:
+        return f"iterations may be from 1 to {MAX_BOT_ITERATIONS} here, {instead}"
+    depth = getattr(agent, "depth", 1)
+    actions = iterations * (END_DEPTH if depth < 0 else max(depth, 1))
+    if actions > MAX_BOT_ROLLOUT_ACTIONS:
+        return (
+            f"iterations x depth may be at most {MAX_BOT_ROLLOUT_ACTIONS} here (depth=-1 "
+            f"counting as {END_DEPTH}), not {actions}; use fewer iterations, {instead}"
+        )
+    return None
 
 
 @dataclass
@@ -108,7 +139,6 @@ class Table:
     state: State
     entries: int  # log entries written so far (actions and undos)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    agents: dict[tuple[int, str], Agent] = field(default_factory=dict)
     deadlines: dict[int, float] = field(default_factory=dict)
     #: websocket queues, each with its seat and whether it wants the SVG
     listeners: dict[asyncio.Queue[dict[str, Any]], tuple[int | None, bool]] = field(
@@ -301,7 +331,24 @@ def _offer(queue: asyncio.Queue[dict[str, Any]], message: dict[str, Any]) -> Non
 class TableService:
     """Creates, loads and plays tables; the web app's one door to games and storage."""
 
-    def __init__(self, engine: Engine, max_live: int = 1000, limits: Limits | None = None) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        max_live: int = 1000,
+        limits: Limits | None = None,
+        *,
+        move_seconds: float = MOVE_SECONDS,
+        bot_workers: int | None = None,
+        bot_imports: tuple[str, ...] = (),
+    ) -> None:
+        """``limits``: see ``Limits``; ``move_seconds``: the time a bot has per move;
+        ``bot_workers``: the processes bots think in (default: one per core);
+        ``bot_imports``: modules that register custom bots, imported here and in
+        every bot worker."""
+        for module in bot_imports:
+            importlib.import_module(module)
+        workers = default_jobs() if bot_workers is None else bot_workers
+        self.bots = BotPool(workers, move_seconds, tuple(bot_imports))
         self.engine = engine
         self.limits = limits or Limits()
         self.sessions = db.session_factory(engine)
@@ -354,12 +401,13 @@ class TableService:
             options = spec.check_options(options)
         except (ValueError, OptionError) as e:
             raise ApiError(422, str(e)) from None
-        clock_bot = check_bot(clock_bot)
+        move_seconds = self.bots.move_seconds
+        clock_bot = check_bot(clock_bot, spec, move_seconds)
         tokens: list[str | None] = []
         infos: list[SeatInfo] = []
         for kind, bot in seats:
             if kind == "bot":
-                infos.append(SeatInfo("bot", check_bot(bot or ""), None))
+                infos.append(SeatInfo("bot", check_bot(bot or "", spec, move_seconds), None))
                 tokens.append(None)
             else:
                 token = secrets.token_urlsafe(18)
@@ -644,7 +692,8 @@ class TableService:
             table.clock = asyncio.create_task(self._watch_clock(table))
 
     async def _drive(self, table: Table) -> None:
-        """Play bot moves until no bot is to act."""
+        """Play bot moves until no bot is to act, one at a time: a table waits for
+        at most one bot worker (so the tables take turns, see ``bots.BotPool``)."""
         while not self._closing:
             state = table.state
             movers = [s for s in state.acting_players() if table.played_by_bot(s)]
@@ -653,28 +702,56 @@ class TableService:
             seat = movers[0]
             name = table.played_by_bot(seat)
             assert name is not None
-            agent = table.agents.get((seat, name))
-            if agent is None:
-                agent = table.agents[(seat, name)] = make(name, seed=bot_seed(table.seed, seat))
             step_seed = view_seed(table.seed, len(state.history))
-            view = state.determinize(seat, step_seed)
-            try:
-                action: Action | None = await asyncio.to_thread(agent.choose, view, seat)
-            except Exception:
-                log.exception("bot %r failed at table %s", name, table.id)
-                action = None
+            action = await self._bot_move(table, state, seat, name, step_seed)
+            if self._closing:
+                break  # no fallback moves while the server stops
             async with table.lock:
                 if table.played_by_bot(seat) != name or not _still_fits(table.state, state):
                     continue  # the table changed under the bot while it thought: again
                 legal = table.state.legal_actions(seat)
-                if action not in legal:
+                if action is not None and action not in legal:
                     if table.state is not state:
                         continue  # others' moves took this one away: think again
-                    # a broken bot must not stall the table
                     log.error("bot %r gave no legal move at table %s", name, table.id)
+                    action = None
+                if action is None:  # a slow or broken bot must not stall the table
                     action = random.Random(step_seed).choice(legal)
                 await self._commit(table, seat, action)
         self._kick(table)
+
+    async def _bot_move(
+        self, table: Table, state: State, seat: int, name: str, step_seed: int
+    ) -> Action | None:
+        """The move bot ``name`` chooses for ``seat`` on its view of ``state`` (the
+        view is made here: the bot never sees the true state); None if it ran out
+        of time or failed (logged)."""
+        view = state.determinize(seat, step_seed)
+        start = time.perf_counter()
+        try:
+            action = await self.bots.move(view, seat, name, bot_seed(step_seed, seat))
+        except BotTimeout:
+            log.warning(
+                "bot %r at table %s (seat %d) was stopped after %g s: a random legal move "
+                "is played for it",
+                name,
+                table.id,
+                seat,
+                self.bots.move_seconds,
+            )
+            return None
+        except Exception as e:  # the bot raised, or its process died or could not start
+            log.error("bot %r failed at table %s (seat %d): %s", name, table.id, seat, e)
+            return None
+        log.debug(
+            "bot %r at table %s (seat %d) chose on a view of %d actions in %.3f s",
+            name,
+            table.id,
+            seat,
+            len(state.history),
+            time.perf_counter() - start,
+        )
+        return action
 
     async def _watch_clock(self, table: Table) -> None:
         """Mark a person away when their turn's time runs out."""
@@ -691,9 +768,11 @@ class TableService:
             self._kick(table)
 
     async def close(self) -> None:
-        """Stop every bot and clock (the server is shutting down)."""
+        """Stop every bot and clock (the server is shutting down), without waiting for
+        a bot to finish thinking: its worker is killed."""
         self._closing = True
         tasks = [t for table in self.tables.values() for t in (table.driver, table.clock) if t]
         for task in tasks:
             task.cancel()
+        await self.bots.close()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,167 @@
+"""The server's bots: every move thought in a worker process, on time, in turn.
+
+- **On time.** A bot has ``move_seconds`` per move (and ``GRACE`` for the hop to
+  its process and its last step). A bot still thinking then is stopped, its process
+  killed and replaced, and ``BotTimeout`` raised: the table plays a fallback move.
+- **In turn.** There are ``workers`` processes for the whole server. A move waits
+  for a free one in a first-come, first-served queue; as a table asks for its next
+  bot move only once the last one is played (its driver plays them one at a time),
+  the tables are served round-robin: a table of a hundred bots, or a few tables of
+  slow ones, hold at most one worker each, for at most ``move_seconds`` a move.
+- **Never waited on.** ``close`` kills the workers, thinking or not.
+
+Processes are started when first needed (from the arena's fork server: a few
+milliseconds each) and a killed one is replaced by the next move that needs it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections import deque
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+
+from ..arena.workers import BotRaised, MoveWorker, WorkerError
+from ..core import Action, State
+
+#: what a bot may overrun its time by before it is stopped (the hop to its process
+#: and back, and the last step of a search that checks its clock between steps):
+#: half a second, or a quarter of a shorter time
+GRACE = 0.5
+
+
+class BotTimeout(Exception):
+    """The bot did not answer in its time; it was stopped."""
+
+
+class BotFailed(Exception):
+    """The bot raised, or its process died; the message says what."""
+
+
+@dataclass(eq=False)
+class _Slot:
+    """A place for one worker process (None until needed, or after a kill)."""
+
+    worker: MoveWorker | None = None
+
+
+class BotPool:
+    """``workers`` processes shared by every table, each move at most ``move_seconds``
+    (see the module's docstring). ``imports`` are modules each worker imports first
+    (where custom bots register themselves)."""
+
+    def __init__(self, workers: int, move_seconds: float, imports: tuple[str, ...] = ()) -> None:
+        if workers < 1:
+            raise ValueError(f"the server needs at least 1 bot worker, not {workers}")
+        if not (0 < move_seconds < math.inf):
+            raise ValueError(f"the time per bot move must be positive, not {move_seconds}")
+        self.move_seconds = move_seconds
+        self.imports = tuple(imports)
+        self._slots = [_Slot() for _ in range(workers)]
+        self._free: deque[_Slot] = deque(self._slots)
+        self._waiting: deque[asyncio.Future[_Slot]] = deque()
+        self._closed = False
+
+    @property
+    def deadline(self) -> float:
+        """Seconds after which a bot still thinking is stopped."""
+        return self.move_seconds + min(GRACE, self.move_seconds / 4)
+
+    @property
+    def busy(self) -> int:
+        """Moves being thought now."""
+        return len(self._slots) - len(self._free)
+
+    @property
+    def processes(self) -> list[BaseProcess]:
+        """The worker processes started and not stopped."""
+        return [slot.worker.process for slot in self._slots if slot.worker is not None]
+
+    async def move(self, view: State, seat: int, bot: str, seed: int) -> Action:
+        """The action ``bot`` (made with ``seed``) chooses for ``seat`` on ``view``, the
+        seat's determinized view; BotTimeout or BotFailed if it has none."""
+        slot = await self._acquire()
+        try:
+            if slot.worker is None or not slot.worker.alive:
+                slot.worker = await asyncio.to_thread(MoveWorker, self.imports)
+            worker = slot.worker
+            worker.send((view, seat, bot, seed))
+            if not await _readable(worker.connection, self.deadline):
+                raise BotTimeout(f"no move after {self.move_seconds:g} s")
+            return worker.answer()
+        except BotRaised as e:  # the worker is fine
+            raise BotFailed(str(e)) from None
+        except WorkerError as e:
+            self._stop(slot)
+            raise BotFailed(str(e)) from None
+        except BaseException:  # out of time, or the table's driver cancelled
+            self._stop(slot)
+            raise
+        finally:
+            self._release(slot)
+
+    async def close(self) -> None:
+        """Kill every worker, thinking or not; moves still waiting are cancelled."""
+        self._closed = True
+        for slot in self._slots:
+            self._stop(slot)
+        for turn in self._waiting:
+            turn.cancel()
+
+    # -- the queue ------------------------------------------------------------------------
+    async def _acquire(self) -> _Slot:
+        """A free slot, first come first served."""
+        if self._closed:
+            raise BotFailed("the server is stopping")
+        if self._free and not self._waiting:
+            return self._free.pop()  # the worker used last: started, and warm
+        turn = asyncio.get_running_loop().create_future()
+        self._waiting.append(turn)
+        try:
+            return await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self._release(turn.result())  # given a slot just as it was cancelled
+            elif turn in self._waiting:
+                self._waiting.remove(turn)
+            raise
+
+    def _release(self, slot: _Slot) -> None:
+        while self._waiting:
+            turn = self._waiting.popleft()
+            if not turn.done():
+                turn.set_result(slot)
+                return
+        self._free.append(slot)
+
+    @staticmethod
+    def _stop(slot: _Slot) -> None:
+        if slot.worker is not None:
+            slot.worker.kill()
+            slot.worker = None
+
+
+async def _readable(connection: Connection, timeout: float) -> bool:
+    """Whether ``connection`` has something to read (an answer, or the end of a dead
+    process) within ``timeout`` seconds, waiting on the event loop, not in a thread."""
+    loop = asyncio.get_running_loop()
+    ready = loop.create_future()
+
+    def wake() -> None:
+        if not ready.done():
+            ready.set_result(None)
+
+    fd = connection.fileno()
+    try:
+        loop.add_reader(fd, wake)
+    except NotImplementedError:  # an event loop without add_reader (Windows' proactor)
+        return await asyncio.to_thread(connection.poll, timeout)
+    try:
+        await asyncio.wait_for(ready, timeout)
+        return True
+    except TimeoutError:
+        return False
+    finally:
+        loop.remove_reader(fd)
