@@ -54,7 +54,7 @@ def check_random_game(game_id: str, players: int, seed: int, deep: bool = False)
             else:
                 assert not legal, f"step {step}: player {player} is not acting but has actions"
         if deep or step % 37 == 0:
-            check_state(spec, state, seed=seed + step)
+            check_state(spec, state, seed=seed + step, information=deep)
         player = acting[rng.randrange(len(acting))]
         actions = state.legal_actions(player)
         state.apply(player, actions[rng.randrange(len(actions))])
@@ -67,8 +67,9 @@ def check_random_game(game_id: str, players: int, seed: int, deep: bool = False)
     return state
 
 
-def check_state(spec: GameSpec, state: State, seed: int) -> None:
-    """The per-state checks (see check_random_game)."""
+def check_state(spec: GameSpec, state: State, seed: int, information: bool = True) -> None:
+    """The per-state checks (see check_random_game); ``information`` adds
+    ``check_information_rule``, the dearest of them."""
     before = state.to_json()
     _check_json_safe(before, "to_json()")
     check_roundtrip(spec, state)
@@ -84,7 +85,8 @@ def check_state(spec: GameSpec, state: State, seed: int) -> None:
     for player in range(state.num_players):
         check_hidden_information(state, player, seed)
     _check_json_safe(state.observe(None), "observe(None)")
-    check_information_rule(state, seed)
+    if information:
+        check_information_rule(state, seed)
 
 
 def check_action(spec: GameSpec, action: Action) -> None:
@@ -152,12 +154,12 @@ def check_hidden_information(state: State, player: int, seed: int) -> None:
         assert copy.acting_players() == state.acting_players()
 
 
-def check_information_rule(state: State, seed: int, seeds: int = 8) -> None:
+def check_information_rule(state: State, seed: int, seeds: int = 6) -> None:
     """The information rule: a seat's determinization depends only on what it knows.
 
     One acting seat q plays two different legal actions on two copies of ``state``.
-    For other seats p that cannot tell the two results apart (equal observations;
-    two of them at most, picked by ``seed``), p's determinizations of them must not
+    For a seat p that cannot tell the two results apart (equal observations; one
+    such seat, picked by ``seed``), p's determinizations of them must not
     say which action q played: no part of their JSON (history included) may be the
     same over all ``seeds`` determinizations of one result, the same over all of the
     other's, and different between the two. Nor may a determinization keep the
@@ -167,8 +169,7 @@ def check_information_rule(state: State, seed: int, seeds: int = 8) -> None:
     (Mr House: a failed build's intended place, or either of two alike walls given
     up) tell nothing hidden, and are not compared."""
     rng = random.Random(seed)
-    for player in rng.sample(range(state.num_players), min(2, state.num_players)):
-        _check_rng_resampled(state, player, seed)
+    _check_rng_resampled(state, rng.randrange(state.num_players), seed)
     acting = state.acting_players()
     if not acting:
         return
@@ -189,7 +190,7 @@ def check_information_rule(state: State, seed: int, seeds: int = 8) -> None:
         for p in range(state.num_players)
         if p != mover and results[0].observe(p) == results[1].observe(p)
     ]
-    for player in rng.sample(blind, min(2, len(blind))):  # two at most: fast
+    for player in rng.sample(blind, min(1, len(blind))):
         leaks = _telling_parts(results[0], results[1], player, seed, seeds)
         assert not leaks, (
             f"determinize({player}) tells whether player {mover} played {first} or {second}, "
