@@ -25,7 +25,7 @@ STACKS = PLANS = 3
 
 # == the JSON's shape ==================================================================
 class StreetJson(StateSchema):
-    numbers: list[int | None]
+    numbers: list[Count | None]
     bis: list[int]
     pools: list[int]
     fences: list[int]
@@ -86,22 +86,19 @@ def check_sheet(field: str, sheet: Sheet, L: Layout, plans: list[Any], choosing:
     """A sheet as the rules fill it; return the rounds it has played (a number written
     or a refusal each). While a player is ``choosing``, the temporary worker's box is
     crossed before the number is written."""
-    numbered = 0
+    numbered = 0  # bitmask of the houses with a number
     for street, size in enumerate(L.streets):
-        base, previous, bis_before = L.first[street], EMPTY, False
-        for house in range(size):
-            index = base + house
-            n, bis = sheet.numbers[index], bool(sheet.bis >> index & 1)
-            where = f"{field}.streets.{street}"
-            if n == EMPTY:
-                if bis or sheet.pools >> index & 1:
-                    refuse(where, f"house {house} has no number, so no B and no pool")
-                continue
-            within(f"{where}.numbers.{house}", n, L.lowest, L.highest)
-            numbered += 1
-            if n < previous or n == previous and not (bis or bis_before):
-                refuse(f"{where}.numbers", "a street's numbers rise (only a B repeats one)")
-            previous, bis_before = n, bis
+        base, where = L.first[street], f"{field}.streets.{street}.numbers"
+        row = sheet.numbers[base : base + size]
+        filled = [(n, base + h) for h, n in enumerate(row) if n != EMPTY]
+        numbered |= sum(1 << i for _, i in filled)
+        if filled and not L.lowest <= min(filled)[0] <= max(filled)[0] <= L.highest:
+            refuse(where, f"house numbers are {L.lowest} to {L.highest}")
+        for (a, i), (b, j) in zip(filled, filled[1:], strict=False):
+            if b < a or b == a and not (sheet.bis >> i & 1 or sheet.bis >> j & 1):
+                refuse(where, "a street's numbers rise (only a B repeats one)")
+    if (sheet.bis | sheet.pools) & ~numbered:
+        refuse(field, "a house without a number has no B and no pool")
     if sheet.pools & ~L.pools:
         refuse(field, "pools are built only where the sheet prints one")
     bis = bin(sheet.bis).count("1")
@@ -116,7 +113,9 @@ def check_sheet(field: str, sheet: Sheet, L: Layout, plans: list[Any], choosing:
         within(f"{field}.improvements.{size - 1}", sheet.improvements[size - 1], 0, len(ladder) - 1)
     within(f"{field}.temps", sheet.temps, 0, L.temp_boxes)
     within(f"{field}.refusals", sheet.refusals, 0, L.max_refusals)
-    written = numbered - bis  # an extension's B copies a number: it is the round's action
+    written = (
+        bin(numbered).count("1") - bis
+    )  # an extension's B copies a number: it is the round's action
     actions = (
         bin(sheet.fences).count("1")
         + sum(sheet.parks)
