@@ -54,10 +54,16 @@ def parse(model: type[M], data: Any) -> M:
         errors = e.errors()
         first = errors[0]
         where = ".".join(str(p) for p in first["loc"]) or "(the state)"
-        got = repr(first.get("input"))
         more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-        got = got if len(got) <= 60 else got[:57] + "..."
-        raise StateError(f"{where}: {first['msg'].lower()}, got {got}{more}") from None
+        if first["type"] == "missing":
+            problem = "missing"
+        elif first["type"] == "extra_forbidden":
+            problem = "not a field of this state"
+        else:
+            got = repr(first.get("input"))
+            got = got if len(got) <= 60 else got[:57] + "..."
+            problem = f"{first['msg'].lower()}, got {got}"
+        raise StateError(f"{where}: {problem}{more}") from None
 
 
 def refuse(field: str, message: str) -> NoReturn:

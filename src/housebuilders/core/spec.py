@@ -101,8 +101,10 @@ class GameSpec:
         game's counts, ranges and who may act)."""
         if not isinstance(data, Mapping):
             raise StateError(f"a {self.id} state is a JSON object, not {type(data).__name__}")
-        if data.get("game") != self.id:
-            raise StateError(f"game: {data.get('game')!r} is not {self.id!r}")
+        if "game" not in data:
+            raise StateError(f"game: missing (a saved state names its game, {self.id!r})")
+        if data["game"] != self.id:
+            raise StateError(f"game: {data['game']!r} is not {self.id!r}")
         try:
             state = self._state_from_json(dict(data))
             check_loaded(state)

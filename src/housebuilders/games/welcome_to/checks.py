@@ -173,6 +173,8 @@ def check_state(s: WelcomeToState) -> None:
     from .state import ACTING, ADJUSTING, CHOOSE, DONE, MARKING, WRITING
 
     L, n = s.L, s.num_players
+    # A number or a refusal each round, until a sheet is full or refused too often.
+    within("round", s.round, 1, L.houses + L.max_refusals)
     # The construction cards: each in one stack or in its discards.
     once(
         "construction card",
