@@ -172,6 +172,13 @@ def check_common(s: MrHouseState) -> None:
         refuse("placed", f"all {total} markers are placed after the movement")
     if s.placed != on_city and s.phase in (MOVEMENT, PURCHASES):
         refuse("placed", f"{s.placed} markers placed but {on_city} on the city")
+    placements = sum(action[0] == "place" for _, action in s.history)
+    if placements != (s.turn - 1) * total + s.placed:
+        refuse(
+            "history",
+            f"places {placements} markers, not {total} a turn for {s.turn - 1} turns "
+            f"and {s.placed} this turn",
+        )
     if s.phase == PURCHASES:
         within("purchase.0", s.loc, 1, p.last_location)
         within("purchase.1", s.pos, 0, len(s.stacks[s.loc]) - 1)
