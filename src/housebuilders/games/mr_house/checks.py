@@ -269,6 +269,14 @@ def check_advanced(s: MrHouseAdvancedState) -> None:
     from .common import BUILDING, MOVEMENT, OVER, PURCHASES
     from .params import CONSTRUCTION_EXPO, OFFICE, STORE, WORK_NOTICE_BOARD
 
+    asked = {
+        MOVEMENT: (MOVE,),
+        PURCHASES: (BUY_AT_STORE, OFFICE_CHOICE, HIRING, EXPO_CHOICE, RECEIPT),
+        BUILDING: (BUILDING_PART, CREW_CHOICE),
+        OVER: (BUILDING_PART,),
+    }.get(s.phase)
+    if asked is None:
+        refuse("phase", f"{s.PHASE_NAMES[s.phase]!r} is not a phase of the advanced variant")
     check_common(s)
     p, n = s.p, s.p.players
     for m, name in enumerate(MATERIALS):
@@ -331,14 +339,6 @@ def check_advanced(s: MrHouseAdvancedState) -> None:
     for field, cards in (("expo_current", s.expo_current), ("expo_future", s.expo_future)):
         within(field, len(cards), 0, p.expo_cards)
     # Who is asked what.
-    asked = {
-        MOVEMENT: (MOVE,),
-        PURCHASES: (BUY_AT_STORE, OFFICE_CHOICE, HIRING, EXPO_CHOICE, RECEIPT),
-        BUILDING: (BUILDING_PART, CREW_CHOICE),
-        OVER: (BUILDING_PART,),
-    }.get(s.phase)
-    if asked is None:
-        refuse("phase", f"{s.PHASE_NAMES[s.phase]!r} is not a phase of the advanced variant")
     if s.await_ not in asked:
         refuse("asked", f"{AWAIT_NAMES[s.await_]!r} is not asked in the {s.PHASE_NAMES[s.phase]}")
     within("chooser", s.chooser, -1, n - 1)
@@ -354,7 +354,10 @@ def check_advanced(s: MrHouseAdvancedState) -> None:
         }[s.await_]
         if p.kinds[s.loc] != where:
             refuse("purchase", f"{AWAIT_NAMES[s.await_]!r} is asked at the {where}")
-        if all(pl != s.chooser for pl, value, _ in s.stacks[s.loc] if value):
+        if s.await_ in (BUY_AT_STORE, OFFICE_CHOICE, HIRING):
+            if s.chooser != s.stacks[s.loc][s.pos][0]:
+                refuse("chooser", "the chooser is the owner of the marker being resolved")
+        elif all(pl != s.chooser for pl, value, _ in s.stacks[s.loc] if value):
             refuse("chooser", "the chooser has no marker (other than 0) at this location")
     if (s.receipt != -1) != (s.await_ == RECEIPT):
         refuse("receipt", "a card is decided on receipt exactly when receipt is asked")
