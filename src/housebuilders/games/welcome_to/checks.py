@@ -173,6 +173,19 @@ def check_state(s: WelcomeToState) -> None:
     from .state import ACTING, ADJUSTING, CHOOSE, DONE, MARKING, WRITING
 
     L, n = s.L, s.num_players
+    # Who is asked what: each player's stage of this round's choice, all done at the end.
+    for field, values in (
+        ("pending", s.pending), ("stage", s.stage), ("choice", s.choice), ("marking", s.marking)
+    ):  # fmt: skip
+        if len(values) != n:
+            refuse(field, f"lists {len(values)} players, not {n}")
+    for p, stage in enumerate(s.stage):
+        within(f"stage.{p}", stage, CHOOSE, DONE)
+    if s.over:
+        if any(st != DONE for st in s.stage) or any(s.pending) or any(s.choice):
+            refuse("stage", "at the end every choice is made and revealed")
+    elif all(st == DONE for st in s.stage):
+        refuse("stage", "the round is revealed once every player is done")
     # A number or a refusal each round, until a sheet is full or refused too often.
     within("round", s.round, 1, L.houses + L.max_refusals)
     # The construction cards: each in one stack or in its discards.
@@ -206,22 +219,12 @@ def check_state(s: WelcomeToState) -> None:
             rounds = check_sheet(f"pending.{p}", sheet, L, plans, choosing=True)
             if not extends(sheet, s.public[p]) or not played <= rounds <= played + 1:
                 refuse(f"pending.{p}", "this round's sheet is the revealed one and one choice")
-    # Who is asked what: each player's stage of this round's choice.
-    for field, values in (("stage", s.stage), ("choice", s.choice), ("marking", s.marking)):
-        if len(values) != n:
-            refuse(field, f"lists {len(values)} players, not {n}")
-    if len(s.pending) != n:
-        refuse("pending", f"lists {len(s.pending)} players, not {n}")
+    # This round's choices, stage by stage.
     if s.over:
-        if any(st != DONE for st in s.stage) or any(s.pending) or any(s.choice):
-            refuse("stage", "at the end every choice is made and revealed")
         return
-    if all(st == DONE for st in s.stage):
-        refuse("stage", "the round is revealed once every player is done")
     pairs = s.pairs()
     for p in range(n):
         stage, choice, marking, sheet = s.stage[p], s.choice[p], s.marking[p], s.pending[p]
-        within(f"stage.{p}", stage, CHOOSE, DONE)
         if (stage == CHOOSE) != (sheet is None):
             refuse(f"pending.{p}", "a player has this round's sheet once they start choosing")
         if (marking is not None) != (stage == MARKING):
