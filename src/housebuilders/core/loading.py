@@ -11,6 +11,7 @@ adds the checks every game shares (``check_loaded``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
@@ -111,18 +112,27 @@ def load_setup(spec: GameSpec, options: Any, content: Any, load: Callable[[Any],
         refuse("content", str(e))
 
 
+@cache
+def _actions_by_json(spec: GameSpec) -> dict[tuple[tuple[str, Any], ...], Action]:
+    """Every action of the game by the items of its JSON, in ``to_json``'s order."""
+    return {tuple(a.to_json().items()): a for a in spec.actions}
+
+
 def load_history(spec: GameSpec, data: list[Any], players: int) -> list[tuple[int, Action]]:
-    """The history's (player, action) pairs: each player a seat, each action one of the
-    game's action space."""
+    """The history's (player, action) pairs (``data`` checked by the schema's ``History``:
+    no booleans): each player a seat, each action one of the game's action space."""
+    by_json = _actions_by_json(spec)
     out = []
     for i, (player, action) in enumerate(data):
-        where = f"history.{i}"
-        within(where, player, 0, players - 1)
-        try:
+        if not 0 <= player < players:
+            within(f"history.{i}", player, 0, players - 1)
+        act = by_json.get(tuple(action.items()))
+        if act is None:  # not as to_json writes it: say why
+            try:
+                spec.action_index(spec.action_from_json(action))
+            except (TypeError, ValueError) as e:
+                refuse(f"history.{i}", str(e))
             act = spec.action_from_json(action)
-            spec.action_index(act)
-        except (TypeError, ValueError) as e:
-            refuse(where, str(e))
         out.append((player, act))
     return out
 

@@ -73,7 +73,7 @@ def check_state(spec: GameSpec, state: State, seed: int) -> None:
     before = state.to_json()
     _check_json_safe(before, "to_json()")
     check_roundtrip(spec, state)
-    check_corrupted_states_refused(spec, state, seed, sample=3)
+    check_corrupted_states_refused(spec, state, seed, sample=2)
     for player in state.acting_players():
         legal = state.legal_actions(player)
         assert len(set(legal)) == len(legal), f"duplicate legal actions for {player}"
@@ -209,7 +209,7 @@ def check_final(spec: GameSpec, state: State, seed: int) -> None:
         assert r == 1 + sum(other < r for other in ranks), f"inconsistent ranking {ranks}"
     _check_json_safe(scores, "scores()")
     check_roundtrip(spec, state)
-    check_corrupted_states_refused(spec, state, seed)
+    check_corrupted_states_refused(spec, state, seed, sample=4)
     again = replay(spec.id, n, seed, state.history)
     assert again.to_json() == state.to_json(), "replay of the history gives another state"
     again = replay(spec.id, n, seed, state.history_json())
