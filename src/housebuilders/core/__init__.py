@@ -1,7 +1,7 @@
 """The game contract every game implements (see ../shared/DESIGN.md)."""
 
 from .action import Action
-from .errors import ContentError, IllegalAction, OptionError
+from .errors import ContentError, IllegalAction, OptionError, StateError
 from .rng import Rng
 from .spec import GameSpec, Option, game, game_ids, new_game, register, replay
 from .state import Json, State
@@ -16,6 +16,7 @@ __all__ = [
     "OptionError",
     "Rng",
     "State",
+    "StateError",
     "game",
     "game_ids",
     "new_game",

@@ -1,4 +1,5 @@
-"""Errors every game raises: an illegal action, bad component data, bad options."""
+"""Errors every game raises: an illegal action, bad component data, bad options, a
+saved state that cannot be loaded."""
 
 from __future__ import annotations
 
@@ -25,3 +26,10 @@ class ContentError(ValueError):
 
 class OptionError(ValueError):
     """An unknown game option, or a value the option does not take."""
+
+
+class StateError(ValueError):
+    """A saved state (``state_from_json``'s input) that is malformed or inconsistent.
+
+    The message names the field and what is wrong with it, as
+    ``"<field>: <what is wrong>"``."""

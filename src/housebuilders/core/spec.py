@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .action import Action, action_from_json
-from .errors import OptionError
+from .errors import OptionError, StateError
+from .loading import check_loaded
 from .state import Json, State
 
 
@@ -100,8 +101,25 @@ class GameSpec:
                 )
         return {name: chosen.get(name, o.default) for name, o in known.items()}
 
-    def state_from_json(self, data: Json) -> State:
-        return self._state_from_json(data)
+    def state_from_json(self, data: Any) -> State:
+        """The state ``to_json`` saved, checked: a StateError naming the field if it is
+        malformed (a type, a missing or unknown key, another game) or inconsistent (the
+        game's counts, ranges and who may act)."""
+        if not isinstance(data, Mapping):
+            raise StateError(f"a {self.id} state is a JSON object, not {type(data).__name__}")
+        if "game" not in data:
+            raise StateError(f"game: missing (a saved state names its game, {self.id!r})")
+        if data["game"] != self.id:
+            raise StateError(f"game: {data['game']!r} is not {self.id!r}")
+        try:
+            state = self._state_from_json(dict(data))
+            check_loaded(state)
+        except StateError:
+            raise
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError) as e:
+            problem = f"{type(e).__name__}: {e}"
+            raise StateError(f"(the state): not a valid {self.id} state ({problem})") from None
+        return state
 
     # -- actions --------------------------------------------------------------------
     def action_from_json(self, data: Any) -> Action:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from .action import Action
-from .errors import IllegalAction
+from .errors import IllegalAction, StateError
 from .spec import GameSpec, game, replay
 from .state import State
 
@@ -73,6 +74,7 @@ def check_state(spec: GameSpec, state: State, seed: int, information: bool = Tru
     before = state.to_json()
     _check_json_safe(before, "to_json()")
     check_roundtrip(spec, state)
+    check_corrupted_states_refused(spec, state, seed, sample=2)
     for player in state.acting_players():
         legal = state.legal_actions(player)
         assert len(set(legal)) == len(legal), f"duplicate legal actions for {player}"
@@ -138,6 +140,48 @@ def check_roundtrip(spec: GameSpec, state: State) -> None:
     for player in range(state.num_players):
         assert back.observe(player) == state.observe(player), "a loaded state looks different"
         assert back.legal_actions(player) == state.legal_actions(player)
+
+
+#: beyond any count, index or generator state a game keeps (they fit in 64 bits)
+_FAR = 1 << 70
+
+
+def corruptions(data: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """Changes to a state's JSON that no game may accept, whatever its rules, as
+    (the key concerned, what was done, the changed JSON): an unknown key added, each key
+    removed, each value replaced by one of another JSON type, each int (not a bool)
+    moved beyond 64 bits either way."""
+    yield "unexpected", "an unknown key added", {**data, "unexpected": 0}
+    for key, value in data.items():
+        yield key, "removed", {k: v for k, v in data.items() if k != key}
+        yield key, "of another type", {**data, key: 0.5 if isinstance(value, str) else "0.5"}
+        if isinstance(value, int) and not isinstance(value, bool):
+            yield key, "far too large", {**data, key: value + _FAR}
+            yield key, "far too small", {**data, key: value - _FAR}
+
+
+def check_corrupted_states_refused(
+    spec: GameSpec, state: State, seed: int = 0, sample: int | None = None
+) -> None:
+    """The state's JSON loads; its ``corruptions`` (all, or a ``sample`` of them) are
+    refused with a StateError naming the key concerned. A game's own tests check its
+    rules' consistency (a card twice, a count changed, another player acting)."""
+    data = json.loads(json.dumps(state.to_json()))
+    spec.state_from_json(data)
+    cases = list(corruptions(data))
+    if sample is not None:
+        cases = random.Random(seed).sample(cases, min(sample, len(cases)))
+    for key, what, bad in cases:
+        try:
+            spec.state_from_json(bad)
+        except StateError as e:
+            assert key in str(e), f"{key!r} {what}: the StateError does not name it: {e}"
+        except Exception as e:
+            raise AssertionError(
+                f"{key!r} {what}: state_from_json raised {type(e).__name__} ({e}), not StateError"
+            ) from e
+        else:
+            raise AssertionError(f"{key!r} {what}: state_from_json loaded it")
 
 
 def check_hidden_information(state: State, player: int, seed: int) -> None:
@@ -269,6 +313,7 @@ def check_final(spec: GameSpec, state: State, seed: int) -> None:
         assert r == 1 + sum(other < r for other in ranks), f"inconsistent ranking {ranks}"
     _check_json_safe(scores, "scores()")
     check_roundtrip(spec, state)
+    check_corrupted_states_refused(spec, state, seed, sample=4)
     again = replay(spec.id, n, seed, state.history)
     assert again.to_json() == state.to_json(), "replay of the history gives another state"
     again = replay(spec.id, n, seed, state.history_json())

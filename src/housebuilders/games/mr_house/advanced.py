@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from ...core import Action, Json
+from ...core.loading import parse
 from ...core.rng import Rng, seed_state
 from . import house as H
 from .actions import (
@@ -39,6 +40,7 @@ from .actions import (
     STOP_HIRING,
     USE_PRIVILEGE,
 )
+from .checks import AdvancedJson, check_advanced, index_of
 from .common import BUILDING, OVER, PURCHASES, MrHouseState, ranks
 from .content import MrHouseContent
 from .params import (
@@ -856,27 +858,30 @@ class MrHouseAdvancedState(MrHouseState):
 
     @classmethod
     def from_json(cls, d: Json) -> MrHouseAdvancedState:
+        """The state ``to_json`` saved; StateError if it is malformed or inconsistent
+        (checks.py)."""
+        parse(AdvancedJson, d)
         s = cls.__new__(cls)
         ps = s._common_from_json(d, advanced_params)
-        s.prices = [int(d["prices"][m]) for m in MATERIALS]
-        s.track = [int(x) for x in d["player_order_track"]]
-        s.worker_deck = [int(x) for x in d["worker_deck"]]
-        s.board_cards = [(int(c), int(n)) for c, n in d["board_cards"]]
-        s.privilege_deck = [int(x) for x in d["privilege_deck"]]
-        s.privilege_box = [int(x) for x in d["privilege_box"]]
-        s.expo_current = [int(x) for x in d["expo_current"]]
-        s.expo_future = [int(x) for x in d["expo_future"]]
-        s.await_ = AWAIT_NAMES.index(d["asked"])
-        s.chooser, s.office_given = int(d["chooser"]), int(d["office_given"])
-        s.hired, s.receipt = int(d["hired"]), int(d["receipt"])
-        pending = d.get("pending")
-        s.pending = (int(pending[0]), int(pending[1]), int(pending[2])) if pending else None
-        s.money = [int(e["money"]) for e in ps]
-        s.loans = [int(e["loans"]) for e in ps]
-        s.quality = [int(e["quality"]) for e in ps]
-        s.permit = [bool(e["permit"]) for e in ps]
-        s.spaces = [[int(x) for x in e["worker_spaces"]] for e in ps]
-        s.tired = [int(e["tired"]) for e in ps]
-        s.privileges = [[int(x) for x in e["privileges"]] for e in ps]
-        s.garage = [Garage(int(g[0]), bool(g[1]), int(g[2])) for g in (e["garage"] for e in ps)]
+        s.prices = [d["prices"][m] for m in MATERIALS]
+        s.track = list(d["player_order_track"])
+        s.worker_deck = list(d["worker_deck"])
+        s.board_cards = [tuple(x) for x in d["board_cards"]]
+        s.privilege_deck = list(d["privilege_deck"])
+        s.privilege_box = list(d["privilege_box"])
+        s.expo_current = list(d["expo_current"])
+        s.expo_future = list(d["expo_future"])
+        s.await_ = index_of("asked", d["asked"], AWAIT_NAMES)
+        s.chooser, s.office_given = d["chooser"], d["office_given"]
+        s.hired, s.receipt = d["hired"], d["receipt"]
+        s.pending = tuple(d["pending"]) if d["pending"] is not None else None
+        s.money = [e["money"] for e in ps]
+        s.loans = [e["loans"] for e in ps]
+        s.quality = [e["quality"] for e in ps]
+        s.permit = [e["permit"] for e in ps]
+        s.spaces = [list(e["worker_spaces"]) for e in ps]
+        s.tired = [e["tired"] for e in ps]
+        s.privileges = [list(e["privileges"]) for e in ps]
+        s.garage = [Garage(*e["garage"]) for e in ps]
+        check_advanced(s)
         return s

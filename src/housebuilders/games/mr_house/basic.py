@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core import Action, Json
+from ...core.loading import parse
 from ...core.rng import Rng, seed_state
 from . import house as H
 from .actions import (
@@ -30,8 +31,9 @@ from .actions import (
     START_BUILDING,
     TAKE,
 )
+from .checks import BasicJson, check_basic, index_of
 from .common import MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING, MrHouseState, ranks
-from .content import MrHouseContent
+from .content import BASIC_PART_IDS, MrHouseContent
 from .params import BANK, OFFICE, WORK_NOTICE_BOARD, BasicParams, basic_params
 
 PHASE_NAMES = ("movement", "purchases", "construction: preparing", "construction: rolling", "over")
@@ -397,14 +399,18 @@ class MrHouseBasicState(MrHouseState):
 
     @classmethod
     def from_json(cls, d: Json) -> MrHouseBasicState:
+        """The state ``to_json`` saved; StateError if it is malformed or inconsistent
+        (checks.py)."""
+        parse(BasicJson, d)
         s = cls.__new__(cls)
         ps = s._common_from_json(d, basic_params)
-        s.board_workers, s.deck = int(d["board_workers"]), int(d["worker_deck"])
-        s.coins = [int(e["coins"]) for e in ps]
-        s.permit = [bool(e["permit"]) for e in ps]
-        s.workers = [int(e["workers"]) for e in ps]
-        s.permit_given = bool(d["permit_given"])
-        s.groups = [PART_INDEX[g] for g in d["groups"]]
+        s.board_workers, s.deck = d["board_workers"], d["worker_deck"]
+        s.coins = [e["coins"] for e in ps]
+        s.permit = [e["permit"] for e in ps]
+        s.workers = [e["workers"] for e in ps]
+        s.permit_given = d["permit_given"]
+        s.groups = [index_of("groups", g, BASIC_PART_IDS) for g in d["groups"]]
+        check_basic(s)
         return s
 
 

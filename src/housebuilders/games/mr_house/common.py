@@ -13,9 +13,11 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Self
 
 from ...core import Action, Json, Rng, State
+from ...core.loading import load_history, load_setup, refuse, within
 from ...core.rng import seed_state
 from . import house as H
 from .actions import MATERIALS, PART_IDS
+from .checks import index_of, load_stacks
 from .content import load_content
 
 MOVEMENT, PURCHASES, PREPARING, ROLLING, OVER = range(5)
@@ -322,38 +324,31 @@ class MrHouseState(State):
         }
 
     def _common_from_json(self, d: Json, params_of: Callable[[Any, int], Any]) -> list[Json]:
-        """Load the common fields; return the per-player entries for the variant."""
-        players = int(d["players"])
-        self.content = load_content(d.get("content"))
-        self.p = params = params_of(self.content, players)
-        self.setup = {"options": dict(d.get("options") or {}), "content": d.get("content")}
-        self.turn, self.phase = int(d["turn"]), self.PHASE_NAMES.index(d["phase"])
-        self.order = [int(x) for x in d["order"]]
-        if sorted(self.order) != list(range(players)):
-            raise ValueError(f"order must list each of the {players} players once")
-        self.supply = [int(d["supply"][m]) for m in MATERIALS]
+        """Load the common fields of ``d`` (its shape checked by the variant's schema);
+        return the per-player entries for the variant."""
+        spec = self.spec
+        players = d["players"]
+        within("players", players, spec.min_players, spec.max_players)
+        self.content = load_setup(spec, d["options"], d["content"], load_content)
+        self.p = params_of(self.content, players)
+        self.setup = {"options": dict(d["options"]), "content": d["content"]}
+        self.turn, self.phase = d["turn"], index_of("phase", d["phase"], self.PHASE_NAMES)
+        self.order = list(d["order"])
+        self.supply = [d["supply"][m] for m in MATERIALS]
         ps = d["player_state"]
         if len(ps) != players:
-            raise ValueError(f"player_state lists {len(ps)} players, not {players}")
-        self.store = [[int(e["materials"].get(m, 0)) for m in MATERIALS] for e in ps]
-        self.hand = [sorted(int(v) for v in e["hand"]) for e in ps]
+            refuse("player_state", f"lists {len(ps)} players, not {players}")
+        self.store = [[e["materials"][m] for m in MATERIALS] for e in ps]
+        self.hand = [sorted(e["hand"]) for e in ps]
         self.house = [H.from_json(e["house"], PART_IDS) for e in ps]
-        self.stacks = [[] for _ in range(params.last_location + 1)]
-        self.own, self.reach = [0] * players, [0] * players
-        for key, stack in (d.get("stacks") or {}).items():
-            number = int(key)
-            for pl, v, index in stack:
-                self.stacks[number].append((int(pl), int(v), int(index)))
-                self.own[pl] |= 1 << number
-                self.reach[pl] |= params.adjacent[number]
-        self.placed = int(d["placed"])
-        self.loc, self.pos = (int(x) for x in d["purchase"])
-        self.builder = int(d["builder"])
-        self.rng = Rng(int(d["rng"]))
-        spec = self.spec
-        self.history = [(int(pl), spec.action_from_json(a)) for pl, a in d.get("history", [])]
-        self.undo_floor = int(d.get("undo_floor", 0))
-        self.log = list(d.get("log", []))
+        load_stacks(self, d["stacks"])
+        self.placed = d["placed"]
+        self.loc, self.pos = d["purchase"]
+        self.builder = d["builder"]
+        self.rng = Rng(d["rng"])
+        self.history = load_history(spec, d["history"], players)
+        self.undo_floor = d["undo_floor"]
+        self.log = list(d["log"])
         return list(ps)
 
     def _player_json_common(self, pl: int) -> Json:

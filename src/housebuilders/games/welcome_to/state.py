@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core import Action, Json, Rng, State
+from ...core.loading import load_history, load_setup, parse, within
 from ...core.rng import seed_state
 from .actions import (
     ADJUST,
@@ -32,6 +33,7 @@ from .actions import (
     TEMP_CHANGES,
     WRITE,
 )
+from .checks import WelcomeToJson, check_sheet_json, check_state
 from .content import ESTATE_SIZES, WelcomeToContent, load_content
 from .sheet import EMPTY, Estate, Layout, Sheet, layout_of, temp_points
 
@@ -555,24 +557,33 @@ class WelcomeToState(State):
 
     @classmethod
     def from_json(cls, d: Json) -> WelcomeToState:
-        players = len(d["public"])
-        s = cls._fresh(players, dict(d.get("options") or {}), d.get("content"))
+        """The state ``to_json`` saved; StateError if it is malformed or inconsistent
+        (checks.py)."""
+        parse(WelcomeToJson, d)
+        spec, players = cls.spec, len(d["public"])
+        within("public", players, spec.min_players, spec.max_players)
+        load_setup(spec, d["options"], d["content"], load_content)
+        s = cls._fresh(players, dict(d["options"]), d["content"])
         L = s.L
         s.piles = [list(p) for p in d["piles"]]
         s.discards = [list(x) for x in d["discards"]]
         s.plans, s.flipped, s.round = list(d["plans"]), list(d["flipped"]), d["round"]
+        for field in ("public", "pending"):
+            for p, x in enumerate(d[field]):
+                if x is not None:
+                    check_sheet_json(f"{field}.{p}", x, L)
         s.public = [Sheet.from_json(L, x).freeze() for x in d["public"]]
         s.pending = [None if x is None else Sheet.from_json(L, x) for x in d["pending"]]
         s.stage = list(d["stage"])
-        s.choice = [None if c is None else tuple(c) for c in d["choice"]]  # type: ignore[misc]
+        s.choice = [None if c is None else tuple(c) for c in d["choice"]]
         s.marking = [
             None if m is None else (m[0], tuple(m[1]), tuple(tuple(e) for e in m[2]))
             for m in d["marking"]
-        ]  # type: ignore[misc]
+        ]
         s.over, s.rng = d["over"], Rng(d["rng"])
-        spec = cls.spec
-        s.history = [(p, spec.action_from_json(a)) for p, a in d["history"]]
+        s.history = load_history(spec, d["history"], players)
         s.undo_floor, s.log = d["undo_floor"], list(d["log"])
+        check_state(s)
         return s
 
 
