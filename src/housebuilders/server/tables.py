@@ -702,7 +702,8 @@ class TableService:
             seat = movers[0]
             name = table.played_by_bot(seat)
             assert name is not None
-            step_seed = view_seed(table.seed, len(state.history))
+            # seeded by what the seat has seen, not by the others' unseen moves
+            step_seed = view_seed(table.seed, state.moves_seen(seat))
             action = await self._bot_move(table, state, seat, name, step_seed)
             if self._closing:
                 break  # no fallback moves while the server stops
