@@ -207,7 +207,8 @@ def check_information_rule(state: State, seed: int, seeds: int = 6) -> None:
     say which action q played: no part of their JSON (history included) may be the
     same over all ``seeds`` determinizations of one result, the same over all of the
     other's, and different between the two. Nor may a determinization keep the
-    true random generator (future dice and draws).
+    true random generator (future dice and draws), nor the log a seat or a
+    spectator is given (``history_seen_by``) tell the two apart.
 
     Two moves that leave the same state but for the history's record of the move
     (Mr House: a failed build's intended place, or either of two alike walls given
@@ -231,10 +232,16 @@ def check_information_rule(state: State, seed: int, seeds: int = 6) -> None:
         return  # the same state either way: nothing hidden to tell
     blind = [
         p
-        for p in range(state.num_players)
+        for p in (*range(state.num_players), None)
         if p != mover and results[0].observe(p) == results[1].observe(p)
     ]
-    for player in rng.sample(blind, min(1, len(blind))):
+    for p in blind:  # nor may the log a seat (or a spectator) is given
+        assert results[0].history_seen_by(p) == results[1].history_seen_by(p), (
+            f"history_seen_by({p}) tells whether player {mover} played {first} or {second}"
+        )
+    seats = [p for p in blind if p is not None]
+    if seats:
+        player = rng.choice(seats)
         leaks = _telling_parts(results[0], results[1], player, seed, seeds)
         assert not leaks, (
             f"determinize({player}) tells whether player {mover} played {first} or {second}, "
