@@ -59,7 +59,7 @@ def create(
 ) -> dict[str, Any]:
     """A new table; ``seats`` names each seat: human, greedy or random."""
     kinds = seats.split(",")
-    body = {"game": game, "players": len(kinds), "seats": [SEATS[k] for k in kinds], **extra}
+    body = {"game": game, "seats": [SEATS[k] for k in kinds], **extra}
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     return response.json()

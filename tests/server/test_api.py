@@ -165,37 +165,45 @@ def test_garbage_gets_422(client: TestClient, body: bytes) -> None:
     assert response.json()["error"] and "Traceback" not in response.text
 
 
+HUMANS = [{"kind": "human"}] * 2
+
+
 @pytest.mark.parametrize(
-    "body",
+    ("body", "field"),
     [
-        {"game": "chess", "players": 2, "seats": [{"kind": "human"}] * 2},
-        {"game": "mr-house-basic", "players": 5, "seats": [{"kind": "human"}] * 5},
-        {"game": "mr-house-basic", "players": 2, "seats": [{"kind": "human"}]},
-        {"game": "mr-house-basic", "players": 2, "seats": [{"kind": "bot", "bot": "genius"}] * 2},
-        {"game": "mr-house-basic", "players": 2, "seats": [{"kind": "alien"}] * 2},
-        {"game": "mr-house-basic", "players": 2, "seats": [{"kind": "human"}] * 2, "seed": -1},
-        {
-            "game": "mr-house-basic",
-            "players": 2,
-            "seats": [{"kind": "human"}] * 2,
-            "options": {"colour": "red"},
-        },
-        {
-            "game": "mr-house-basic",
-            "players": 2,
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:seconds=60"}],
-        },
-        {
-            "game": "mr-house-basic",
-            "players": 2,
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:iterations=1000000"}],
-        },
+        ({"game": "chess", "seats": HUMANS}, "game"),
+        ({"game": "mr-house-basic", "seats": [{"kind": "human"}] * 5}, "seats"),
+        ({"game": "mr-house-basic", "seats": [{"kind": "human"}]}, "seats"),
+        ({"game": "mr-house-basic", "seats": [{"kind": "bot", "bot": "genius"}] * 2}, None),
+        ({"game": "mr-house-basic", "seats": [{"kind": "alien"}] * 2}, "seats"),
+        ({"game": "mr-house-basic", "seats": [{"kind": "bot"}] * 2}, "bot"),
+        ({"game": "mr-house-basic", "seats": HUMANS, "seed": -1}, "seed"),
+        ({"game": "mr-house-basic", "seats": HUMANS, "options": {"colour": "red"}}, "colour"),
+        ({"game": "welcome-to", "seats": HUMANS, "options": {"deck": "mine"}}, "deck"),
+        ({"game": "mr-house-basic", "seats": HUMANS, "players": 2}, "players"),
+        (
+            {
+                "game": "mr-house-basic",
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:seconds=60"}],
+            },
+            None,
+        ),
+        (
+            {
+                "game": "mr-house-basic",
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:iterations=1000000"}],
+            },
+            None,
+        ),
     ],
 )
-def test_a_bad_table_gets_422_naming_the_problem(client: TestClient, body: dict) -> None:
+def test_a_bad_table_gets_422_naming_the_problem(
+    client: TestClient, body: dict, field: str | None
+) -> None:
     response = client.post("/api/tables", json=body)
     assert response.status_code == 422, response.text
-    assert response.json()["error"]
+    error = response.json()["error"]
+    assert error and (field is None or field in error), error
 
 
 def test_a_huge_request_gets_413(client: TestClient) -> None:
