@@ -91,8 +91,8 @@ def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 
 
 # -- bots ------------------------------------------------------------------------------------
-def _bot_choices() -> list[str]:
-    return list(dict.fromkeys([*bot_names(), *LOBBY_BOTS]))
+#: the bot names the document lists
+BOT_CHOICES = list(dict.fromkeys([*bot_names(), *LOBBY_BOTS]))
 
 
 BotName = Annotated[
@@ -102,7 +102,7 @@ BotName = Annotated[
         max_length=200,
         description="a bot: one of these, or one with its parameters within the bounds "
         "of docs/bots.md (e.g. greedy:samples=8)",
-        json_schema_extra={"enum": _bot_choices()},
+        json_schema_extra={"enum": BOT_CHOICES},
     ),
 ]
 
