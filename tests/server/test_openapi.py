@@ -13,14 +13,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import httpx
+import hypothesis
 import pytest
+import schemathesis
 
-schemathesis = pytest.importorskip("schemathesis")
-hypothesis = pytest.importorskip("hypothesis")
-
-from housebuilders.server import create_app  # noqa: E402
-from housebuilders.server.schemas import BOT_CHOICES  # noqa: E402
-from housebuilders.server.testing import LiveServer  # noqa: E402
+from housebuilders.server import create_app
+from housebuilders.server.schemas import BOT_CHOICES
+from housebuilders.server.testing import LiveServer
 
 pytestmark = pytest.mark.schemathesis
 
