@@ -155,7 +155,9 @@ def _action(table: Table, body: ActionRequest) -> Action:
 
 
 def _api(app: FastAPI) -> None:
-    @app.get("/api/games", operation_id="list_games", response_model=GamesPublic)
+    @app.get(
+        "/api/games", operation_id="list_games", response_model=GamesPublic, responses=errors()
+    )
     async def list_games() -> dict[str, Any]:
         """The games that can be played, and the bots the lobby offers."""
         games = [
@@ -191,7 +193,9 @@ def _api(app: FastAPI) -> None:
                 seats.append({"seat": number, "kind": "human", "token": token, "url": url})
         return {"table": table.id, "seats": seats, "spectate": f"/t/{table.id}"}
 
-    @app.get("/api/tables", operation_id="list_tables", response_model=TablesPublic)
+    @app.get(
+        "/api/tables", operation_id="list_tables", response_model=TablesPublic, responses=errors()
+    )
     async def open_tables(service: Service) -> dict[str, Any]:
         """The tables still being played, newest first."""
         return {"tables": await service.open_tables()}

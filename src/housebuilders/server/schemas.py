@@ -81,13 +81,15 @@ _WHEN = {
     "the table has moved past",
     413: "a body over 16 KiB",
     422: "a malformed request: each problem is in detail",
-    429: "too many requests: wait for Retry-After seconds",
+    429: "opening tables too fast: wait for Retry-After seconds",
+    500: "a bug in the server (it is logged; the body says no more)",
 }
 
 
 def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """The ``responses`` of a route that may answer ``codes``, each an ErrorPublic."""
-    return {code: {"model": ErrorPublic, "description": _WHEN[code]} for code in codes}
+    """The ``responses`` of a route that may answer ``codes`` (and 500, as any route
+    may), each an ErrorPublic."""
+    return {code: {"model": ErrorPublic, "description": _WHEN[code]} for code in (*codes, 500)}
 
 
 # -- bots ------------------------------------------------------------------------------------
