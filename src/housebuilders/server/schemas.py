@@ -86,10 +86,24 @@ _WHEN = {
 }
 
 
+_RETRY_AFTER = {
+    "description": "seconds to wait before asking again",
+    "required": True,
+    "schema": {"type": "integer", "minimum": 0},
+}
+
+
+def _error(code: int) -> dict[str, Any]:
+    answer: dict[str, Any] = {"model": ErrorPublic, "description": _WHEN[code]}
+    if code == 429:
+        answer["headers"] = {"Retry-After": _RETRY_AFTER}
+    return answer
+
+
 def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     """The ``responses`` of a route that may answer ``codes`` (and 500, as any route
     may), each an ErrorPublic."""
-    return {code: {"model": ErrorPublic, "description": _WHEN[code]} for code in (*codes, 500)}
+    return {code: _error(code) for code in (*codes, 500)}
 
 
 # -- bots ------------------------------------------------------------------------------------
