@@ -11,7 +11,6 @@ is an ``ErrorPublic``. Names follow the direction of the data: ``...Create`` and
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (
@@ -145,9 +144,7 @@ def _options_model(spec: GameSpec) -> type[BaseModel]:
     for option in spec.options:
         kind = Literal[option.choices] if option.choices else type(option.default)
         fields[option.name] = (kind, Field(option.default, description=option.help))
-    return create_model(
-        f"{_class_name(spec.id)}Options", __config__=ConfigDict(extra="forbid"), **fields
-    )
+    return create_model(f"{_class_name(spec.id)}Options", __base__=Closed, **fields)
 
 
 def _table_create_model(spec: GameSpec) -> type[BaseModel]:
@@ -208,9 +205,13 @@ class TableCreatedPublic(BaseModel):
 # -- playing: the actions of every game -----------------------------------------------------
 def _field_type(values: set[Any]) -> Any:
     """The type of an action field that takes exactly ``values``: ints (never
-    booleans or strings) or one of the strings."""
+    booleans or strings), booleans, or one of the strings."""
+    if all(isinstance(v, bool) for v in values):
+        return Annotated[bool, Strict()]
     if all(isinstance(v, str) for v in values):
         return Literal[tuple(sorted(values))]
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise TypeError(f"an action field takes ints, strings or booleans, not {values}")
     low, high = min(values), max(values)
     if len(values) == high - low + 1:
         return integer(ge=low, le=high)
@@ -230,16 +231,22 @@ def _field_type(values: set[Any]) -> Any:
 def _action_models() -> list[type[BaseModel]]:
     """One model per action kind of every game; a kind two games share takes the values
     of both (whether this table's game has the action is the server's 409)."""
-    kinds: dict[str, dict[str, set[Any]]] = defaultdict(lambda: defaultdict(set))
+    kinds: dict[str, dict[str, set[Any]]] = {}
     for spec in map(game, game_ids()):
+        for cls in spec.action_classes.values():
+            fields = kinds.setdefault(cls.kind, {name: set() for name in cls.fields})
+            if set(fields) != set(cls.fields):
+                raise TypeError(
+                    f"action kind {cls.kind!r} has fields {list(cls.fields)} in {spec.id} and "
+                    f"{list(fields)} in another game: the API cannot tell them apart"
+                )
         for action in spec.actions:
-            fields = kinds[action.kind]
             for name, value in zip(action.fields, action[1:], strict=True):
-                fields[name].add(value)
+                kinds[action.kind][name].add(value)
     return [
         create_model(
             f"{_class_name(kind)}Action",
-            __config__=ConfigDict(extra="forbid"),
+            __base__=Closed,
             kind=(Literal[kind], ...),
             **{name: (_field_type(values), ...) for name, values in fields.items()},
         )
