@@ -1,9 +1,11 @@
 """The OpenAPI document tells the truth: schemathesis, with all its checks (the
 stateful phase too), against the real server on a loopback port finds nothing.
 
-A fixed seed and a bounded number of examples keep it repeatable and short. Its bots
-all play ``random``: the bots' own cost is not what this checks, and a hundred
-searching bots would take the machine (see docs/web.md, "Tests and load").
+A fixed seed and a bounded number of examples keep it repeatable and short (about
+30 s). The tables it opens change only in ways the document allows: their bots play
+``random`` (the bots' cost is not what this checks, and a hundred searching bots
+would take the machine), and in the sequences people sit in the bots' seats (see
+``predictable``). Run it alone with ``pytest -m schemathesis`` (docs/web.md).
 """
 
 from __future__ import annotations
