@@ -106,7 +106,7 @@ async def _table(
     drawn = "true" if svg else "false"
     async with Connection(*server) as http:
         while time.monotonic() < stop and level.actions < max_actions:
-            body = {"game": GAME, "players": 2, "seats": [{"kind": "human"}] * 2}
+            body = {"game": GAME, "seats": [{"kind": "human"}] * 2}
             _, created = await http.request("POST", "/api/tables", body)
             table = created["table"]
             seats = [f"token={s['token']}&svg={drawn}" for s in created["seats"]]

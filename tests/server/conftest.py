@@ -83,7 +83,7 @@ def create(
 ) -> dict[str, Any]:
     """A new table; ``seats`` names each seat: human, greedy or random."""
     kinds = seats.split(",")
-    body = {"game": game, "players": len(kinds), "seats": [SEATS[k] for k in kinds], **extra}
+    body = {"game": game, "seats": [SEATS[k] for k in kinds], **extra}
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     return response.json()
@@ -93,7 +93,6 @@ def create_with(client: TestClient, game: str, seats: list[str], **extra: Any) -
     """A new table whose ``seats`` are "human" or a bot's name."""
     body = {
         "game": game,
-        "players": len(seats),
         "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
         **extra,
     }

@@ -151,6 +151,11 @@ def test_an_action_given_as_json_is_played(client: TestClient) -> None:
         b'{"action": {"kind": "fly"}}',
         b'{"action": {"kind": "place", "value": 1}}',
         b'{"index": 99999999}',
+        b'{"index": true}',
+        b'{"index": 1.5}',
+        b'{"action": {"kind": "place", "value": true, "location": 3}}',
+        b'{"action": {"kind": "place", "value": "1", "location": 3}}',
+        b'{"action": {"kind": "prepare", "part": 123}}',
     ],
 )
 def test_garbage_gets_422(client: TestClient, body: bytes) -> None:
@@ -169,35 +174,61 @@ def test_garbage_gets_422(client: TestClient, body: bytes) -> None:
 
 @pytest.mark.parametrize(
     "body",
+    [{"index": 3000}, {"action": {"kind": "pick", "pair": 1}}],
+    ids=["an index past this game's", "another game's action"],
+)
+def test_a_move_this_game_does_not_have_gets_409(client: TestClient, body: dict) -> None:
+    """The document takes every game's actions: one this table's game lacks is not
+    malformed, only not legal here."""
+    created = create(client, "mr-house-basic", "human,human", seed=4)
+    table, seat_tokens = created["table"], tokens(created)
+    seat = view(client, table)["acting"][0]
+    url = f"/api/tables/{table}/actions"
+    response = client.post(url, params={"token": seat_tokens[seat]}, json=body)
+    assert response.status_code == 409, response.text
+    assert "mr-house-basic" in response.json()["error"]
+    assert view(client, table)["log_length"] == 0
+
+
+HUMANS = [{"kind": "human"}] * 2
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
     [
-        {"game": "chess", "players": 2, "seats": [{"kind": "human"}] * 2},
-        {"game": "mr-house-basic", "players": 5, "seats": [{"kind": "human"}] * 5},
-        {"game": "mr-house-basic", "players": 2, "seats": [{"kind": "human"}]},
-        {"game": "mr-house-basic", "players": 2, "seats": [{"kind": "bot", "bot": "genius"}] * 2},
-        {"game": "mr-house-basic", "players": 2, "seats": [{"kind": "alien"}] * 2},
-        {"game": "mr-house-basic", "players": 2, "seats": [{"kind": "human"}] * 2, "seed": -1},
-        {
-            "game": "mr-house-basic",
-            "players": 2,
-            "seats": [{"kind": "human"}] * 2,
-            "options": {"colour": "red"},
-        },
-        {
-            "game": "mr-house-basic",
-            "players": 2,
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:seconds=60"}],
-        },
-        {
-            "game": "mr-house-basic",
-            "players": 2,
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:iterations=1000000"}],
-        },
+        ({"game": "chess", "seats": HUMANS}, "game"),
+        ({"game": "mr-house-basic", "seats": [{"kind": "human"}] * 5}, "seats"),
+        ({"game": "mr-house-basic", "seats": [{"kind": "human"}]}, "seats"),
+        ({"game": "mr-house-basic", "seats": [{"kind": "bot", "bot": "genius"}] * 2}, None),
+        ({"game": "mr-house-basic", "seats": [{"kind": "alien"}] * 2}, "seats"),
+        ({"game": "mr-house-basic", "seats": [{"kind": "bot"}] * 2}, "bot"),
+        ({"game": "mr-house-basic", "seats": HUMANS, "seed": -1}, "seed"),
+        ({"game": "mr-house-basic", "seats": HUMANS, "options": {"colour": "red"}}, "colour"),
+        ({"game": "welcome-to", "seats": HUMANS, "options": {"deck": "mine"}}, "deck"),
+        ({"game": "mr-house-basic", "seats": HUMANS, "players": 2}, "players"),
+        (
+            {
+                "game": "mr-house-basic",
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:seconds=60"}],
+            },
+            None,
+        ),
+        (
+            {
+                "game": "mr-house-basic",
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:iterations=1000000"}],
+            },
+            None,
+        ),
     ],
 )
-def test_a_bad_table_gets_422_naming_the_problem(client: TestClient, body: dict) -> None:
+def test_a_bad_table_gets_422_naming_the_problem(
+    client: TestClient, body: dict, field: str | None
+) -> None:
     response = client.post("/api/tables", json=body)
     assert response.status_code == 422, response.text
-    assert response.json()["error"]
+    error = response.json()["error"]
+    assert error and (field is None or field in error), error
 
 
 def test_a_huge_request_gets_413(client: TestClient) -> None:
@@ -260,6 +291,28 @@ def test_the_api_is_documented(client: TestClient) -> None:
     ):
         assert path in paths
     assert client.get("/docs").status_code == 200
+
+
+def test_every_error_is_declared_as_one_model(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    errors = [
+        (f"{method} {path} {code}", answer)
+        for path, operations in paths.items()
+        for method, operation in operations.items()
+        for code, answer in operation["responses"].items()
+        if code >= "400"
+    ]
+    assert "post /api/tables/{table_id}/actions 409" in [where for where, _ in errors]
+    for where, answer in errors:
+        schema = answer["content"]["application/json"]["schema"]
+        assert schema == {"$ref": "#/components/schemas/ErrorPublic"}, where
+
+
+def test_a_method_the_path_lacks_gets_405_naming_those_it_has(client: TestClient) -> None:
+    response = client.request("TRACE", "/api/tables")
+    assert response.status_code == 405
+    assert set(response.headers["allow"].split(", ")) == {"GET", "POST"}
+    assert response.json()["error"]
 
 
 def test_serve_names_a_bad_database_in_one_line() -> None:

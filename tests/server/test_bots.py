@@ -110,7 +110,7 @@ def test_a_table_with_a_bot_out_of_bounds_gets_422_with_the_range(
     client: TestClient, where: str, name: str, says: str
 ) -> None:
     seats = [{"kind": "human"}, {"kind": "bot", "bot": name if where == "seat" else "random"}]
-    body = {"game": "mr-house-basic", "players": 2, "seats": seats}
+    body = {"game": "mr-house-basic", "seats": seats}
     if where == "clock":
         body |= {"clock_minutes": 1, "clock_bot": name}
     response = client.post("/api/tables", json=body)

@@ -46,7 +46,6 @@ def test_a_game_goes_on_after_the_server_is_killed(database_url: str, game: str)
     with server, httpx.Client(base_url=server.url, timeout=30) as http:
         body = {
             "game": game,
-            "players": 2,
             "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
             "seed": 21,
         }

@@ -137,7 +137,7 @@ def test_a_burst_of_openings_meets_429_with_retry_after(sqlite_url: str) -> None
             create(client, "mr-house-basic", "human,human")
         refused = client.post(
             "/api/tables",
-            json={"game": "mr-house-basic", "players": 2, "seats": [SEATS["human"]] * 2},
+            json={"game": "mr-house-basic", "seats": [SEATS["human"]] * 2},
         )
         assert refused.status_code == 429
         assert "too many tables" in refused.json()["error"]
@@ -188,7 +188,7 @@ def test_serve_takes_the_limits_from_its_options_and_the_environment(
 
 def test_tables_of_bots_only_are_capped(sqlite_url: str) -> None:
     thinker = {"kind": "bot", "bot": "ismcts:seconds=1"}  # keeps its table in play a while
-    bots_only = {"game": "mr-house-basic", "players": 2, "seats": [thinker] * 2}
+    bots_only = {"game": "mr-house-basic", "seats": [thinker] * 2}
     with _client(sqlite_url, max_bot_tables=1) as client:
         assert client.post("/api/tables", json=bots_only).status_code == 201
         refused = client.post("/api/tables", json=bots_only)
@@ -200,14 +200,14 @@ def test_tables_of_bots_only_are_capped(sqlite_url: str) -> None:
 def test_bot_seats_in_play_are_capped(sqlite_url: str) -> None:
     with _client(sqlite_url, max_bot_seats=3) as client:
         create(client, "mr-house-basic", "human,random,random")  # waits for its person
-        body = {"game": "mr-house-basic", "players": 3}
+        body = {"game": "mr-house-basic"}
         refused = client.post(
             "/api/tables", json={**body, "seats": [SEATS["human"], *[SEATS["random"]] * 2]}
         )
         assert refused.status_code == 429 and "2 of 3 bot seats" in refused.json()["error"]
         too_many = client.post(
             "/api/tables",
-            json={"game": "mr-house-basic", "players": 4, "seats": [SEATS["random"]] * 4},
+            json={"game": "mr-house-basic", "seats": [SEATS["random"]] * 4},
         )
         assert too_many.status_code == 422 and "at most 3 bot seats" in too_many.json()["error"]
         create(client, "mr-house-basic", "human,human,random")  # room for one more bot
@@ -349,7 +349,7 @@ def test_a_chunked_body_through_the_client_gets_413(client: TestClient) -> None:
 
 def test_a_small_chunked_body_is_read_as_usual(client: TestClient) -> None:
     def body() -> Iterator[bytes]:
-        yield b'{"game": "mr-house-basic", "players": 2, '
+        yield b'{"game": "mr-house-basic", '
         yield b'"seats": [{"kind": "human"}, {"kind": "human"}]}'
 
     response = client.post(

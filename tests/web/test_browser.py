@@ -137,7 +137,7 @@ def test_the_seat_page_works_under_its_policy_without_the_token_in_the_address(
     page.on("console", lambda m: "Content Security Policy" in m.text and refused.append(m.text))
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
     created = post(
-        server + "/api/tables", {"game": "mr-house-basic", "players": 2, "seats": seats, "seed": 5}
+        server + "/api/tables", {"game": "mr-house-basic", "seats": seats, "seed": 5}
     )
     page.goto(server + created["seats"][0]["url"])
     wait_for_view(page)
@@ -157,7 +157,7 @@ def test_mr_house_advanced_to_the_end(page: Any, server: str) -> None:
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
     created = post(
         server + "/api/tables",
-        {"game": "mr-house-advanced", "players": 2, "seats": seats, "seed": 11},
+        {"game": "mr-house-advanced", "seats": seats, "seed": 11},
     )
     page.goto(server + created["seats"][0]["url"])
     wait_for_view(page)
@@ -168,9 +168,7 @@ def test_mr_house_advanced_to_the_end(page: Any, server: str) -> None:
 
 def test_refused_move_shows_the_rule_and_clears(page: Any, server: str) -> None:
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
-    created = post(
-        server + "/api/tables", {"game": "mr-house-basic", "players": 2, "seats": seats, "seed": 5}
-    )
+    created = post(server + "/api/tables", {"game": "mr-house-basic", "seats": seats, "seed": 5})
     page.goto(server + created["seats"][0]["url"])
     page.wait_for_selector('body[data-your-turn="true"]')
     assert page.text_content("#status") == "Your turn"
@@ -219,9 +217,7 @@ def test_refused_move_shows_the_rule_and_clears(page: Any, server: str) -> None:
 
 def test_undo_takes_back_the_last_move(page: Any, server: str) -> None:
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
-    created = post(
-        server + "/api/tables", {"game": "mr-house-basic", "players": 2, "seats": seats, "seed": 5}
-    )
+    created = post(server + "/api/tables", {"game": "mr-house-basic", "seats": seats, "seed": 5})
     page.goto(server + created["seats"][0]["url"])
     for _ in range(MAX_CLICKS):
         page.wait_for_selector(
@@ -246,7 +242,6 @@ def test_turn_clock_runs_out_and_the_person_comes_back(page: Any, server: str) -
         server + "/api/tables",
         {
             "game": "mr-house-basic",
-            "players": 2,
             "seats": [{"kind": "human"}, {"kind": "human"}],
             "seed": 3,
             "clock_minutes": 0.1,

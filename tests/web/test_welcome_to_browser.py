@@ -33,7 +33,7 @@ def pages(browser: Any, server: str) -> Iterator[list[Any]]:
     (three people, three screens); any script error on a page fails the test."""
     created = post(
         server + "/api/tables",
-        {"game": "welcome-to", "players": 3, "seats": [{"kind": "human"}] * 3, "seed": 12},
+        {"game": "welcome-to", "seats": [{"kind": "human"}] * 3, "seed": 12},
     )
     contexts, pages, errors = [], [], []
     for seat in created["seats"]:

@@ -1,8 +1,9 @@
 """The web table's FastAPI app: the JSON API, the websocket and the pages.
 
 ``create_app(database_url, ...)`` builds it; ``housebuilders serve`` runs it under
-uvicorn. The API is documented by FastAPI's OpenAPI page at ``/docs``; errors are
-always ``{"error": message, "rule": rule or null}``, never a traceback.
+uvicorn. The API is documented by FastAPI's OpenAPI page at ``/docs``, every answer
+and its body (``schemas.py``); errors are always an ``ErrorPublic``, ``{"error":
+message, "rule": rule or null, "detail": problems or null}``, never a traceback.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import anyio
 from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
@@ -26,28 +27,33 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    StrictBool,
-    StrictInt,
-    StrictStr,
-    model_validator,
-)
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..core import Action, game, game_ids
 from . import db
 from .limits import Limits, RateLimiter
+from .schemas import (
+    CREATED_LINKS,
+    LOBBY_BOTS,
+    VIEW_LINKS,
+    ActionRequest,
+    GamesPublic,
+    IndexActionRequest,
+    LogPublic,
+    TableCreate,
+    TableCreatedPublic,
+    TablesPublic,
+    ViewPublic,
+    errors,
+)
 from .tables import MOVE_SECONDS, ApiError, Table, TableService, _offer
 
 log = logging.getLogger("housebuilders.server")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 16 * 1024  # bytes: no request the client makes comes near it
-LOBBY_BOTS = ["random", "greedy", "ismcts:seconds=0.5", "ismcts:seconds=2"]
 
 Token = Annotated[
     str | None, Query(max_length=64, description="a seat's secret token; none: spectate")
@@ -57,46 +63,6 @@ Svg = Annotated[
     bool,
     Query(description="include the game's SVG drawing (the web client's); false: leave it out"),
 ]
-
-
-# -- request and response bodies ----------------------------------------------------------
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class SeatCreate(Strict):
-    kind: Literal["human", "bot"]
-    bot: str | None = Field(None, max_length=200, description="a bot name, e.g. greedy")
-
-
-class TableCreate(Strict):
-    game: str = Field(max_length=64, examples=["mr-house-basic"])
-    players: int = Field(ge=1, le=100)
-    seats: list[SeatCreate] = Field(min_length=1, max_length=100)
-    seed: int | None = Field(None, ge=0, lt=2**63)
-    options: dict[str, str | int | float | bool] = Field(default_factory=dict, max_length=32)
-    clock_minutes: float | None = Field(
-        None, gt=0, le=24 * 60, description="minutes a person has for each move; none: no clock"
-    )
-    clock_bot: str = Field(
-        "greedy", max_length=200, description="plays for a person whose time ran out"
-    )
-
-
-class ActionRequest(Strict):
-    index: StrictInt | None = Field(None, ge=0, lt=10**9, description="the game's action index")
-    action: dict[str, StrictStr | StrictInt | StrictBool | None] | None = Field(
-        None, max_length=16, description="the action as JSON: its kind and fields"
-    )
-    log_length: StrictInt | None = Field(
-        None, ge=0, description="the view's log_length: refused (409) if the table moved on"
-    )
-
-    @model_validator(mode="after")
-    def _one_of(self) -> ActionRequest:
-        if (self.index is None) == (self.action is None):
-            raise ValueError("give exactly one of 'index' and 'action'")
-        return self
 
 
 # -- the app ------------------------------------------------------------------------------
@@ -163,6 +129,16 @@ async def service_of(request: Request) -> TableService:
 Service = Annotated[TableService, Depends(service_of)]
 
 
+async def seated_at(table_id: str, service: Service, token: Token = None) -> tuple[Table, int]:
+    """The table and the token's seat, which a write needs: 404 for no such table,
+    403 without a seat's token, both before the body is even looked at."""
+    table = await service.get(table_id)
+    return table, _seated(table, token)
+
+
+SeatedAt = Annotated[tuple[Table, int], Depends(seated_at)]
+
+
 def _errors(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, e: ApiError) -> JSONResponse:
@@ -189,13 +165,26 @@ def _errors(app: FastAPI) -> None:
         )
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, e: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(e.detail), "rule": None}, status_code=e.status_code)
+    async def http_error(request: Request, e: StarletteHTTPException) -> JSONResponse:
+        headers = dict(e.headers or {})
+        if e.status_code == 405:  # every method of the path, not only the first route's
+            headers["Allow"] = _allowed_methods(request)
+        body = {"error": str(e.detail), "rule": None}
+        return JSONResponse(body, status_code=e.status_code, headers=headers)
 
     @app.exception_handler(Exception)
     async def crash(_request: Request, e: Exception) -> JSONResponse:
         log.exception("unexpected error")
         return JSONResponse({"error": "internal server error", "rule": None}, status_code=500)
+
+
+def _allowed_methods(request: Request) -> str:
+    """The methods the request's path answers (for a 405's Allow header)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if isinstance(route, Route) and route.matches(request.scope)[0] != Match.NONE:
+            methods |= route.methods or set()
+    return ", ".join(sorted(methods))
 
 
 def _seated(table: Table, token: str | None) -> int:
@@ -219,19 +208,29 @@ def _opening(request: Request) -> None:
 
 
 def _action(table: Table, body: ActionRequest) -> Action:
+    """The action a well-formed body names. The document allows every game's actions,
+    so one that this table's game does not have is well-formed but never legal here:
+    409, naming the field (a malformed one is a 422 before this)."""
     spec = table.spec
-    if body.index is not None:
+    if isinstance(body, IndexActionRequest):
         if body.index >= len(spec.actions):
-            raise ApiError(422, f"{spec.id} has no action {body.index}")
+            raise ApiError(409, f"{spec.id} has no action {body.index}", _actions_rule(spec))
         return spec.actions[body.index]
     try:
-        return spec.action_from_json(body.action)
+        return spec.action_from_json(body.action.model_dump())
     except (ValueError, TypeError) as e:
-        raise ApiError(422, f"not an action of {spec.id}: {e}") from None
+        raise ApiError(409, f"not an action of {spec.id}: {e}", _actions_rule(spec)) from None
+
+
+def _actions_rule(spec: Any) -> str:
+    """The rule an action of another game breaks: the game's own list of actions."""
+    return f"{spec.id} §Actions"
 
 
 def _api(app: FastAPI) -> None:
-    @app.get("/api/games")
+    @app.get(
+        "/api/games", operation_id="list_games", response_model=GamesPublic, responses=errors()
+    )
     async def list_games() -> dict[str, Any]:
         """The games that can be played, and the bots the lobby offers."""
         games = [
@@ -240,15 +239,22 @@ def _api(app: FastAPI) -> None:
         ]
         return {"games": games, "bots": LOBBY_BOTS}
 
-    @app.post("/api/tables", status_code=201, dependencies=[Depends(_opening)])
+    @app.post(
+        "/api/tables",
+        operation_id="create_table",
+        status_code=201,
+        response_model=TableCreatedPublic,
+        responses={201: {"links": CREATED_LINKS}, **errors(400, 413, 422, 429)},
+        dependencies=[Depends(_opening)],
+    )
     async def create_table(body: TableCreate, service: Service) -> dict[str, Any]:
         """Open a table: one secret link per person's seat, and a link to spectate."""
         table, tokens = await service.create(
             body.game,
-            body.players,
-            [(s.kind, s.bot) for s in body.seats],
+            len(body.seats),
+            [(s.kind, getattr(s, "bot", None)) for s in body.seats],
             seed=body.seed,
-            options=body.options,
+            options=body.options.model_dump(),
             clock_minutes=body.clock_minutes,
             clock_bot=body.clock_bot,
         )
@@ -261,12 +267,19 @@ def _api(app: FastAPI) -> None:
                 seats.append({"seat": number, "kind": "human", "token": token, "url": url})
         return {"table": table.id, "seats": seats, "spectate": f"/t/{table.id}"}
 
-    @app.get("/api/tables")
+    @app.get(
+        "/api/tables", operation_id="list_tables", response_model=TablesPublic, responses=errors()
+    )
     async def open_tables(service: Service) -> dict[str, Any]:
         """The tables still being played, newest first."""
         return {"tables": await service.open_tables()}
 
-    @app.get("/api/tables/{table_id}/view")
+    @app.get(
+        "/api/tables/{table_id}/view",
+        operation_id="view_table",
+        response_model=ViewPublic,
+        responses={200: {"links": VIEW_LINKS}, **errors(403, 404, 422)},
+    )
     async def view(
         table_id: str, service: Service, token: Token = None, svg: Svg = True
     ) -> dict[str, Any]:
@@ -274,37 +287,51 @@ def _api(app: FastAPI) -> None:
         table = await service.get(table_id)
         return table.view(table.seat_of(token), svg)
 
-    @app.post("/api/tables/{table_id}/actions")
+    @app.post(
+        "/api/tables/{table_id}/actions",
+        operation_id="play_action",
+        response_model=ViewPublic,
+        responses={200: {"links": VIEW_LINKS}, **errors(400, 403, 404, 409, 413, 422)},
+    )
     async def act(
-        table_id: str, body: ActionRequest, service: Service, token: Token = None, svg: Svg = True
+        at: SeatedAt, body: ActionRequest, service: Service, svg: Svg = True
     ) -> dict[str, Any]:
         """Play an action (by its index or as JSON); returns the new view."""
-        table = await service.get(table_id)
-        seat = _seated(table, token)
+        table, seat = at
         await service.act(table, seat, _action(table, body), body.log_length)
         return table.view(seat, svg)
 
-    @app.post("/api/tables/{table_id}/undo")
-    async def undo(
-        table_id: str, service: Service, token: Token = None, svg: Svg = True
-    ) -> dict[str, Any]:
+    @app.post(
+        "/api/tables/{table_id}/undo",
+        operation_id="undo_action",
+        response_model=ViewPublic,
+        responses={200: {"links": VIEW_LINKS}, **errors(403, 404, 409, 413, 422)},
+    )
+    async def undo(at: SeatedAt, service: Service, svg: Svg = True) -> dict[str, Any]:
         """Take back your own last action, if nothing was revealed and nobody acted since."""
-        table = await service.get(table_id)
-        seat = _seated(table, token)
+        table, seat = at
         await service.undo(table, seat)
         return table.view(seat, svg)
 
-    @app.post("/api/tables/{table_id}/back")
-    async def back(
-        table_id: str, service: Service, token: Token = None, svg: Svg = True
-    ) -> dict[str, Any]:
+    @app.post(
+        "/api/tables/{table_id}/back",
+        operation_id="come_back",
+        response_model=ViewPublic,
+        responses={200: {"links": VIEW_LINKS}, **errors(403, 404, 413, 422)},
+    )
+    async def back(at: SeatedAt, service: Service, svg: Svg = True) -> dict[str, Any]:
         """After your turn clock ran out: take your seat back from the bot."""
-        table = await service.get(table_id)
-        seat = _seated(table, token)
+        table, seat = at
         await service.back(table, seat)
         return table.view(seat, svg)
 
-    @app.get("/api/tables/{table_id}/log")
+    @app.get(
+        "/api/tables/{table_id}/log",
+        operation_id="table_log",
+        response_model=LogPublic,
+        response_model_exclude_unset=True,  # no seed while the game is on
+        responses=errors(403, 404, 422),
+    )
     async def action_log(table_id: str, service: Service, token: Token = None) -> dict[str, Any]:
         """The game so far as the token's seat (none: a spectator) may know it, others'
         hidden actions as null and no seed; once the game is over, the seed and every

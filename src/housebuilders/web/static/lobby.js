@@ -103,7 +103,7 @@ function request() {
   const seats = [...seatsBox.querySelectorAll("select")].map((s) =>
     s.value === "human" ? { kind: "human" } : { kind: "bot", bot: s.value },
   );
-  const payload = { game: gameSelect.value, players: Number(playersSelect.value), seats };
+  const payload = { game: gameSelect.value, seats };
   const seed = seedInput.value.trim();
   if (seed !== "") payload.seed = Number(seed);
   const clock = clockInput.value.trim();

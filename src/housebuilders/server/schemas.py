@@ -1,0 +1,410 @@
+"""The API's bodies, as the OpenAPI document declares them.
+
+Requests are as strict as the server: what a schema allows, the server takes (or
+answers 403, 404, 409 or 429, which depend on the table, not on the request's
+shape); what it refuses is a 422 naming the field. The parts that depend on the
+game (the seats a game takes, its options, its actions) are built from the game
+registry, one schema per game or action kind. Every error, whatever its status,
+is an ``ErrorPublic``. Names follow the direction of the data: ``...Create`` and
+``...Request`` come in, ``...Public`` goes out.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Strict,
+    Tag,
+    create_model,
+)
+
+from ..agents import bot_names
+from ..core import GameSpec, game, game_ids
+
+#: the bots the lobby offers (a bot's name may also set its parameters within the
+#: bounds of docs/bots.md, e.g. ``greedy:samples=8``; the document lists these)
+LOBBY_BOTS = ["random", "greedy", "ismcts:seconds=0.5", "ismcts:seconds=2"]
+
+
+def _integral(value: Any) -> Any:
+    """JSON's 3.0 is the integer 3, as JSON Schema has it (3.5, true and "3" are not)."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def integer(**bounds: int) -> Any:
+    """The type of a request's integer field within ``bounds`` (ge, le)."""
+    return Annotated[int, Strict(), Field(**bounds), BeforeValidator(_integral)]
+
+
+#: the largest seed: every JSON client (JavaScript's numbers too) holds it exactly
+MAX_SEED = 2**53 - 1
+
+
+class Closed(BaseModel):
+    """A request body: a field it does not know is an error, not ignored, and a value
+    of another type is not converted (``true`` is not 1, ``"1"`` is not 1)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+# -- errors ----------------------------------------------------------------------------------
+class ProblemPublic(BaseModel):
+    loc: list[str | int] = Field(description="where: body, query or path, then the field")
+    msg: str
+
+
+class ErrorPublic(BaseModel):
+    """Every error the API answers: 4xx (and 500, which is a bug)."""
+
+    error: str = Field(description="what went wrong, for a person to read")
+    rule: str | None = Field(
+        None, description="the rule an illegal move breaks, e.g. 'mr-house-basic §Movement'"
+    )
+    detail: list[ProblemPublic] | None = Field(
+        None, description="for a malformed request (422): each problem and where it is"
+    )
+
+
+_WHEN = {
+    400: "the body cannot be read (not UTF-8 JSON)",
+    403: "a token that is no seat's at this table, or a seat that may not do this now",
+    404: "no such table",
+    409: "a move that is not legal at this table now (with the rule it breaks), or a view "
+    "the table has moved past",
+    413: "a body over 16 KiB",
+    422: "a malformed request: each problem is in detail",
+    429: "opening tables too fast: wait for Retry-After seconds",
+    500: "a bug in the server (it is logged; the body says no more)",
+}
+
+
+_RETRY_AFTER = {
+    "description": "seconds to wait before asking again",
+    "required": True,
+    "schema": {"type": "integer", "minimum": 0},
+}
+
+
+def _error(code: int) -> dict[str, Any]:
+    answer: dict[str, Any] = {"model": ErrorPublic, "description": _WHEN[code]}
+    if code == 429:
+        answer["headers"] = {"Retry-After": _RETRY_AFTER}
+    return answer
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The ``responses`` of a route that may answer ``codes`` (and 500, as any route
+    may), each an ErrorPublic."""
+    return {code: _error(code) for code in (*codes, 500)}
+
+
+# -- bots ------------------------------------------------------------------------------------
+#: the bot names the document lists
+BOT_CHOICES = list(dict.fromkeys([*bot_names(), *LOBBY_BOTS]))
+
+
+BotName = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=200,
+        description="a bot: one of these, or one with its parameters within the bounds "
+        "of docs/bots.md (e.g. greedy:samples=8)",
+        json_schema_extra={"enum": BOT_CHOICES},
+    ),
+]
+
+
+class HumanSeatCreate(Closed):
+    kind: Literal["human"]
+
+
+class BotSeatCreate(Closed):
+    kind: Literal["bot"]
+    bot: BotName
+
+
+SeatCreate = Annotated[HumanSeatCreate | BotSeatCreate, Field(discriminator="kind")]
+
+
+# -- opening a table: one body per game -----------------------------------------------------
+def _class_name(text: str) -> str:
+    return "".join(part.capitalize() for part in text.replace("_", "-").split("-"))
+
+
+def _options_model(spec: GameSpec) -> type[BaseModel]:
+    fields: dict[str, Any] = {}
+    for option in spec.options:
+        kind = Literal[option.choices] if option.choices else type(option.default)
+        fields[option.name] = (kind, Field(option.default, description=option.help))
+    return create_model(f"{_class_name(spec.id)}Options", __base__=Closed, **fields)
+
+
+def _table_create_model(spec: GameSpec) -> type[BaseModel]:
+    options = _options_model(spec)
+    return create_model(
+        f"{_class_name(spec.id)}TableCreate",
+        __base__=TableCreateBase,
+        __doc__=f"Open a table of {spec.name}: one seat per player.",
+        game=(Literal[spec.id], ...),
+        seats=(
+            list[SeatCreate],
+            Field(
+                min_length=spec.min_players,
+                max_length=spec.max_players,
+                description=f"one per player: {spec.min_players} to {spec.max_players}",
+            ),
+        ),
+        options=(options, Field(default_factory=options)),
+    )
+
+
+class TableCreateBase(Closed):
+    seed: integer(ge=0, le=MAX_SEED) | None = Field(None, description="none: a random one")
+    clock_minutes: float | None = Field(
+        None, gt=0, le=24 * 60, description="minutes a person has for each move; none: no clock"
+    )
+    clock_bot: BotName = Field("greedy", description="plays for a person whose time ran out")
+
+
+TableCreate = Annotated[
+    Union[tuple(_table_create_model(game(g)) for g in game_ids())],  # noqa: UP007
+    Field(discriminator="game"),
+]
+
+
+class HumanSeatPublic(BaseModel):
+    seat: int
+    kind: Literal["human"]
+    token: str = Field(description="the person's secret token: keep it to play")
+    url: str = Field(description="the person's page at the table (with the token)")
+
+
+class BotSeatPublic(BaseModel):
+    seat: int
+    kind: Literal["bot"]
+    bot: str
+
+
+SeatPublic = Annotated[HumanSeatPublic | BotSeatPublic, Field(discriminator="kind")]
+
+
+class TableCreatedPublic(BaseModel):
+    table: str
+    seats: list[SeatPublic]
+    spectate: str = Field(description="the page to watch the table")
+
+
+# -- playing: the actions of every game -----------------------------------------------------
+def _field_type(values: set[Any]) -> Any:
+    """The type of an action field that takes exactly ``values``: ints (never
+    booleans or strings), booleans, or one of the strings."""
+    if all(isinstance(v, bool) for v in values):
+        return Annotated[bool, Strict()]
+    if all(isinstance(v, str) for v in values):
+        return Literal[tuple(sorted(values))]
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise TypeError(f"an action field takes ints, strings or booleans, not {values}")
+    low, high = min(values), max(values)
+    if len(values) == high - low + 1:
+        return integer(ge=low, le=high)
+
+    def member(value: int) -> int:
+        if value not in values:
+            raise ValueError(f"must be one of {sorted(values)}")
+        return value
+
+    return Annotated[
+        integer(ge=low, le=high),
+        AfterValidator(member),
+        Field(json_schema_extra={"enum": sorted(values)}),
+    ]
+
+
+def _action_models() -> list[type[BaseModel]]:
+    """One model per action kind of every game; a kind two games share takes the values
+    of both (whether this table's game has the action is the server's 409)."""
+    kinds: dict[str, dict[str, set[Any]]] = {}
+    for spec in map(game, game_ids()):
+        for cls in spec.action_classes.values():
+            fields = kinds.setdefault(cls.kind, {name: set() for name in cls.fields})
+            if set(fields) != set(cls.fields):
+                raise TypeError(
+                    f"action kind {cls.kind!r} has fields {list(cls.fields)} in {spec.id} and "
+                    f"{list(fields)} in another game: the API cannot tell them apart"
+                )
+        for action in spec.actions:
+            for name, value in zip(action.fields, action[1:], strict=True):
+                kinds[action.kind][name].add(value)
+    return [
+        create_model(
+            f"{_class_name(kind)}Action",
+            __base__=Closed,
+            kind=(Literal[kind], ...),
+            **{name: (_field_type(values), ...) for name, values in fields.items()},
+        )
+        for kind, fields in kinds.items()
+    ]
+
+
+ActionJson = Annotated[Union[tuple(_action_models())], Field(discriminator="kind")]  # noqa: UP007
+MAX_ACTION_INDEX = max(len(game(g).actions) for g in game_ids()) - 1
+
+
+class _ActionRequestBase(Closed):
+    log_length: integer(ge=0) | None = Field(
+        None, description="the view's log_length: refused (409) if the table moved on"
+    )
+
+
+class IndexActionRequest(_ActionRequestBase):
+    """Play the action with this index in the game's list (a legal action's index)."""
+
+    index: integer(ge=0, le=MAX_ACTION_INDEX) = Field(description="the game's action index")
+
+
+class JsonActionRequest(_ActionRequestBase):
+    """Play this action (as a legal action's ``action`` shows it)."""
+
+    action: ActionJson
+
+
+def _action_request_kind(body: Any) -> str:
+    return "index" if isinstance(body, dict) and "index" in body else "action"
+
+
+#: exactly one of the two (a body with neither is told that ``action`` is missing)
+ActionRequest = Annotated[
+    Annotated[IndexActionRequest, Tag("index")] | Annotated[JsonActionRequest, Tag("action")],
+    Discriminator(_action_request_kind),
+]
+
+
+# -- what the server answers ----------------------------------------------------------------
+class GamePublic(BaseModel):
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+
+
+class GamesPublic(BaseModel):
+    games: list[GamePublic]
+    bots: list[str] = Field(description="the bots the lobby offers")
+
+
+class SeatSummaryPublic(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None
+
+
+class TableSummaryPublic(BaseModel):
+    table: str
+    game: str
+    players: int
+    status: Literal["playing", "finished"]
+    created: str = Field(description="when it was opened (ISO 8601)")
+    seats: list[SeatSummaryPublic]
+
+
+class TablesPublic(BaseModel):
+    tables: list[TableSummaryPublic]
+
+
+class SeatViewPublic(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None
+    away: bool = Field(description="the clock bot plays for this person")
+    deadline: float | None = Field(description="when this person's time runs out (Unix time)")
+
+
+class LegalActionPublic(BaseModel):
+    index: int = Field(description="the game's action index: send it back to play it")
+    text: str
+    action: dict[str, Any] = Field(description="the action as JSON (also playable)")
+
+
+class ViewPublic(BaseModel):
+    """What a seat sees; a spectator (seat null) sees what is public."""
+
+    table: str
+    game: str
+    game_name: str
+    seat: int | None
+    status: Literal["playing", "finished"]
+    seats: list[SeatViewPublic]
+    observation: dict[str, Any] = Field(description="the game's state.observe(seat)")
+    legal_actions: list[LegalActionPublic] = Field(description="empty unless the seat acts")
+    acting: list[int] = Field(description="the seats to act now")
+    terminal: bool
+    scores: list[Any] | None = Field(description="at the end: each seat's score (the game's)")
+    ranking: list[int] | None = Field(description="at the end: each seat's place, 1 first")
+    log_length: int
+    events: list[Any] = Field(description="the public log")
+    svg: str | None = Field(description="the game's drawing (with svg=true)")
+    can_undo: bool
+    clock_minutes: float | None
+    clock_bot: str | None
+    server_time: float = Field(description="the server's clock (Unix time), for deadlines")
+
+
+class LogPublic(BaseModel):
+    table: str
+    game: str
+    players: int
+    status: Literal["playing", "finished"]
+    seat: int | None = Field(description="whose log this is (null: a spectator's)")
+    options: dict[str, Any]
+    seed: int | None = Field(
+        None, description="the game's seed: only once the game is over, for replays"
+    )
+    actions: list[Any] = Field(
+        description="[player, action] pairs, in order, as the seat may know them: while "
+        "the game is on, another seat's hidden action is null and the others' unseen "
+        "choices of a simultaneous phase are left out; once it is over, all of them"
+    )
+
+
+# -- links: how one answer leads to the next request (clients and schemathesis follow them) --
+def _link(operation: str, description: str, **parameters: str) -> dict[str, Any]:
+    return {"operationId": operation, "description": description, "parameters": parameters}
+
+
+def _seat_links(table: str, token: str) -> dict[str, Any]:
+    """The requests a seat makes at the table named by ``table`` with ``token``."""
+    where = {"table_id": table, "token": token}
+    return {
+        "view": _link("view_table", "what the seat sees", **where),
+        "undo": _link("undo_action", "take back the seat's last move", **where),
+        "back": _link("come_back", "take the seat back from the clock bot", **where),
+        "log": _link("table_log", "the table's log as the seat knows it", **where),
+    }
+
+
+def _play_link(view: str) -> dict[str, Any]:
+    """Play the first legal action of the view answered."""
+    link = _link("play_action", "play the first legal action", table_id=f"{view}#/table")
+    link["parameters"]["token"] = "$request.query.token"
+    link["requestBody"] = {
+        "index": f"{view}#/legal_actions/0/index",
+        "log_length": f"{view}#/log_length",
+    }
+    return link
+
+
+#: after opening a table: seat 0's requests (a person's seat has its token)
+CREATED_LINKS = _seat_links("$response.body#/table", "$response.body#/seats/0/token")
+#: after a view (or a move): the same seat's next requests, and its first legal move
+VIEW_LINKS = {
+    **_seat_links("$response.body#/table", "$request.query.token"),
+    "play": _play_link("$response.body"),
+}
