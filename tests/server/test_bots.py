@@ -234,3 +234,12 @@ def test_docs_give_the_server_s_limits() -> None:
     limits = (MOVE_SECONDS, MAX_BOT_SAMPLES, MAX_BOT_ITERATIONS, MAX_BOT_ROLLOUT_ACTIONS, END_DEPTH)
     for limit in limits:
         assert re.search(rf"(?<![\d.]){limit:g}(?!\d|\.\d)", section), limit
+
+
+def test_the_lobby_offers_only_bots_this_servers_tables_take(sqlite_url: str) -> None:
+    with TestClient(create_app(sqlite_url, move_seconds=1)) as client:
+        offered = client.get("/api/games").json()["bots"]
+        assert "ismcts:seconds=0.5" in offered and "ismcts:seconds=2" not in offered
+        assert 'value="ismcts:seconds=2"' not in client.get("/").text
+    with TestClient(create_app(sqlite_url)) as client:
+        assert "ismcts:seconds=2" in client.get("/api/games").json()["bots"]

@@ -48,7 +48,7 @@ from .schemas import (
     ViewPublic,
     errors,
 )
-from .tables import MOVE_SECONDS, ApiError, Table, TableService, _offer
+from .tables import MOVE_SECONDS, ApiError, Table, TableService, _offer, fits_a_table
 
 log = logging.getLogger("housebuilders.server")
 
@@ -106,6 +106,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.limits = limits
+    app.state.move_seconds = move_seconds
     app.state.openings = RateLimiter(limits.tables_per_minute)
     app.add_middleware(BodyLimit)
     _errors(app)
@@ -187,6 +188,12 @@ def _allowed_methods(request: Request) -> str:
     return ", ".join(sorted(methods))
 
 
+def _lobby_bots(app: FastAPI) -> list[str]:
+    """The lobby's bots that this server's tables take (a short time per move
+    refuses the slower searches)."""
+    return [bot for bot in LOBBY_BOTS if fits_a_table(bot, app.state.move_seconds)]
+
+
 def _seated(table: Table, token: str | None) -> int:
     """The seat of ``token``, which a write needs: 403 without one (or a wrong one)."""
     seat = table.seat_of(token)
@@ -237,7 +244,7 @@ def _api(app: FastAPI) -> None:
             {"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players}
             for g in map(game, game_ids())
         ]
-        return {"games": games, "bots": LOBBY_BOTS}
+        return {"games": games, "bots": _lobby_bots(app)}
 
     @app.post(
         "/api/tables",
@@ -400,7 +407,7 @@ def _pages(app: FastAPI) -> None:
             for g in map(game, game_ids())
         ]
         return templates.TemplateResponse(
-            request, "lobby.html", {"games": games, "bots": LOBBY_BOTS}
+            request, "lobby.html", {"games": games, "bots": _lobby_bots(app)}
         )
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)

@@ -93,6 +93,14 @@ def check_bot(name: str, spec: GameSpec, move_seconds: float = MOVE_SECONDS) -> 
     return name.strip()
 
 
+def fits_a_table(name: str, move_seconds: float = MOVE_SECONDS) -> bool:
+    """Whether bot ``name`` fits a server table whose bots have ``move_seconds``."""
+    try:
+        return _asks_too_much(make(name), move_seconds) is None
+    except AgentError:
+        return False
+
+
 def _asks_too_much(agent: Agent, move_seconds: float) -> str | None:
     """What ``agent``, as its name set it, asks beyond a server table's limits (a
     game's own search settings are not counted: they are measured to fit)."""
