@@ -112,6 +112,21 @@ def test_ismcts_keeps_the_subtree_across_its_own_consecutive_moves() -> None:
     assert not bot.last_reused  # another game: a new tree
 
 
+def test_ismcts_keeps_its_subtree_whatever_the_others_chose_unseen() -> None:
+    """Welcome To: the others' choices of the round are unseen, so they neither stop
+    the tree being kept nor show through whether it is."""
+    state = hb.new_game("welcome-to", 2, seed=3)
+    bot = ISMCTSAgent(seed=1, iterations=60, paired=False)  # a tree kept between moves
+    move = bot.choose(state.determinize(0, 1), 0)
+    state.apply(0, move)
+    assert 0 in state.acting_players()  # a pair taken: the choice goes on
+    while 1 in state.acting_players():  # player 1 chooses, unseen by player 0
+        state.apply(1, state.legal_actions(1)[0])
+    assert 0 in state.acting_players()
+    bot.choose(state.determinize(0, 2), 0)
+    assert bot.last_reused
+
+
 def test_ismcts_bad_parameters_are_clear_errors() -> None:
     """The agent checks its settings itself (for Python callers); a name's values are
     checked against their ranges before (tests/agents/test_bot_registry.py)."""

@@ -129,7 +129,7 @@ class ISMCTSAgent:
         self._settings_for: str | None = None  # the game whose defaults are in force
         self._configure(settings)
         self._rng = random.Random(seed)
-        self._kept: tuple[int, int, Action, Node] | None = None  # player, history, move, node
+        self._kept: tuple[int, int, Action, Node] | None = None  # player, seen, move, node
         #: what the last decision cost: iterations run and seconds taken, and whether
         #: it started from the subtree kept from the player's previous move
         self.last_iterations = 0
@@ -217,7 +217,7 @@ class ISMCTSAgent:
         else:
             move = max(moves, key=lambda a: self._merit(root.children.get(a)))
         child = root.children.get(move)
-        self._kept = (player, len(view.history), move, child) if child is not None else None
+        self._kept = (player, view.moves_seen(player), move, child) if child is not None else None
         return move
 
     def _forced(self, move: Action) -> Action:
@@ -232,16 +232,16 @@ class ISMCTSAgent:
         return (node.visits, node.total / node.visits if node.visits else 0.0)
 
     def _root(self, view: State, player: int) -> Node:
-        """The subtree under this player's previous move, if nobody else has moved since;
-        otherwise a new root."""
+        """The subtree under this player's previous move, if the player has seen
+        nothing else happen since (the others' unseen choices of a simultaneous phase
+        it cannot know of); otherwise a new root."""
         kept, self._kept = self._kept, None
         if self.reuse and kept is not None:
-            kept_player, length, move, node = kept
-            history = view.history
+            kept_player, seen, move, node = kept
             if (
                 kept_player == player
-                and len(history) == length + 1
-                and history[-1] == (player, move)
+                and view.moves_seen(player) == seen + 1
+                and _last_move_of(view, player) == move
             ):
                 return node
         return Node(-1)
@@ -384,6 +384,10 @@ def _paired_best(sweeps: list[list[float]], z: float) -> int:
     if spread == 0:
         return best if mean > 0 else 0
     return best if mean / math.sqrt(spread / n) >= z else 0
+
+
+def _last_move_of(state: State, player: int) -> Action | None:
+    return next((a for p, a in reversed(state.history) if p == player), None)
 
 
 def _streams(seed: int, players: int) -> list[random.Random]:
