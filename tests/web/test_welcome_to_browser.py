@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import WAIT_MS, post
+from .conftest import WAIT_MS, get, post
 
 pytestmark = pytest.mark.browser
 
@@ -27,6 +27,10 @@ MAX_DECISIONS = 12  # a seat's choice in one round: pair, worker, house, action,
 
 
 # -- fixtures ------------------------------------------------------------------------------
+#: each page's seat view on the server (without the drawing), by the page's id
+SEAT_VIEWS: dict[int, str] = {}
+
+
 @pytest.fixture
 def pages(browser: Any, server: str) -> Iterator[list[Any]]:
     """The three seats of a new Welcome To table, each in its own browser context
@@ -37,11 +41,13 @@ def pages(browser: Any, server: str) -> Iterator[list[Any]]:
     )
     contexts, pages, errors = [], [], []
     for seat in created["seats"]:
+        table, token = created["table"], seat["token"]
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
         page.set_default_timeout(WAIT_MS)
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server + seat["url"])
+        SEAT_VIEWS[id(page)] = f"{server}/api/tables/{table}/view?token={token}&svg=false"
         contexts.append(context)
         pages.append(page)
     for page in pages:
@@ -54,6 +60,8 @@ def pages(browser: Any, server: str) -> Iterator[list[Any]]:
 
 # -- helpers -------------------------------------------------------------------------------
 def log_length(page: Any) -> int:
+    """The number of moves the page's seat knows of (the others' choices of the round
+    are not among them until the reveal)."""
     return int(page.get_attribute("body", "data-log-length"))
 
 
@@ -111,12 +119,10 @@ def choose_all(page: Any, rng: random.Random) -> int:
     pytest.fail(f"a choice took more than {MAX_DECISIONS} clicks")
 
 
-def catch_up(pages: list[Any]) -> int:
-    """Until every page shows the same (longest) log; returns its length."""
-    longest = max(log_length(p) for p in pages)
+def catch_up(pages: list[Any]) -> None:
+    """Until every page shows what its seat's view on the server shows now."""
     for page in pages:
-        settle(page, longest)
-    return longest
+        settle(page, get(SEAT_VIEWS[id(page)])["log_length"])
 
 
 # -- the test ------------------------------------------------------------------------------
@@ -152,11 +158,12 @@ def test_three_people_choose_in_the_same_round_without_waiting(pages: list[Any])
     for _ in range(MAX_DECISIONS):
         if observed_round(pages[0]) > 4:
             break
-        before = catch_up(pages)
+        catch_up(pages)
         active = [p for p in pages if p.get_attribute("body", "data-your-turn") == "true"]
+        before = [log_length(p) for p in active]
         clicks_at_once(active, rng)
-        for page in pages:
-            settle(page, before + len(active))
+        for page, length in zip(active, before, strict=True):
+            settle(page, length + 1)  # its own move (or more: the round revealed)
     catch_up(pages)
     assert all(observed_round(p) == 5 for p in pages)
 
