@@ -94,7 +94,7 @@ def _scores(report: Report) -> bytes:
     axes.set_xlabel("final score")
     axes.set_ylabel("seats")
     axes.set_title("Final scores per bot", fontsize=10)
-    if report.scores:
+    if any(report.scores.values()):  # a bot with a finished game to show
         axes.legend(fontsize=8)
     return _png(figure)
 

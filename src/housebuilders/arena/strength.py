@@ -67,7 +67,8 @@ def wilson(score: float, games: int, z: float = Z95) -> tuple[float, float]:
     z2n = z * z / games
     centre = (p + z2n / 2) / (1 + z2n)
     half = z / (1 + z2n) * math.sqrt(p * (1 - p) / games + z2n / (4 * games))
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # the interval holds p, even where rounding puts an end a hair past it (p = 0 or 1)
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 class WinRate:
