@@ -170,6 +170,33 @@ def test_the_temporary_worker_may_avoid_a_refusal_but_need_not() -> None:
     assert s.legal_actions(0) == [Adjust(-2)]  # only 0 fits; the number as drawn does not
 
 
+def test_a_worker_pair_is_offered_when_only_its_changed_number_fits() -> None:
+    """"Everyone simultaneously chooses one of the three pairs", and "a temporary
+    worker changes the paired number by zero, one or two in either direction": 5 with
+    a temporary worker may be taken when only 3, 4, 6 or 7 fit."""
+    s = new(1, pairs=[(5, TEMP), (9, FENCE), (12, POOL)])
+    fill(s, 0, 0, {0: 4, 1: 5, 2: 6})  # street 1: 5 fits nowhere; 7 fits after the 6
+    full_street(s, 0, 1)
+    full_street(s, 0, 2)
+    assert not s.sheet(0).fits(s.L, 5)
+    assert Pick(0) in s.legal_actions(0)
+    assert Refuse() not in s.legal_actions(0)  # 9 and 12 fit as drawn: a number is placed
+    play(s, 0, Pick(0))
+    assert Skip() not in s.legal_actions(0)  # 5 as drawn fits nowhere
+    play(s, 0, Adjust(2), Write(0, 3))
+    assert s.sheet(0).number(s.L, 0, 3) == 7 and s.sheet(0).temps == 1
+
+
+def test_a_worker_pair_that_no_change_can_place_is_refused_saying_why() -> None:
+    s = new(1, pairs=[(5, TEMP), (9, FENCE), (12, POOL)])
+    fill(s, 0, 0, {h: 2 * h for h in range(10)})  # 0, 2, ..., 18 would not fit: full
+    full_street(s, 0, 1)
+    fill(s, 0, 2, {0: 1, 1: 2, 2: 12})  # 3 to 7 fit nowhere on street 3 either
+    assert Pick(0) not in s.legal_actions(0)
+    with pytest.raises(hb.IllegalAction, match="nor any number the temporary worker makes"):
+        s.apply(0, Pick(0))
+
+
 def test_the_temporary_worker_reaches_0_never_below() -> None:
     s = new(1, pairs=[(1, TEMP), (5, FENCE), (9, POOL)])
     play(s, 0, Pick(0))

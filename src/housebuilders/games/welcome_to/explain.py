@@ -29,9 +29,19 @@ def explain(s: WelcomeToState, player: int, action: Action) -> tuple[str, str]:
         if stage != CHOOSE:
             return f"you have taken a pair; now choose the {asked}", PLAY
         number, act = s.pairs()[action[1]]
-        if act == "temp" and sheet.temps >= L.temp_boxes:
-            return "every temporary-worker box is crossed", PLAY
-        return f"{number} cannot be written in any empty house of a street in order", PLAY
+        if act != "temp":
+            return f"{number} cannot be written in any empty house of a street in order", PLAY
+        if sheet.temps >= L.temp_boxes:
+            return (
+                f"{number} cannot be written in any empty house of a street in order, and "
+                "every temporary-worker box is crossed",
+                PLAY,
+            )
+        return (
+            f"neither {number} nor any number the temporary worker makes of it (up to 2 "
+            "either way, not below 0) can be written in an empty house of a street in order",
+            PLAY,
+        )
     if kind == "adjust":
         if stage != ADJUSTING:
             return "the temporary worker goes with its own pair, before the number", PLAY

@@ -177,20 +177,22 @@ class WelcomeToState(State):
         return self.L.lowest <= number <= self.L.highest and sheet.fits(self.L, number)
 
     def _pair_choices(self, sheet: Sheet) -> list[Action]:
-        """The pairs whose number can be written; if none can, as drawn, the player
-        refuses, or may use a temporary-worker pair whose changed number fits."""
+        """Every pair that can lead to a written number: its number as drawn fits, or
+        its temporary worker changes it into one that fits. If no number fits as
+        drawn, the player may refuse: "You need not use this optional action to
+        avoid refusal" (ruling 2)."""
         pairs = self.pairs()
-        placeable = [i for i, (n, _) in enumerate(pairs) if sheet.fits(self.L, n)]
-        if placeable:
-            return [PICK[i] for i in placeable]
-        out: list[Action] = [
-            PICK[i]
-            for i, (n, action) in enumerate(pairs)
-            if action == "temp"
-            and sheet.temps < self.L.temp_boxes
-            and any(self._fits(sheet, n + d) for d in TEMP_CHANGES)
-        ]
-        return [REFUSE, *out]
+        usable = [PICK[i] for i, (n, action) in enumerate(pairs) if self._usable(sheet, n, action)]
+        if any(sheet.fits(self.L, n) for n, _ in pairs):
+            return usable
+        return [REFUSE, *usable]
+
+    def _usable(self, sheet: Sheet, number: int, action: str) -> bool:
+        """Whether a pair can lead to a written number."""
+        if sheet.fits(self.L, number):
+            return True
+        worker = action == "temp" and sheet.temps < self.L.temp_boxes
+        return worker and any(self._fits(sheet, number + d) for d in TEMP_CHANGES)
 
     def _action_choices(
         self, player: int, sheet: Sheet, action: str, street: int, house: int
