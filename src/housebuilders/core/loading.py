@@ -124,15 +124,13 @@ def load_history(spec: GameSpec, data: list[Any], players: int) -> list[tuple[in
     by_json = _actions_by_json(spec)
     out = []
     for i, (player, action) in enumerate(data):
-        if not 0 <= player < players:
-            within(f"history.{i}", player, 0, players - 1)
+        within(f"history.{i}", player, 0, players - 1)
         act = by_json.get(tuple(action.items()))
-        if act is None:  # not as to_json writes it: say why
+        if act is None:  # not as to_json writes it: an action of the game, or say why not
             try:
-                spec.action_index(spec.action_from_json(action))
-            except (TypeError, ValueError) as e:
+                act = spec.action_from_json(action)
+            except ValueError as e:
                 refuse(f"history.{i}", str(e))
-            act = spec.action_from_json(action)
         out.append((player, act))
     return out
 

@@ -129,7 +129,7 @@ class GameSpec:
         action = action_from_json(dict(self.action_classes), data)
         if action in self._index:
             return action
-        values = self._field_values.get(action.kind, ())
+        values = self.field_values(action.kind)
         for name, value, allowed in zip(action.fields, action[1:], values, strict=False):
             if value not in allowed:
                 raise ValueError(
@@ -137,6 +137,11 @@ class GameSpec:
                     f"not {value!r}"
                 )
         raise ValueError(f"{self.id} has no action {action.to_json()}: its fields do not agree")
+
+    def field_values(self, kind: str) -> tuple[set[Any], ...]:
+        """Per field of action ``kind``, the values it takes in the game's action space
+        (empty if the game has no action of that kind)."""
+        return self._field_values.get(kind, ())
 
     def evaluate_all(self, state: State) -> list[float]:
         """The heuristic for every player (``heuristic_all`` if the game has it)."""

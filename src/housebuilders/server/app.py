@@ -31,7 +31,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..core import Action, game, game_ids
+from ..core import Action, GameSpec, game, game_ids
 from . import db
 from .limits import Limits, RateLimiter
 from .schemas import (
@@ -106,7 +106,9 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.limits = limits
-    app.state.move_seconds = move_seconds
+    # the lobby offers the bots this server's tables take (a short time per move
+    # refuses the slower searches)
+    app.state.lobby_bots = [bot for bot in LOBBY_BOTS if fits_a_table(bot, move_seconds)]
     app.state.openings = RateLimiter(limits.tables_per_minute)
     app.add_middleware(BodyLimit)
     _errors(app)
@@ -188,12 +190,6 @@ def _allowed_methods(request: Request) -> str:
     return ", ".join(sorted(methods))
 
 
-def _lobby_bots(app: FastAPI) -> list[str]:
-    """The lobby's bots that this server's tables take (a short time per move
-    refuses the slower searches)."""
-    return [bot for bot in LOBBY_BOTS if fits_a_table(bot, app.state.move_seconds)]
-
-
 def _seated(table: Table, token: str | None) -> int:
     """The seat of ``token``, which a write needs: 403 without one (or a wrong one)."""
     seat = table.seat_of(token)
@@ -229,7 +225,7 @@ def _action(table: Table, body: ActionRequest) -> Action:
         raise ApiError(409, f"not an action of {spec.id}: {e}", _actions_rule(spec)) from None
 
 
-def _actions_rule(spec: Any) -> str:
+def _actions_rule(spec: GameSpec) -> str:
     """The rule an action of another game breaks: the game's own list of actions."""
     return f"{spec.id} §Actions"
 
@@ -244,7 +240,7 @@ def _api(app: FastAPI) -> None:
             {"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players}
             for g in map(game, game_ids())
         ]
-        return {"games": games, "bots": _lobby_bots(app)}
+        return {"games": games, "bots": app.state.lobby_bots}
 
     @app.post(
         "/api/tables",
@@ -407,7 +403,7 @@ def _pages(app: FastAPI) -> None:
             for g in map(game, game_ids())
         ]
         return templates.TemplateResponse(
-            request, "lobby.html", {"games": games, "bots": _lobby_bots(app)}
+            request, "lobby.html", {"games": games, "bots": app.state.lobby_bots}
         )
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)

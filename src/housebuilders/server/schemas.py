@@ -240,9 +240,8 @@ def _action_models() -> list[type[BaseModel]]:
                     f"action kind {cls.kind!r} has fields {list(cls.fields)} in {spec.id} and "
                     f"{list(fields)} in another game: the API cannot tell them apart"
                 )
-        for action in spec.actions:
-            for name, value in zip(action.fields, action[1:], strict=True):
-                kinds[action.kind][name].add(value)
+            for name, values in zip(cls.fields, spec.field_values(cls.kind), strict=False):
+                fields[name] |= values
     return [
         create_model(
             f"{_class_name(kind)}Action",

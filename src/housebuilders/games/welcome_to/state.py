@@ -182,15 +182,16 @@ class WelcomeToState(State):
         drawn, the player may refuse: "You need not use this optional action to
         avoid refusal" (ruling 2)."""
         pairs = self.pairs()
-        usable = [PICK[i] for i, (n, action) in enumerate(pairs) if self._usable(sheet, n, action)]
-        if any(sheet.fits(self.L, n) for n, _ in pairs):
-            return usable
-        return [REFUSE, *usable]
+        as_drawn = [sheet.fits(self.L, n) for n, _ in pairs]
+        usable = [
+            PICK[i]
+            for i, (n, action) in enumerate(pairs)
+            if as_drawn[i] or self._worker_fits(sheet, n, action)
+        ]
+        return usable if any(as_drawn) else [REFUSE, *usable]
 
-    def _usable(self, sheet: Sheet, number: int, action: str) -> bool:
-        """Whether a pair can lead to a written number."""
-        if sheet.fits(self.L, number):
-            return True
+    def _worker_fits(self, sheet: Sheet, number: int, action: str) -> bool:
+        """Whether the pair's temporary worker can change ``number`` into one that fits."""
         worker = action == "temp" and sheet.temps < self.L.temp_boxes
         return worker and any(self._fits(sheet, number + d) for d in TEMP_CHANGES)
 
