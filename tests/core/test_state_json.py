@@ -54,6 +54,31 @@ def test_another_games_state_is_refused_naming_both_games(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", hb.game_ids())
+def test_a_saved_state_names_its_format_version(game_id: str) -> None:
+    assert saved(game_id)["format"] == hb.game(game_id).state_format == 1
+
+
+@pytest.mark.parametrize("game_id", hb.game_ids())
+@pytest.mark.parametrize("version", [0, 2, "1", True, None])
+def test_a_state_of_another_format_version_is_refused_saying_which(
+    game_id: str, version: Any
+) -> None:
+    data = saved(game_id)
+    data["format"] = version
+    expected = f"^format: {version!r} is not a format .* saved in format 1; load the state"
+    with pytest.raises(hb.StateError, match=expected):
+        hb.game(game_id).state_from_json(data)
+
+
+@pytest.mark.parametrize("game_id", hb.game_ids())
+def test_a_state_without_a_format_version_is_refused(game_id: str) -> None:
+    data = saved(game_id)
+    del data["format"]
+    with pytest.raises(hb.StateError, match=r"^format: missing \(a saved .* format version, 1\)"):
+        hb.game(game_id).state_from_json(data)
+
+
+@pytest.mark.parametrize("game_id", hb.game_ids())
 def test_a_missing_key_is_named(game_id: str) -> None:
     data = saved(game_id)
     del data["history"]

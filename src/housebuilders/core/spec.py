@@ -38,6 +38,9 @@ class GameSpec:
     actions: tuple[Action, ...]
     action_classes: Mapping[str, type[Action]]
     options: tuple[Option, ...] = ()
+    #: the version of ``to_json``'s shape, saved in every state as "format": raise it when
+    #: the shape changes, and ``state_from_json`` refuses states of another version
+    state_format: int = 1
     #: heuristic(state, player) -> float: the game's evaluation of a state for a player
     #: (games/<game>/heuristic.py), used by the greedy bot and rollouts
     heuristic: Callable[[State, int], float] | None = None
@@ -111,6 +114,7 @@ class GameSpec:
             raise StateError(f"game: missing (a saved state names its game, {self.id!r})")
         if data["game"] != self.id:
             raise StateError(f"game: {data['game']!r} is not {self.id!r}")
+        self._check_format(data)
         try:
             state = self._state_from_json(dict(data))
             check_loaded(state)
@@ -120,6 +124,20 @@ class GameSpec:
             problem = f"{type(e).__name__}: {e}"
             raise StateError(f"(the state): not a valid {self.id} state ({problem})") from None
         return state
+
+    def _check_format(self, data: Mapping[str, Any]) -> None:
+        if "format" not in data:
+            raise StateError(
+                f"format: missing (a saved {self.id} state names its format version, "
+                f"{self.state_format})"
+            )
+        found = data["format"]
+        if type(found) is not int or found != self.state_format:
+            raise StateError(
+                f"format: {found!r} is not a format this version of housebuilders reads: "
+                f"{self.id} states are saved in format {self.state_format}; load the state "
+                "with the version that saved it"
+            )
 
     # -- actions --------------------------------------------------------------------
     def action_from_json(self, data: Any) -> Action:

@@ -56,6 +56,7 @@ class PlayerJson(StateSchema):
 
 class MrHouseJson(StateSchema):
     game: str
+    format: int
     players: int
     options: dict[str, Any]
     content: dict[str, Any] | None

@@ -304,6 +304,7 @@ class MrHouseState(State):
     def _common_json(self) -> Json:
         return {
             "game": self.spec.id,
+            "format": self.spec.state_format,
             "players": self.p.players,
             "options": self.setup["options"],
             "content": self.setup["content"],

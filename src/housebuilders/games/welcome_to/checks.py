@@ -48,6 +48,7 @@ Marking = row(StrictInt, list[StrictInt], list[row(StrictInt, StrictInt, StrictI
 
 class WelcomeToJson(StateSchema):
     game: str
+    format: int
     options: dict[str, Any]
     content: dict[str, Any] | None
     piles: Annotated[list[list[int]], Three]

@@ -536,6 +536,7 @@ class WelcomeToState(State):
         L = self.L
         return {
             "game": "welcome-to",
+            "format": self.spec.state_format,
             "options": self.setup["options"],
             "content": self.setup["content"],
             "piles": [p[:] for p in self.piles],
