@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 
-.PHONY: play test lint bench clean
+.PHONY: play test smoke lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,9 +20,14 @@ play: $(STAMP)
 ## browser and PostgreSQL suites use Chromium and a local PostgreSQL server, which
 ## scripts/test-services.sh installs (as root, from Debian's packages) and starts
 test: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/lint-imports
 	HOUSEBUILDERS_TEST_POSTGRES_URL="$$(scripts/test-services.sh)" $(BIN)/pytest
+	$(BIN)/python scripts/smoke_wheel.py
+
+## smoke: the wheel, installed (not editable) in a fresh virtual environment, works
+smoke: $(STAMP)
+	$(BIN)/python scripts/smoke_wheel.py
 
 bench: $(STAMP)
 	$(BIN)/housebuilders bench mr-house-basic

@@ -1,0 +1,108 @@
+"""The installed package works, not only the checkout.
+
+Builds the wheel, installs it (not editable, with the server's extra) into a fresh
+virtual environment, and from a directory outside the checkout: imports it from
+site-packages (data files and py.typed included), lists the games, plays a short
+simulation of every game id, and serves the web table until the lobby and one table
+answer. `make test` runs it; by hand: ``python3 scripts/smoke_wheel.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str | Path, cwd: Path, capture: bool = False) -> str:
+    done = subprocess.run(
+        [str(a) for a in args], cwd=cwd, check=True, text=True, capture_output=capture
+    )
+    return done.stdout if capture else ""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fetch(url: str, payload: object | None = None) -> tuple[int, bytes]:
+    data = None if payload is None else json.dumps(payload).encode()
+    headers = {"Content-Type": "application/json"} if data else {}
+    with urllib.request.urlopen(urllib.request.Request(url, data, headers), timeout=10) as r:
+        return r.status, r.read()
+
+
+def wait_until_up(url: str, server: subprocess.Popen[bytes], seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            sys.exit(f"housebuilders serve stopped with exit code {server.returncode}")
+        try:
+            fetch(url)
+            return
+        except OSError:
+            time.sleep(0.3)
+    sys.exit(f"housebuilders serve did not answer {url} within {seconds:.0f} s")
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="housebuilders-smoke-") as tmp:
+        work = Path(tmp)
+        print("smoke: building the wheel", flush=True)
+        pip = (sys.executable, "-m", "pip")
+        run(*pip, "wheel", "--quiet", "--no-deps", "--wheel-dir", work, ROOT, cwd=work)
+        (wheel,) = work.glob("housebuilders-*.whl")
+        print(f"smoke: installing {wheel.name} into a fresh virtual environment", flush=True)
+        run(sys.executable, "-m", "venv", work / "venv", cwd=work)
+        bin_ = work / "venv" / "bin"
+        run(bin_ / "pip", "install", "--quiet", f"{wheel}[server]", cwd=work)
+
+        where = run(
+            bin_ / "python",
+            "-c",
+            "import housebuilders as hb, pathlib; p = pathlib.Path(hb.__file__).parent; "
+            "assert (p / 'py.typed').is_file(), 'py.typed is missing'; "
+            "print(p); print(*hb.game_ids())",
+            cwd=work,
+            capture=True,
+        ).split("\n")
+        package, games = Path(where[0]), where[1].split()
+        if ROOT in package.parents:
+            sys.exit(f"the package was imported from the checkout ({package}), not the wheel")
+
+        run(bin_ / "housebuilders", "list", cwd=work)
+        for game in games:
+            print(f"smoke: simulating {game}", flush=True)
+            run(bin_ / "housebuilders", "simulate", game, "--games", "2", "--jobs", "1", cwd=work)
+
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        database = f"sqlite:///{work / 'smoke.db'}"
+        command = [bin_ / "housebuilders", "serve", "--port", str(port), "--database-url", database]
+        print(f"smoke: serving at {base}", flush=True)
+        with subprocess.Popen(command, cwd=work) as server:
+            try:
+                wait_until_up(base + "/", server)
+                seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+                status, body = fetch(base + "/api/tables", {"game": games[0], "seats": seats})
+                table = json.loads(body)
+                status, page = fetch(base + table["seats"][0]["url"])
+                assert status == 200 and b"<html" in page.lower(), "the table page did not load"
+                status, _ = fetch(base + "/static/table.js")
+                assert status == 200, "the table's script did not load"
+            finally:
+                server.terminate()
+    print("smoke: the installed package works", flush=True)
+
+
+if __name__ == "__main__":
+    main()
