@@ -6,7 +6,8 @@ simulation, reinforcement-learning environments and a web table.
     final = hb.play("mr-house-basic", ["random", "random"], seed=7)   # bots to the end
 """
 
-from .arena import play
+from typing import TYPE_CHECKING, Any
+
 from .core import (
     Action,
     ContentError,
@@ -21,7 +22,19 @@ from .core import (
     replay,
 )
 
+if TYPE_CHECKING:
+    from .arena import play
+
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """``hb.play`` loads the arena (and the bots) only when it is used."""
+    if name == "play":
+        from .arena import play
+
+        return play
+    raise AttributeError(f"module 'housebuilders' has no attribute {name!r}")
 
 __all__ = [
     "Action",

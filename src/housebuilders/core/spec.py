@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from .action import Action, action_from_json
@@ -191,31 +193,52 @@ def _one_of(values: set[Any]) -> str:
     return f"one of {shown}"
 
 
+#: the entry-point group under which packages declare games: ``id = "module:SPEC"``
+#: (pyproject.toml declares the built-in ones; docs/adding-a-game.md)
+GAMES_GROUP = "housebuilders.games"
+
 _REGISTRY: dict[str, GameSpec] = {}
 
 
 def register(spec: GameSpec) -> GameSpec:
+    """Make ``spec`` known by its id (a game module registers its own specs; a game
+    not installed as a package, as in a test or a notebook, can be registered so)."""
     if spec.id in _REGISTRY and _REGISTRY[spec.id] is not spec:
         raise ValueError(f"a game with id {spec.id!r} is already registered")
     _REGISTRY[spec.id] = spec
     return spec
 
 
-def _load_builtin_games() -> None:
-    from .. import games  # noqa: F401  (registers the built-in games)
+@cache
+def _declared() -> dict[str, EntryPoint]:
+    """The games installed packages declare, by id (the first declaration of an id)."""
+    declared: dict[str, EntryPoint] = {}
+    for point in entry_points(group=GAMES_GROUP):
+        declared.setdefault(point.name, point)
+    return declared
 
 
 def game_ids() -> list[str]:
-    _load_builtin_games()
-    return list(_REGISTRY)
+    """Every game's id, without loading any game: the installed ones, then any
+    registered by hand."""
+    return list(dict.fromkeys([*_declared(), *_REGISTRY]))
 
 
 def game(game_id: str) -> GameSpec:
-    _load_builtin_games()
-    try:
-        return _REGISTRY[game_id]
-    except KeyError:
-        raise KeyError(f"no game {game_id!r}; known games: {', '.join(_REGISTRY)}") from None
+    """The game ``game_id``; its package is imported the first time it is asked for."""
+    spec = _REGISTRY.get(game_id)
+    if spec is not None:
+        return spec
+    point = _declared().get(game_id)
+    if point is None:
+        raise KeyError(f"no game {game_id!r}; known games: {', '.join(game_ids())}")
+    spec = point.load()
+    if not isinstance(spec, GameSpec) or spec.id != game_id:
+        raise TypeError(
+            f"the {GAMES_GROUP} entry point {game_id} = {point.value!r} is not the "
+            f"GameSpec of {game_id!r} but {spec!r}"
+        )
+    return register(spec)
 
 
 def new_game(

@@ -1,3 +1,3 @@
-"""The built-in games. Importing this package registers them."""
-
-from . import mr_house, welcome_to  # noqa: F401
+"""The built-in games, one package each. They are declared as entry points in
+pyproject.toml (group ``housebuilders.games``) and each is imported the first time
+``housebuilders.game(id)`` asks for it."""
