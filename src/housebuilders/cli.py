@@ -180,21 +180,52 @@ ContentOpt = Annotated[
 ]
 OptionOpt = Annotated[
     list[str] | None,
-    typer.Option("--option", help="A game option as KEY=VALUE; repeat for several."),
+    typer.Option(
+        "--option",
+        help="A game option as KEY=VALUE; repeat for several. Each game's options, their "
+        "choices and defaults: `housebuilders list`.",
+    ),
 ]
 
 
 # == list ====================================================================================
 @app.command("list")
-def list_games() -> None:
-    """List the games with their player counts."""
+def list_games(
+    game_id: Annotated[
+        str | None,
+        typer.Argument(metavar="[GAME]", help="Only this game (see the ids listed)."),
+    ] = None,
+) -> None:
+    """List the games with their player counts, and each game's options: the KEY=VALUE
+    that --option of play, simulate and tournament take."""
+    with user_errors():
+        specs = [find_game(game_id)] if game_id is not None else [game(g) for g in game_ids()]
+    out = _out()
     table = Table(title="Games")
-    for column in ("id", "name", "players", "rulebook"):
+    table.add_column("id", no_wrap=True)
+    for column in ("name", "players", "rulebook", "options"):
         table.add_column(column)
-    for game_id in game_ids():
-        spec = game(game_id)
-        table.add_row(spec.id, spec.name, f"{spec.min_players}-{spec.max_players}", spec.rulebook)
-    _out().print(table)
+    for spec in specs:
+        players = f"{spec.min_players}-{spec.max_players}"
+        names = ", ".join(o.name for o in spec.options) or "none"
+        table.add_row(spec.id, spec.name, players, spec.rulebook, names)
+    out.print(table)
+    for spec in specs:
+        if spec.options:
+            out.print(options_table(spec))
+
+
+def options_table(spec: GameSpec) -> Table:
+    """A game's options: name, choices (the default first), default and what it means."""
+    table = Table(title=f"{spec.id} options (--option KEY=VALUE)")
+    table.add_column("option", no_wrap=True)
+    table.add_column("choices", no_wrap=True)
+    table.add_column("default", no_wrap=True)
+    table.add_column("meaning")
+    for o in spec.options:
+        choices = sorted(o.choices, key=lambda choice: choice != o.default)  # the default first
+        table.add_row(o.name, "\n".join(map(str, choices)), str(o.default), o.help)
+    return table
 
 
 # == play ====================================================================================

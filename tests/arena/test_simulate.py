@@ -60,7 +60,8 @@ def test_one_record_per_game_with_what_the_game_was() -> None:
     assert [r.seed for r in records] == [10, 11, 12, 13]
     assert [r.bots for r in records] == [lineup(["random", "random:"], 3, i) for i in range(4)]
     for r in records:
-        assert r.game == GAME and r.players == 3 and r.options == {} and r.error is None
+        assert r.game == GAME and r.players == 3 and r.error is None
+        assert r.options == {"door": "any-floor"}  # every option, defaults filled in
         assert len(r.scores) == 3 and sorted(r.ranking)[0] == 1
         assert all(s["total"] == sum(s["breakdown"].values()) for s in r.scores)
         assert r.actions > 0 and r.seconds > 0

@@ -62,6 +62,19 @@ def test_simulate_writes_one_line_per_game_and_resumes(runner: CliRunner, tmp_pa
     assert other.exit_code == 2 and "another run" in other.output
 
 
+def test_simulate_records_every_option_and_resumes_only_with_the_same(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    out = tmp_path / "results.jsonl"
+    args = ["simulate", "mr-house-advanced", "--games", "2", "--jobs", "1", "--out", str(out)]
+    first = runner.invoke(app, [*args, "--option", "office=highest-two"])
+    assert first.exit_code == 0, first.output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["options"] for r in lines] == [{"door": "any-floor", "office": "highest-two"}] * 2
+    other = runner.invoke(app, [*args, "--games", "3", "--resume"])  # office=first-two
+    assert other.exit_code == 2 and "another run" in other.output and "options" in other.output
+
+
 @pytest.fixture
 def exploding_bot() -> Iterator[str]:
     """A bot that raises on its third decision, registered for one test."""

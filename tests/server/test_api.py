@@ -29,6 +29,16 @@ def test_a_person_and_bots_play_to_the_end(game: str, database_url: str) -> None
         assert created["table"] not in [t["table"] for t in listed]  # finished: not open
 
 
+def test_a_table_plays_by_its_options_and_its_log_replays_with_them(client: TestClient) -> None:
+    options = {"office": "first-one", "door": "ground-floor"}
+    created = create(client, "mr-house-advanced", "random,random", seed=4, options=options)
+    final = play(client, created)
+    log = client.get(f"/api/tables/{created['table']}/log").json()
+    assert log["options"] == options
+    replayed = hb.replay(log["game"], log["players"], log["seed"], log["actions"], log["options"])
+    assert replayed.to_json()["options"] == options and replayed.scores() == final["scores"]
+
+
 def test_create_returns_a_link_per_person_and_one_to_spectate(client: TestClient) -> None:
     created = create(client, "mr-house-basic", "human,greedy,human", seed=7)
     seats = created["seats"]
@@ -205,6 +215,8 @@ HUMANS = [{"kind": "human"}] * 2
         ({"game": "mr-house-basic", "seats": HUMANS, "seed": -1}, "seed"),
         ({"game": "mr-house-basic", "seats": HUMANS, "options": {"colour": "red"}}, "colour"),
         ({"game": "welcome-to", "seats": HUMANS, "options": {"deck": "mine"}}, "deck"),
+        ({"game": "mr-house-advanced", "seats": HUMANS, "options": {"office": "all"}}, "office"),
+        ({"game": "mr-house-basic", "seats": HUMANS, "options": {"office": "first-one"}}, "office"),
         ({"game": "mr-house-basic", "seats": HUMANS, "players": 2}, "players"),
         (
             {

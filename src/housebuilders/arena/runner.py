@@ -91,6 +91,11 @@ class Setup:
     def digest(self) -> str | None:
         return content_digest(self.content)
 
+    def played_options(self) -> dict[str, Any]:
+        """The options the games are played with, every default filled in: a record
+        names the rules it was played by, whatever the defaults become."""
+        return game(self.game_id).check_options(self.options)
+
 
 #: One planned game: (index, seed, bots by seat).
 Planned = tuple[int, int, tuple[str, ...]]
@@ -136,7 +141,7 @@ def play_game(setup: Setup, index: int, seed: int, bots: Sequence[str]) -> Recor
         index=index,
         game=setup.game_id,
         players=setup.players,
-        options=dict(setup.options),
+        options=setup.played_options(),
         content=setup.digest,
         seed=seed,
         bots=list(bots),
@@ -396,7 +401,7 @@ def _check_record(
     expected = {
         "game": setup.game_id,
         "players": setup.players,
-        "options": dict(setup.options),
+        "options": setup.played_options(),
         "content": setup.digest,
         "seed": seed,
         "bots": list(bots),

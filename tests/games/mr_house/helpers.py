@@ -12,8 +12,8 @@ WOOD, BRICK, CEMENT, STEEL, WINDOW_M, DOOR_M = range(6)
 GAME = "mr-house-basic"
 
 
-def new(players: int = 3, seed: int = 0) -> B.MrHouseBasicState:
-    state = hb.new_game(GAME, players, seed=seed)
+def new(players: int = 3, seed: int = 0, **options: str) -> B.MrHouseBasicState:
+    state = hb.new_game(GAME, players, seed=seed, options=options)
     assert isinstance(state, B.MrHouseBasicState)
     return state
 
@@ -40,9 +40,10 @@ def at_construction(
     workers: dict[int, int] | None = None,
     houses: dict[int, House] | None = None,
     rolls: list[int] | None = None,
+    **options: str,
 ) -> B.MrHouseBasicState:
     """A position at the start of the construction phase of turn 1, player 0 first."""
-    s = new(players)
+    s = new(players, **options)
     for player, stock in (store or {}).items():
         s.store[player] = list(stock)
     for player, n in (workers or {}).items():
@@ -96,11 +97,11 @@ def resolve_until(state: B.MrHouseBasicState, location: int) -> None:
 ADVANCED = "mr-house-advanced"
 
 
-def adv(players: int = 3, seed: int = 0, order: list[int] | None = None):
+def adv(players: int = 3, seed: int = 0, order: list[int] | None = None, **options: str):
     """A new advanced game; ``order`` fixes the player order (and the track)."""
     from housebuilders.games.mr_house.advanced import MrHouseAdvancedState
 
-    state = hb.new_game(ADVANCED, players, seed=seed)
+    state = hb.new_game(ADVANCED, players, seed=seed, options=options)
     assert isinstance(state, MrHouseAdvancedState)
     if order is not None:
         state.order, state.track = list(order), list(order)

@@ -95,9 +95,27 @@ def test_office_money_four_times_marker() -> None:
     assert s.money[1] == 62
 
 
+#: the office's stack, first placed first: player 2's 0, then 0's 1, 3's 2 and 1's 3
+OFFICE_STACK = [(2, 0), (0, 1), (3, 2), (1, 3)]
+
+
+def office_takers(stack: list[tuple[int, int]] = OFFICE_STACK, **options: str) -> list[int]:
+    """Who gains the office's benefit from ``stack``, in the order they choose."""
+    s = adv(4, order=[0, 1, 2, 3], **options)
+    adv_purchases(s, {OFFICE: stack})
+    takers = []
+    while s.loc == OFFICE:
+        (player,) = s.acting_players()
+        takers.append(player)
+        s.apply(player, OfficeChoice("money"))
+    return takers
+
+
 def test_office_only_two_players_benefit() -> None:
+    # The office section: "At the office, only 2 players will gain a benefit"; by
+    # default (office="first-two") the first two non-zero markers in stack order.
     s = adv(4, order=[0, 1, 2, 3])
-    adv_purchases(s, {OFFICE: [(2, 0), (0, 1), (3, 2), (1, 3)]})
+    adv_purchases(s, {OFFICE: OFFICE_STACK})
     assert s.acting_players() == (0,)
     s.apply(0, OfficeChoice("permit"))
     assert s.acting_players() == (3,)
@@ -105,6 +123,24 @@ def test_office_only_two_players_benefit() -> None:
     assert s.permit == [True, False, False, False]
     assert s.quality[3] == -2
     assert s.loc == WOOD  # player 1's marker, third non-zero, gains nothing
+    assert office_takers(office="first-two") == [0, 3]
+
+
+def test_office_two_highest_markers_is_an_option() -> None:
+    # "only 2 players will gain a benefit", read as at the expo: "the player with the
+    # highest non-0 marker ... The player with the second highest non-0 marker".
+    assert office_takers(office="highest-two") == [3, 1]  # the 2 and the 3, in stack order
+
+
+def test_office_two_highest_markers_tie_by_the_stack() -> None:
+    # "equal values rank by the stack" (ruling 11): of three 2s, the first two placed
+    stack = [(2, 1), (0, 2), (1, 2), (3, 2)]
+    assert office_takers(stack, office="highest-two") == [0, 1]
+
+
+def test_office_one_player_only_is_an_option() -> None:
+    # The movement section: "Some spaces give 1 item to only 1 player (e.g. office)".
+    assert office_takers(office="first-one") == [0]
 
 
 def test_office_permit_not_offered_twice() -> None:

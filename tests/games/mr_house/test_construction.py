@@ -23,9 +23,16 @@ ROOFED = (column(wood(), roof=True),)
 TWO_WALLS = (column(wood()), column(brick()))
 
 
-def ready(house=(), store=PLENTY, workers=0, rolls=None, players=2) -> B.MrHouseBasicState:
+def ready(
+    house=(), store=PLENTY, workers=0, rolls=None, players=2, **options: str
+) -> B.MrHouseBasicState:
     return at_construction(
-        players, store={0: list(store)}, workers={0: workers}, houses={0: house}, rolls=rolls
+        players,
+        store={0: list(store)},
+        workers={0: workers},
+        houses={0: house},
+        rolls=rolls,
+        **options,
     )
 
 
@@ -197,11 +204,23 @@ def test_second_door_refused() -> None:
         s.apply(0, Build("door", 1, 0))
 
 
-def test_door_only_on_the_ground_floor() -> None:
-    s = ready(house=(column(wood(windows=1), wood()),))
+def test_a_door_on_an_upper_floor_wall_without_windows() -> None:
+    # "A wall can have up to 2 windows, or 1 door. A wall cannot have both a window and
+    # a door. The whole house can have only 1 door." Nothing keeps the door downstairs.
+    s = ready(house=(column(wood(windows=1), wood()),), rolls=[1])
     act(s, Prepare("door"))
     act(s, StartBuilding())
-    with pytest.raises(hb.IllegalAction, match="ground-floor"):
+    assert s.legal_actions(0)[:1] == [Build("door", 0, 1)]
+    act(s, Build("door", 0, 1))
+    assert s.house[0][0].walls[1].door
+
+
+def test_door_only_on_the_ground_floor_is_an_option() -> None:
+    s = ready(house=(column(wood(), wood()),), door="ground-floor")
+    act(s, Prepare("door"))
+    act(s, StartBuilding())
+    assert [a for a in s.legal_actions(0) if isinstance(a, Build)] == [Build("door", 0, 0)]
+    with pytest.raises(hb.IllegalAction, match='ground-floor wall .*door="ground-floor"'):
         s.apply(0, Build("door", 0, 1))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import housebuilders as hb
 from housebuilders.games.mr_house.content import DATA_FILE
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -41,3 +42,13 @@ def test_every_proposed_value_is_listed_in_the_doc() -> None:
     assert len(paths) > 30
     unlisted = [path for path in paths if f"`{path}`" not in table]
     assert not unlisted, f"proposed values missing from the doc's table: {unlisted}"
+
+
+def test_every_option_is_in_the_docs_options_table() -> None:
+    table = DOC.split("## Options", 1)[1].split("\n## ", 1)[0]
+    for game_id in ("mr-house-basic", "mr-house-advanced"):
+        for option in hb.game(game_id).options:
+            row = next(line for line in table.splitlines() if line.startswith(f"| `{option.name}`"))
+            assert all(f"`{choice}`" in row for choice in option.choices), row
+            first = min(option.choices, key=lambda choice: row.index(f"`{choice}`"))
+            assert first == option.default, f"{option.name}: the default is listed first"

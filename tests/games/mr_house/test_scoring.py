@@ -99,6 +99,13 @@ def test_complete_house_needs_exactly_one_door() -> None:
     assert not is_complete(no_door, permit=True)
 
 
+def test_complete_house_with_its_door_upstairs() -> None:
+    # "exactly 1 door; all other walls have at least 1 window": the door's floor is not
+    # a requirement (ruling 3).
+    upstairs = (column(wood(windows=1), brick(door=True), roof=True, chimney=True), *JACOB[1:])
+    assert is_complete(upstairs, permit=True)
+
+
 def test_complete_house_needs_a_window_on_every_other_wall() -> None:
     assert not is_complete(PAUL, permit=True)
 

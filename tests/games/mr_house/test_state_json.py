@@ -15,9 +15,11 @@ import housebuilders as hb
 WALL = {"part": "wood_wall", "windows": 0, "door": False}
 
 
-def saved(game_id: str, moves: int, players: int = 3, seed: int = 1) -> dict[str, Any]:
+def saved(
+    game_id: str, moves: int, players: int = 3, seed: int = 1, **options: str
+) -> dict[str, Any]:
     """The JSON of a game after ``moves`` random moves."""
-    state = hb.new_game(game_id, players, seed=seed)
+    state = hb.new_game(game_id, players, seed=seed, options=options)
     rng = random.Random(seed)
     for _ in range(moves):
         player = rng.choice(state.acting_players())
@@ -46,6 +48,22 @@ def test_the_saved_positions_load(game_id: str) -> None:
     for moves in (0, 4, 40):
         data = saved(game_id, moves)
         assert hb.game(game_id).state_from_json(data).to_json() == data
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [
+        ("mr-house-basic", {"door": "ground-floor"}),
+        ("mr-house-advanced", {"door": "ground-floor", "office": "highest-two"}),
+        ("mr-house-advanced", {"office": "first-one"}),
+    ],
+)
+def test_a_game_with_options_saves_loads_and_replays(game_id: str, options: dict[str, str]) -> None:
+    data = saved(game_id, 150, seed=2, **options)
+    assert data["options"] == hb.game(game_id).check_options(options)  # every option
+    assert hb.game(game_id).state_from_json(data).to_json() == data
+    again = hb.replay(game_id, 3, 2, data["history"], options=data["options"])
+    assert again.to_json() == data
 
 
 @pytest.mark.parametrize("game_id", BOTH)
@@ -126,10 +144,9 @@ def test_negative_materials_are_refused(game_id: str) -> None:
 @pytest.mark.parametrize(
     ("house", "match"),
     [
-        ([{"walls": [WALL, {**WALL, "door": True}], "roof": None, "chimney": False}], "a door"),
         (
             [{"walls": [{**WALL, "door": True, "windows": 1}], "roof": None, "chimney": False}],
-            "a door",
+            "both a window and a door",
         ),  # fmt: skip
         ([{"walls": [WALL], "roof": None, "chimney": True}], "a chimney stands on a roof"),
         ([{"walls": [{**WALL, "door": True}], "roof": None, "chimney": False}] * 2, "one door"),
@@ -152,6 +169,24 @@ def test_a_house_the_rules_can_build_loads(game_id: str) -> None:
     house = [{"walls": [{**WALL, "door": True}, WALL], "roof": "roof", "chimney": True}]
     data["player_state"][2]["house"] = house
     assert hb.game(game_id).state_from_json(data).to_json() == data
+
+
+UPSTAIRS_DOOR = [{"walls": [WALL, {**WALL, "door": True}], "roof": None, "chimney": False}]
+
+
+@pytest.mark.parametrize("game_id", BOTH)
+def test_an_upper_floor_door_loads_by_default(game_id: str) -> None:
+    data = in_movement(game_id)
+    data["player_state"][2]["house"] = UPSTAIRS_DOOR
+    assert hb.game(game_id).state_from_json(data).to_json() == data
+
+
+@pytest.mark.parametrize("game_id", BOTH)
+def test_an_upper_floor_door_is_refused_with_the_ground_floor_option(game_id: str) -> None:
+    data = in_movement(game_id)
+    data["options"]["door"] = "ground-floor"
+    data["player_state"][2]["house"] = UPSTAIRS_DOOR
+    refused(game_id, data, '^player_state.2.house.0.walls.1: a door .*door="ground-floor"')
 
 
 # == the basic variant =================================================================
@@ -301,3 +336,11 @@ def test_a_builder_beyond_the_players_is_refused() -> None:
     assert data["phase"] == "construction: preparing"
     data["builder"] = 3
     refused(BASIC, data, r"^builder: 3 is out of range \(0 to 2\)")
+
+
+def test_an_office_benefit_the_option_does_not_give_is_refused() -> None:
+    data = saved(ADVANCED, 16, seed=3)  # the office's second non-zero marker chooses
+    assert data["asked"] == "office" and data["purchase"] == [2, 1]
+    assert hb.game(ADVANCED).state_from_json(data).to_json() == data
+    data["options"]["office"] = "first-one"
+    refused(ADVANCED, data, "^purchase: this marker gains no office benefit .*first-one")

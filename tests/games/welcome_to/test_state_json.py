@@ -35,6 +35,19 @@ def test_the_saved_position_loads() -> None:
     assert hb.game(GAME).state_from_json(data).to_json() == data
 
 
+def test_a_game_with_the_other_deck_saves_loads_and_replays() -> None:
+    state = hb.new_game(GAME, 2, seed=3, options={"deck": "standard-81"})
+    rng = random.Random(3)
+    for _ in range(60):
+        player = rng.choice(state.acting_players())
+        state.apply(player, rng.choice(state.legal_actions(player)))
+    data = json.loads(json.dumps(state.to_json()))
+    assert data["options"] == {"deck": "standard-81"}
+    assert hb.game(GAME).state_from_json(data).to_json() == data
+    again = hb.replay(GAME, 2, 3, data["history"], options=data["options"])
+    assert again.to_json() == data
+
+
 def street(data: dict[str, Any], sheet: str, player: int, s: int) -> dict[str, Any]:
     return data[sheet][player]["streets"][s]  # type: ignore[no-any-return]
 

@@ -7,6 +7,7 @@ from . import heuristic, view
 from .actions import ADVANCED_CLASSES, ADVANCED_SPACE, BASIC_CLASSES, BASIC_SPACE
 from .advanced import MrHouseAdvancedState
 from .basic import MrHouseBasicState
+from .options import ADVANCED_OPTIONS, BASIC_OPTIONS
 
 BASIC = register(
     GameSpec(
@@ -23,6 +24,7 @@ BASIC = register(
         heuristic_all=heuristic.evaluate_all,
         text_view=view.text,
         svg_view=view.svg,
+        options=BASIC_OPTIONS,
     )
 )
 MrHouseBasicState.spec = BASIC
@@ -43,6 +45,7 @@ ADVANCED = register(
         heuristic_scale=8.0,  # the complete house's value widens the evaluation's range
         text_view=view.text,
         svg_view=view.svg,
+        options=ADVANCED_OPTIONS,
     )
 )
 MrHouseAdvancedState.spec = ADVANCED

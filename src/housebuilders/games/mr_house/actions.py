@@ -10,7 +10,7 @@ from functools import cache
 from typing import ClassVar
 
 from ...core import Action
-from .house import CHIMNEY, DOOR, MAX_COLUMNS, MAX_LEVELS
+from .house import CHIMNEY, MAX_COLUMNS, MAX_LEVELS
 
 MATERIALS = ("wood", "brick", "cement", "steel", "window", "door")
 COIN_MATERIALS = (
@@ -338,9 +338,7 @@ def _possible(part: int, level: int) -> bool:
     """Whether a part could ever stand at (column, level) of a house within the limits."""
     if part == CHIMNEY:  # above the roofed top wall
         return 1 <= level <= MAX_LEVELS
-    if part == DOOR:  # ground floor only
-        return level == 0
-    return level < MAX_LEVELS  # walls, roofs, windows
+    return level < MAX_LEVELS  # walls, roofs, windows, the door
 
 
 BASIC_SPACE = _space(advanced=False)

@@ -43,6 +43,7 @@ from .actions import (
 from .checks import AdvancedJson, check_advanced, index_of
 from .common import BUILDING, OVER, PURCHASES, MrHouseState, ranks
 from .content import MrHouseContent
+from .options import OFFICE as OFFICE_OPTION, OFFICE_HIGHEST_TWO, office_benefits
 from .params import (
     CONSTRUCTION_EXPO,
     OFFICE as OFFICE_KIND,
@@ -84,8 +85,7 @@ class MrHouseAdvancedState(MrHouseState):
     __slots__ = (
         "money", "loans", "quality", "permit", "prices", "track", "worker_deck", "board_cards",
         "spaces", "tired", "privileges", "privilege_deck", "privilege_box", "expo_current",
-        "expo_future", "garage", "await_", "chooser", "office_given", "hired", "receipt",
-        "pending",
+        "expo_future", "garage", "await_", "chooser", "hired", "receipt", "pending",
     )  # fmt: skip
     PLACE = ADVANCED_PLACE  # the canonical placements, named on this variant's board
     PHASE_NAMES = PHASE_NAMES
@@ -111,7 +111,6 @@ class MrHouseAdvancedState(MrHouseState):
     garage: list[Garage]
     await_: int  # what the acting player is asked
     chooser: int  # who decides now in the purchases
-    office_given: int  # office benefits given this turn
     hired: int  # worker cards the chooser hired at the work notice board
     receipt: int  # the card being decided on receipt (-1: none)
     pending: tuple[int, int, int] | None  # the part waiting for its crew
@@ -169,7 +168,7 @@ class MrHouseAdvancedState(MrHouseState):
     def _start_turn(self) -> None:
         super()._start_turn()
         self.await_, self.chooser = MOVE, -1
-        self.office_given = self.hired = 0
+        self.hired = 0
         self.receipt, self.pending = -1, None
 
     # == the contract's queries =====================================================
@@ -249,8 +248,8 @@ class MrHouseAdvancedState(MrHouseState):
                 return True
             self.await_ = BUY_AT_STORE
         elif kind == OFFICE_KIND:
-            # Only the first two non-zero markers gain a benefit (ruling 10).
-            if self.office_given >= self.p.office_benefits:
+            # Only some non-zero markers gain a benefit (ruling 10, the option office).
+            if self.pos not in self.office_takers():
                 return True
             self.await_ = OFFICE_CHOICE
         elif kind == WORK_NOTICE_BOARD:
@@ -286,6 +285,18 @@ class MrHouseAdvancedState(MrHouseState):
         self.await_ = MOVE
         return self._resolve_purchases()
 
+    def office_takers(self) -> list[int]:
+        """The positions in the office's turned-over stack of the markers that gain its
+        benefit (ruling 10): by the option office, the first two non-zero markers in
+        stack order, the two highest (equal values rank by the stack, as at the expo),
+        or the first only. They choose in stack order: their choices do not interact."""
+        stack = self.stacks[self.loc]
+        markers = [i for i, (_, value, _) in enumerate(stack) if value]
+        reading = self.setup["options"][OFFICE_OPTION.name]
+        if reading == OFFICE_HIGHEST_TWO:
+            markers.sort(key=lambda i: -stack[i][1])  # a stable sort: ties keep stack order
+        return sorted(markers[: office_benefits(reading)])
+
     def _office_benefits(self, player: int) -> list[str]:
         out = [] if self.permit[player] else ["permit"]
         if self.quality[player] < self.p.quality_max:
@@ -300,7 +311,6 @@ class MrHouseAdvancedState(MrHouseState):
             self._raise_quality(player, 1)
         else:
             self.money[player] += self.p.office_money_per_marker * self._marker_value()
-        self.office_given += 1
         self.log.append(f"player {player} takes the office's {benefit}")
         return self._next_marker()
 
@@ -457,6 +467,7 @@ class MrHouseAdvancedState(MrHouseState):
 
     def _constructions(self, player: int) -> list[Action]:
         house = self.house[player]
+        ground_door = self.ground_floor_door()
         out: list[Action] = []
         rested = sum(workers for _, workers in self.workers_available(player))
         for part in self.p.parts:
@@ -464,7 +475,7 @@ class MrHouseAdvancedState(MrHouseState):
             if rested < self.p.crew[part] or not self._has_materials(player, part):
                 continue
             table = BUILD[part]
-            out.extend(table[c][lv] for c, lv in H.placements(house, part))
+            out.extend(table[c][lv] for c, lv in H.placements(house, part, ground_door))
             if self._garage_spot(player, part):
                 out.append(BUILD_GARAGE[PART_IDS[part]])
         out.extend(REMOVE[part][c][lv] for part, c, lv in H.removals(house))
@@ -802,8 +813,8 @@ class MrHouseAdvancedState(MrHouseState):
         s.privilege_deck, s.privilege_box = self.privilege_deck[:], self.privilege_box[:]
         s.expo_current, s.expo_future = self.expo_current[:], self.expo_future[:]
         s.garage = self.garage[:]
-        s.await_, s.chooser, s.office_given = self.await_, self.chooser, self.office_given
-        s.hired, s.receipt, s.pending = self.hired, self.receipt, self.pending
+        s.await_, s.chooser, s.hired = self.await_, self.chooser, self.hired
+        s.receipt, s.pending = self.receipt, self.pending
         return s
 
     def determinize(self, player: int, seed: int) -> MrHouseAdvancedState:
@@ -835,7 +846,6 @@ class MrHouseAdvancedState(MrHouseState):
             expo_future=list(self.expo_future),
             asked=AWAIT_NAMES[self.await_],
             chooser=self.chooser,
-            office_given=self.office_given,
             hired=self.hired,
             receipt=self.receipt,
             pending=list(self.pending) if self.pending is not None else None,
@@ -872,8 +882,7 @@ class MrHouseAdvancedState(MrHouseState):
         s.expo_current = list(d["expo_current"])
         s.expo_future = list(d["expo_future"])
         s.await_ = index_of("asked", d["asked"], AWAIT_NAMES)
-        s.chooser, s.office_given = d["chooser"], d["office_given"]
-        s.hired, s.receipt = d["hired"], d["receipt"]
+        s.chooser, s.hired, s.receipt = d["chooser"], d["hired"], d["receipt"]
         s.pending = tuple(d["pending"]) if d["pending"] is not None else None
         s.money = [e["money"] for e in ps]
         s.loans = [e["loans"] for e in ps]

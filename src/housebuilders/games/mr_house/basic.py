@@ -187,10 +187,11 @@ class MrHouseBasicState(MrHouseState):
 
     def _rolls(self, player: int) -> list[Action]:
         house = self.house[player]
+        ground_door = self.ground_floor_door()
         out: list[Action] = []
         for part in sorted(set(self.groups)):
             table = BUILD[part]
-            out.extend(table[c][lv] for c, lv in H.placements(house, part))
+            out.extend(table[c][lv] for c, lv in H.placements(house, part, ground_door))
         if not out:
             out.append(FINISH_BUILDING)
         out.extend(self._removals(player))

@@ -111,7 +111,6 @@ class AdvancedJson(MrHouseJson):
     expo_future: list[int]
     asked: str
     chooser: int
-    office_given: Count
     hired: Count
     receipt: int
     pending: row(StrictInt, StrictInt, StrictInt) | None  # type: ignore[valid-type]
@@ -136,7 +135,7 @@ def check_common(s: MrHouseState) -> None:
     for m, name in enumerate(MATERIALS):
         within(f"supply.{name}", s.supply[m], 0, p.stock[m])
     for pl in range(n):
-        check_house(f"player_state.{pl}.house", s.house[pl], p.parts)
+        check_house(f"player_state.{pl}.house", s.house[pl], p.parts, s.ground_floor_door())
     # The movement markers: each player's five, in hand or on the city.
     markers = [list(hand) for hand in s.hand]
     for number, stack in enumerate(s.stacks):
@@ -188,16 +187,21 @@ def check_common(s: MrHouseState) -> None:
     within("builder", s.builder, 0, n)
 
 
-def check_house(field: str, house: H.House, parts: tuple[int, ...]) -> None:
-    """A house as the rules build it (docs/games/mr-house.md, rulings 1-5)."""
+def check_house(
+    field: str, house: H.House, parts: tuple[int, ...], ground_floor_door: bool
+) -> None:
+    """A house as the rules build it (docs/games/mr-house.md, rulings 1-5), the door on
+    a ground-floor wall with the option ``door="ground-floor"``."""
     doors = 0
     for c, col in enumerate(house):
         for level, wall in enumerate(col.walls):
             where = f"{field}.{c}.walls.{level}"
             if wall.part not in parts:
                 refuse(where, f"a {PART_IDS[wall.part]} is not a part of this variant")
-            if wall.door and (level or wall.windows):
-                refuse(where, "a door stands on a ground-floor wall without windows")
+            if wall.door and wall.windows:
+                refuse(where, "a wall cannot have both a window and a door")
+            if wall.door and level and ground_floor_door:
+                refuse(where, 'a door stands on a ground-floor wall (option door="ground-floor")')
             doors += wall.door
         if col.roof and col.roof not in parts:
             refuse(f"{field}.{c}.roof", f"a {PART_IDS[col.roof]} is not a part of this variant")
@@ -343,7 +347,6 @@ def check_advanced(s: MrHouseAdvancedState) -> None:
     if s.await_ not in asked:
         refuse("asked", f"{AWAIT_NAMES[s.await_]!r} is not asked in the {s.PHASE_NAMES[s.phase]}")
     within("chooser", s.chooser, -1, n - 1)
-    within("office_given", s.office_given, 0, p.office_benefits)
     within("hired", s.hired, 0, max(p.marker_values))
     if s.phase == PURCHASES:
         where = {
@@ -358,6 +361,9 @@ def check_advanced(s: MrHouseAdvancedState) -> None:
         if s.await_ in (BUY_AT_STORE, OFFICE_CHOICE, HIRING):
             if s.chooser != s.stacks[s.loc][s.pos][0]:
                 refuse("chooser", "the chooser is the owner of the marker being resolved")
+            if s.await_ == OFFICE_CHOICE and s.pos not in s.office_takers():
+                office = s.setup["options"]["office"]
+                refuse("purchase", f"this marker gains no office benefit (option office={office})")
         elif all(pl != s.chooser for pl, value, _ in s.stacks[s.loc] if value):
             refuse("chooser", "the chooser has no marker (other than 0) at this location")
     if (s.receipt != -1) != (s.await_ == RECEIPT):

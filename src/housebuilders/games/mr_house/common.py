@@ -19,6 +19,7 @@ from . import house as H
 from .actions import MATERIALS, PART_IDS
 from .checks import index_of, load_stacks
 from .content import load_content
+from .options import DOOR, DOOR_GROUND_FLOOR
 
 MOVEMENT, PURCHASES, PREPARING, ROLLING, OVER = range(5)
 BUILDING = ROLLING  # the advanced variant's construction has no separate rolls
@@ -123,6 +124,10 @@ class MrHouseState(State):
 
     def _builder(self) -> int:
         return self.order[self.builder]
+
+    def ground_floor_door(self) -> bool:
+        """Whether the door goes only on a ground-floor wall (the option ``door``)."""
+        return bool(self.setup["options"][DOOR.name] == DOOR_GROUND_FLOOR)
 
     def _phase_section(self) -> str:
         return self.PHASE_SECTIONS[self.phase]

@@ -117,7 +117,6 @@ class Advanced(Schema):
     board_worker_cards_extra: int = Field(ge=0)
     loan: int = Field(ge=1)
     loan_points: list[int] = Field(min_length=1)
-    office_benefits: int = Field(ge=0)
     office_money_per_marker: int = Field(ge=0)
     privilege_cards_dealt: int = Field(ge=0)
     expo_cards: int = Field(ge=1)

@@ -163,7 +163,8 @@ def why_not_here(house: H.House, part: int, column: int, level: int) -> str:
         return "a wall cannot have both a window and a door"
     if wall.door:
         return "a wall can have only 1 door"
-    return "the door goes on a ground-floor wall (ruling 3)"
+    # Nothing else refuses a door on a wall without windows.
+    return 'the door goes on a ground-floor wall (the option door="ground-floor")'
 
 
 # == the advanced variant ===============================================================

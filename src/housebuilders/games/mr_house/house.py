@@ -6,8 +6,9 @@ it for free; building or giving up a part returns a new house.
 Geometry (rulings 1-5 in docs/games/mr-house.md): ground-floor walls stand in one
 row, one column each; a wall stands on the ground (a new column) or on the top wall
 of a column without a roof; a roof covers one column's top wall; one chimney per
-roof; windows and doors sit on walls (up to 2 windows, or 1 door, per wall); the
-door only on the ground floor, and one door per house.
+roof; windows and doors sit on walls (up to 2 windows, or 1 door, per wall), on any
+floor, and one door per house. The option ``door="ground-floor"`` keeps the door to a
+ground-floor wall (ruling 3).
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ House = tuple[Column, ...]
 EMPTY: House = ()
 
 
-def placements(house: House, part: int) -> list[tuple[int, int]]:
-    """Every (column, level) where ``part`` may be built now."""
+def placements(house: House, part: int, ground_floor_door: bool = False) -> list[tuple[int, int]]:
+    """Every (column, level) where ``part`` may be built now; with ``ground_floor_door``
+    the door goes only on a ground-floor wall (the option ``door="ground-floor"``)."""
     if part in WALLS:
         spots = [
             (c, len(col.walls))
@@ -65,7 +67,12 @@ def placements(house: House, part: int) -> list[tuple[int, int]]:
     if part == DOOR:
         if has_door(house):
             return []
-        return [(c, 0) for c, col in enumerate(house) if col.walls[0][1:] == (0, False)]
+        return [
+            (c, lv)
+            for c, col in enumerate(house)
+            for lv, wall in enumerate(col.walls[:1] if ground_floor_door else col.walls)
+            if not wall.windows
+        ]
     raise ValueError(f"unknown part {part}")
 
 

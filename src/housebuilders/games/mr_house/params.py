@@ -132,7 +132,6 @@ class AdvancedParams:
     board_worker_cards: int  # face-up worker cards on the work notice board
     loan: int
     loan_points: tuple[int, ...]
-    office_benefits: int
     office_money_per_marker: int
     privilege_dealt: int
     expo_cards: int
@@ -175,7 +174,6 @@ def _advanced_params(content: MrHouseContent, players: int) -> AdvancedParams:
         board_worker_cards=players + a.board_worker_cards_extra,
         loan=a.loan,
         loan_points=tuple(a.loan_points),
-        office_benefits=a.office_benefits,
         office_money_per_marker=a.office_money_per_marker,
         privilege_dealt=a.privilege_cards_dealt,
         expo_cards=a.expo_cards,
