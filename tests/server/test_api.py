@@ -184,7 +184,10 @@ def test_garbage_gets_422(client: TestClient, body: bytes) -> None:
 
 @pytest.mark.parametrize(
     "body",
-    [{"index": 3000}, {"action": {"kind": "pick", "pair": 1}}],
+    [
+        {"index": hb.game("mr-house-basic").action_space_size},
+        {"action": {"kind": "pick", "pair": 1}},
+    ],
     ids=["an index past this game's", "another game's action"],
 )
 def test_a_move_this_game_does_not_have_gets_409(client: TestClient, body: dict) -> None:
