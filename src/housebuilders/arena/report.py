@@ -541,7 +541,8 @@ def _length_table(report: Report) -> str:
 
 def _rating_table(board: Sequence[Rating]) -> str:
     note = (
-        '<p class="note">openskill Plackett-Luce ratings, game by game in order; '
+        '<p class="note">openskill Plackett-Luce ratings, game by game in order, the '
+        "winners placed first and the others next (a game everyone lost: a draw); "
         "ordinal = mu − 3 sigma.</p>"
     )
     return note + _table(RATING_HEADER, rating_rows(board))

@@ -22,10 +22,12 @@ shared win counting half. Where every game has a winner it is A's share of the
 match and 50% means equal strength. Where games can be lost by everyone, A's and B's
 rates add up to less than 100% (the games both lost are missing from both), so 50%
 is no longer the mark of equal strength: compare A's wins with B's (``b_wins``), and
-read A's rate as what it is, how often A wins against B. **Confidence interval**: the Wilson
-score interval at 95% on that rate (``wilson``). Wilson rather than the normal
-approximation because it stays inside [0, 1] and keeps close to its nominal coverage
-for small matches and rates near 0 or 1, which is where bot comparisons live. Each
+read A's rate as what it is, how often A wins against B.
+
+**Confidence interval**: the Wilson score interval at 95% on that rate (``wilson``).
+Wilson rather than the normal approximation because it stays inside [0, 1] and keeps
+close to its nominal coverage for small matches and rates near 0 or 1, which is where
+bot comparisons live. Each
 game is treated as a trial of mean ``p`` and variance ``p(1 - p)``; a game scored
 0, 1/2 or 1 has at most that variance, so with ties the interval errs on the wide
 (conservative) side.

@@ -18,10 +18,10 @@ plays every group in every seating equally often, so no bot gains from a seat.
 openskill's Plackett-Luce model (Weng and Lin, 2011): each seat a team of one, ranked
 by the game's result (``places``): the winners share first place and everyone else
 shares the next, so a rating measures winning, as the win rates do; a game everyone
-lost (Mr House advanced, no complete house) is a draw between all. A rating is a belief about
-a bot's skill, ``mu`` its mean and ``sigma`` its uncertainty (25 and 25/3 before any
-game); the leaderboard is sorted by ``ordinal = mu - 3 sigma``, a conservative
-estimate that a bot with few games cannot top by luck.
+lost (Mr House advanced, no complete house) is a draw between all. A rating is a
+belief about a bot's skill, ``mu`` its mean and ``sigma`` its uncertainty (25 and
+25/3 before any game); the leaderboard is sorted by ``ordinal = mu - 3 sigma``, a
+conservative estimate that a bot with few games cannot top by luck.
 """
 
 from __future__ import annotations
