@@ -59,6 +59,8 @@ from .arena.report import (
     first_player_text,
     interval_text,
     length_row,
+    nobody_won_text,
+    outcome_text,
     rating_rows,
     score_rows,
     seat_caveat,
@@ -304,8 +306,9 @@ def seat_lineup(bots: list[str], players: int, seat: int | None) -> list[str | N
 
 
 def score_table(state: State, names: list[str]) -> Table:
-    """Categories down, players across: the breakdown, the total and the rank."""
-    scores, ranking = state.scores(), state.ranking()
+    """Categories down, players across: the breakdown, the total, the rank and who
+    won."""
+    scores, ranking, winners = state.scores(), state.ranking(), state.winners()
     table = Table(title="Final scores")
     table.add_column("")
     for player, name in enumerate(names):
@@ -316,7 +319,18 @@ def score_table(state: State, names: list[str]) -> Table:
     if "complete" in scores[0]:  # a game where an incomplete house loses
         table.add_row("complete house", *("yes" if s["complete"] else "no" for s in scores))
     table.add_row("rank", *(str(r) for r in ranking), style="bold")
+    table.add_row("result", *("won" if p in winners else "lost" for p in range(len(names))))
     return table
+
+
+def winners_line(state: State, names: list[str]) -> str:
+    """Who won: one player, several sharing the win, or nobody (everyone lost)."""
+    winners = [f"player {p} ({names[p]})" for p in state.winners()]
+    if not winners:
+        return "Everyone lost: nobody wins."
+    if len(winners) == 1:
+        return f"Winner: {winners[0]}."
+    return "Winners, sharing the win: " + ", ".join(winners) + "."
 
 
 def ranking_line(state: State, names: list[str]) -> str:
@@ -383,6 +397,7 @@ def play(
     if seat is None:
         out.print(Text(draw(spec, state.observe(None))))
     out.print(score_table(state, names))
+    out.print(winners_line(state, names))
     out.print(ranking_line(state, names))
 
 
@@ -505,9 +520,12 @@ def _run_progress(console: Console) -> Progress:
 
 def _heading(records: list[Record], game_id: str, players: int, seed: int) -> str:
     failed = sum(not r.ok for r in records)
+    lost = sum(r.nobody_won for r in records)
     return (
         f"{len(records) - failed} games of {game_id}, {players} players, "
-        f"seeds {seed}-{seed + len(records) - 1}" + (f", {failed} failed" if failed else "")
+        f"seeds {seed}-{seed + len(records) - 1}"
+        + (f", {lost} everyone lost" if lost else "")
+        + (f", {failed} failed" if failed else "")
     )
 
 
@@ -756,10 +774,12 @@ def report(
     intervals, the first player's advantage, score distributions and the share of
     each scoring category, game length, and ratings for a tournament.
 
-    Win rates count a shared first place as a fraction; intervals are Wilson
-    intervals. The first player's advantage is seat 0's win rate against the fair
-    share 1/N: seats rotate between the bots, so their strengths cancel out.
-    Failed games are listed and left out of the figures.
+    Win rates count the game's winners, a shared win as a fraction; games that
+    everyone lost (Mr House advanced: no complete house) are counted and are a loss
+    for every seat. Intervals are Wilson intervals. The first player's advantage is
+    seat 0's win rate against the fair share, 1/N of the games someone won: seats
+    rotate between the bots, so their strengths cancel out. Failed games are listed
+    and left out of the figures.
     """
     out = _out()
     with user_errors(), arena_errors():
@@ -780,6 +800,8 @@ def _write(path: Path, text: str) -> None:
 
 def _print_report(out: Console, summary: Report) -> None:
     out.print(_heading_of(summary))
+    if lost := nobody_won_text(summary):
+        out.print(Text(lost), soft_wrap=True)
     out.print(Text(first_player_text(summary)), soft_wrap=True)
     if caveat := seat_caveat(summary):
         out.print(Text(caveat, style="yellow"), soft_wrap=True)
@@ -800,11 +822,10 @@ def _print_report(out: Console, summary: Report) -> None:
 
 
 def _heading_of(summary: Report) -> str:
-    failed = f", {len(summary.errors)} failed" if summary.errors else ""
     low, high = summary.seeds
     return (
         f"{summary.games} games of {summary.game}, {summary.players} players, "
-        f"seeds {low}-{high}{failed}"
+        f"seeds {low}-{high}{outcome_text(summary)}"
     )
 
 
@@ -982,8 +1003,8 @@ def _strength_table(
     table = Table(
         title=f"{spec.id}, {players} players: bot strength, seeds {seed}-{seed + games - 1}",
         caption="score: A's score rate against B (win 1, tie 1/2), with its 95% Wilson "
-        "interval; W/D/L: A's wins, draws, losses; mean: mean final score; "
-        "ms/move: time per decision; iter/s: search iterations per second",
+        "interval; W/D/L: A's wins, draws, losses (a game both lost is a loss); "
+        "mean: mean final score; ms/move: time per decision; iter/s: search iterations per second",
     )
     table.add_column("A vs B", overflow="fold")  # a long bot name folds, figures stay whole
     for column in ("games", "score", "95% CI", "W/D/L", "mean", "ms/move", "iter/s"):

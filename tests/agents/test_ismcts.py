@@ -9,7 +9,6 @@ import pytest
 import housebuilders as hb
 from housebuilders import agents
 from housebuilders.agents import AgentError, ISMCTSAgent
-from housebuilders.agents.ismcts import rank_rewards
 from housebuilders.arena.match import view_seed
 
 GAMES = ["mr-house-basic", "mr-house-advanced", "welcome-to"]
@@ -138,11 +137,19 @@ def test_ismcts_bad_parameters_are_clear_errors() -> None:
         ISMCTSAgent(iterations=-5)
 
 
-def test_rank_rewards() -> None:
-    assert rank_rewards([1, 2]) == [1.0, 0.0]
-    assert rank_rewards([1, 1]) == [0.5, 0.5]
-    assert rank_rewards([2, 1, 3]) == [0.5, 1.0, 0.0]
-    assert rank_rewards([1, 1, 3]) == [0.75, 0.75, 0.0]
+def test_the_end_of_a_game_rewards_the_share_of_the_win() -> None:
+    bot = agents.make("ismcts:iterations=10", seed=0)
+    basic = hb.play("mr-house-basic", ["random"] * 3, seed=4)
+    rewards = bot._rewards(basic, set())  # type: ignore[attr-defined]
+    winners = basic.winners()
+    assert rewards == [1 / len(winners) if p in winners else 0.0 for p in range(3)]
+
+
+def test_a_first_place_that_lost_is_rewarded_as_a_loss() -> None:
+    bot = agents.make("ismcts:iterations=10", seed=0)
+    state = hb.play("mr-house-advanced", ["greedy", "random"], seed=0)
+    assert 1 in state.ranking() and state.winners() == []  # no house is complete
+    assert bot._rewards(state, set()) == [0.0, 0.0]  # type: ignore[attr-defined]
 
 
 def test_ismcts_greedy_rollouts_play() -> None:

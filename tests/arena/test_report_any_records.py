@@ -1,5 +1,6 @@
 """The report renders whatever valid records it is given: one game, one bot, all ties,
-a bot that wins every game or none (intervals at 0% and 100%), games that failed."""
+a bot that wins every game or none (intervals at 0% and 100%), games everyone lost,
+games that failed."""
 
 from __future__ import annotations
 
@@ -36,8 +37,12 @@ def a_record(draw: Any, index: int, players: int) -> Record:
     scores = [{"total": sum(b.values()), "breakdown": b} for b in breakdowns]
     places = draw(st.lists(st.integers(1, players), min_size=players, max_size=players))
     ranking = [1 + sum(other < place for other in places) for place in places]
+    first = [seat for seat in range(players) if ranking[seat] == 1]
+    winners = draw(st.sampled_from([first, first, []]))  # [] : everyone lost
     actions = draw(st.integers(1, 500))
-    return Record(index, GAME, players, {}, None, index, bots, scores, ranking, actions, 0.2)
+    return Record(
+        index, GAME, players, {}, None, index, bots, scores, ranking, actions, 0.2, None, winners
+    )
 
 
 @st.composite

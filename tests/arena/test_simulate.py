@@ -26,14 +26,14 @@ FAILING_BOT = "tests.arena.failing_bot"  # imported by the workers (see conftest
 GAME = "mr-house-basic"
 
 
-class Ranked:
-    """Just enough of a state for win_shares."""
+class Won:
+    """Just enough of a finished state for win_shares."""
 
-    def __init__(self, ranking: list[int]) -> None:
-        self._ranking = ranking
+    def __init__(self, winners: list[int], players: int) -> None:
+        self._winners, self.num_players = winners, players
 
-    def ranking(self) -> list[int]:
-        return self._ranking
+    def winners(self) -> list[int]:
+        return self._winners
 
 
 def test_every_bot_plays_every_seat_equally() -> None:
@@ -48,10 +48,11 @@ def test_every_bot_plays_every_seat_equally() -> None:
         assert len(counts) == players * len(bots)
 
 
-def test_a_shared_first_place_shares_the_win() -> None:
-    assert win_shares(Ranked([1, 2, 3])) == [1.0, 0.0, 0.0]  # type: ignore[arg-type]
-    assert win_shares(Ranked([1, 1, 3])) == [0.5, 0.5, 0.0]  # type: ignore[arg-type]
-    assert win_shares(Ranked([1, 1, 1, 1])) == [0.25] * 4  # type: ignore[arg-type]
+def test_a_shared_win_is_shared_and_a_loss_is_nothing() -> None:
+    assert win_shares(Won([0], 3)) == [1.0, 0.0, 0.0]  # type: ignore[arg-type]
+    assert win_shares(Won([0, 1], 3)) == [0.5, 0.5, 0.0]  # type: ignore[arg-type]
+    assert win_shares(Won([0, 1, 2, 3], 4)) == [0.25] * 4  # type: ignore[arg-type]
+    assert win_shares(Won([], 2)) == [0.0, 0.0]  # type: ignore[arg-type]
 
 
 def test_one_record_per_game_with_what_the_game_was() -> None:
@@ -63,6 +64,7 @@ def test_one_record_per_game_with_what_the_game_was() -> None:
         assert r.game == GAME and r.players == 3 and r.error is None
         assert r.options == {"door": "any-floor"}  # every option, defaults filled in
         assert len(r.scores) == 3 and sorted(r.ranking)[0] == 1
+        assert r.winners == [seat for seat in range(3) if r.ranking[seat] == 1]
         assert all(s["total"] == sum(s["breakdown"].values()) for s in r.scores)
         assert r.actions > 0 and r.seconds > 0
 

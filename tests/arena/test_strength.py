@@ -39,7 +39,9 @@ def test_wilson_interval_stays_inside_0_and_1() -> None:
 
 
 def _record(result: str) -> GameRecord:
-    return GameRecord(seed=0, a_seats=(0,), ranking=(1, 2), scores=(5, 3), outcome=result)
+    return GameRecord(
+        seed=0, a_seats=(0,), ranking=(1, 2), winners=(0,), scores=(5, 3), outcome=result
+    )
 
 
 def test_score_rate_counts_a_tie_as_half() -> None:
@@ -52,13 +54,15 @@ def test_score_rate_counts_a_tie_as_half() -> None:
     assert strength.rate_text(result).startswith("70.0% [")
 
 
-def test_outcome_compares_mean_ranks() -> None:
-    assert outcome([1, 2], a_seats=(0,)) == "win"
-    assert outcome([1, 1], a_seats=(1,)) == "tie"  # a shared first place
-    assert outcome([2, 1], a_seats=(0,)) == "loss"
-    assert outcome([3, 1, 2], a_seats=(0, 2)) == "loss"  # A: 2.5 on average, B: 1
-    assert outcome([1, 2, 3], a_seats=(0, 2)) == "tie"  # A: 2 on average, B: 2
-    assert outcome([2, 1, 2, 1], a_seats=(1, 3)) == "win"
+def test_outcome_is_who_won() -> None:
+    assert outcome([0], a_seats=(0,)) == "win"
+    assert outcome([0, 1], a_seats=(1,)) == "tie"  # a shared win
+    assert outcome([1], a_seats=(0,)) == "loss"
+    assert outcome([1], a_seats=(0, 2)) == "loss"
+    assert outcome([2], a_seats=(0, 2)) == "win"  # one of A's seats won
+    assert outcome([0, 2], a_seats=(0, 2)) == "win"  # two of A's seats shared the win
+    assert outcome([1, 3], a_seats=(1, 3)) == "win"
+    assert outcome([], a_seats=(0,)) == "loss"  # everyone lost: a loss for A (and B)
 
 
 # -- seats -----------------------------------------------------------------------------------

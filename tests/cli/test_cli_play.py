@@ -7,7 +7,7 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from housebuilders.cli import app, seat_lineup
+from housebuilders.cli import app, seat_lineup, winners_line
 
 PLAY = ["play", "mr-house-basic", "--players", "2", "--seed", "5"]
 ALWAYS_ONE = "1\n" * 3000
@@ -152,3 +152,35 @@ def test_advanced_final_table_says_whose_house_is_complete(runner: CliRunner) ->
     result = runner.invoke(app, args)
     assert result.exit_code == 0
     assert "complete house" in result.output
+
+
+def test_the_final_line_says_who_won(runner: CliRunner) -> None:
+    result = runner.invoke(app, [*PLAY, "--bots", "greedy,random"])
+    assert result.exit_code == 0, result.output
+    assert re.search(r"Winner: player \d \((greedy|random)\)\.", result.output)
+
+
+def test_the_final_line_says_everyone_lost_when_no_house_is_complete(runner: CliRunner) -> None:
+    args = ["play", "mr-house-advanced", "--bots", "greedy,random", "--seed", "0"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "Everyone lost: nobody wins." in result.output
+    assert "Ranking: 1. player" in result.output  # the ranking still orders them
+    assert "Winner" not in result.output
+
+
+class Won:
+    def __init__(self, winners: list[int]) -> None:
+        self._winners = winners
+
+    def winners(self) -> list[int]:
+        return self._winners
+
+
+def test_winners_line_names_one_winner_those_sharing_or_nobody() -> None:
+    names = ["greedy", "random", "ismcts"]
+    assert winners_line(Won([1]), names) == "Winner: player 1 (random)."  # type: ignore[arg-type]
+    assert winners_line(Won([0, 2]), names) == (  # type: ignore[arg-type]
+        "Winners, sharing the win: player 0 (greedy), player 2 (ismcts)."
+    )
+    assert winners_line(Won([]), names) == "Everyone lost: nobody wins."  # type: ignore[arg-type]

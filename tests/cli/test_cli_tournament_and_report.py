@@ -143,3 +143,14 @@ def test_without_the_extras_each_command_names_what_to_install(
         result = runner.invoke(app, args)
         assert result.exit_code == 2, result.output
         assert f"pip install 'housebuilders{message}'" in result.output
+
+
+def test_report_counts_the_games_everyone_lost(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "lost.jsonl"
+    simulate = ["simulate", "mr-house-advanced", "--players", "2", "--games", "2", "--jobs", "1"]
+    ran = runner.invoke(app, [*simulate, "--bots", "greedy,random", "--out", str(out)])
+    assert ran.exit_code == 0, ran.output
+    assert "2 games of mr-house-advanced, 2 players, seeds 0-1, 2 everyone lost" in ran.output
+    result = runner.invoke(app, ["report", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "2 everyone lost" in result.output and "Everyone lost 2 of 2 games" in result.output

@@ -81,7 +81,8 @@ def check_final(page: Any, server: str, players: int) -> None:
     assert all(cell.strip().lstrip("-").isdigit() for cell in total.all_text_contents())
     ranks = page.locator("#final table tr.rank td").all_text_contents()
     assert len(ranks) == players and "1" in ranks
-    assert page.text_content("#headline").strip()
+    headline = page.text_content("#headline")
+    assert headline.strip() and headline != "Game over"  # it says who won, or that nobody did
     assert page.locator("#actions button[data-index]").count() == 0
     # the replay link gives the whole game: as many actions as the page says were played
     table = page.get_attribute("body", "data-table")
@@ -164,6 +165,11 @@ def test_mr_house_advanced_to_the_end(page: Any, server: str) -> None:
     assert "advanced" in page.text_content("#game-name").lower()
     play_to_end(page)
     check_final(page, server, players=2)
+    # neither the first action every time nor greedy completes a house: everyone lost
+    final = get(f"{server}/api/tables/{created['table']}/view")
+    assert final["winners"] == [] and 1 in final["ranking"]
+    assert page.text_content("#headline") == "Everyone lost"
+    assert page.locator("#final table .winner").count() == 0
 
 
 def test_refused_move_shows_the_rule_and_clears(page: Any, server: str) -> None:

@@ -43,7 +43,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..core import Action, GameSpec, State
+from ..core import Action, GameSpec, State, win_shares
 from .base import AgentError
 
 Heuristic = Callable[[State, int], float]
@@ -356,10 +356,12 @@ class ISMCTSAgent:
                     break
 
     def _rewards(self, state: State, movers: set[int]) -> list[float]:
-        """Each player's reward in [0, 1]: by the ranking at the end, otherwise by the
-        heuristic (for the one player who moved in the tree, if only one did)."""
+        """Each player's reward in [0, 1]: at the end their share of the win
+        (``win_shares``: 1/k for each of k winners, 0 for a loser, whatever their
+        place), otherwise by the heuristic (for the one player who moved in the tree,
+        if only one did)."""
         if state.is_terminal():
-            return rank_rewards(state.ranking())
+            return win_shares(state.winners(), state.num_players)
         scale = self.scale or state.spec.heuristic_scale
         if len(movers) == 1 and state.spec.heuristic is not None:
             (mover,) = movers
@@ -459,16 +461,3 @@ def _best(
         if value > best_value:
             best, best_value = action, value
     return best
-
-
-def rank_rewards(ranking: list[int]) -> list[float]:
-    """Each player's share of the others beaten (a tie counts half): 1 for a sole
-    winner, 0 for the sole last, 0.5 for a two-player tie."""
-    n = len(ranking)
-    if n == 1:
-        return [1.0]
-    return [
-        (sum(r < other for other in ranking) + 0.5 * (sum(r == other for other in ranking) - 1))
-        / (n - 1)
-        for r in ranking
-    ]

@@ -28,17 +28,11 @@ COLOURS = ["#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860", "#D
 def figures(report: Report) -> list[tuple[str, bytes]]:
     """The figures, named: bots, seats, scores, categories, length."""
     return [
-        (
-            "bots",
-            _win_rates("Win rate per bot", [b.bot for b in report.bots], report.bots, report.fair),
-        ),
+        ("bots", _win_rates(report, "Win rate per bot", [b.bot for b in report.bots], report.bots)),
         (
             "seats",
             _win_rates(
-                "Win rate per seat",
-                [f"seat {s.seat}" for s in report.seats],
-                report.seats,
-                report.fair,
+                report, "Win rate per seat", [f"seat {s.seat}" for s in report.seats], report.seats
             ),
         ),
         ("scores", _scores(report)),
@@ -55,8 +49,10 @@ def _png(figure: Figure) -> bytes:
     return buffer.getvalue()
 
 
-def _win_rates(title: str, labels: list[str], lines: Sequence[Line], fair: float) -> bytes:
-    """Horizontal bars with their 95% intervals, and the fair share as a line."""
+def _win_rates(report: Report, title: str, labels: list[str], lines: Sequence[Line]) -> bytes:
+    """Horizontal bars with their 95% intervals, and the fair share as a line; the
+    title counts the games everyone lost, if any (a loss for every bar)."""
+    fair = report.fair
     figure = Figure(figsize=(SIZE[0], max(1.6, 0.45 * len(labels) + 1.0)))
     axes = figure.add_subplot()
     rates = [line.win_rate for line in lines]
@@ -68,7 +64,8 @@ def _win_rates(title: str, labels: list[str], lines: Sequence[Line], fair: float
     axes.set_yticks(positions, labels)
     axes.set_xlim(0, 1)
     axes.xaxis.set_major_formatter(lambda x, _: f"{x:.0%}")
-    axes.set_title(f"{title} (95% Wilson intervals)", fontsize=10)
+    lost = f"; everyone lost {report.nobody_won} of {report.games}" if report.nobody_won else ""
+    axes.set_title(f"{title} (95% Wilson intervals{lost})", fontsize=10)
     axes.legend(loc="lower right", fontsize=8)
     return _png(figure)
 

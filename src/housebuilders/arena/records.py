@@ -5,17 +5,23 @@ A record says what the game was and how it ended::
     {"index": 7, "game": "mr-house-basic", "players": 3, "options": {}, "content": null,
      "seed": 107, "bots": ["greedy", "random", "greedy"],
      "scores": [{"total": 9, "breakdown": {"walls": 3, ...}}, ...], "ranking": [1, 3, 2],
-     "actions": 212, "seconds": 0.041, "error": null}
+     "winners": [0], "actions": 212, "seconds": 0.041, "error": null}
 
 ``index`` is the game's number in its run (the run's first seed plus ``index`` is its
-seed), ``bots`` the bot names by seat, ``scores`` and ``ranking`` what the game's
-``scores()`` and ``ranking()`` returned, ``actions`` the number of actions applied,
-``seconds`` the wall time of the game. ``content`` is None, or a short digest of the
-component data that overrode the game's own (``--content``), so runs on different
-data do not mix. A game that failed has ``scores`` and ``ranking`` null and
-``error``: ``{"seat": 1, "bot": "greedy", "message": "ValueError: ...", "where":
-"greedy.py:57 in choose"}`` (``seat`` and ``bot`` null when the error did not come
-from a bot).
+seed), ``bots`` the bot names by seat, ``scores``, ``ranking`` and ``winners`` what the
+game's ``scores()``, ``ranking()`` and ``winners()`` returned (``winners`` is empty when
+everyone lost: a Mr House advanced game where no house is complete), ``actions`` the
+number of actions applied, ``seconds`` the wall time of the game. ``content`` is None,
+or a short digest of the component data that overrode the game's own (``--content``),
+so runs on different data do not mix. A game that failed has ``scores``, ``ranking``
+and ``winners`` null and ``error``: ``{"seat": 1, "bot": "greedy", "message":
+"ValueError: ...", "where": "greedy.py:57 in choose"}`` (``seat`` and ``bot`` null
+when the error did not come from a bot).
+
+Records written before ``winners`` was recorded still load: their winners are the
+seats of rank 1, the contract's default. That is right for every game but Mr House
+advanced, where such a record may name an incomplete house the winner: play those
+runs again.
 
 A results file has one record a line. It is written as games finish, flushed after
 each batch, so a run that is stopped keeps what finished; the last line of a run that
@@ -31,6 +37,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from ..core import win_shares
 
 Json = dict[str, Any]
 
@@ -55,15 +63,38 @@ class Record:
     actions: int
     seconds: float = field(compare=False)
     error: Json | None = None
+    #: the seats that won (empty: everyone lost); None for a failed game. Left out,
+    #: it is the seats of rank 1 (a record written before winners were recorded).
+    winners: list[int] | None = None
+
+    def __post_init__(self) -> None:
+        if self.winners is None and self.ranking is not None:
+            first = [seat for seat, rank in enumerate(self.ranking) if rank == 1]
+            object.__setattr__(self, "winners", first)
 
     @property
     def ok(self) -> bool:
         """The game was played to the end."""
         return self.error is None
 
+    @property
+    def finished(self) -> bool:
+        """The game has its result: scores, ranking and winners."""
+        return self.scores is not None and self.ranking is not None
+
+    @property
+    def nobody_won(self) -> bool:
+        """A finished game that everyone lost."""
+        return self.finished and not self.winners
+
     def totals(self) -> list[int]:
         """The final score per seat (empty for a failed game)."""
         return [s["total"] for s in self.scores or []]
+
+    def win_shares(self) -> list[float]:
+        """Each seat's share of the win (``core.win_shares``): 1/k for each of k
+        winners, 0 for a seat that lost."""
+        return win_shares(self.winners or [], self.players)
 
     def to_json(self) -> Json:
         return {
@@ -76,6 +107,7 @@ class Record:
             "bots": self.bots,
             "scores": self.scores,
             "ranking": self.ranking,
+            "winners": self.winners,
             "actions": self.actions,
             "seconds": round(self.seconds, 6),
             "error": self.error,
@@ -97,9 +129,18 @@ class Record:
                 actions=int(d.get("actions", 0)),
                 seconds=float(d.get("seconds", 0.0)),
                 error=d.get("error"),
+                winners=_seats(d.get("winners")),
             )
         except (KeyError, TypeError, ValueError) as e:
             raise ResultsError(f"not a game record ({type(e).__name__}: {e})") from None
+
+
+def _seats(value: Any) -> list[int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise TypeError(f"winners must be a list of seats, not {value!r}")
+    return [int(seat) for seat in value]
 
 
 def content_digest(content: Mapping[str, Any] | None) -> str | None:

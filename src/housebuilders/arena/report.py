@@ -11,13 +11,17 @@ page with its figures embedded (``to_html``).
 
 How the figures are counted:
 
-- **Win rate** of a bot or a seat: its wins over the games it played, a first place
-  shared by ``k`` players counting ``1/k`` to each. With ``N`` players and bots of
-  equal strength every rate would be ``1/N``, the *fair share*.
+- **Win rate** of a bot or a seat: its wins over the games it played, a win shared by
+  ``k`` players counting ``1/k`` to each. Wins are the game's ``winners()``: in a game
+  where a player can lose whatever their place (Mr House advanced: an incomplete
+  house), a game may have no winner at all, and the report counts those games
+  (``nobody_won``, "everyone lost"). With ``N`` players and bots of equal strength
+  every rate would be the *fair share*: ``1/N`` of the games someone won (``1/N``
+  when every game has a winner).
 - **95% confidence interval**: the Wilson score interval (``strength.wilson``), which
   stays in [0, 1] and keeps its coverage for small runs and rates near 0 or 1.
 - **First player's advantage**: seat 0 (the first player) wins at a rate, the fair
-  share is ``1/N``, the advantage is the difference. Seats rotate between the bots
+  share is as above, the advantage is the difference. Seats rotate between the bots
   (``simulate``, ``tournament``), so the bots' strengths cancel out and what is left
   is the seat. It is *significant* when the interval leaves out the fair share.
 - **Category shares**: each scoring category's points over all the points scored
@@ -40,7 +44,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .records import Record
-from .stats import shares_of
 from .strength import WinRate
 from .tournament import Rating, rate
 
@@ -162,10 +165,21 @@ class Report:
     leaderboard: list[Rating] | None = None
     #: several bots, and games that seat one of them twice (see ``seat_caveat``)
     mixed_seating: bool = False
+    #: finished games that everyone lost (no winner)
+    nobody_won: int = 0
 
     @property
     def fair(self) -> float:
-        return 1 / self.players
+        """Each seat's win rate if every seat were alike: 1/N of the games someone
+        won."""
+        return fair_share(self.games, self.nobody_won, self.players)
+
+
+def fair_share(games: int, nobody_won: int, players: int) -> float:
+    """1/``players`` of the share of ``games`` that someone won (1/N with no game
+    everyone lost, or no game at all)."""
+    won = (games - nobody_won) / games if games else 1.0
+    return won / players
 
 
 # == the numbers ===============================================================================
@@ -181,7 +195,9 @@ def summarize(records: Sequence[Record]) -> Report:
                 f"{record.game} with {record.players} (game {record.index}); "
                 "report one run at a time"
             )
-    finished = [r for r in records if r.ranking is not None and r.scores is not None]
+    finished = [r for r in records if r.finished]
+    nobody_won = sum(r.nobody_won for r in finished)
+    fair = fair_share(len(finished), nobody_won, first.players)
     names = list(dict.fromkeys(bot for r in records for bot in r.bots))
     by_bot = _tally(finished, names, lambda seat, r: r.bots[seat])
     by_seat = _tally(finished, [str(s) for s in range(first.players)], lambda seat, r: str(seat))
@@ -195,7 +211,7 @@ def summarize(records: Sequence[Record]) -> Report:
         seeds=(min(r.seed for r in records), max(r.seed for r in records)),
         bots=[BotLine(*by_bot[name]) for name in names],
         seats=seats,
-        first_player=FirstPlayer(seats[0].win_rate, seats[0].interval, 1 / first.players),
+        first_player=FirstPlayer(seats[0].win_rate, seats[0].interval, fair),
         scores={name: list(by_bot[name][3]) for name in names},
         categories=categories,
         shares=shares,
@@ -203,9 +219,10 @@ def summarize(records: Sequence[Record]) -> Report:
             tuple(r.actions for r in finished),
             statistics.fmean(r.seconds for r in finished) if finished else 0.0,
         ),
-        errors=[r for r in records if r.ranking is None or r.scores is None],
+        errors=[r for r in records if not r.finished],
         leaderboard=_leaderboard(finished, names),
         mixed_seating=len(names) > 1 and any(len(set(r.bots)) < len(r.bots) for r in records),
+        nobody_won=nobody_won,
     )
 
 
@@ -217,9 +234,8 @@ def _tally(
     wins = dict.fromkeys(names, 0.0)
     scores: dict[str, list[int]] = {name: [] for name in names}
     for record in records:
-        assert record.ranking is not None
         for seat, (share, total) in enumerate(
-            zip(shares_of(record.ranking), record.totals(), strict=True)
+            zip(record.win_shares(), record.totals(), strict=True)
         ):
             name = key(seat, record)  # type: ignore[operator]
             games[name] += 1
@@ -304,6 +320,29 @@ def seat_caveat(report: Report) -> str | None:
     return None
 
 
+def outcome_text(report: Report) -> str:
+    """How the games ended beyond the wins: ``", 3 everyone lost, 1 failed"`` (empty
+    when every game finished with a winner)."""
+    parts = []
+    if report.nobody_won:
+        parts.append(f"{report.nobody_won} everyone lost")
+    if report.errors:
+        parts.append(f"{len(report.errors)} failed")
+    return "".join(f", {part}" for part in parts)
+
+
+def nobody_won_text(report: Report) -> str | None:
+    """A sentence on the games everyone lost, if any."""
+    if not report.nobody_won:
+        return None
+    return (
+        f"Everyone lost {report.nobody_won} of {report.games} games "
+        f"({percent(report.nobody_won / report.games)}): no seat won them, so they count as "
+        f"a loss for every seat, and the fair share is {percent(report.fair)} rather than "
+        f"{percent(1 / report.players)}."
+    )
+
+
 def first_player_text(report: Report) -> str:
     """One sentence on the first player's advantage."""
     fp = report.first_player
@@ -345,13 +384,13 @@ def _head(report: Report) -> str:
 
 def _summary(report: Report) -> str:
     options = ", ".join(f"{k}={v}" for k, v in report.options.items()) or "none"
-    failed = f", {len(report.errors)} failed" if report.errors else ""
     bots = ", ".join(b.bot for b in report.bots)
     return (
-        f'<p class="note">Seeds {report.seeds[0]}–{report.seeds[1]}{failed}; bots: '
-        f"{html.escape(bots)}; options: {html.escape(options)}. Win rates count a shared "
-        "first place as a fraction; intervals are 95% Wilson intervals.</p>"
-        f"<h2>First player</h2><p>{html.escape(first_player_text(report))}</p>"
+        f'<p class="note">Seeds {report.seeds[0]}–{report.seeds[1]}{outcome_text(report)}; '
+        f"bots: {html.escape(bots)}; options: {html.escape(options)}. Win rates count a "
+        "shared win as a fraction; intervals are 95% Wilson intervals.</p>"
+        + (f"<p>{html.escape(lost)}</p>" if (lost := nobody_won_text(report)) else "")
+        + f"<h2>First player</h2><p>{html.escape(first_player_text(report))}</p>"
         + (f'<p class="note">{html.escape(caveat)}</p>' if (caveat := seat_caveat(report)) else "")
     )
 
@@ -502,7 +541,8 @@ def _length_table(report: Report) -> str:
 
 def _rating_table(board: Sequence[Rating]) -> str:
     note = (
-        '<p class="note">openskill Plackett-Luce ratings, game by game in order; '
+        '<p class="note">openskill Plackett-Luce ratings, game by game in order, the '
+        "winners placed first and the others next (a game everyone lost: a draw); "
         "ordinal = mu − 3 sigma.</p>"
     )
     return note + _table(RATING_HEADER, rating_rows(board))

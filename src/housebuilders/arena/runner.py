@@ -150,6 +150,7 @@ def play_game(setup: Setup, index: int, seed: int, bots: Sequence[str]) -> Recor
         actions=len(state.history) if state is not None else 0,
         seconds=time.perf_counter() - start,
         error=error,
+        winners=state.winners() if finished and state else None,
     )
 
 

@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..core import State
+from ..core import State, win_shares as shares
 from .records import Record
 
 
 def win_shares(state: State) -> list[float]:
-    """Per player: 1 for a sole winner, 1/k for each of k players sharing first place."""
-    return shares_of(state.ranking())
-
-
-def shares_of(ranking: Sequence[int]) -> list[float]:
-    """``win_shares`` of a ranking (1 = first place)."""
-    winners = list(ranking).count(1)
-    return [1 / winners if rank == 1 else 0.0 for rank in ranking]
+    """Per player of a finished game: 1 for a sole winner, 1/k for each of k players
+    sharing the win, 0 for a loser (everyone 0 when everyone lost): from
+    ``state.winners()``."""
+    return shares(state.winners(), state.num_players)
 
 
 @dataclass
@@ -46,11 +42,13 @@ class Tally:
 @dataclass
 class SimulationResult:
     """Per seat and per bot tallies of the games of a run (``games`` counts the
-    finished ones; the failed ones are in ``errors``)."""
+    finished ones, ``nobody_won`` those of them that everyone lost; the failed ones
+    are in ``errors``)."""
 
     game_id: str
     players: int
     games: int = 0
+    nobody_won: int = 0
     seats: list[Tally] = field(default_factory=list)
     bots: dict[str, Tally] = field(default_factory=dict)
     errors: list[Record] = field(default_factory=list)
@@ -69,13 +67,13 @@ class SimulationResult:
 
     def add(self, record: Record) -> None:
         """Add one game: a finished one to the tallies, a failed one to ``errors``."""
-        if record.ranking is None or record.scores is None:
+        if not record.finished:
             self.errors.append(record)
             return
         self.games += 1
-        shares = shares_of(record.ranking)
+        self.nobody_won += record.nobody_won
         for seat, (bot, share, total) in enumerate(
-            zip(record.bots, shares, record.totals(), strict=True)
+            zip(record.bots, record.win_shares(), record.totals(), strict=True)
         ):
             self.seats[seat].add(share, total)
             self.bots.setdefault(bot, Tally()).add(share, total)

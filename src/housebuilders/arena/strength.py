@@ -12,14 +12,22 @@ of games each bot plays each seat equally (in two players A sits first in the ev
 games, B in the odd ones; in three, A plays two seats of the even games and one of
 the odd ones).
 
-**Outcome of a game** for A: a win if A's seats ranked better than B's (the mean of
-their ranks is lower; in two players that is simply "A placed ahead of B"), a tie if
-equal (a shared first place in two players), a loss otherwise.
+**Outcome of a game** for A, from the game's ``winners()``: a win if a seat of A's won
+and none of B's, a tie if seats of both won (a shared win), a loss otherwise: B won,
+or nobody did. A game everyone lost (Mr House advanced: no house complete) is a loss
+for both bots, not a tie: neither won it (``both_lost`` counts them).
 
-**Score rate** of A: (wins + ties / 2) / games. **Confidence interval**: the Wilson
-score interval at 95% on that rate (``wilson``). Wilson rather than the normal
-approximation because it stays inside [0, 1] and keeps close to its nominal coverage
-for small matches and rates near 0 or 1, which is where bot comparisons live. Each
+**Score rate** of A: (wins + ties / 2) / games, the share of the games A won, a
+shared win counting half. Where every game has a winner it is A's share of the
+match and 50% means equal strength. Where games can be lost by everyone, A's and B's
+rates add up to less than 100% (the games both lost are missing from both), so 50%
+is no longer the mark of equal strength: compare A's wins with B's (``b_wins``), and
+read A's rate as what it is, how often A wins against B.
+
+**Confidence interval**: the Wilson score interval at 95% on that rate (``wilson``).
+Wilson rather than the normal approximation because it stays inside [0, 1] and keeps
+close to its nominal coverage for small matches and rates near 0 or 1, which is where
+bot comparisons live. Each
 game is treated as a trial of mean ``p`` and variance ``p(1 - p)``; a game scored
 0, 1/2 or 1 has at most that variance, so with ties the interval errs on the wide
 (conservative) side.
@@ -53,7 +61,7 @@ from .simulate import lineup
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
 
-Outcome = str  # "win", "tie" or "loss", for bot A
+Outcome = str  # "win", "tie" or "loss", for bot A (a game both lost: a loss)
 WIN, TIE, LOSS = "win", "tie", "loss"
 
 
@@ -161,13 +169,19 @@ class TimedAgent:
 @dataclass(frozen=True)
 class GameRecord:
     """One finished game: its seed, which seats A played (B played the others), the
-    ranking and the scores per seat, and A's outcome."""
+    ranking, the winners and the scores per seat, and A's outcome."""
 
     seed: int
     a_seats: tuple[int, ...]
     ranking: tuple[int, ...]
+    winners: tuple[int, ...]
     scores: tuple[int, ...]
     outcome: Outcome
+
+    @property
+    def both_lost(self) -> bool:
+        """Nobody won: a loss for A and for B."""
+        return not self.winners
 
     def seats_of(self, a: bool) -> list[int]:
         """The seats played by A (``a``) or by B."""
@@ -219,7 +233,18 @@ class StrengthResult:
 
     @property
     def losses(self) -> int:
+        """A's losses: the games B won and the games both lost."""
         return self._count(LOSS)
+
+    @property
+    def both_lost(self) -> int:
+        """The games nobody won, among A's ``losses``."""
+        return sum(r.both_lost for r in self.records)
+
+    @property
+    def b_wins(self) -> int:
+        """The games B won alone: A's losses but those both lost."""
+        return self.losses - self.both_lost
 
     @property
     def score(self) -> float:
@@ -256,12 +281,14 @@ def a_seats(players: int, index: int) -> tuple[int, ...]:
     return tuple(s for s, bot in enumerate(lineup("AB", players, index)) if bot == "A")
 
 
-def outcome(ranking: Sequence[int], a_seats: Sequence[int]) -> Outcome:
-    """A's outcome: the mean rank of A's seats against the mean rank of B's."""
-    mine = [rank for seat, rank in enumerate(ranking) if seat in a_seats]
-    theirs = [rank for seat, rank in enumerate(ranking) if seat not in a_seats]
-    a, b = sum(mine) / len(mine), sum(theirs) / len(theirs)
-    return WIN if a < b else LOSS if a > b else TIE
+def outcome(winners: Sequence[int], a_seats: Sequence[int]) -> Outcome:
+    """A's outcome: a win if a seat of A's is among the winners and none of B's, a tie
+    if seats of both are, a loss otherwise (B won, or nobody did)."""
+    a_won = any(seat in a_seats for seat in winners)
+    b_won = any(seat not in a_seats for seat in winners)
+    if a_won:
+        return TIE if b_won else WIN
+    return LOSS
 
 
 def match(
@@ -372,10 +399,10 @@ def play_one(
     except Exception as e:  # the rules or the options: still one game, not the match
         result.errors.append(GameError(seed, names, None, f"{type(e).__name__}: {e}"))
         return
-    ranking = tuple(state.ranking())
+    ranking, winners = tuple(state.ranking()), tuple(state.winners())
     scores = tuple(s["total"] for s in state.scores())
     result.records.append(
-        GameRecord(seed, seats_of_a, ranking, scores, outcome(ranking, seats_of_a))
+        GameRecord(seed, seats_of_a, ranking, winners, scores, outcome(winners, seats_of_a))
     )
     result.speed_a.merge(speed_a)
     result.speed_b.merge(speed_b)
@@ -437,8 +464,10 @@ def rate_text(result: StrengthResult) -> str:
 
 
 def wdl_text(result: StrengthResult) -> str:
-    """A's wins, draws (ties) and losses: ``"12/3/5"``."""
-    return f"{result.wins}/{result.ties}/{result.losses}"
+    """A's wins, draws (ties) and losses: ``"12/3/5"``, and how many of the losses
+    both bots lost: ``"12/3/5 (2 both lost)"``."""
+    text = f"{result.wins}/{result.ties}/{result.losses}"
+    return text + (f" ({result.both_lost} both lost)" if result.both_lost else "")
 
 
 def move_ms_text(speed: Speed) -> str:

@@ -15,11 +15,13 @@ games plays each group once, and a multiple of ``G x S`` games (a full *cycle*)
 plays every group in every seating equally often, so no bot gains from a seat.
 
 **Ratings.** Each finished game, in game order, updates the bots' ratings with
-openskill's Plackett-Luce model (Weng and Lin, 2011): each seat a team of one, the
-game's ranking as the ranks, so a shared place is a tie. A rating is a belief about
-a bot's skill, ``mu`` its mean and ``sigma`` its uncertainty (25 and 25/3 before any
-game); the leaderboard is sorted by ``ordinal = mu - 3 sigma``, a conservative
-estimate that a bot with few games cannot top by luck.
+openskill's Plackett-Luce model (Weng and Lin, 2011): each seat a team of one, ranked
+by the game's result (``places``): the winners share first place and everyone else
+shares the next, so a rating measures winning, as the win rates do; a game everyone
+lost (Mr House advanced, no complete house) is a draw between all. A rating is a
+belief about a bot's skill, ``mu`` its mean and ``sigma`` its uncertainty (25 and
+25/3 before any game); the leaderboard is sorted by ``ordinal = mu - 3 sigma``, a
+conservative estimate that a bot with few games cannot top by luck.
 """
 
 from __future__ import annotations
@@ -32,7 +34,6 @@ from typing import Any
 
 from .records import Record
 from .runner import Planned, Progress, Setup, check_run, run_plan
-from .stats import shares_of
 from .strength import WinRate
 
 SEATINGS = ("all", "rotate")
@@ -105,6 +106,13 @@ class Rating(WinRate):
         return self.mu - 3 * self.sigma
 
 
+def places(record: Record) -> list[int]:
+    """The places the ratings see in a finished game: 1 for each winner, 2 for every
+    other seat; 1 for everyone when everyone lost (nobody beat anybody)."""
+    winners = set(record.winners or ())
+    return [1 if seat in winners or not winners else 2 for seat in range(record.players)]
+
+
 def rate(records: Sequence[Record]) -> list[Rating]:
     """Rate the bots of finished games, in game order (failed games are left out);
     the leaderboard, best ordinal first. Each game must seat distinct bots."""
@@ -118,7 +126,7 @@ def rate(records: Sequence[Record]) -> list[Rating]:
             if bot not in ratings:
                 ratings[bot] = model.rating(name=bot)
                 games[bot], wins[bot], points[bot] = 0, 0.0, 0.0
-        if record.ranking is None:
+        if not record.finished:
             continue
         if len(set(record.bots)) < len(record.bots):
             raise TournamentError(
@@ -126,10 +134,10 @@ def rate(records: Sequence[Record]) -> list[Rating]:
                 "ratings need a different bot in each seat"
             )
         teams = [[ratings[bot]] for bot in record.bots]
-        for bot, (new,) in zip(record.bots, model.rate(teams, ranks=record.ranking), strict=True):
+        for bot, (new,) in zip(record.bots, model.rate(teams, ranks=places(record)), strict=True):
             ratings[bot] = new
         for bot, share, total in zip(
-            record.bots, shares_of(record.ranking), record.totals(), strict=True
+            record.bots, record.win_shares(), record.totals(), strict=True
         ):
             games[bot] += 1
             wins[bot] += share

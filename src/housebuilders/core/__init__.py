@@ -4,7 +4,7 @@ from .action import Action
 from .errors import ContentError, IllegalAction, OptionError, StateError
 from .rng import Rng
 from .spec import GameSpec, Option, game, game_ids, new_game, register, replay
-from .state import Json, State
+from .state import Json, State, win_shares
 
 __all__ = [
     "Action",
@@ -22,4 +22,5 @@ __all__ = [
     "new_game",
     "register",
     "replay",
+    "win_shares",
 ]

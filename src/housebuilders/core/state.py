@@ -9,6 +9,7 @@ A game implements the underscored hooks and the read-only queries.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .action import Action
@@ -59,7 +60,18 @@ class State(ABC):
 
     @abstractmethod
     def ranking(self) -> list[int]:
-        """Terminal only: rank per player, 1 = best, ties share a rank."""
+        """Terminal only: rank per player, 1 = best, ties share a rank. (Before the
+        end it ranks the position as it stands; nothing should rely on that.)"""
+
+    def winners(self) -> list[int]:
+        """Terminal only: the seats that win, in seat order; several when they share
+        the win, none when everyone lost. By default the seats of rank 1 in
+        ``ranking()``; a game where a player can lose whatever their rank overrides it
+        (Mr House advanced: an incomplete house loses). Like ``ranking()``, it does not
+        raise before the end but answers for the position as it stands, which nothing
+        should rely on. The arena counts wins from it and the bots' rewards come from it
+        (``win_shares``)."""
+        return [seat for seat, rank in enumerate(self.ranking()) if rank == 1]
 
     @abstractmethod
     def clone(self) -> State: ...
@@ -161,3 +173,13 @@ class State(ABC):
             f"<{type(self).__name__} {self.spec.id} players={self.num_players} "
             f"actions={len(self.history)}>"
         )
+
+
+def win_shares(winners: Sequence[int], players: int) -> list[float]:
+    """Each seat's share of the win: ``1/k`` for each of ``k`` winners, 0 for a seat
+    that lost (0 for every seat when everyone lost). The one measure of a game's
+    result: the arena's win rates add it up, and every bot's reward at the end of a
+    game is it, so the bots play for what the arena counts."""
+    share = 1 / len(winners) if winners else 0.0
+    won = set(winners)
+    return [share if seat in won else 0.0 for seat in range(players)]

@@ -318,6 +318,7 @@ def check_final(spec: GameSpec, state: State, seed: int) -> None:
     assert len(ranks) == n and min(ranks) == 1, f"bad ranking {ranks}"
     for r in ranks:  # ties share a rank; the next rank skips the tied places
         assert r == 1 + sum(other < r for other in ranks), f"inconsistent ranking {ranks}"
+    check_winners(state)
     _check_json_safe(scores, "scores()")
     check_roundtrip(spec, state)
     check_corrupted_states_refused(spec, state, seed, sample=4)
@@ -325,6 +326,23 @@ def check_final(spec: GameSpec, state: State, seed: int) -> None:
     assert again.to_json() == state.to_json(), "replay of the history gives another state"
     again = replay(spec.id, n, seed, state.history_json())
     assert again.to_json() == state.to_json(), "replay of the JSON history gives another state"
+
+
+def check_winners(state: State) -> None:
+    """``winners()`` of a finished game: distinct seats in seat order, each of rank 1
+    (a game may declare that some or all of its first place lost, never that a lower
+    rank won); with the contract's default, exactly the seats of rank 1. Before the
+    end ``winners()``, like ``ranking()``, is not checked."""
+    winners, ranks = state.winners(), state.ranking()
+    _check_json_safe(winners, "winners()")
+    assert all(type(w) is int for w in winners), f"winners() must be seats (ints): {winners}"
+    assert winners == sorted(set(winners)), f"winners() must be distinct and sorted: {winners}"
+    for seat in winners:
+        assert 0 <= seat < state.num_players, f"winners() names no seat: {seat}"
+        assert ranks[seat] == 1, f"winner {seat} is not of rank 1 in {ranks}"
+    if type(state).winners is State.winners:
+        first = [seat for seat, rank in enumerate(ranks) if rank == 1]
+        assert winners == first, f"winners() {winners} is not the first place {first}"
 
 
 def _check_json_safe(value: Any, what: str) -> None:

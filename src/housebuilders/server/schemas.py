@@ -347,6 +347,10 @@ class ViewPublic(BaseModel):
     terminal: bool
     scores: list[Any] | None = Field(description="at the end: each seat's score (the game's)")
     ranking: list[int] | None = Field(description="at the end: each seat's place, 1 first")
+    winners: list[int] | None = Field(
+        description="at the end: the seats that won (several share the win; empty when "
+        "everyone lost, as in Mr House advanced when no house is complete)"
+    )
     log_length: int
     events: list[Any] = Field(description="the public log")
     svg: str | None = Field(description="the game's drawing (with svg=true)")

@@ -263,6 +263,7 @@ class Table:
             "terminal": terminal,
             "scores": state.scores() if terminal else None,
             "ranking": state.ranking() if terminal else None,
+            "winners": state.winners() if terminal else None,
             "log_length": state.moves_seen(seat),
             "events": list(getattr(state, "log", ())),
             "svg": None,

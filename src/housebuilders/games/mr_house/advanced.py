@@ -717,6 +717,13 @@ class MrHouseAdvancedState(MrHouseState):
             ]
         )
 
+    def winners(self) -> list[int]:
+        """"A player whose house is incomplete automatically loses. (In theory, everyone
+        could lose.)": the first place's seats whose house is complete; none when no
+        house is complete (an incomplete house ranks first only then)."""
+        ranking = self.ranking()
+        return [pl for pl in range(self.p.players) if ranking[pl] == 1 and self.complete(pl)]
+
     # == what each seat sees ========================================================
     def observe(self, player: int | None) -> Json:
         p = self.p

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import State
+from ...core import State, win_shares
 from . import house as H
 from .advanced import MrHouseAdvancedState
 from .basic import OVER, PREPARING, PURCHASES, ROLLING, MrHouseBasicState
@@ -36,6 +36,9 @@ WORKER_VALUE = 0.3  # per construction left: one roll in six more succeeds
 PERMIT_VALUE = 1.5  # a complete house needs one
 #: Share of the complete-house bonus credited per requirement already met.
 COMPLETION_SHARE = 0.1
+#: At the end, on top of the score: a win (shared: its share, ``win_shares``), so the
+#: winner after the tie-breaks comes first among equal scores; a loss adds nothing.
+WIN_VALUE = 0.5
 
 
 def evaluate(state: State, player: int) -> float:
@@ -48,7 +51,7 @@ def evaluate_all(state: State) -> list[float]:
     assert isinstance(state, MrHouseBasicState)
     if state.phase == OVER:
         totals = [float(s["total"]) for s in state.scores()]
-        win = [0.5 if rank == 1 else 0.0 for rank in state.ranking()]
+        win = [WIN_VALUE * share for share in win_shares(state.winners(), state.num_players)]
         return [v + bonus for v, bonus in zip(versus(totals), win, strict=True)]
     return versus([player_worth(state, p) for p in range(state.p.players)])
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core import win_shares
 from .content import ESTATE_SIZES
 from .sheet import EMPTY, Layout, Sheet
 
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
     from .state import WelcomeToState
 
 TEMP_POINTS = 0.7  # what a temporary worker is worth before the ranking is known
+#: At the end, on top of the score: a win (shared: its share, ``win_shares``), so the
+#: winner after the tie-break comes first among equal scores; a loss adds nothing.
+WIN_VALUE = 0.5
 DEAD_HOUSE = 2.0  # an empty house no number can reach
 PARTIAL = 0.6  # the share of an estate's value a half-full stretch promises, squared
 PLAN_PROGRESS = 0.4  # the share of a plan's value promised by the estates it needs
@@ -57,11 +61,11 @@ def _standing(state: WelcomeToState, player: int) -> float:
 
 def evaluate_all(state: WelcomeToState) -> list[float]:
     """``evaluate`` for every player at once (at the end: the scores, and a bonus for
-    the winners)."""
+    the winners, ``WIN_VALUE`` times their share of the win)."""
     n = state.num_players
     if state.is_terminal():
         totals = [float(s["total"]) for s in state.scores()]
-        win = [0.5 if rank == 1 else 0.0 for rank in state.ranking()]
+        win = [WIN_VALUE * share for share in win_shares(state.winners(), state.num_players)]
         return [v + bonus for v, bonus in zip(versus(totals), win, strict=True)]
     if n == 1:
         return [worth(state, 0)]

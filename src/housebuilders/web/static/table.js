@@ -517,6 +517,7 @@ function humanize(key) {
 function scoreTable(view, final) {
   const scores = view.scores || [];
   const ranking = view.ranking || null;
+  const won = (seat) => Array.isArray(view.winners) && view.winners.includes(seat);
   const categories = [];
   for (const s of scores) {
     for (const key of Object.keys((s && s.breakdown) || {})) if (!categories.includes(key)) categories.push(key);
@@ -532,7 +533,7 @@ function scoreTable(view, final) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = seatLabel(view, seat);
-    if (ranking && ranking[seat] === 1) th.classList.add("winner");
+    if (won(seat)) th.classList.add("winner");
     if (seat === view.seat) th.classList.add("mine");
     head.append(th);
   });
@@ -547,7 +548,7 @@ function scoreTable(view, final) {
     scores.forEach((s, seat) => {
       const td = tr.insertCell();
       td.textContent = cell(s || {}, seat);
-      if (ranking && ranking[seat] === 1) td.classList.add("winner");
+      if (won(seat)) td.classList.add("winner");
     });
   };
   for (const key of categories) {
@@ -561,11 +562,13 @@ function scoreTable(view, final) {
   return table;
 }
 
+// Who won, from the view's winners (the game's winners(): several share the win; none
+// when everyone lost, as in Mr House advanced when no house is complete).
 function headline(view) {
-  const ranking = view.ranking || [];
   const scores = view.scores || [];
-  const winners = ranking.map((r, seat) => (r === 1 ? seat : -1)).filter((s) => s >= 0);
-  if (winners.length === 0) return "Game over";
+  if (!Array.isArray(view.winners)) return "Game over";
+  const winners = view.winners;
+  if (winners.length === 0) return "Everyone lost";
   const pts = (seat) => (scores[seat] && typeof scores[seat].total === "number" ? ` with ${scores[seat].total} points` : "");
   if (winners.length === 1) {
     const w = winners[0];
