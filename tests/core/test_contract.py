@@ -38,6 +38,27 @@ def test_random_games_keep_the_contract(game_id: str, players: int) -> None:
         check_random_game(game_id, players, seed)
 
 
+OPTION_CASES = [
+    (game_id, {option.name: choice})
+    for game_id in hb.game_ids()
+    for option in hb.game(game_id).options
+    for choice in option.choices
+    if choice != option.default
+]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"), OPTION_CASES, ids=[f"{g}-{o}" for g, o in OPTION_CASES]
+)
+def test_games_played_with_an_option_keep_the_contract(game_id: str, options: dict) -> None:
+    """Each option's other choices: 20 random games, one checked at every step (the
+    final checks replay each game with its options)."""
+    players = min(player_counts(hb.game(game_id)), key=lambda n: abs(n - 3))
+    check_random_game(game_id, players, 3000, deep=True, options=options)
+    for seed in range(3001, 3020):
+        check_random_game(game_id, players, seed, options=options)
+
+
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
 def test_every_step_of_a_few_games_in_depth(game_id: str, players: int) -> None:
     """Every listed action applies, illegal ones are refused without change, JSON and

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .action import Action
@@ -35,14 +35,20 @@ def random_playout(state: State, rng: random.Random, max_actions: int = 100_000)
     return n
 
 
-def check_random_game(game_id: str, players: int, seed: int, deep: bool = False) -> State:
-    """Play one random game, checking the contract at every step.
+def check_random_game(
+    game_id: str,
+    players: int,
+    seed: int,
+    deep: bool = False,
+    options: Mapping[str, Any] | None = None,
+) -> State:
+    """Play one random game (with ``options``), checking the contract at every step.
 
     ``deep`` adds the expensive checks at every step: every listed action applies,
     illegal actions are refused without change, JSON round trips, determinize.
     Returns the final state."""
     spec = game(game_id)
-    state = spec.new_game(players, seed=seed)
+    state = spec.new_game(players, seed=seed, options=options)
     rng = random.Random(seed)
     step = 0
     while not state.is_terminal():
@@ -322,10 +328,12 @@ def check_final(spec: GameSpec, state: State, seed: int) -> None:
     _check_json_safe(scores, "scores()")
     check_roundtrip(spec, state)
     check_corrupted_states_refused(spec, state, seed, sample=4)
-    again = replay(spec.id, n, seed, state.history)
-    assert again.to_json() == state.to_json(), "replay of the history gives another state"
-    again = replay(spec.id, n, seed, state.history_json())
-    assert again.to_json() == state.to_json(), "replay of the JSON history gives another state"
+    saved = state.to_json()  # the game's options and content, as new_game took them
+    setup = {"options": saved.get("options"), "content": saved.get("content")}
+    again = replay(spec.id, n, seed, state.history, **setup)
+    assert again.to_json() == saved, "replay of the history gives another state"
+    again = replay(spec.id, n, seed, state.history_json(), **setup)
+    assert again.to_json() == saved, "replay of the JSON history gives another state"
 
 
 def check_winners(state: State) -> None:
