@@ -27,7 +27,8 @@ def test_a_house_is_drawn_column_by_column() -> None:
         {"walls": [_wall("brick_wall", door=True)], "roof": True, "chimney": False},
         {"walls": [_wall()], "roof": False, "chimney": False},
     )
-    assert view.house(house)[:-1] == [
+    names = hb.new_game("mr-house-basic", 2).observe(None)["part_names"]
+    assert view.house(house, names)[:-1] == [
         "   ||",
         "  /\\",
         " /  \\   /\\",
@@ -36,11 +37,13 @@ def test_a_house_is_drawn_column_by_column() -> None:
         "==================",
         "  1     2     3",
     ]
-    assert view.house(house)[-1] == view.LEGEND
+    assert view.house(house, names)[-1] == (
+        "| wooden wall  # brick wall  [] window  DD door  /\\ roof  ^^ ceramic roof  || chimney"
+    )
 
 
 def test_no_house_yet() -> None:
-    assert view.house([]) == ["(no house yet)"]
+    assert view.house([], {}) == ["(no house yet)"]
 
 
 def _midway(players: int = 3, steps: int = 4, seed: int = 2) -> hb.State:

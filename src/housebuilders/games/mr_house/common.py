@@ -16,7 +16,7 @@ from ...core import Action, Json, Rng, State
 from ...core.loading import load_history, load_setup, refuse, within
 from ...core.rng import seed_state
 from . import house as H
-from .actions import MATERIALS, PART_IDS
+from .actions import MATERIALS, PART_IDS, Worded, Words, words_of
 from .checks import index_of, load_stacks
 from .content import load_content
 
@@ -223,6 +223,15 @@ class MrHouseState(State):
         }
 
     # == what each seat sees ========================================================
+    @property
+    def words(self) -> Words:
+        """The words of this game's content, for every sentence it says."""
+        return words_of(self.content)
+
+    def describe(self, action: Action) -> str:
+        """``action``'s sentence with this game's location, part and card names."""
+        return action.text(self.words) if isinstance(action, Worded) else str(action)
+
     def _revealed(self, location: int) -> bool:
         """Whether the stack at ``location`` has been turned face up."""
         return self.phase == PURCHASES and location <= self.loc
@@ -232,10 +241,13 @@ class MrHouseState(State):
         out = []
         for number in range(1, p.last_location + 1):
             shown = self._revealed(number)
+            material = p.material_at[number]
             out.append(
                 {
                     "number": number,
                     "name": p.names[number],
+                    "kind": p.kinds[number],
+                    "material": MATERIALS[material] if material >= 0 else None,
                     "markers": [
                         {"player": pl, "value": v if shown or pl == player else None}
                         for pl, v, _ in self.stacks[number]

@@ -17,7 +17,9 @@ cards. The others (start or finish building, ...) are left to the client's
 list of buttons, and so is giving up a built part, so that no click on the
 house itself destroys anything.
 
-It reads only the observation, so it can show no more than that seat may see.
+It reads only the observation, so it can show no more than that seat may see, and
+names what the game's content names: the locations (with their kind and material),
+the house parts (``part_names``) and the cards as the observation carries them.
 """
 
 from __future__ import annotations
@@ -38,7 +40,6 @@ from ...core.svg import (
     rect as _rect,
     text_width as _text_width,
 )
-from .actions import PART_IDS, PART_NAMES as PART_TEXTS
 
 Json = dict[str, Any]
 
@@ -54,7 +55,6 @@ MATERIAL_COLOURS = {
     "door": "#6b4226",
 }
 CARD_COLOURS = {"green": "#8ccf8f", "pink": "#f3b1c8", "blue": "#9cc2ee", "yellow": "#f2dd7a"}
-PART_NAMES = dict(zip(PART_IDS, PART_TEXTS, strict=True))  # id -> "wooden wall"
 WALL_FILLS = {"wood_wall": "url(#mh-wood)", "brick_wall": "url(#mh-brick)"}
 ROOF_FILLS = {"roof": "#8a949e", "ceramic_roof": "url(#mh-tiles)"}
 INK, MUTED, PAPER, BOARD, EDGE = "#2b2b2b", "#6b5f52", "#fbf8f2", "#efe6d4", "#8b7d6b"
@@ -223,7 +223,7 @@ def _header(obs: Json) -> list[str]:
 def _asked(obs: Json) -> str:
     here = _location_name(obs, obs.get("purchase", {}).get("location"))
     pending = obs.get("construction", {}).get("pending") or {}
-    part = PART_NAMES.get(pending.get("part", ""), "part")
+    part = obs["part_names"].get(pending.get("part", ""), "part")
     part += " of the garage" if pending.get("column", 0) < 0 else ""
     asked = obs.get("asked") or obs["phase"]  # the basic variant says only its phase
     return {
@@ -305,9 +305,8 @@ def _location(obs: Json, loc: Json, acts: list[Legal], cell: Box) -> list[str]:
 
 def _location_info(obs: Json, loc: Json, box: Box) -> list[str]:
     """One line about what the location offers: a store's stock (and price)."""
-    board, name = obs["board"], str(loc["name"])
-    material = name.removesuffix(" store")
-    if material in board["stores"] and material in MATERIAL_COLOURS:
+    board, kind, material = obs["board"], loc["kind"], loc["material"]
+    if kind == "store" and material in board["stores"] and material in MATERIAL_COLOURS:
         stock = board["stores"][material]
         colour = MATERIAL_COLOURS[material]
         shown = min(stock, 10)
@@ -319,19 +318,20 @@ def _location_info(obs: Json, loc: Json, box: Box) -> list[str]:
         if "prices" in board:
             label += f" · price {board['prices'].get(material, '?')}"
         return [*parts, _text(box.x + 8 * shown + 4, box.y + 11, label, 11)]
-    if not _advanced(obs) and name == "work notice board":
+    if not _advanced(obs) and kind == "work_notice_board":
         n = board["worker_cards"]
         parts = [_rect(Box(box.x + 12 * i, box.y, 9, 13), rx=1.5, fill="#7a6a58") for i in range(n)]
         return [*parts, _text(box.x + 12 * n + 4, box.y + 11, f"{n} face down", 11)]
     info = {"bank": "1 coin each", "office": "a building permit"}
     if _advanced(obs):
+        benefits = board["office_benefits"]
         info = {
-            "office": "2 benefits",
-            "work notice board": "hire worker cards",
-            "construction expo": "privilege cards",
-            "player order track": "go first",
+            "office": f"{benefits} benefit{'s' * (benefits != 1)}",
+            "work_notice_board": "hire worker cards",
+            "construction_expo": "privilege cards",
+            "player_order": "go first",
         }
-    return [_text(box.x, box.y + 11, info[name], 11, fill=MUTED)] if name in info else []
+    return [_text(box.x, box.y + 11, info[kind], 11, fill=MUTED)] if kind in info else []
 
 
 def _location_actions(obs: Json, loc: Json, acts: list[Legal], box: Box) -> list[str]:
@@ -407,7 +407,7 @@ def _supply(obs: Json, acts: list[Legal], box: Box) -> list[str]:
     else:
         parts += _order(obs, Box(inner.x, inner.y + 40, inner.w, 30))
         parts += _basic_supply(obs, Box(inner.x, inner.y + 84, inner.w, 150))
-    parts += _legend(Box(inner.x, inner.y + inner.h - 32, inner.w, 32))
+    parts += _legend(obs["part_names"], Box(inner.x, inner.y + inner.h - 32, inner.w, 32))
     return parts
 
 
@@ -521,13 +521,14 @@ def _privilege_card(card: Json, cell: Box, size: float = 12) -> list[str]:
     return parts
 
 
-def _legend(box: Box) -> list[str]:
+def _legend(names: dict[str, str], box: Box) -> list[str]:
+    """The house parts' pictures with their names (``names``: part id -> name)."""
     parts = [_bold(box.x, box.y + 12, "House parts", 12)]
     x = box.x
     for part in ("wood_wall", "brick_wall", "roof", "ceramic_roof", "chimney", "window", "door"):
         parts += _part_icon(part, x, box.y + 18)
-        parts.append(_text(x + 20, box.y + 30, PART_NAMES[part], 11))
-        x += 28 + _text_width(PART_NAMES[part], 11)
+        parts.append(_text(x + 20, box.y + 30, names[part], 11))
+        x += 28 + _text_width(names[part], 11)
     return parts
 
 
@@ -591,7 +592,8 @@ def _player(obs: Json, pl: int, acts: list[Legal], box: Box) -> list[str]:
         parts += _crew(entry, acts, Box(left.x, left.y + 160, left.w, 90))
         parts += _privileges(entry, acts, Box(left.x, left.y + 256, left.w, 96))
     elif con.get("builder") == pl:
-        parts += _groups(con.get("groups", []), acts, Box(left.x, left.y + 162, left.w, 80))
+        groups, names = con.get("groups", []), obs["part_names"]
+        parts += _groups(groups, names, acts, Box(left.x, left.y + 162, left.w, 80))
     pending = con.get("pending") if con.get("builder") == pl else None
     right = Box(left.x + left.w + 10, box.y + 34, box.x + box.w - left.x - left.w - 16, box.h - 40)
     parts += _house(entry, acts, pending, right)
@@ -722,14 +724,14 @@ def _privileges(entry: Json, acts: list[Legal], box: Box) -> list[str]:
     return parts
 
 
-def _groups(groups: list[str], acts: list[Legal], box: Box) -> list[str]:
+def _groups(groups: list[str], names: dict[str, str], acts: list[Legal], box: Box) -> list[str]:
     """The basic variant's prepared groups, and chips to prepare more."""
     parts = [_caption(box.x, box.y + 16, "Prepared:")]
     for i, part in enumerate(groups):
         parts += _part_icon(part, box.x + 66 + 20 * i, box.y + 4)
     if not groups:
         parts.append(_text(box.x + 66, box.y + 16, "nothing yet", 12))
-    chips = [(PART_NAMES.get(a.action["part"], "?"), a) for a in _matching(acts, "prepare")]
+    chips = [(names.get(a.action["part"], "?"), a) for a in _matching(acts, "prepare")]
     return parts + _chips(chips, Box(box.x, box.y + 26, box.w, 48), rows=2)
 
 
