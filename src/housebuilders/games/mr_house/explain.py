@@ -44,7 +44,10 @@ def explain_basic(s: MrHouseBasicState, player: int, action: Action) -> tuple[st
     }[kind]
     if s.phase not in needs:
         when = " or ".join(PHASE_NAMES[p] for p in needs)
-        return f"'{action}' is for the {when} phase; this is the {phase} phase", s._phase_section()
+        return (
+            f"'{s.describe(action)}' is for the {when} phase; this is the {phase} phase",
+            s._phase_section(),
+        )
     if kind == "place":
         return _placement(s, player, action[1], action[2])
     if kind == "take":
@@ -188,7 +191,10 @@ def explain_advanced(s: MrHouseAdvancedState, player: int, action: Action) -> tu
         "build": "build", "remove": "build", "finish-building": "build", "crew": "crew",
     }[kind]  # fmt: skip
     if wanted != asked:
-        return f"'{action}' is not what is asked now (you are asked to {asked})", s._phase_section()
+        return (
+            f"'{s.describe(action)}' is not what is asked now (you are asked to {asked})",
+            s._phase_section(),
+        )
     if kind == "place":
         return _placement(s, player, action[1], action[2])
     if kind == "buy":
