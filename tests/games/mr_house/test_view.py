@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
+
 import housebuilders as hb
 from housebuilders.games.mr_house import view
 
@@ -110,3 +112,20 @@ def test_advanced_view_shows_money_prices_quality_loans_expo_and_order() -> None
     text = hb.game("mr-house-advanced").text_view(state.observe(0))
     for needle in ("money", "loans", "quality", "@", "Construction expo", "player order track"):
         assert needle in text
+
+
+@pytest.mark.parametrize("game", ["mr-house-basic", "mr-house-advanced"])
+def test_every_position_of_a_game_is_drawn_for_every_seat(game: str) -> None:
+    state = hb.new_game(game, 3, seed=4)
+    rng = random.Random(4)
+    building = 0
+    while not state.is_terminal():
+        for seat in (*range(3), None):
+            text = view.text(state.observe(seat))
+            assert text.startswith("Mr House - turn")
+        if "construction" in state.observe(None):
+            building += 1
+            assert f"building: player {state.acting_players()[0]}" in text
+        player = state.acting_players()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+    assert building  # the construction phase was drawn

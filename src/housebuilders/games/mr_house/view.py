@@ -59,10 +59,13 @@ def _header(obs: Json) -> str:
         f"first player: {obs['first_player']}   to act: {acting}",
     ]
     if "construction" in obs:
-        con = obs["construction"]
-        names = obs["part_names"]
-        groups = ", ".join(names.get(g, g) for g in con["groups"]) or "none"
-        lines.append(f"building: player {con['builder']}; prepared groups: {groups}")
+        con, names = obs["construction"], obs["part_names"]
+        line = f"building: player {con['builder']}"
+        if "groups" in con:  # the basic variant's prepared groups
+            line += "; prepared groups: " + (", ".join(names[g] for g in con["groups"]) or "none")
+        if con.get("pending"):  # the advanced variant's part awaiting its crew
+            line += f"; choosing the crew for the {names[con['pending']['part']]}"
+        lines.append(line)
     return "\n".join(lines)
 
 
