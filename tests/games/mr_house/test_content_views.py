@@ -123,3 +123,39 @@ def test_advanced_cards_locations_and_sums_follow_the_content() -> None:
     assert state.describe(A.OFFICE["money"]) == "take money (5 x your marker)"
     assert default.describe(A.REPAY_LOAN) == str(A.REPAY_LOAN) == "repay a loan (20 money)"
     assert default.describe(A.OFFICE["money"]) == "take money (4 x your marker)"
+
+
+def _squares(svg: str) -> dict[int, tuple[float, float]]:
+    """Each location's top left corner on the drawn city."""
+    root = ET.fromstring(svg)
+    out = {}
+    for g in root.iter(NS + "g"):
+        if g.get("class") == "location":
+            rect = g.find(NS + "rect")
+            assert rect is not None
+            out[int(g.get("data-location", "0"))] = (float(rect.get("x")), float(rect.get("y")))
+    return out
+
+
+def _neighbours(squares: dict[int, tuple[float, float]], number: int) -> set[int]:
+    """The locations drawn in the squares beside ``number``'s (left, right, above, below)."""
+    xs, ys = sorted({x for x, _ in squares.values()}), sorted({y for _, y in squares.values()})
+    col_row = {n: (xs.index(x), ys.index(y)) for n, (x, y) in squares.items()}
+    c, r = col_row[number]
+    return {n for n, (c2, r2) in col_row.items() if abs(c - c2) + abs(r - r2) == 1}
+
+
+def test_the_city_is_drawn_as_the_contents_adjacency_says() -> None:
+    rulebook = _squares(view.svg(new(2).observe(None), []))
+    assert _neighbours(rulebook, 3) == {2, 4}
+    # the brick store (3) and the cement store (5) trade places
+    locations = _locations("basic", {})
+    swapped = {2: [1, 5, 9], 3: [4, 6], 5: [2, 4], 6: [1, 3, 7]}
+    for loc in locations:
+        loc["adjacent"] = swapped.get(loc["number"], loc["adjacent"])
+    state = new(2, content={"basic": {"locations": locations}})
+    squares = _squares(view.svg(state.observe(None), []))
+    assert _neighbours(squares, 3) == {4, 6} and _neighbours(squares, 5) == {2, 4}
+    assert _neighbours(squares, 1) == {2, 4, 6, 8}
+    advanced = _squares(view.svg(hb.new_game("mr-house-advanced", 2).observe(None), []))
+    assert advanced[1][1] == advanced[10][1] and advanced[1][0] < advanced[10][0]  # shared

@@ -35,6 +35,32 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+_BOARDS: dict[int, tuple[Any, tuple[Json, ...]]] = {}
+
+
+def board_json(p: Any) -> tuple[Json, ...]:
+    """What an observation says of each location (by number from 1) but its markers:
+    number, name, kind, a store's material and the adjacent locations, from the game's
+    content. Made once per parameters object and shared: read it, do not change it."""
+    known = _BOARDS.get(id(p))
+    if known is None or known[0] is not p:
+        if len(_BOARDS) > 64:  # overridden content makes new objects: keep the cache small
+            _BOARDS.clear()
+        board = tuple(
+            {
+                "number": number,
+                "name": p.names[number],
+                "kind": p.kinds[number],
+                "material": MATERIALS[material] if material >= 0 else None,
+                "adjacent": bits(p.adjacent[number]),
+            }
+            for number, material in enumerate(p.material_at)
+            if number >= 1
+        )
+        known = _BOARDS[id(p)] = (p, board)
+    return known[1]
+
+
 class MrHouseState(State):
     """The common part of a game of Mr House; a variant subclasses it."""
 
@@ -237,23 +263,14 @@ class MrHouseState(State):
         return self.phase == PURCHASES and location <= self.loc
 
     def _observe_locations(self, player: int | None) -> list[Json]:
-        p = self.p
         out = []
-        for number in range(1, p.last_location + 1):
+        for number, board in enumerate(board_json(self.p), start=1):
             shown = self._revealed(number)
-            material = p.material_at[number]
-            out.append(
-                {
-                    "number": number,
-                    "name": p.names[number],
-                    "kind": p.kinds[number],
-                    "material": MATERIALS[material] if material >= 0 else None,
-                    "markers": [
-                        {"player": pl, "value": v if shown or pl == player else None}
-                        for pl, v, _ in self.stacks[number]
-                    ],
-                }
-            )
+            markers = [
+                {"player": pl, "value": v if shown or pl == player else None}
+                for pl, v, _ in self.stacks[number]
+            ]
+            out.append({**board, "markers": markers})
         return out
 
     def _observe_player(self, pl: int, player: int | None) -> Json:

@@ -25,6 +25,7 @@ the house parts (``part_names``) and the cards as the observation carries them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
@@ -66,8 +67,9 @@ STYLE = (
     "svg.mrhouse .act:hover .card{stroke:#e08a00;stroke-width:3}"
 )
 
-# The city: the 3 x 3 grid of data.toml (proposed geometry), by location number;
-# in the advanced variant 1 and 10 share the centre square.
+# The city: the rulebook's 3 x 3 grid by location number (data.toml's proposed
+# geometry), drawn whenever the game's adjacency fits it (see _grid); in the advanced
+# variant 1 and 10 share the centre square.
 CITY_COLUMNS = (180, 240, 180)
 CITY_ROW = 120
 GRID = {9: (0, 0), 2: (1, 0), 3: (2, 0), 8: (0, 1), 1: (1, 1), 4: (2, 1), 7: (0, 2), 6: (1, 2)}
@@ -256,10 +258,11 @@ def _city(obs: Json, acts: list[Legal], box: Box) -> list[str]:
 
 
 def _cells(locations: list[Json], box: Box) -> list[tuple[Json, Box]]:
-    """Each location with its square: the board's grid for the rulebook's numbers, else
-    the locations in reading order."""
-    numbers = {loc["number"] for loc in locations}
-    if not set(GRID) <= numbers <= set(GRID) | {10}:
+    """Each location with its square: the city is a 3 x 3 grid whose orthogonal
+    neighbours are the adjacent locations (``_grid``); if the adjacency fits no such
+    grid, the locations in reading order."""
+    places = _grid(tuple((loc["number"], tuple(loc["adjacent"])) for loc in locations))
+    if places is None:
         per_row = 3 if len(locations) <= 9 else 4
         w, h = box.w / per_row, box.h / ((len(locations) + per_row - 1) // per_row)
         return [
@@ -269,15 +272,79 @@ def _cells(locations: list[Json], box: Box) -> list[tuple[Json, Box]]:
     xs = [box.x + sum(CITY_COLUMNS[:i]) for i in range(3)]
     out = []
     for loc in locations:
-        number = loc["number"]
-        if 10 in numbers and number in (1, 10):  # the split centre square
-            half = CITY_COLUMNS[1] / 2
-            cell = Box(xs[1] + half * (number == 10), box.y + CITY_ROW, half, CITY_ROW)
-        else:
-            col, row = GRID[number]
-            cell = Box(xs[col], box.y + row * CITY_ROW, CITY_COLUMNS[col], CITY_ROW)
-        out.append((loc, cell))
+        col, row, half = places[loc["number"]]
+        x, w = xs[col], CITY_COLUMNS[col]
+        if half is not None:  # a square shared by two locations
+            w /= 2
+            x += w * half
+        out.append((loc, Box(x, box.y + row * CITY_ROW, w, CITY_ROW)))
     return out
+
+
+GridPlace = tuple[int, int, int | None]  # column, row, half (None: the whole square)
+SQUARES = [(col, row) for row in range(3) for col in range(3)]
+
+
+@lru_cache(maxsize=64)
+def _grid(board: tuple[tuple[int, tuple[int, ...]], ...]) -> dict[int, GridPlace] | None:
+    """Where each location of ``board`` ((number, adjacent numbers) each) goes on a 3 x 3
+    grid whose orthogonal neighbours are exactly the adjacent locations; two locations
+    adjacent to each other and to the same others (the advanced board's 1 and 10) share
+    a square, the lower number on the left. The rulebook's arrangement (GRID) when it
+    fits, else the first that does; None if none does."""
+    adjacent = {number: set(others) for number, others in board}
+    twin: dict[int, int] = {}  # the higher number of a shared square -> the lower
+    for a in sorted(adjacent):
+        for b in sorted(adjacent[a]):
+            if a < b and a not in twin and adjacent[a] - {b} == adjacent.get(b, set()) - {a}:
+                twin[b] = a
+    nodes = [n for n in sorted(adjacent) if n not in twin]
+    links = {n: {twin.get(m, m) for m in adjacent[n] if twin.get(m, m) != n} for n in nodes}
+    if len(nodes) != len(SQUARES):
+        return None
+
+    def fits(square: dict[int, tuple[int, int]]) -> bool:
+        return all(
+            (abs(square[a][0] - square[b][0]) + abs(square[a][1] - square[b][1]) == 1)
+            == (b in links[a])
+            for a in square
+            for b in square
+            if a < b
+        )
+
+    rulebook = {n: GRID[n] for n in nodes if n in GRID}
+    found = rulebook if len(rulebook) == len(nodes) and fits(rulebook) else _search(nodes, links)
+    if found is None:
+        return None
+    places: dict[int, GridPlace] = {n: (*found[n], None) for n in nodes}
+    for b, a in twin.items():
+        places[a], places[b] = (*found[a], 0), (*found[a], 1)
+    return places
+
+
+def _search(nodes: list[int], links: dict[int, set[int]]) -> dict[int, tuple[int, int]] | None:
+    """The first assignment of ``nodes`` to the grid's squares (backtracking in order)
+    under which neighbouring squares are exactly the linked nodes."""
+    square: dict[int, tuple[int, int]] = {}
+
+    def place(i: int) -> bool:
+        if i == len(nodes):
+            return True
+        node = nodes[i]
+        for spot in SQUARES:
+            if spot in square.values():
+                continue
+            if all(
+                (abs(spot[0] - at[0]) + abs(spot[1] - at[1]) == 1) == (other in links[node])
+                for other, at in square.items()
+            ):
+                square[node] = spot
+                if place(i + 1):
+                    return True
+                del square[node]
+        return False
+
+    return dict(square) if place(0) else None
 
 
 def _location(obs: Json, loc: Json, acts: list[Legal], cell: Box) -> list[str]:
