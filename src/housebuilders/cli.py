@@ -245,7 +245,7 @@ class HumanAgent:
         actions = view.legal_actions(player)
         self.console.print(Text(f"Your move, player {player}:", style="bold"))
         for number, action in enumerate(actions, start=1):
-            self.console.print(Text(f"  {number:>3}. {action}"))
+            self.console.print(Text(f"  {number:>3}. {view.describe(action)}"))
         return actions[self._ask(len(actions)) - 1]
 
     def _ask(self, count: int) -> int:

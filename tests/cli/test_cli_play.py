@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from housebuilders.cli import app, seat_lineup, winners_line
+from housebuilders.games.mr_house.content import load_content
 
 PLAY = ["play", "mr-house-basic", "--players", "2", "--seed", "5"]
 ALWAYS_ONE = "1\n" * 3000
@@ -184,3 +187,21 @@ def test_winners_line_names_one_winner_those_sharing_or_nobody() -> None:
         "Winners, sharing the win: player 0 (greedy), player 2 (ismcts)."
     )
     assert winners_line(Won([]), names) == "Everyone lost: nobody wins."  # type: ignore[arg-type]
+
+
+def test_the_table_and_the_menu_use_the_content_file(runner: CliRunner, tmp_path: Path) -> None:
+    lines = []
+    for loc in load_content().basic.locations:
+        lines.append("[[basic.locations]]")
+        data = loc.model_dump() | ({"name": "lumber yard"} if loc.number == 9 else {})
+        lines += [
+            f"{key} = {json.dumps(value)}" for key, value in data.items() if value is not None
+        ]
+    content = tmp_path / "box.toml"
+    content.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = runner.invoke(app, [*PLAY, "--seat", "0", "--content", str(content)], input="q\n")
+    assert result.exit_code == 0, result.output
+    menu = r"^\s+\d+\. place your \d marker on the lumber yard \(9\)$"
+    assert re.search(menu, result.output, re.M)
+    assert " 9 lumber yard" in result.output  # the city, drawn by the text view
+    assert "wood store" not in result.output

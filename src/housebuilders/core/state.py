@@ -121,15 +121,22 @@ class State(ABC):
     def _rule(self, section: str) -> str:
         return f"{self.spec.id} §{section}"
 
+    def describe(self, action: Action) -> str:
+        """The sentence a player is shown for ``action`` in this game: in the words of
+        the game's content (a location's or a card's name from ``content=``), where
+        ``str(action)`` can only use the rulebook's. Every text that shows an action to
+        a person comes from here; by default it is ``str(action)``."""
+        return str(action)
+
     def legal_json(self, player: int | None) -> list[Json]:
         """``player``'s legal actions as a view or client receives them: the action's
-        index in the game's action space, its text and its JSON (none for a spectator
-        or a player who may not act now)."""
+        index in the game's action space, its text (``describe``) and its JSON (none
+        for a spectator or a player who may not act now)."""
         if player is None or player not in self.acting_players():
             return []
-        index = self.spec.action_index
+        index, describe = self.spec.action_index, self.describe
         return [
-            {"index": index(a), "text": str(a), "action": a.to_json()}
+            {"index": index(a), "text": describe(a), "action": a.to_json()}
             for a in self.legal_actions(player)
         ]
 

@@ -86,6 +86,8 @@ def check_state(spec: GameSpec, state: State, seed: int, information: bool = Tru
         assert len(set(legal)) == len(legal), f"duplicate legal actions for {player}"
         for action in legal:
             check_action(spec, action)
+            text = state.describe(action)
+            assert isinstance(text, str) and text.strip(), f"{action!r} has no sentence"
             copy = state.clone()
             copy.apply(player, action)  # every listed action applies
         check_refusals(spec, state, player, legal, seed)

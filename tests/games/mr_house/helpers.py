@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import housebuilders as hb
 from housebuilders.core.rng import ScriptedRng
 from housebuilders.games.mr_house import actions as A, basic as B
@@ -12,8 +15,13 @@ WOOD, BRICK, CEMENT, STEEL, WINDOW_M, DOOR_M = range(6)
 GAME = "mr-house-basic"
 
 
-def new(players: int = 3, seed: int = 0, **options: str) -> B.MrHouseBasicState:
-    state = hb.new_game(GAME, players, seed=seed, options=options)
+def new(
+    players: int = 3,
+    seed: int = 0,
+    content: Mapping[str, Any] | None = None,
+    **options: str,
+) -> B.MrHouseBasicState:
+    state = hb.new_game(GAME, players, seed=seed, options=options, content=content)
     assert isinstance(state, B.MrHouseBasicState)
     return state
 
@@ -40,10 +48,11 @@ def at_construction(
     workers: dict[int, int] | None = None,
     houses: dict[int, House] | None = None,
     rolls: list[int] | None = None,
+    content: Mapping[str, Any] | None = None,
     **options: str,
 ) -> B.MrHouseBasicState:
     """A position at the start of the construction phase of turn 1, player 0 first."""
-    s = new(players, **options)
+    s = new(players, content=content, **options)
     for player, stock in (store or {}).items():
         s.store[player] = list(stock)
     for player, n in (workers or {}).items():

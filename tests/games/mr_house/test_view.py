@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
+
 import housebuilders as hb
 from housebuilders.games.mr_house import view
 
@@ -27,7 +29,8 @@ def test_a_house_is_drawn_column_by_column() -> None:
         {"walls": [_wall("brick_wall", door=True)], "roof": True, "chimney": False},
         {"walls": [_wall()], "roof": False, "chimney": False},
     )
-    assert view.house(house)[:-1] == [
+    names = hb.new_game("mr-house-basic", 2).observe(None)["part_names"]
+    assert view.house(house, names)[:-1] == [
         "   ||",
         "  /\\",
         " /  \\   /\\",
@@ -36,11 +39,13 @@ def test_a_house_is_drawn_column_by_column() -> None:
         "==================",
         "  1     2     3",
     ]
-    assert view.house(house)[-1] == view.LEGEND
+    assert view.house(house, names)[-1] == (
+        "| wooden wall  # brick wall  [] window  DD door  /\\ roof  ^^ ceramic roof  || chimney"
+    )
 
 
 def test_no_house_yet() -> None:
-    assert view.house([]) == ["(no house yet)"]
+    assert view.house([], {}) == ["(no house yet)"]
 
 
 def _midway(players: int = 3, steps: int = 4, seed: int = 2) -> hb.State:
@@ -107,3 +112,20 @@ def test_advanced_view_shows_money_prices_quality_loans_expo_and_order() -> None
     text = hb.game("mr-house-advanced").text_view(state.observe(0))
     for needle in ("money", "loans", "quality", "@", "Construction expo", "player order track"):
         assert needle in text
+
+
+@pytest.mark.parametrize("game", ["mr-house-basic", "mr-house-advanced"])
+def test_every_position_of_a_game_is_drawn_for_every_seat(game: str) -> None:
+    state = hb.new_game(game, 3, seed=4)
+    rng = random.Random(4)
+    building = 0
+    while not state.is_terminal():
+        for seat in (*range(3), None):
+            text = view.text(state.observe(seat))
+            assert text.startswith("Mr House - turn")
+        if "construction" in state.observe(None):
+            building += 1
+            assert f"building: player {state.acting_players()[0]}" in text
+        player = state.acting_players()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+    assert building  # the construction phase was drawn

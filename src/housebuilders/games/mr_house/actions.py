@@ -1,15 +1,20 @@
 """Mr House actions. A turn is a sequence of these small decisions.
 
-Materials and parts travel by name ("wood", "roof") so that an action's JSON reads
+Materials and parts travel by id ("wood", "roof") so that an action's JSON reads
 plainly; columns and levels count from 0 in JSON and from 1 in the text.
+
+An action whose sentence names something of the game's content (a location, a house
+part, a card, a sum of money) is ``Worded``: ``action.text(words)`` says it in the
+words of a game's content (``state.describe(action)`` does so with the game's own),
+``str(action)`` in the rulebook's.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import ClassVar
 
 from ...core import Action
+from .content import MrHouseContent, load_content
 from .house import CHIMNEY, MAX_COLUMNS, MAX_LEVELS
 
 MATERIALS = ("wood", "brick", "cement", "steel", "window", "door")
@@ -20,7 +25,6 @@ COIN_MATERIALS = (
     "steel",
 )  # "any one extra material but a window or a door"
 PART_IDS = ("wood_wall", "brick_wall", "roof", "chimney", "window", "door", "ceramic_roof")
-PART_NAMES = ("wooden wall", "brick wall", "roof", "chimney", "window", "door", "ceramic roof")
 PART_INDEX = {p: i for i, p in enumerate(PART_IDS)}
 MATERIAL_INDEX = {m: i for i, m in enumerate(MATERIALS)}
 #: Bounds of the action space (fixed for the game, whatever the content).
@@ -28,28 +32,88 @@ MAX_MARKER_VALUE = 9
 MAX_LOCATIONS = 12
 
 
-@cache
-def _location_name(board: str, number: int) -> str:
-    """A location's name on the ``basic`` or ``advanced`` board of the rulebook's content."""
-    from .content import load_content
+class Words:
+    """What the sentences name from a game's content: the locations of each board, the
+    house parts, the advanced variant's cards (by card id), the office's money per
+    marker and a loan. Made once per content object (``words_of``)."""
 
-    names = {loc.number: loc.name for loc in getattr(load_content(), board).locations}
-    return names.get(number, f"location {number}")
+    def __init__(self, content: MrHouseContent) -> None:
+        self.locations = {
+            board: {loc.number: loc.name for loc in getattr(content, board).locations}
+            for board in ("basic", "advanced")
+        }
+        #: part names by part index (PART_IDS' order)
+        self.parts = tuple(content.parts[p].name for p in PART_IDS)
+        #: part id -> name, as observations carry it (copy it before changing it)
+        self.part_names = dict(zip(PART_IDS, self.parts, strict=True))
+        a = content.advanced
+        self.worker_cards = tuple(
+            _worker_card(card, c.workers, c.stars)
+            for card, c in enumerate(c for c in a.worker_cards for _ in range(c.copies))
+        )
+        self.privilege_cards = tuple(f"{c.name} ({c.colour})" for c in a.privilege_cards)
+        self.office_money = a.office_money_per_marker
+        self.loan = a.loan
+
+    def location(self, board: str, number: int) -> str:
+        return self.locations[board].get(number, f"location {number}")
+
+    def part(self, part: str) -> str:
+        return self.parts[PART_INDEX[part]]
+
+    def worker_card(self, card: int) -> str:
+        ok = 0 <= card < len(self.worker_cards)
+        return self.worker_cards[card] if ok else f"worker card {card}"
+
+    def privilege_card(self, card: int) -> str:
+        ok = 0 <= card < len(self.privilege_cards)
+        return self.privilege_cards[card] if ok else f"privilege card {card}"
+
+
+def _worker_card(card: int, workers: int, stars: int) -> str:
+    shown = f", {stars} star{'s' * (stars != 1)}" if stars else ""
+    return f"worker card {card} ({workers} worker{'s' * (workers != 1)}{shown})"
+
+
+_WORDS: dict[int, tuple[MrHouseContent, Words]] = {}
+
+
+def words_of(content: MrHouseContent) -> Words:
+    """The words of ``content``, made once per content object."""
+    known = _WORDS.get(id(content))
+    if known is None or known[0] is not content:
+        if len(_WORDS) > 64:  # overridden content makes new objects: keep the cache small
+            _WORDS.clear()
+        known = _WORDS[id(content)] = (content, Words(content))
+    return known[1]
+
+
+class Worded:
+    """Mixed into an action whose sentence names content: ``text(words)`` is the
+    sentence, ``str()`` the same in the rulebook's words (data.toml)."""
+
+    __slots__ = ()
+
+    def text(self, words: Words) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text(words_of(load_content()))
 
 
 def _article(name: str) -> str:
-    return "an" if name[0] in "aeiou" else "a"
+    return "an" if name[:1].lower() in tuple("aeiou") else "a"
 
 
-class PlaceMarker(Action, kind="place"):
+class PlaceMarker(Worded, Action, kind="place"):
     """Movement: put one movement marker, face down, on a location."""
 
     value: int
     location: int
     board: ClassVar[str] = "basic"  # whose names the text uses
 
-    def __str__(self) -> str:
-        name = _location_name(self.board, self.location)
+    def text(self, words: Words) -> str:
+        name = words.location(self.board, self.location)
         return f"place your {self.value} marker on the {name} ({self.location})"
 
 
@@ -79,13 +143,13 @@ class SpendCoin(Action, kind="spend-coin"):
         return f"spend a coin on 1 {self.material}"
 
 
-class Prepare(Action, kind="prepare"):
+class Prepare(Worded, Action, kind="prepare"):
     """Construction: set aside the materials for one house part (a group)."""
 
     part: str
 
-    def __str__(self) -> str:
-        name = PART_NAMES[PART_INDEX[self.part]]
+    def text(self, words: Words) -> str:
+        name = words.part(self.part)
         return f"prepare the materials for {_article(name)} {name}"
 
 
@@ -96,27 +160,27 @@ class StartBuilding(Action, kind="start-building"):
         return "start building (roll for the prepared groups)"
 
 
-class Build(Action, kind="build"):
+class Build(Worded, Action, kind="build"):
     """Construction: roll for a prepared group; on success the part goes here."""
 
     part: str
     column: int
     level: int
 
-    def __str__(self) -> str:
-        name = PART_NAMES[PART_INDEX[self.part]]
+    def text(self, words: Words) -> str:
+        name = words.part(self.part)
         return f"try to build {_article(name)} {name} {where(self.part, self.column, self.level)}"
 
 
-class Remove(Action, kind="remove"):
+class Remove(Worded, Action, kind="remove"):
     """Give up a built part (and whatever stands on it)."""
 
     part: str
     column: int
     level: int
 
-    def __str__(self) -> str:
-        name = PART_NAMES[PART_INDEX[self.part]]
+    def text(self, words: Words) -> str:
+        name = words.part(self.part)
         return f"give up the {name} {where(self.part, self.column, self.level)}"
 
 
@@ -145,26 +209,26 @@ class Buy(Action, kind="buy"):
         return f"buy {self.count} {self.material}"
 
 
-class OfficeChoice(Action, kind="office"):
+class OfficeChoice(Worded, Action, kind="office"):
     """The office (advanced): a permit, a quality point, or 4 x marker money."""
 
     benefit: str
 
-    def __str__(self) -> str:
+    def text(self, words: Words) -> str:
         return {
             "permit": "take a building permit",
             "quality": "gain a quality point",
-            "money": "take money (4 x your marker)",
+            "money": f"take money ({words.office_money} x your marker)",
         }.get(self.benefit, f"take the office's {self.benefit}")
 
 
-class Hire(Action, kind="hire"):
+class Hire(Worded, Action, kind="hire"):
     """The work notice board (advanced): buy one face-up worker card."""
 
     card: int
 
-    def __str__(self) -> str:
-        return f"hire {_worker_card(self.card)}"
+    def text(self, words: Words) -> str:
+        return f"hire {words.worker_card(self.card)}"
 
 
 class StopHiring(Action, kind="stop-hiring"):
@@ -172,13 +236,13 @@ class StopHiring(Action, kind="stop-hiring"):
         return "hire no more worker cards"
 
 
-class ChoosePrivilege(Action, kind="choose-privilege"):
+class ChoosePrivilege(Worded, Action, kind="choose-privilege"):
     """The construction expo: the highest marker chooses one of the current cards."""
 
     card: int
 
-    def __str__(self) -> str:
-        return f"take the privilege card {_privilege_card(self.card)}"
+    def text(self, words: Words) -> str:
+        return f"take the privilege card {words.privilege_card(self.card)}"
 
 
 class OnReceipt(Action, kind="receipt"):
@@ -192,18 +256,18 @@ class OnReceipt(Action, kind="receipt"):
         return "keep the card for the final scoring"
 
 
-class UsePrivilege(Action, kind="use-privilege"):
+class UsePrivilege(Worded, Action, kind="use-privilege"):
     """Discard a privilege card for its special action."""
 
     card: int
 
-    def __str__(self) -> str:
-        return f"use {_privilege_card(self.card)}"
+    def text(self, words: Words) -> str:
+        return f"use {words.privilege_card(self.card)}"
 
 
-class RepayLoan(Action, kind="repay-loan"):
-    def __str__(self) -> str:
-        return "repay a loan (20 money)"
+class RepayLoan(Worded, Action, kind="repay-loan"):
+    def text(self, words: Words) -> str:
+        return f"repay a loan ({words.loan} money)"
 
 
 class Crew(Action, kind="crew"):
@@ -219,28 +283,6 @@ class Crew(Action, kind="crew"):
             if self.slots >> i & 1
         ]
         return "crew: " + " + ".join(names)
-
-
-@cache
-def _worker_card(card: int) -> str:
-    from .content import load_content
-
-    cards = [c for c in load_content().advanced.worker_cards for _ in range(c.copies)]
-    if not 0 <= card < len(cards):
-        return f"worker card {card}"
-    c = cards[card]
-    stars = f", {c.stars} star{'s' * (c.stars != 1)}" if c.stars else ""
-    return f"worker card {card} ({c.workers} worker{'s' * (c.workers != 1)}{stars})"
-
-
-@cache
-def _privilege_card(card: int) -> str:
-    from .content import load_content
-
-    cards = load_content().advanced.privilege_cards
-    if not 0 <= card < len(cards):
-        return f"privilege card {card}"
-    return f"{cards[card].name} ({cards[card].colour})"
 
 
 def where(part: str, column: int, level: int) -> str:

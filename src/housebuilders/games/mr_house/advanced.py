@@ -33,7 +33,6 @@ from .actions import (
     OFFICE,
     PART_IDS,
     PART_INDEX,
-    PART_NAMES,
     REMOVE,
     REMOVE_GARAGE,
     REPAY_LOAN,
@@ -530,10 +529,10 @@ class MrHouseAdvancedState(MrHouseState):
             else:
                 g = g._replace(roof=part)
             self.garage[player] = g
-            self.log.append(f"player {player} builds a {PART_NAMES[part]} on the garage")
+            self.log.append(f"player {player} builds a {self.words.parts[part]} on the garage")
         else:
             self.house[player] = H.build(self.house[player], part, column, level)
-            self.log.append(f"player {player} builds a {PART_NAMES[part]}")
+            self.log.append(f"player {player} builds a {self.words.parts[part]}")
         return False
 
     def _remove(self, player: int, part: int, column: int, level: int) -> bool:
@@ -548,7 +547,7 @@ class MrHouseAdvancedState(MrHouseState):
             self.garage[player] = g
         else:
             self.house[player] = H.remove(self.house[player], part, column, level)
-        self.log.append(f"player {player} gives up a {PART_NAMES[part]}")
+        self.log.append(f"player {player} gives up a {self.words.parts[part]}")
         return False
 
     def _finish_building(self) -> bool:
@@ -757,9 +756,11 @@ class MrHouseAdvancedState(MrHouseState):
             "order": list(self.order),
             "player_order_track": list(self.track),
             "acting": list(self.acting_players()),
+            "part_names": dict(self.words.part_names),
             "board": {
                 "stores": dict(zip(MATERIALS, self.supply, strict=True)),
                 "prices": dict(zip(MATERIALS, self.prices, strict=True)),
+                "office_benefits": office_benefits(self.setup["options"][OFFICE_OPTION.name]),
                 "worker_cards": [
                     {
                         **self._card_json(card),

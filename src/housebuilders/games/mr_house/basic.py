@@ -23,7 +23,6 @@ from .actions import (
     MATERIALS,
     PART_IDS,
     PART_INDEX,
-    PART_NAMES,
     PLACE,
     PREPARE,
     REMOVE,
@@ -208,7 +207,7 @@ class MrHouseBasicState(MrHouseState):
         if self.groups:
             self.phase = ROLLING
             self.log.append(
-                f"player {player} prepared: " + ", ".join(PART_NAMES[g] for g in self.groups)
+                f"player {player} prepared: " + ", ".join(self.words.parts[g] for g in self.groups)
             )
             return self._finish_if_nothing_left(player)
         return self._next_builder()
@@ -227,7 +226,8 @@ class MrHouseBasicState(MrHouseState):
         if roll <= quality:
             self.house[player] = H.build(self.house[player], part, column, level)
             self.log.append(
-                f"player {player} rolls {roll} (quality {quality}): builds a {PART_NAMES[part]}"
+                f"player {player} rolls {roll} (quality {quality}): builds a "
+                f"{self.words.parts[part]}"
             )
         else:
             # Failed: the group's materials return to the storehouse.
@@ -235,14 +235,15 @@ class MrHouseBasicState(MrHouseState):
             for m, need in enumerate(self.p.recipes[part]):
                 store[m] += need
             self.log.append(
-                f"player {player} rolls {roll} (quality {quality}): the {PART_NAMES[part]} fails"
+                f"player {player} rolls {roll} (quality {quality}): the "
+                f"{self.words.parts[part]} fails"
             )
         self._finish_if_nothing_left(player)
         return True
 
     def _remove(self, player: int, part: int, column: int, level: int) -> bool:
         self.house[player] = H.remove(self.house[player], part, column, level)
-        self.log.append(f"player {player} gives up a {PART_NAMES[part]}")
+        self.log.append(f"player {player} gives up a {self.words.parts[part]}")
         return self._finish_if_nothing_left(player) if self.phase == ROLLING else False
 
     def _finish_building(self, player: int) -> bool:
@@ -343,6 +344,7 @@ class MrHouseBasicState(MrHouseState):
             "phase": PHASE_NAMES[self.phase],
             "first_player": self.order[0],
             "acting": list(self.acting_players()),
+            "part_names": dict(self.words.part_names),
             "board": {
                 "stores": dict(zip(MATERIALS, self.supply, strict=True)),
                 "worker_cards": self.board_workers,

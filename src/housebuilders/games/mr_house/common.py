@@ -16,7 +16,7 @@ from ...core import Action, Json, Rng, State
 from ...core.loading import load_history, load_setup, refuse, within
 from ...core.rng import seed_state
 from . import house as H
-from .actions import MATERIALS, PART_IDS
+from .actions import MATERIALS, PART_IDS, Worded, Words, words_of
 from .checks import index_of, load_stacks
 from .content import load_content
 from .options import DOOR, DOOR_GROUND_FLOOR
@@ -34,6 +34,32 @@ def bits(mask: int) -> list[int]:
         mask >>= 1
         i += 1
     return out
+
+
+_BOARDS: dict[int, tuple[Any, tuple[Json, ...]]] = {}
+
+
+def board_json(p: Any) -> tuple[Json, ...]:
+    """What an observation says of each location (by number from 1) but its markers:
+    number, name, kind, a store's material and the adjacent locations, from the game's
+    content. Made once per parameters object and shared: read it, do not change it."""
+    known = _BOARDS.get(id(p))
+    if known is None or known[0] is not p:
+        if len(_BOARDS) > 64:  # overridden content makes new objects: keep the cache small
+            _BOARDS.clear()
+        board = tuple(
+            {
+                "number": number,
+                "name": p.names[number],
+                "kind": p.kinds[number],
+                "material": MATERIALS[material] if material >= 0 else None,
+                "adjacent": bits(p.adjacent[number]),
+            }
+            for number, material in enumerate(p.material_at)
+            if number >= 1
+        )
+        known = _BOARDS[id(p)] = (p, board)
+    return known[1]
 
 
 class MrHouseState(State):
@@ -228,25 +254,28 @@ class MrHouseState(State):
         }
 
     # == what each seat sees ========================================================
+    @property
+    def words(self) -> Words:
+        """The words of this game's content, for every sentence it says."""
+        return words_of(self.content)
+
+    def describe(self, action: Action) -> str:
+        """``action``'s sentence with this game's location, part and card names."""
+        return action.text(self.words) if isinstance(action, Worded) else str(action)
+
     def _revealed(self, location: int) -> bool:
         """Whether the stack at ``location`` has been turned face up."""
         return self.phase == PURCHASES and location <= self.loc
 
     def _observe_locations(self, player: int | None) -> list[Json]:
-        p = self.p
         out = []
-        for number in range(1, p.last_location + 1):
+        for number, board in enumerate(board_json(self.p), start=1):
             shown = self._revealed(number)
-            out.append(
-                {
-                    "number": number,
-                    "name": p.names[number],
-                    "markers": [
-                        {"player": pl, "value": v if shown or pl == player else None}
-                        for pl, v, _ in self.stacks[number]
-                    ],
-                }
-            )
+            markers = [
+                {"player": pl, "value": v if shown or pl == player else None}
+                for pl, v, _ in self.stacks[number]
+            ]
+            out.append({**board, "markers": markers})
         return out
 
     def _observe_player(self, pl: int, player: int | None) -> Json:

@@ -16,7 +16,6 @@ from .actions import (
     MATERIAL_INDEX,
     MATERIALS,
     PART_INDEX,
-    PART_NAMES,
 )
 
 if TYPE_CHECKING:
@@ -45,7 +44,10 @@ def explain_basic(s: MrHouseBasicState, player: int, action: Action) -> tuple[st
     }[kind]
     if s.phase not in needs:
         when = " or ".join(PHASE_NAMES[p] for p in needs)
-        return f"'{action}' is for the {when} phase; this is the {phase} phase", s._phase_section()
+        return (
+            f"'{s.describe(action)}' is for the {when} phase; this is the {phase} phase",
+            s._phase_section(),
+        )
     if kind == "place":
         return _placement(s, player, action[1], action[2])
     if kind == "take":
@@ -108,7 +110,7 @@ def _prepare(
         for m, (have, need) in enumerate(zip(s.store[player], recipe, strict=True))
         if have < need
     ]
-    return f"a {PART_NAMES[index]} needs {', '.join(missing)} more", BUILD
+    return f"a {s.words.parts[index]} needs {', '.join(missing)} more", BUILD
 
 
 def _part(
@@ -118,17 +120,16 @@ def _part(
     if index is None:
         return f"there is no house part {part!r}", BUILD
     house = s.house[player]
-    name = PART_NAMES[index]
+    name = s.words.parts[index]
     if kind == "remove":
         return f"there is no {name} at column {column + 1}, level {level + 1} to give up", BUILD
     if index not in s.groups:
         return f"you have no prepared group of materials for a {name}", BUILD
-    return why_not_here(house, index, column, level), BUILD
+    return why_not_here(house, index, column, level, name), BUILD
 
 
-def why_not_here(house: H.House, part: int, column: int, level: int) -> str:
-    """The construction rule a part at (column, level) breaks."""
-    name = PART_NAMES[part]
+def why_not_here(house: H.House, part: int, column: int, level: int, name: str) -> str:
+    """The construction rule a part (called ``name``) at (column, level) breaks."""
     col = house[column] if 0 <= column < len(house) else None
     if part in H.WALLS:
         if column == len(house) and len(house) >= H.MAX_COLUMNS:
@@ -191,7 +192,10 @@ def explain_advanced(s: MrHouseAdvancedState, player: int, action: Action) -> tu
         "build": "build", "remove": "build", "finish-building": "build", "crew": "crew",
     }[kind]  # fmt: skip
     if wanted != asked:
-        return f"'{action}' is not what is asked now (you are asked to {asked})", s._phase_section()
+        return (
+            f"'{s.describe(action)}' is not what is asked now (you are asked to {asked})",
+            s._phase_section(),
+        )
     if kind == "place":
         return _placement(s, player, action[1], action[2])
     if kind == "buy":
@@ -222,7 +226,7 @@ def explain_advanced(s: MrHouseAdvancedState, player: int, action: Action) -> tu
     if part is None or part not in s.p.parts:
         return f"there is no house part {action[1]!r}", BUILD
     column, level = action[2], action[3]
-    name = PART_NAMES[part]
+    name = s.words.parts[part]
     if kind == "remove":
         where = (
             "on the garage" if column == GARAGE else f"at column {column + 1}, level {level + 1}"
@@ -239,7 +243,7 @@ def explain_advanced(s: MrHouseAdvancedState, player: int, action: Action) -> tu
         )
     if column == GARAGE:
         return _garage_refusal(s, player, part), GARAGE_SECTION
-    return why_not_here(s.house[player], part, column, level), BUILD
+    return why_not_here(s.house[player], part, column, level, name), BUILD
 
 
 def _crew_refusal(s: MrHouseAdvancedState, player: int, part: int, mask: int) -> str:
@@ -255,7 +259,8 @@ def _crew_refusal(s: MrHouseAdvancedState, player: int, part: int, mask: int) ->
     total = sum(rested[slot] for slot in rested if mask >> slot & 1)
     need = s.p.crew[part]
     if total < need:
-        return f"a {PART_NAMES[part]} needs a crew of {need} workers; these cards give {total}"
+        name = s.words.parts[part]
+        return f"a {name} needs a crew of {need} workers; these cards give {total}"
     return "a crew has no card to spare: leave out the cards that are not needed (ruling 23)"
 
 
@@ -272,7 +277,7 @@ def _garage_refusal(s: MrHouseAdvancedState, player: int, part: int) -> str:
         return "the garage already has its door"
     if part in H.ROOFS:
         return "the garage already has its roof"
-    return f"a {PART_NAMES[part]} does not go on the garage"
+    return f"a {s.words.parts[part]} does not go on the garage"
 
 
 def _privilege_refusal(s: MrHouseAdvancedState, player: int, card: int) -> tuple[str, str]:

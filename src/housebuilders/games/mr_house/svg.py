@@ -17,12 +17,15 @@ cards. The others (start or finish building, ...) are left to the client's
 list of buttons, and so is giving up a built part, so that no click on the
 house itself destroys anything.
 
-It reads only the observation, so it can show no more than that seat may see.
+It reads only the observation, so it can show no more than that seat may see, and
+names what the game's content names: the locations (with their kind and material),
+the house parts (``part_names``) and the cards as the observation carries them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
@@ -38,7 +41,6 @@ from ...core.svg import (
     rect as _rect,
     text_width as _text_width,
 )
-from .actions import PART_IDS, PART_NAMES as PART_TEXTS
 
 Json = dict[str, Any]
 
@@ -54,7 +56,6 @@ MATERIAL_COLOURS = {
     "door": "#6b4226",
 }
 CARD_COLOURS = {"green": "#8ccf8f", "pink": "#f3b1c8", "blue": "#9cc2ee", "yellow": "#f2dd7a"}
-PART_NAMES = dict(zip(PART_IDS, PART_TEXTS, strict=True))  # id -> "wooden wall"
 WALL_FILLS = {"wood_wall": "url(#mh-wood)", "brick_wall": "url(#mh-brick)"}
 ROOF_FILLS = {"roof": "#8a949e", "ceramic_roof": "url(#mh-tiles)"}
 INK, MUTED, PAPER, BOARD, EDGE = "#2b2b2b", "#6b5f52", "#fbf8f2", "#efe6d4", "#8b7d6b"
@@ -66,8 +67,9 @@ STYLE = (
     "svg.mrhouse .act:hover .card{stroke:#e08a00;stroke-width:3}"
 )
 
-# The city: the 3 x 3 grid of data.toml (proposed geometry), by location number;
-# in the advanced variant 1 and 10 share the centre square.
+# The city: the rulebook's 3 x 3 grid by location number (data.toml's proposed
+# geometry), drawn whenever the game's adjacency fits it (see _grid); in the advanced
+# variant 1 and 10 share the centre square.
 CITY_COLUMNS = (180, 240, 180)
 CITY_ROW = 120
 GRID = {9: (0, 0), 2: (1, 0), 3: (2, 0), 8: (0, 1), 1: (1, 1), 4: (2, 1), 7: (0, 2), 6: (1, 2)}
@@ -223,7 +225,7 @@ def _header(obs: Json) -> list[str]:
 def _asked(obs: Json) -> str:
     here = _location_name(obs, obs.get("purchase", {}).get("location"))
     pending = obs.get("construction", {}).get("pending") or {}
-    part = PART_NAMES.get(pending.get("part", ""), "part")
+    part = obs["part_names"].get(pending.get("part", ""), "part")
     part += " of the garage" if pending.get("column", 0) < 0 else ""
     asked = obs.get("asked") or obs["phase"]  # the basic variant says only its phase
     return {
@@ -256,10 +258,11 @@ def _city(obs: Json, acts: list[Legal], box: Box) -> list[str]:
 
 
 def _cells(locations: list[Json], box: Box) -> list[tuple[Json, Box]]:
-    """Each location with its square: the board's grid for the rulebook's numbers, else
-    the locations in reading order."""
-    numbers = {loc["number"] for loc in locations}
-    if not set(GRID) <= numbers <= set(GRID) | {10}:
+    """Each location with its square: the city is a 3 x 3 grid whose orthogonal
+    neighbours are the adjacent locations (``_grid``); if the adjacency fits no such
+    grid, the locations in reading order."""
+    places = _grid(tuple((loc["number"], tuple(loc["adjacent"])) for loc in locations))
+    if places is None:
         per_row = 3 if len(locations) <= 9 else 4
         w, h = box.w / per_row, box.h / ((len(locations) + per_row - 1) // per_row)
         return [
@@ -269,15 +272,79 @@ def _cells(locations: list[Json], box: Box) -> list[tuple[Json, Box]]:
     xs = [box.x + sum(CITY_COLUMNS[:i]) for i in range(3)]
     out = []
     for loc in locations:
-        number = loc["number"]
-        if 10 in numbers and number in (1, 10):  # the split centre square
-            half = CITY_COLUMNS[1] / 2
-            cell = Box(xs[1] + half * (number == 10), box.y + CITY_ROW, half, CITY_ROW)
-        else:
-            col, row = GRID[number]
-            cell = Box(xs[col], box.y + row * CITY_ROW, CITY_COLUMNS[col], CITY_ROW)
-        out.append((loc, cell))
+        col, row, half = places[loc["number"]]
+        x, w = xs[col], CITY_COLUMNS[col]
+        if half is not None:  # a square shared by two locations
+            w /= 2
+            x += w * half
+        out.append((loc, Box(x, box.y + row * CITY_ROW, w, CITY_ROW)))
     return out
+
+
+GridPlace = tuple[int, int, int | None]  # column, row, half (None: the whole square)
+SQUARES = [(col, row) for row in range(3) for col in range(3)]
+
+
+@lru_cache(maxsize=64)
+def _grid(board: tuple[tuple[int, tuple[int, ...]], ...]) -> dict[int, GridPlace] | None:
+    """Where each location of ``board`` ((number, adjacent numbers) each) goes on a 3 x 3
+    grid whose orthogonal neighbours are exactly the adjacent locations; two locations
+    adjacent to each other and to the same others (the advanced board's 1 and 10) share
+    a square, the lower number on the left. The rulebook's arrangement (GRID) when it
+    fits, else the first that does; None if none does."""
+    adjacent = {number: set(others) for number, others in board}
+    twin: dict[int, int] = {}  # the higher number of a shared square -> the lower
+    for a in sorted(adjacent):
+        for b in sorted(adjacent[a]):
+            if a < b and a not in twin and adjacent[a] - {b} == adjacent.get(b, set()) - {a}:
+                twin[b] = a
+    nodes = [n for n in sorted(adjacent) if n not in twin]
+    links = {n: {twin.get(m, m) for m in adjacent[n] if twin.get(m, m) != n} for n in nodes}
+    if len(nodes) != len(SQUARES):
+        return None
+
+    def fits(square: dict[int, tuple[int, int]]) -> bool:
+        return all(
+            (abs(square[a][0] - square[b][0]) + abs(square[a][1] - square[b][1]) == 1)
+            == (b in links[a])
+            for a in square
+            for b in square
+            if a < b
+        )
+
+    rulebook = {n: GRID[n] for n in nodes if n in GRID}
+    found = rulebook if len(rulebook) == len(nodes) and fits(rulebook) else _search(nodes, links)
+    if found is None:
+        return None
+    places: dict[int, GridPlace] = {n: (*found[n], None) for n in nodes}
+    for b, a in twin.items():
+        places[a], places[b] = (*found[a], 0), (*found[a], 1)
+    return places
+
+
+def _search(nodes: list[int], links: dict[int, set[int]]) -> dict[int, tuple[int, int]] | None:
+    """The first assignment of ``nodes`` to the grid's squares (backtracking in order)
+    under which neighbouring squares are exactly the linked nodes."""
+    square: dict[int, tuple[int, int]] = {}
+
+    def place(i: int) -> bool:
+        if i == len(nodes):
+            return True
+        node = nodes[i]
+        for spot in SQUARES:
+            if spot in square.values():
+                continue
+            if all(
+                (abs(spot[0] - at[0]) + abs(spot[1] - at[1]) == 1) == (other in links[node])
+                for other, at in square.items()
+            ):
+                square[node] = spot
+                if place(i + 1):
+                    return True
+                del square[node]
+        return False
+
+    return dict(square) if place(0) else None
 
 
 def _location(obs: Json, loc: Json, acts: list[Legal], cell: Box) -> list[str]:
@@ -305,9 +372,8 @@ def _location(obs: Json, loc: Json, acts: list[Legal], cell: Box) -> list[str]:
 
 def _location_info(obs: Json, loc: Json, box: Box) -> list[str]:
     """One line about what the location offers: a store's stock (and price)."""
-    board, name = obs["board"], str(loc["name"])
-    material = name.removesuffix(" store")
-    if material in board["stores"] and material in MATERIAL_COLOURS:
+    board, kind, material = obs["board"], loc["kind"], loc["material"]
+    if kind == "store" and material in board["stores"] and material in MATERIAL_COLOURS:
         stock = board["stores"][material]
         colour = MATERIAL_COLOURS[material]
         shown = min(stock, 10)
@@ -319,19 +385,20 @@ def _location_info(obs: Json, loc: Json, box: Box) -> list[str]:
         if "prices" in board:
             label += f" · price {board['prices'].get(material, '?')}"
         return [*parts, _text(box.x + 8 * shown + 4, box.y + 11, label, 11)]
-    if not _advanced(obs) and name == "work notice board":
+    if not _advanced(obs) and kind == "work_notice_board":
         n = board["worker_cards"]
         parts = [_rect(Box(box.x + 12 * i, box.y, 9, 13), rx=1.5, fill="#7a6a58") for i in range(n)]
         return [*parts, _text(box.x + 12 * n + 4, box.y + 11, f"{n} face down", 11)]
     info = {"bank": "1 coin each", "office": "a building permit"}
     if _advanced(obs):
+        benefits = board["office_benefits"]
         info = {
-            "office": "2 benefits",
-            "work notice board": "hire worker cards",
-            "construction expo": "privilege cards",
-            "player order track": "go first",
+            "office": f"{benefits} benefit{'s' * (benefits != 1)}",
+            "work_notice_board": "hire worker cards",
+            "construction_expo": "privilege cards",
+            "player_order": "go first",
         }
-    return [_text(box.x, box.y + 11, info[name], 11, fill=MUTED)] if name in info else []
+    return [_text(box.x, box.y + 11, info[kind], 11, fill=MUTED)] if kind in info else []
 
 
 def _location_actions(obs: Json, loc: Json, acts: list[Legal], box: Box) -> list[str]:
@@ -407,7 +474,7 @@ def _supply(obs: Json, acts: list[Legal], box: Box) -> list[str]:
     else:
         parts += _order(obs, Box(inner.x, inner.y + 40, inner.w, 30))
         parts += _basic_supply(obs, Box(inner.x, inner.y + 84, inner.w, 150))
-    parts += _legend(Box(inner.x, inner.y + inner.h - 32, inner.w, 32))
+    parts += _legend(obs["part_names"], Box(inner.x, inner.y + inner.h - 32, inner.w, 32))
     return parts
 
 
@@ -521,13 +588,14 @@ def _privilege_card(card: Json, cell: Box, size: float = 12) -> list[str]:
     return parts
 
 
-def _legend(box: Box) -> list[str]:
+def _legend(names: dict[str, str], box: Box) -> list[str]:
+    """The house parts' pictures with their names (``names``: part id -> name)."""
     parts = [_bold(box.x, box.y + 12, "House parts", 12)]
     x = box.x
     for part in ("wood_wall", "brick_wall", "roof", "ceramic_roof", "chimney", "window", "door"):
         parts += _part_icon(part, x, box.y + 18)
-        parts.append(_text(x + 20, box.y + 30, PART_NAMES[part], 11))
-        x += 28 + _text_width(PART_NAMES[part], 11)
+        parts.append(_text(x + 20, box.y + 30, names[part], 11))
+        x += 28 + _text_width(names[part], 11)
     return parts
 
 
@@ -591,7 +659,8 @@ def _player(obs: Json, pl: int, acts: list[Legal], box: Box) -> list[str]:
         parts += _crew(entry, acts, Box(left.x, left.y + 160, left.w, 90))
         parts += _privileges(entry, acts, Box(left.x, left.y + 256, left.w, 96))
     elif con.get("builder") == pl:
-        parts += _groups(con.get("groups", []), acts, Box(left.x, left.y + 162, left.w, 80))
+        groups, names = con.get("groups", []), obs["part_names"]
+        parts += _groups(groups, names, acts, Box(left.x, left.y + 162, left.w, 80))
     pending = con.get("pending") if con.get("builder") == pl else None
     right = Box(left.x + left.w + 10, box.y + 34, box.x + box.w - left.x - left.w - 16, box.h - 40)
     parts += _house(entry, acts, pending, right)
@@ -722,14 +791,14 @@ def _privileges(entry: Json, acts: list[Legal], box: Box) -> list[str]:
     return parts
 
 
-def _groups(groups: list[str], acts: list[Legal], box: Box) -> list[str]:
+def _groups(groups: list[str], names: dict[str, str], acts: list[Legal], box: Box) -> list[str]:
     """The basic variant's prepared groups, and chips to prepare more."""
     parts = [_caption(box.x, box.y + 16, "Prepared:")]
     for i, part in enumerate(groups):
         parts += _part_icon(part, box.x + 66 + 20 * i, box.y + 4)
     if not groups:
         parts.append(_text(box.x + 66, box.y + 16, "nothing yet", 12))
-    chips = [(PART_NAMES.get(a.action["part"], "?"), a) for a in _matching(acts, "prepare")]
+    chips = [(names.get(a.action["part"], "?"), a) for a in _matching(acts, "prepare")]
     return parts + _chips(chips, Box(box.x, box.y + 26, box.w, 48), rows=2)
 
 

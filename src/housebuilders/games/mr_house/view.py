@@ -4,8 +4,9 @@
 movement markers, values or ``?`` when face down), the stores' stock, the worker
 cards, and every player: storehouse, coins, permit, quality, markers in hand and
 the house as ASCII art. It reads only the observation, so it can show no more
-than that seat may see. The web table's drawing, ``svg(observation, legal)``, lives in
-svg.py and is exported here too.
+than that seat may see, and names locations, parts and cards as the observation
+does: in the words of the game's content. The web table's drawing,
+``svg(observation, legal)``, lives in svg.py and is exported here too.
 
 A house is drawn column by column, ground floor at the bottom (``|`` wooden wall,
 ``#`` brick wall, ``[]`` window, ``DD`` door, ``/\\`` roof, ``||`` chimney)::
@@ -23,17 +24,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import PART_IDS, PART_NAMES as PART_TEXTS
 from .svg import svg
 
-__all__ = ["house", "svg", "text"]
+__all__ = ["house", "legend", "svg", "text"]
 
 Json = dict[str, Any]
 
 WIDTH = 6  # characters per house column
 WALL_EDGE = {"wood_wall": "|", "brick_wall": "#"}
-LEGEND = "| wooden wall  # brick wall  [] window  DD door  /\\ roof  ^^ ceramic roof  || chimney"
-PART_NAMES = dict(zip(PART_IDS, PART_TEXTS, strict=True))  # id -> "wooden wall"
+#: each part's picture in the legend, in the legend's order
+SYMBOLS = {
+    "wood_wall": "|",
+    "brick_wall": "#",
+    "window": "[]",
+    "door": "DD",
+    "roof": "/\\",
+    "ceramic_roof": "^^",
+    "chimney": "||",
+}
 
 
 def text(observation: Json) -> str:
@@ -51,9 +59,13 @@ def _header(obs: Json) -> str:
         f"first player: {obs['first_player']}   to act: {acting}",
     ]
     if "construction" in obs:
-        con = obs["construction"]
-        groups = ", ".join(PART_NAMES.get(g, g) for g in con["groups"]) or "none"
-        lines.append(f"building: player {con['builder']}; prepared groups: {groups}")
+        con, names = obs["construction"], obs["part_names"]
+        line = f"building: player {con['builder']}"
+        if "groups" in con:  # the basic variant's prepared groups
+            line += "; prepared groups: " + (", ".join(names[g] for g in con["groups"]) or "none")
+        if con.get("pending"):  # the advanced variant's part awaiting its crew
+            line += f"; choosing the crew for the {names[con['pending']['part']]}"
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -103,11 +115,12 @@ def _player(obs: Json, pl: int) -> str:
             f"quality {entry['quality']}"
         )
     lines.append(f"  markers in hand: {_hand(entry)}")
-    lines += ["  " + row for row in house(entry["house"])]
+    names = obs["part_names"]
+    lines += ["  " + row for row in house(entry["house"], names)]
     if entry.get("garage"):
         g = entry["garage"]
-        parts = [PART_NAMES.get(g["wall"], g["wall"])] + (["door"] if g["door"] else [])
-        parts += [PART_NAMES.get(g["roof"], g["roof"])] if g["roof"] else []
+        parts = [names.get(g["wall"], g["wall"])] + ([names["door"]] if g["door"] else [])
+        parts += [names.get(g["roof"], g["roof"])] if g["roof"] else []
         lines.append(f"  garage: {', '.join(parts)}")
     return "\n".join(lines)
 
@@ -166,8 +179,14 @@ def _hand(entry: Json) -> str:
 
 
 # -- the house ----------------------------------------------------------------------------
-def house(columns: list[Json]) -> list[str]:
-    """A house (the observation's list of columns) as lines of ASCII art."""
+def legend(names: dict[str, str]) -> str:
+    """What each picture of a house stands for (``names``: part id -> name)."""
+    return "  ".join(f"{symbol} {names[part]}" for part, symbol in SYMBOLS.items())
+
+
+def house(columns: list[Json], names: dict[str, str]) -> list[str]:
+    """A house (the observation's list of columns) as lines of ASCII art, with the
+    legend of its parts (``names``: the observation's ``part_names``)."""
     if not columns:
         return ["(no house yet)"]
     drawn = [_column(col) for col in columns]
@@ -176,7 +195,7 @@ def house(columns: list[Json]) -> list[str]:
     rows = ["".join(cells).rstrip() for cells in zip(*padded, strict=True)]
     ground = "=" * (WIDTH * len(columns))
     numbers = "".join(f"{c + 1:^{WIDTH}}" for c in range(len(columns))).rstrip()
-    return [*rows, ground, numbers, LEGEND]
+    return [*rows, ground, numbers, legend(names)]
 
 
 def _column(col: Json) -> list[str]:

@@ -39,13 +39,17 @@ def explain(s: WelcomeToState, player: int, action: Action) -> tuple[str, str]:
             )
         return (
             f"neither {number} nor any number the temporary worker makes of it (up to 2 "
-            "either way, not below 0) can be written in an empty house of a street in order",
+            f"either way, from {L.lowest} to {L.highest}) can be written in an empty house "
+            "of a street in order",
             PLAY,
         )
     if kind == "adjust":
         if stage != ADJUSTING:
             return "the temporary worker goes with its own pair, before the number", PLAY
-        return "the changed number must be 0 to 17 and fit an empty house in order", PLAY
+        return (
+            f"the changed number must be {L.lowest} to {L.highest} and fit an empty house in order",
+            PLAY,
+        )
     if kind == "write":
         if stage != WRITING:
             return f"you are choosing the {asked} now, not a house", PLAY

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .content import ESTATE_SIZES, WelcomeToContent
 
+Json = dict[str, Any]
 EMPTY = -1
 Estate = tuple[int, int, int]  # (street, first house, last house)
 
@@ -40,6 +42,33 @@ class Layout:
     def max_refusals(self) -> int:
         return len(self.refusal_ladder) - 1
 
+    @cached_property
+    def json(self) -> Json:
+        """The layout as an observation carries it, the content's public sheet and
+        ladders in data.toml's shape: ``{"sheet": {...}, "ladders": {...}}``. Made once
+        and shared by every observation: read it, do not change it."""
+        pools = self.pools
+        return {
+            "sheet": {
+                "streets": list(self.streets),
+                "pools": [
+                    [h for h in range(size) if pools >> (first + h) & 1]
+                    for first, size in zip(self.first, self.streets, strict=True)
+                ],
+                "lowest_number": self.lowest,
+                "highest_number": self.highest,
+                "temp_boxes": self.temp_boxes,
+            },
+            "ladders": {
+                "parks": [list(p) for p in self.parks],
+                "pools": list(self.pool_ladder),
+                "extension": list(self.extension_ladder),
+                "refusals": list(self.refusal_ladder),
+                "estates": [list(e) for e in self.estate_ladders],
+                "temp_ranking": list(self.temp_ranking),
+            },
+        }
+
     def has_pool(self, street: int, house: int) -> bool:
         return bool(self.pools >> (self.first[street] + house) & 1)
 
@@ -51,37 +80,44 @@ def layout_of(content: WelcomeToContent) -> Layout:
     """The content's layout, made once per content object."""
     known = _LAYOUTS.get(id(content))
     if known is None or known[0] is not content:
+        if len(_LAYOUTS) > 64:  # overridden content makes new objects: keep the cache small
+            _LAYOUTS.clear()
         known = _LAYOUTS[id(content)] = (content, _layout(content))
     return known[1]
 
 
 def _layout(content: WelcomeToContent) -> Layout:
-    sheet, ladders = content.sheet, content.ladders
+    return layout_from_json(content.sheet.model_dump(), content.ladders.model_dump())
+
+
+def layout_from_json(sheet: Json, ladders: Json) -> Layout:
+    """The layout of a sheet and score ladders shaped as data.toml's ``[sheet]`` and
+    ``[ladders]`` (as an observation carries them, see ``Layout.json``)."""
     first, gap_first, total, gaps = [], [], 0, 0
-    for size in sheet.streets:
+    for size in sheet["streets"]:
         first.append(total)
         gap_first.append(gaps)
         total += size
         gaps += size - 1
     pools = 0
-    for street, houses in enumerate(sheet.pools):
+    for street, houses in enumerate(sheet["pools"]):
         for house in houses:
             pools |= 1 << (first[street] + house)
     return Layout(
-        streets=tuple(sheet.streets),
+        streets=tuple(sheet["streets"]),
         first=tuple(first),
         gap_first=tuple(gap_first),
         houses=total,
         pools=pools,
-        lowest=sheet.lowest_number,
-        highest=sheet.highest_number,
-        temp_boxes=sheet.temp_boxes,
-        parks=tuple(tuple(p) for p in ladders.parks),
-        pool_ladder=tuple(ladders.pools),
-        extension_ladder=tuple(ladders.extension),
-        refusal_ladder=tuple(ladders.refusals),
-        estate_ladders=tuple(tuple(e) for e in ladders.estates),
-        temp_ranking=tuple(ladders.temp_ranking),
+        lowest=sheet["lowest_number"],
+        highest=sheet["highest_number"],
+        temp_boxes=sheet["temp_boxes"],
+        parks=tuple(tuple(p) for p in ladders["parks"]),
+        pool_ladder=tuple(ladders["pools"]),
+        extension_ladder=tuple(ladders["extension"]),
+        refusal_ladder=tuple(ladders["refusals"]),
+        estate_ladders=tuple(tuple(e) for e in ladders["estates"]),
+        temp_ranking=tuple(ladders["temp_ranking"]),
     )
 
 

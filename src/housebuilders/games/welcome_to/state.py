@@ -419,12 +419,7 @@ class WelcomeToState(State):
             "stacks": [len(p) for p in self.piles],
             "discards": [len(d) for d in self.discards],
             "plans": [self._plan_json(k) for k in range(3)],
-            "sheet": {
-                "streets": list(L.streets),
-                "pools": [
-                    [h for h in range(size) if L.has_pool(s, h)] for s, size in enumerate(L.streets)
-                ],  # fmt: skip
-            },
+            **L.json,  # "sheet" and "ladders": the content's, shared by every observation
             "players": players,
         }
         if player is not None and not self.over and self.stage[player] != DONE:

@@ -24,15 +24,15 @@ halves), a plan card (claim), a complete estate (mark), the next refusal box
 again.
 
 It reads only the observation, so it can show no more than that seat may see:
-another player's sheet is drawn as it was at the last reveal. The component
-values the observation does not carry (the score ladders) are the rulebook's
-(data.toml).
+another player's sheet is drawn as it was at the last reveal. The sheet's shape
+and the score ladders are the game's content, as the observation carries them
+(``sheet`` and ``ladders``), so a content override shows here too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -48,8 +48,7 @@ from ...core.svg import (
     rect as _rect,
     text_width as _text_width,
 )
-from .content import load_content
-from .sheet import Layout, Sheet, layout_of, temp_points
+from .sheet import Layout, Sheet, layout_from_json, temp_points
 
 __all__ = ["Legal", "layout", "points", "svg"]
 
@@ -92,19 +91,15 @@ TABLE_ROWS = 12
 
 
 # -- the component values ---------------------------------------------------------------
-@cache
-def layout() -> Layout:
-    """The sheet's shape and score ladders: the rulebook's (data.toml)."""
-    return layout_of(load_content())
+def layout(obs: Json) -> Layout:
+    """The sheet's shape and score ladders of the game seen in ``obs``: its content's."""
+    return layout_from_json(obs["sheet"], obs["ladders"])
 
 
 def points(obs: Json, players: Iterable[int]) -> dict[int, dict[str, int]]:
-    """What each of ``players``' sheets in ``obs`` would score now ({} if the
-    observation's sheet is not the rulebook's): the breakdown, the total and the
-    number of complete estates."""
-    L = layout()
-    if list(obs["sheet"]["streets"]) != list(L.streets):
-        return {}
+    """What each of ``players``' sheets in ``obs`` would score now: the breakdown, the
+    total and the number of complete estates."""
+    L = layout(obs)
     temps = temp_points(L, [entry["temps"] for entry in obs["players"]])
     out = {}
     for p in players:
@@ -520,7 +515,7 @@ def _own_sheet(
         status += " · as revealed at the end of the last round"
     if obs["phase"] != "over":
         parts.append(_muted(box.x + 24 + _text_width(title, 16) * 1.1, box.y + 24, status, 13))
-    L = layout()
+    L = layout(obs)
     sheet = Sheet.from_json(L, entry) if score is not None else None
     estates = sheet.estates(L) if sheet else []
     turn = obs.get("turn") or {}
@@ -592,7 +587,7 @@ def _street(
     parts += [_fence(STREETS_X - GAP / 2, y), _fence(end + GAP / 2, y)]
     parts += _estate_bars(s, estates, used, y)
     parts += _marks(s, acts, estates, y)
-    parts += _parks(s, street["parks"], acts, turn, y)
+    parts += _parks(layout(obs), s, street["parks"], acts, turn, y)
     return parts
 
 
@@ -724,8 +719,7 @@ def _marks(s: int, acts: Acts, estates: list[tuple[int, int, int]], y: float) ->
     return parts
 
 
-def _parks(s: int, crossed: int, acts: Acts, turn: Json, y: float) -> list[str]:
-    L = layout()
+def _parks(L: Layout, s: int, crossed: int, acts: Acts, turn: Json, y: float) -> list[str]:
     ladder = L.parks[s] if s < len(L.parks) else (0,)
     parts = [_muted(PARKS_X, y + 18, "parks", 12.5)]
     park = acts.find("park") if turn.get("street") == s else None
@@ -760,9 +754,9 @@ def _tracks(
     box: Box,
 ) -> list[str]:
     entry = obs["players"][player]
-    parts = _estate_values(entry, acts, estates, Box(box.x + 14, box.y, 420, box.h))
+    L = layout(obs)
+    parts = _estate_values(L, entry, acts, estates, Box(box.x + 14, box.y, 420, box.h))
     x = box.x + 456
-    L = layout()
     score_w = 204
     pools = len([h for st in entry["streets"] for h in st["pools"]])
     temp_now = score["temporary_workers"] if score else None
@@ -854,11 +848,10 @@ def _track(
 
 
 def _estate_values(
-    entry: Json, acts: Acts, estates: list[tuple[int, int, int]], box: Box
+    L: Layout, entry: Json, acts: Acts, estates: list[tuple[int, int, int]], box: Box
 ) -> list[str]:
     """The value of an estate of each size (crossed values struck), how many complete
     estates of that size the sheet has, and the columns to click for an improvement."""
-    L = layout()
     counts = [0] * len(L.estate_ladders)
     for _, start, end in estates:
         counts[end - start] += 1

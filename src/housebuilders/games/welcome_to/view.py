@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .sheet import Layout
 from .svg import ACTION_NAMES, layout, name, points, svg
 
 __all__ = ["street", "svg", "text"]
@@ -98,7 +99,7 @@ def _player(obs: Json, p: int, score: dict[str, int] | None) -> str:
     if score is not None:
         title += f" - {score['total']} points now"
     lines = [title]
-    L = layout()
+    L = layout(obs)
     for s, row in enumerate(entry["streets"]):
         pools = obs["sheet"]["pools"][s] if s < len(obs["sheet"]["pools"]) else []
         ladder = L.parks[s] if s < len(L.parks) else (0,)
@@ -107,7 +108,7 @@ def _player(obs: Json, p: int, score: dict[str, int] | None) -> str:
         )
         lines.append(f"  {s + 1} {street(row, pools)}   {parks}")
     decks = [str(plan["deck"]) for plan in obs["plans"]]
-    lines += ["  " + line for line in _tracks(entry, decks, score)]
+    lines += ["  " + line for line in _tracks(L, entry, decks, score)]
     return "\n".join(lines)
 
 
@@ -124,8 +125,7 @@ def street(row: Json, printed_pools: list[int]) -> str:
     return out
 
 
-def _tracks(entry: Json, decks: list[str], score: dict[str, int] | None) -> list[str]:
-    L = layout()
+def _tracks(L: Layout, entry: Json, decks: list[str], score: dict[str, int] | None) -> list[str]:
     values = "  ".join(
         f"{size}:{ladder[min(k, len(ladder) - 1)]}" + (f"(+{k})" if k else "")
         for size, (ladder, k) in enumerate(
