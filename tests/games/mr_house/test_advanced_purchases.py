@@ -14,6 +14,7 @@ from housebuilders.games.mr_house.actions import (
     OnReceipt,
     StopHiring,
 )
+from housebuilders.games.mr_house.content import load_content
 
 from .helpers import adv, adv_purchases, card_with, privilege
 
@@ -258,3 +259,29 @@ def test_privilege_cards_held_are_public() -> None:
     s = adv(2, order=[0, 1])
     s.privileges[1] = [privilege(s, "Gazebo")]
     assert s.observe(0)["players"][1]["privileges"][0]["name"] == "Gazebo"
+
+
+def test_money_has_no_upper_limit() -> None:
+    # Ruling 30: the end of the money track is not a rule.
+    s = adv(3, order=[0, 1, 2])
+    s.money[1] = 500
+    adv_purchases(s, {OFFICE: [(1, 3)]})
+    s.apply(1, OfficeChoice("money"))
+    assert s.money[1] == 512
+
+
+def test_negative_stars_are_allowed_and_quality_stays_on_its_track() -> None:
+    # Ruling 14: a card's stars may be negative in the data; quality never goes below
+    # the track's start (-3) nor past its end.
+    cards = [c.model_dump() for c in load_content().advanced.worker_cards]
+    cards[0] |= {"workers": 1, "stars": -1, "price": 1}
+    s = hb.new_game("mr-house-advanced", 3, seed=0, content={"advanced": {"worker_cards": cards}})
+    s.order, s.track = [0, 1, 2], [0, 1, 2]
+    card = card_with(s, workers=1, stars=-1)
+    s.board_cards = [(card, 0)]
+    s.money[1] = 40
+    adv_purchases(s, {WORK: [(1, 1)]})
+    s.apply(1, Hire(card))
+    assert s.quality[1] == s.p.quality_start == -3
+    s._raise_quality(1, 100)
+    assert s.quality[1] == s.p.quality_max

@@ -220,3 +220,27 @@ def test_markers_return_after_purchases() -> None:
     resolve_until(s, 99)
     assert s.phase != B.PURCHASES
     assert all(not stack for stack in s.stacks) and s.own == [0, 0, 0]
+
+
+def test_the_bank_does_not_run_out_of_coins() -> None:
+    # Ruling 18: the box's counts are not game limits; a player far past any box's
+    # count of coins still takes one at the bank.
+    s = to_purchases(
+        2,
+        {
+            0: [(3, BANK), (0, OFFICE), (1, BRICK), (1, WINDOW), (2, CEMENT)],
+            1: [(1, BANK), (0, WORK), (1, STEEL), (2, DOOR), (3, WOOD)],
+        },
+        setup=lambda s: s.coins.__setitem__(0, 60),
+    )
+    assert s.coins == [61, 1]
+
+
+def test_face_down_worker_cards_are_kept_as_a_number() -> None:
+    # Ruling 21: the basic variant's face-down worker cards are all alike (one worker
+    # each), so the board and the deck keep only how many there are.
+    s = new(3)
+    assert isinstance(s.board_workers, int) and isinstance(s.deck, int)
+    assert s.board_workers + s.deck == 28
+    saved = s.to_json()
+    assert isinstance(saved["board_workers"], int) and isinstance(saved["worker_deck"], int)

@@ -25,7 +25,7 @@ from housebuilders.games.welcome_to.actions import (
     Skip,
     Write,
 )
-from housebuilders.games.welcome_to.sheet import Sheet, layout_of, temp_points
+from housebuilders.games.welcome_to.sheet import EMPTY, Sheet, layout_of, temp_points
 from housebuilders.games.welcome_to.state import DONE
 
 from .helpers import (
@@ -528,3 +528,18 @@ def test_the_rollout_policy_plays_legal_moves_to_the_end() -> None:
             assert action in state.legal_actions(player)
             state.apply(player, action)
         assert max(s["total"] for s in state.scores()) > 20  # a sensible, not a random, player
+
+
+def test_an_estate_is_one_to_six_numbered_houses_between_fences() -> None:
+    # Ruling 6: the street's ends are fences; a stretch counts only when every house
+    # in it is numbered and it is 1 to 6 houses long; a longer one must be fenced.
+    s = new(1)
+    layout = s.L
+    fill(s, 0, 0, {house: house + 1 for house in range(10)})  # the 10-house street, full
+    assert sheet(s, 0).estates(layout) == []  # 10 houses between its two ends: no estate
+    fence(s, 0, 0, 5)  # a fence after house 6: 6 houses, then 4
+    assert sheet(s, 0).estates(layout) == [(0, 0, 5), (0, 6, 9)]
+    fence(s, 0, 0, 0)  # and one after house 1: a one-house estate
+    assert sheet(s, 0).estates(layout) == [(0, 0, 0), (0, 1, 5), (0, 6, 9)]
+    sheet(s, 0).numbers[layout.first[0] + 3] = EMPTY  # an unnumbered house: no estate
+    assert sheet(s, 0).estates(layout) == [(0, 0, 0), (0, 6, 9)]

@@ -1,19 +1,28 @@
-"""The game contract, checked on every registered game at every player count."""
+"""The conformance kit, run for every registered game (``hb.game_ids()``, built-in or
+installed from another package): the contract at every player count, the information
+rule, determinism and replay, every option, the views from every seat, and the
+game's doc page against its code (docs/adding-a-game.md)."""
 
 from __future__ import annotations
 
 import random
+from importlib.resources import files
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import housebuilders as hb
+from housebuilders.core.doccheck import check_doc
 from housebuilders.core.testing import (
     check_information_rule,
     check_random_game,
+    check_views,
     determinize_varies,
     random_playout,
 )
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def player_counts(spec: hb.GameSpec) -> list[int]:
@@ -163,3 +172,46 @@ def test_bad_player_count_is_a_clear_error(game_id: str) -> None:
 def test_unknown_option_is_a_clear_error(game_id: str) -> None:
     with pytest.raises(hb.OptionError, match="no option"):
         hb.new_game(game_id, hb.game(game_id).min_players, options={"nonsense": 1})
+
+
+@pytest.mark.parametrize("game_id", hb.game_ids())
+def test_every_seat_and_the_spectator_see_the_views(game_id: str) -> None:
+    """At every 15th position of a random game at two player counts: the text view
+    renders, the SVG is well formed and safe, and its clickable parts are the seat's
+    legal actions titled with their sentences."""
+    spec = hb.game(game_id)
+    for players in sorted({player_counts(spec)[0], player_counts(spec)[-1]}):
+        state = spec.new_game(players, seed=11)
+        rng = random.Random(11)
+        step = 0
+        while True:
+            if step % 15 == 0 or state.is_terminal():
+                check_views(state)
+            if state.is_terminal():
+                break
+            p = rng.choice(state.acting_players())
+            state.apply(p, rng.choice(state.legal_actions(p)))
+            step += 1
+
+
+def doc_pages() -> dict[str, list[hb.GameSpec]]:
+    """Each game's doc page, docs/games/<its rulebook's name>.md, with the games it
+    covers (Mr House's two variants share one)."""
+    pages: dict[str, list[hb.GameSpec]] = {}
+    for game_id in hb.game_ids():
+        spec = hb.game(game_id)
+        pages.setdefault(Path(spec.rulebook).stem, []).append(spec)
+    return pages
+
+
+@pytest.mark.parametrize("page", list(doc_pages()))
+def test_the_doc_page_agrees_with_the_code(page: str) -> None:
+    """Every cited test exists, every ruling names its test, every proposed value of
+    the game's data.toml is listed, every option is in the options table."""
+    specs = doc_pages()[page]
+    doc = ROOT / "docs" / "games" / f"{page}.md"
+    assert doc.is_file(), f"{[s.id for s in specs]} need their doc page {doc}"
+    package = type(specs[0].new_game(specs[0].min_players)).__module__.rsplit(".", 1)[0]
+    data = files(package) / "data.toml"
+    tests = "\n".join(p.read_text() for p in (ROOT / "tests").rglob("test_*.py"))
+    check_doc(doc.read_text(), specs, data.read_text() if data.is_file() else "", tests)
