@@ -4,7 +4,7 @@ A toy game, "hidden pick": player 0 secretly picks 0, 1 or 2, then player 1 gues
 it. Player 1 cannot see the pick, so its determinizations must resample it, in
 every field, the history included. Variants of the toy's ``determinize`` leak in
 one way each; ``check_information_rule`` must refuse every one of them and accept
-the honest one. (The registered games run the same check in tests/core/test_contract.py.)
+the honest one. (The registered games run the same check in tests/test_conformance.py.)
 """
 
 from __future__ import annotations

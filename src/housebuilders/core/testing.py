@@ -1,6 +1,6 @@
 """The contract's own conformance checks, shipped with the package.
 
-Every registered game must pass them (tests/core/test_contract.py runs them over
+Every registered game must pass them (tests/test_conformance.py runs them over
 every game and player count); a game written outside this package can run them
 too. Each check raises AssertionError with a message that says what broke.
 
