@@ -1,0 +1,45 @@
+"""The test session installs the model game (tests/model_game) the way a package of
+one's own would: a distribution's metadata on the path, declaring it under the
+``housebuilders.games`` entry-point group. Every test that goes over the registered
+games (the conformance kit first) plays it too.
+
+It happens as this file is imported, before any other conftest (the server's builds
+its API schemas from the registered games when it is imported)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import housebuilders.core.spec as spec_module
+
+ENTRY_POINTS = """[housebuilders.games]
+model-house = tests.model_game:MODEL_HOUSE
+"""
+METADATA = "Metadata-Version: 2.1\nName: housebuilders-model-house\nVersion: 1.0\n"
+
+
+def _install_the_model_game() -> Path:
+    site = Path(tempfile.mkdtemp(prefix="housebuilders-model-game-"))
+    info = site / "housebuilders_model_house-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(METADATA)
+    (info / "entry_points.txt").write_text(ENTRY_POINTS)
+    root = str(Path(__file__).resolve().parent.parent)  # where ``tests`` is imported from
+    sys.path[:0] = [str(site), root]
+    # worker processes and subprocesses find it too
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        [str(site), root, *filter(None, [os.environ.get("PYTHONPATH")])]
+    )
+    spec_module._declared.cache_clear()
+    return site
+
+
+SITE = _install_the_model_game()
+
+
+def pytest_unconfigure() -> None:
+    shutil.rmtree(SITE, ignore_errors=True)

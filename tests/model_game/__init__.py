@@ -1,0 +1,34 @@
+"""Model House: the model game of docs/adding-a-game.md, a house-building toy with a
+hidden deck, dice and a simultaneous step. It is installed only in the tests, through
+the entry point a package of one's own would declare (tests/conftest.py):
+
+    [project.entry-points."housebuilders.games"]
+    model-house = "tests.model_game:MODEL_HOUSE"
+"""
+
+from __future__ import annotations
+
+from housebuilders.core import GameSpec, Option
+
+from . import heuristic, view
+from .state import CLASSES, SPACE, ModelHouseState
+
+MODEL_HOUSE = GameSpec(
+    id="model-house",
+    name="Model House",
+    min_players=2,
+    max_players=4,
+    rulebook="model-house.txt",
+    _new_game=ModelHouseState.new,
+    _state_from_json=ModelHouseState.from_json,
+    actions=SPACE,
+    action_classes=CLASSES,
+    options=(
+        Option("fight", "coin", ("coin", "nothing"), "what each player gets when several "
+               "chose the same card: a coin (the rulebook) or nothing"),  # fmt: skip
+    ),
+    heuristic=heuristic.evaluate,
+    text_view=view.text,
+    svg_view=view.svg,
+)
+ModelHouseState.spec = MODEL_HOUSE
