@@ -54,6 +54,15 @@ def wait_until_up(url: str, server: subprocess.Popen[bytes], seconds: float = 60
     sys.exit(f"housebuilders serve did not answer {url} within {seconds:.0f} s")
 
 
+def wait_for_the_bot(view: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if json.loads(fetch(view)[1])["log_length"] > 0:
+            return
+        time.sleep(0.3)
+    sys.exit(f"the bot did not move within {seconds:.0f} s ({view})")
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="housebuilders-smoke-") as tmp:
         work = Path(tmp)
@@ -92,15 +101,19 @@ def main() -> None:
         with subprocess.Popen(command, cwd=work) as server:
             try:
                 wait_until_up(base + "/", server)
-                seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
-                status, body = fetch(base + "/api/tables", {"game": games[0], "seats": seats})
+                # a bot moves first: its worker process imports the installed package
+                seats = [{"kind": "bot", "bot": "random"}, {"kind": "human"}]
+                game = "mr-house-basic"
+                status, body = fetch(base + "/api/tables", {"game": game, "seats": seats})
                 table = json.loads(body)
-                status, page = fetch(base + table["seats"][0]["url"])
+                status, page = fetch(base + table["seats"][1]["url"])
                 assert status == 200 and b"<html" in page.lower(), "the table page did not load"
                 status, _ = fetch(base + "/static/table.js")
                 assert status == 200, "the table's script did not load"
+                wait_for_the_bot(f"{base}/api/tables/{table['table']}/view")
             finally:
                 server.terminate()
+                server.wait(30)
     print("smoke: the installed package works", flush=True)
 
 
