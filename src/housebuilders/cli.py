@@ -31,13 +31,13 @@ from rich.table import Table
 from rich.text import Text
 
 from . import bench as bench_module
-from .agents import Agent, AgentError, bot_names as all_bot_names, check_game, make, split_bots
+from .agents import AgentError, bot_names as all_bot_names, check_game, make, split_bots
+from .agents.turn import make_agents
 from .arena import (
     Record,
     ResultsError,
     SimulationResult,
     Tally,
-    bot_seed,
     default_jobs,
     read_results,
     run,
@@ -96,8 +96,8 @@ class UserError(Exception):
     """A mistake in what the user asked for: reported in one line, exit code 2."""
 
 
-class Quit(Exception):
-    """The human player left the game."""
+class Quit(BaseException):
+    """The human player left the game (not an Exception: not a bot's error either)."""
 
 
 # == shared helpers ==========================================================================
@@ -380,7 +380,7 @@ def play(
         lineup = seat_lineup(names_given, count, seat)
         seed = secrets.randbelow(2**31) if seed is None else seed
         state = spec.new_game(count, seed, parse_options(option), load_content(content))
-        agents = _agents(lineup, seed, out)
+        agents = make_agents([HumanAgent(out) if n is None else n for n in lineup], seed)
         names = [a.name for a in agents]
         out.print(
             Text(
@@ -399,13 +399,6 @@ def play(
     out.print(score_table(state, names))
     out.print(winners_line(state, names))
     out.print(ranking_line(state, names))
-
-
-def _agents(lineup: list[str | None], seed: int, console: Console) -> list[Agent]:
-    return [
-        HumanAgent(console) if name is None else make(name, seed=bot_seed(seed, seat))
-        for seat, name in enumerate(lineup)
-    ]
 
 
 # == simulate, tournament, report ============================================================

@@ -24,25 +24,24 @@ Backends:
 
 from __future__ import annotations
 
-import importlib
 import logging
 import math
-import multiprocessing
 import os
-import signal
-import sys
 import time
 import traceback
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from ..agents import Agent, check_game, make
+from ..agents import check_game, make
+from ..agents.turn import BotError, make_agents
+from ..agents.worker import default_jobs, import_modules, process_context, start_worker
 from ..core import State, game
-from .match import BotError, bot_seed, run
+from .match import run
 from .records import (
     Record,
     ResultsError,
@@ -60,14 +59,6 @@ MAX_BATCH = 50
 BATCHES_PER_JOB = 16
 
 Progress = Callable[[int], None]
-
-
-def default_jobs() -> int:
-    """The cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def batch_size(games: int, jobs: int) -> int:
@@ -101,22 +92,6 @@ class Setup:
 Planned = tuple[int, int, tuple[str, ...]]
 
 
-class _Seat:
-    """A seat's agent: an exception it raises comes out as a BotError naming it."""
-
-    def __init__(self, agent: Agent, seat: int) -> None:
-        self.agent, self.seat, self.name = agent, seat, agent.name
-
-    def check_game(self, spec: Any) -> None:
-        check_game(self.agent, spec)
-
-    def choose(self, view: State, player: int) -> Any:
-        try:
-            return self.agent.choose(view, player)
-        except Exception as e:
-            raise BotError(self.name, e, self.seat) from e
-
-
 def play_game(setup: Setup, index: int, seed: int, bots: Sequence[str]) -> Record:
     """Play one game and record it; an exception (a bot's or the rules') is recorded
     as the game's error, never raised."""
@@ -124,7 +99,7 @@ def play_game(setup: Setup, index: int, seed: int, bots: Sequence[str]) -> Recor
     state: State | None = None
     error: dict[str, Any] | None = None
     try:
-        agents = [_Seat(make(b, seed=bot_seed(seed, s)), s) for s, b in enumerate(bots)]
+        agents = make_agents(bots, seed)
         state = game(setup.game_id).new_game(setup.players, seed, setup.options, setup.content)
         run(state, agents, seed)
     except BotError as e:
@@ -164,13 +139,8 @@ def _where(error: BaseException | None) -> str | None:
 
 def play_batch(setup: Setup, batch: Sequence[Planned]) -> list[Record]:
     """Play a batch of planned games (the task a worker runs)."""
-    _import(setup.imports)
+    import_modules(setup.imports)
     return [play_game(setup, index, seed, bots) for index, seed, bots in batch]
-
-
-def _import(modules: Sequence[str]) -> None:
-    for module in modules:
-        importlib.import_module(module)
 
 
 # == backends: each yields the records of a batch as it finishes ==============================
@@ -179,42 +149,23 @@ def _in_process(setup: Setup, batches: list[list[Planned]]) -> Generator[list[Re
         yield play_batch(setup, batch)
 
 
-def _worker_start(modules: tuple[str, ...]) -> None:
-    """A pool worker leaves Ctrl+C to the parent, which stops the run."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _import(modules)
+T = TypeVar("T")
+R = TypeVar("R")
 
 
-def _context() -> Any:
-    """Workers come from a fork server (a clean process started once, which imports
-    the main script, the games and this module, so each worker starts in milliseconds
-    with the rules loaded), or are spawned where there is none. Either way they run
-    the main script as ``__mp_main__`` (custom bots registered there are known to
-    them), so a script that runs games must do it under ``if __name__ == "__main__":``.
-    """
-    main = getattr(sys.modules.get("__main__"), "__file__", None)
-    if main is not None and not os.path.exists(main):
-        raise ValueError(
-            f"worker processes re-read the main script, and {main!r} cannot be: run the "
-            "script from a file, or play in this process (jobs=1)"
-        )
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["__main__", "housebuilders.games", __name__])
-        return context
-    return multiprocessing.get_context("spawn")
-
-
-def _processes(
-    setup: Setup, batches: list[list[Planned]], jobs: int
-) -> Generator[list[Record], None, None]:
+def in_workers(
+    work: Callable[[T], R], tasks: Iterable[T], jobs: int, imports: Sequence[str] = ()
+) -> Generator[R, None, None]:
+    """``work(task)`` for every task, in ``jobs`` worker processes (each imports
+    ``imports`` first); the results as they finish. Closing the generator early (the
+    run was stopped) cancels the tasks not started and ends the workers."""
     pool = ProcessPoolExecutor(
         max_workers=jobs,
-        mp_context=_context(),
-        initializer=_worker_start,
-        initargs=(setup.imports,),
+        mp_context=process_context(__name__),
+        initializer=start_worker,
+        initargs=(tuple(imports),),
     )
-    pending: set[Future[list[Record]]] = {pool.submit(play_batch, setup, b) for b in batches}
+    pending: set[Future[R]] = {pool.submit(work, task) for task in tasks}
     try:
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -224,7 +175,7 @@ def _processes(
         _stop(pool, pending)
 
 
-def _stop(pool: ProcessPoolExecutor, pending: set[Future[list[Record]]]) -> None:
+def _stop(pool: ProcessPoolExecutor, pending: set[Future[Any]]) -> None:
     """Shut the pool down; if batches are still running (the run was stopped), end its
     workers rather than wait for them."""
     if pending:
@@ -295,7 +246,7 @@ def check_run(
 ) -> int:
     """Check what a run was asked before any game: the bots, the player count, the
     options and data (by setting up one game), the backend and jobs. Returns jobs."""
-    _import(setup.imports)  # where custom bots register themselves
+    import_modules(setup.imports)  # where custom bots register themselves
     spec = game(setup.game_id)
     for name in dict.fromkeys(bots):  # a bad name, or a bot that cannot play, fails now
         check_game(make(name), spec)
@@ -367,7 +318,7 @@ def _stream(
         return _ray(ray, setup, batches)
     if jobs == 1 or len(batches) == 1:
         return _in_process(setup, batches)
-    return _processes(setup, batches, min(jobs, len(batches)))
+    return in_workers(partial(play_batch, setup), batches, min(jobs, len(batches)), setup.imports)
 
 
 def _kept(path: Path, setup: Setup, plan: Sequence[Planned], resume: bool) -> dict[int, Record]:

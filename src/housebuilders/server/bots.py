@@ -10,8 +10,9 @@
   slow ones, hold at most one worker each, for at most ``move_seconds`` a move.
 - **Never waited on.** ``close`` kills the workers, thinking or not.
 
-Processes are started when first needed (from the arena's fork server: a few
-milliseconds each) and a killed one is replaced by the next move that needs it.
+Processes are started when first needed (``agents.worker.MoveWorker``, from a fork
+server: a few milliseconds each) and a killed one is replaced by the next move that
+needs it.
 """
 
 from __future__ import annotations
@@ -23,13 +24,11 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
-from ..arena.workers import BotRaised, MoveWorker, WorkerError
+from ..agents.turn import GRACE, Decision, deadline
+from ..agents.worker import BotRaised, MoveWorker, WorkerError
 from ..core import Action, State
 
-#: what a bot may overrun its time by before it is stopped (the hop to its process
-#: and back, and the last step of a search that checks its clock between steps):
-#: half a second, or a quarter of a shorter time
-GRACE = 0.5
+__all__ = ["GRACE", "BotFailed", "BotPool", "BotTimeout"]
 
 
 class BotTimeout(Exception):
@@ -67,7 +66,7 @@ class BotPool:
     @property
     def deadline(self) -> float:
         """Seconds after which a bot still thinking is stopped."""
-        return self.move_seconds + min(GRACE, self.move_seconds / 4)
+        return deadline(self.move_seconds)
 
     @property
     def busy(self) -> int:
@@ -80,14 +79,15 @@ class BotPool:
         return [slot.worker.process for slot in self._slots if slot.worker is not None]
 
     async def move(self, view: State, seat: int, bot: str, seed: int) -> Action:
-        """The action ``bot`` (made with ``seed``) chooses for ``seat`` on ``view``, the
-        seat's determinized view; BotTimeout or BotFailed if it has none."""
+        """The action ``bot`` chooses for ``seat`` on ``view``, the seat's determinized
+        view, ``seed`` being the decision's (``turn.Decision``); BotTimeout or BotFailed
+        if it has none."""
         slot = await self._acquire()
         try:
             if slot.worker is None or not slot.worker.alive:
                 slot.worker = await asyncio.to_thread(MoveWorker, self.imports)
             worker = slot.worker
-            worker.send((view, seat, bot, seed))
+            worker.send(Decision(view, seat, bot, seed))
             if not await _readable(worker.connection, self.deadline):
                 raise BotTimeout(f"no move after {self.move_seconds:g} s")
             return worker.answer()

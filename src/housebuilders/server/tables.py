@@ -22,7 +22,6 @@ import hashlib
 import hmac
 import importlib
 import logging
-import random
 import secrets
 import time
 from collections import OrderedDict
@@ -34,8 +33,8 @@ from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..agents import Agent, AgentError, check_game, make
-from ..arena.match import bot_seed, view_seed
-from ..arena.runner import default_jobs
+from ..agents.turn import Decision
+from ..agents.worker import default_jobs
 from ..core import (
     Action,
     GameSpec,
@@ -711,9 +710,8 @@ class TableService:
             seat = movers[0]
             name = table.played_by_bot(seat)
             assert name is not None
-            # seeded by what the seat has seen, not by the others' unseen moves
-            step_seed = view_seed(table.seed, state.moves_seen(seat))
-            action = await self._bot_move(table, state, seat, name, step_seed)
+            decision = Decision.at(state, seat, name, table.seed)
+            action = await self._bot_move(table, decision)
             if self._closing:
                 break  # no fallback moves while the server stops
             async with table.lock:
@@ -726,20 +724,18 @@ class TableService:
                     log.error("bot %r gave no legal move at table %s", name, table.id)
                     action = None
                 if action is None:  # a slow or broken bot must not stall the table
-                    action = random.Random(step_seed).choice(legal)
+                    action = decision.fallback(legal)
                 await self._commit(table, seat, action)
         self._kick(table)
 
-    async def _bot_move(
-        self, table: Table, state: State, seat: int, name: str, step_seed: int
-    ) -> Action | None:
-        """The move bot ``name`` chooses for ``seat`` on its view of ``state`` (the
-        view is made here: the bot never sees the true state); None if it ran out
-        of time or failed (logged)."""
-        view = state.determinize(seat, step_seed)
+    async def _bot_move(self, table: Table, decision: Decision) -> Action | None:
+        """The move ``decision``'s bot chooses on its seat's view (the view was made by
+        ``Decision.at``: the bot never sees the true state); None if it ran out of time
+        or failed (logged)."""
+        name, seat = decision.bot, decision.seat
         start = time.perf_counter()
         try:
-            action = await self.bots.move(view, seat, name, bot_seed(step_seed, seat))
+            action = await self.bots.move(decision.view, seat, name, decision.seed)
         except BotTimeout:
             log.warning(
                 "bot %r at table %s (seat %d) was stopped after %g s: a random legal move "
@@ -758,7 +754,7 @@ class TableService:
             name,
             table.id,
             seat,
-            len(state.history),
+            len(decision.view.history),
             time.perf_counter() - start,
         )
         return action
