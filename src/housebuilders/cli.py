@@ -31,18 +31,23 @@ from rich.table import Table
 from rich.text import Text
 
 from . import bench as bench_module
-from .agents import AgentError, bot_names as all_bot_names, check_game, make, split_bots
-from .agents.turn import make_agents
+from .agents import AgentError, bot_names as all_bot_names, check_game, split_bots
+from .agents.turn import BotError, make_agents
 from .arena import (
+    ArenaError,
     Record,
-    ResultsError,
+    Run,
+    RunOptions,
     SimulationResult,
     Tally,
+    check_players,
     default_jobs,
+    find_game,
+    rate,
     read_results,
     run,
-    simulate as run_simulation,
-    tournament as run_tournament,
+    simulation,
+    tournament_run,
 )
 from .arena.report import (
     BOT_HEADER,
@@ -51,7 +56,6 @@ from .arena.report import (
     SCORE_HEADER,
     SEAT_HEADER,
     Report,
-    ReportError,
     bot_rows,
     category_header,
     category_rows,
@@ -77,7 +81,7 @@ from .arena.strength import (
     wdl_text,
     wilson,
 )
-from .arena.tournament import TournamentError, cycle as tournament_cycle
+from .arena.tournament import cycle as tournament_cycle
 from .core import Action, ContentError, GameSpec, OptionError, State, game, game_ids
 from .core.content import read_toml
 
@@ -109,32 +113,32 @@ def _err() -> Console:
     return Console(stderr=True, highlight=False)
 
 
+#: what a user can get wrong: each is reported in one red line, exit code 2
+USER_ERRORS = (UserError, ArenaError, ContentError, OptionError, AgentError)
+
+
 @contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn the errors a user can cause into one red line and exit code 2."""
+def user_errors(out: Path | None = None) -> Iterator[None]:
+    """Turn the errors a user can cause into one red line and exit code 2, a bot that
+    raised into one line and exit code 1, and Ctrl+C into a note on what was kept in
+    the results file ``out`` (exit code 130)."""
     try:
         yield
-    except (UserError, ContentError, OptionError, AgentError) as e:
-        message = " ".join(line.strip() for line in str(e).splitlines() if line.strip())
-        _err().print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
+    except USER_ERRORS as e:
+        _error_line(str(e))
         raise typer.Exit(EXIT_USAGE) from None
+    except BotError as e:
+        _error_line(f"bot {e.bot!r} (seat {e.seat}) raised {e}")
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        kept = f"; the finished games are in {out}, --resume continues" if out else ""
+        _err().print(Text(f"stopped{kept}", style="yellow"), soft_wrap=True)
+        raise typer.Exit(130) from None
 
 
-def find_game(game_id: str) -> GameSpec:
-    if game_id not in game_ids():
-        raise UserError(f"no game {game_id!r}; known games: {', '.join(game_ids())}")
-    return game(game_id)
-
-
-def check_players(spec: GameSpec, players: int | None) -> int:
-    """The player count, defaulting to the game's minimum, checked against the game."""
-    if players is None:
-        return spec.min_players
-    if not spec.min_players <= players <= spec.max_players:
-        raise UserError(
-            f"{spec.id} takes {spec.min_players} to {spec.max_players} players, not {players}"
-        )
-    return players
+def _error_line(text: str) -> None:
+    message = " ".join(line.strip() for line in text.splitlines() if line.strip())
+    _err().print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
 
 
 def load_content(path: Path | None) -> dict[str, Any] | None:
@@ -155,15 +159,6 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
         except json.JSONDecodeError:
             options[key.strip()] = value.strip()
     return options
-
-
-def bot_names(text: str, spec: GameSpec) -> list[str]:
-    """The bot names in ``--bots``, each checked: the bot and its parameters exist and
-    it can play ``spec`` (greedy needs the game's heuristic)."""
-    names = split_bots(text)
-    for name in names:
-        check_game(make(name), spec)
-    return names
 
 
 # -- option types shared by the commands ----------------------------------------------------
@@ -373,7 +368,7 @@ def play(
     out = _out()
     with user_errors():
         spec = find_game(game_id)
-        names_given = bot_names(bots, spec)
+        names_given = split_bots(bots)
         if players is None:  # as many seats as the bots and the human fill
             players = max(spec.min_players, len(names_given) + (seat is not None))
         count = check_players(spec, players)
@@ -381,6 +376,8 @@ def play(
         seed = secrets.randbelow(2**31) if seed is None else seed
         state = spec.new_game(count, seed, parse_options(option), load_content(content))
         agents = make_agents([HumanAgent(out) if n is None else n for n in lineup], seed)
+        for agent in agents:  # greedy needs the game's heuristic: say so before the game
+            check_game(agent, spec)
         names = [a.name for a in agents]
         out.print(
             Text(
@@ -461,34 +458,20 @@ ResumeOpt = Annotated[
 SeedOpt = Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")]
 
 
-@contextmanager
-def arena_errors(out: Path | None = None) -> Iterator[None]:
-    """The arena's mistakes a user can make, as UserErrors; Ctrl+C as a note on what
-    was kept (exit code 130)."""
-    try:
-        yield
-    except (ResultsError, TournamentError, ReportError, ImportError) as e:
-        raise UserError(str(e)) from None
-    except ConnectionError as e:  # Ray: no cluster at --ray-address
-        raise UserError(str(e)) from None
-    except KeyboardInterrupt:
-        kept = f"; the finished games are in {out}, --resume continues" if out else ""
-        _err().print(Text(f"stopped{kept}", style="yellow"), soft_wrap=True)
-        raise typer.Exit(130) from None
-
-
-def check_backend(backend: Backend, ray_address: str | None, resume: bool, out: Path | None):
+def run_options(
+    jobs: int | None,
+    backend: Backend,
+    ray_address: str | None,
+    batch: int | None,
+    out: Path | None,
+    resume: bool,
+) -> RunOptions:
+    """The run options of the flags (their pairs checked here to name the flags)."""
     if ray_address is not None and backend is not Backend.ray:
         raise UserError("--ray-address goes with --backend ray")
     if resume and out is None:
         raise UserError("--resume continues the --out file: give --out too")
-
-
-def kept_games(out: Path | None, resume: bool) -> int:
-    """Games already in the results file of a resumed run."""
-    if not resume or out is None or not out.exists():
-        return 0
-    return len(read_results(out))
+    return RunOptions(jobs, backend.value, ray_address, batch, out, resume)
 
 
 class GamesPerSecond(ProgressColumn):
@@ -509,6 +492,19 @@ def _run_progress(console: Console) -> Progress:
         console=console,
         transient=True,
     )
+
+
+def _play(out: Console, planned: Run, description: str) -> list[Record]:
+    """Play a checked run under a progress bar (the games kept already counted)."""
+    with _run_progress(out) as progress:
+        task = progress.add_task(description, total=len(planned.plan), completed=planned.kept)
+        return planned.play(lambda done: progress.update(task, completed=done))
+
+
+def _print_kept(out: Console, planned: Run, path: Path | None) -> None:
+    if planned.kept:
+        text = f"{planned.kept} games kept from {path}"
+        out.print(Text(text, style="dim"), soft_wrap=True)
 
 
 def _heading(records: list[Record], game_id: str, players: int, seed: int) -> str:
@@ -572,35 +568,21 @@ def simulate(
     A shared first place counts as a win divided by the number of players sharing it.
     """
     out = _out()
-    with user_errors(), arena_errors(out_file):
+    with user_errors(out_file):
         spec = find_game(game_id)
-        count = check_players(spec, players)
-        names = bot_names(bots, spec)
-        overrides = load_content(content)
-        options = parse_options(option)
-        spec.new_game(count, seed, options, overrides)  # bad data fails before the bar
-        check_backend(backend, ray_address, resume, out_file)
-        kept = kept_games(out_file, resume)
-        with _run_progress(out) as progress:
-            task = progress.add_task(f"{spec.id}, {count} players", total=games, completed=kept)
-            records = run_simulation(
-                spec.id,
-                count,
-                games,
-                names,
-                seed=seed,
-                options=options,
-                content=overrides,
-                progress=lambda done: progress.update(task, completed=done),
-                jobs=jobs,
-                backend=backend.value,
-                ray_address=ray_address,
-                batch=batch,
-                out=out_file,
-                resume=resume,
-            )
-    if kept:
-        out.print(Text(f"{kept} games kept from {out_file}", style="dim"), soft_wrap=True)
+        count = players if players is not None else spec.min_players
+        planned = simulation(
+            spec.id,
+            count,
+            games,
+            split_bots(bots),
+            seed,
+            parse_options(option),
+            load_content(content),
+            run_options(jobs, backend, ray_address, batch, out_file, resume),
+        )
+        records = _play(out, planned, f"{spec.id}, {count} players")
+    _print_kept(out, planned, out_file)
     out.print(_heading(records, spec.id, count, seed))
     result = SimulationResult.from_records(records)
     out.print(_seat_table(result))
@@ -695,38 +677,26 @@ def tournament(
     conservative estimate. Runs, --out and --resume as in `simulate`.
     """
     out = _out()
-    with user_errors(), arena_errors(out_file):
+    with user_errors(out_file):
         spec = find_game(game_id)
-        count = check_players(spec, players)
-        names = bot_names(bots, spec)
+        count = players if players is not None else spec.min_players
+        names = split_bots(bots)
+        planned = tournament_run(
+            spec.id,
+            count,
+            names,
+            games,
+            seed,
+            seatings.value,
+            parse_options(option),
+            load_content(content),
+            run_options(jobs, backend, ray_address, batch, out_file, resume),
+        )
         full_cycle = tournament_cycle(names, count, seatings.value)
-        overrides = load_content(content)
-        options = parse_options(option)
-        spec.new_game(count, seed, options, overrides)
-        check_backend(backend, ray_address, resume, out_file)
-        kept = kept_games(out_file, resume)
-        with _run_progress(out) as progress:
-            task = progress.add_task(f"{spec.id}, {count} players", total=games, completed=kept)
-            result = run_tournament(
-                spec.id,
-                count,
-                names,
-                games,
-                seed=seed,
-                seatings=seatings.value,
-                options=options,
-                content=overrides,
-                progress=lambda done: progress.update(task, completed=done),
-                jobs=jobs,
-                backend=backend.value,
-                ray_address=ray_address,
-                batch=batch,
-                out=out_file,
-                resume=resume,
-            )
-    if kept:
-        out.print(Text(f"{kept} games kept from {out_file}", style="dim"), soft_wrap=True)
-    out.print(_heading(result.records, spec.id, count, seed))
+        records = _play(out, planned, f"{spec.id}, {count} players")
+        leaderboard = rate(records)
+    _print_kept(out, planned, out_file)
+    out.print(_heading(records, spec.id, count, seed))
     uneven = "" if games % full_cycle == 0 else f"; {games} is not a multiple of it"
     out.print(
         Text(f"Every group of bots in every seating once: a cycle of {full_cycle} games{uneven}."),
@@ -736,12 +706,12 @@ def tournament(
         _rich_table(
             "Leaderboard",
             RATING_HEADER,
-            rating_rows(result.leaderboard),
+            rating_rows(leaderboard),
             caption="openskill Plackett-Luce ratings, game by game; sorted by ordinal = "
             "mu - 3 sigma; win rate with its 95% Wilson interval; mean: mean final score",
         )
     )
-    _print_errors(out, result.records)
+    _print_errors(out, records)
     _print_results_file(out, out_file)
 
 
@@ -775,7 +745,7 @@ def report(
     and left out of the figures.
     """
     out = _out()
-    with user_errors(), arena_errors():
+    with user_errors():
         summary = summarize(read_results(results))
         if html is not None:
             _write(html, to_html(summary))
@@ -895,7 +865,7 @@ def bench(
         spec = find_game(game_id)
         if strength:
             count = _strength_players(spec, players)
-            pairs = _strength_pairs(bots, spec)
+            pairs = _strength_pairs(bots)
             _bench_strength(out, spec, count, pairs, games, seed, jobs)
             return
         for given, flag in ((bots is not None, "--bots"), (jobs != 1, "--jobs")):
@@ -928,23 +898,21 @@ def _bench_throughput(
 
 
 def _strength_players(spec: GameSpec, players: list[int] | None) -> int:
-    """The one player count of a strength match: 2 (or the game's minimum) by default."""
+    """The one player count of a strength match: 2 (or the game's minimum) by default
+    (the match checks it)."""
     if not players:
-        return check_players(spec, max(2, spec.min_players))
+        return max(2, spec.min_players)
     if len(players) > 1:
         raise UserError("--strength plays at one player count: give --players once")
-    if players[0] < 2:
-        raise UserError("a strength match needs at least 2 players")
-    return check_players(spec, players[0])
+    return players[0]
 
 
-def _strength_pairs(bots: str | None, spec: GameSpec) -> list[tuple[str, str]]:
-    """The pairs to match: ``--bots A,B``, or the standard pairs; each bot checked."""
+def _strength_pairs(bots: str | None) -> list[tuple[str, str]]:
+    """The pairs to match: ``--bots A,B``, or the standard pairs (each match checks its
+    bots before its first game)."""
     if bots is None:
-        for name in dict.fromkeys(name for pair in STANDARD_PAIRS for name in pair):
-            check_game(make(name), spec)
         return list(STANDARD_PAIRS)
-    names = bot_names(bots, spec)
+    names = split_bots(bots)
     if len(names) != 2:
         raise UserError(f"--bots names a pair, A,B, not {len(names)} bot(s): {bots!r}")
     return [(names[0], names[1])]

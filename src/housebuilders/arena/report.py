@@ -43,6 +43,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .errors import ArenaError
 from .records import Record
 from .strength import WinRate
 from .tournament import Rating, rate
@@ -50,7 +51,7 @@ from .tournament import Rating, rate
 ALL = "all"
 
 
-class ReportError(ValueError):
+class ReportError(ArenaError, ValueError):
     """Records that cannot make one report."""
 
 

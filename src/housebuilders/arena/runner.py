@@ -37,19 +37,21 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..agents import check_game, make
 from ..agents.turn import BotError, make_agents
 from ..agents.worker import default_jobs, import_modules, process_context, start_worker
 from ..core import State, game
-from .match import run
-from .records import (
-    Record,
+from .errors import (
+    BadRun,
+    ClusterError,
+    MissingExtra,
     ResultsError,
-    ResultsWriter,
-    content_digest,
-    cut_partial_line,
-    read_results,
+    check_bots,
+    check_players,
+    check_setup,
+    find_game,
 )
+from .match import run
+from .records import Record, ResultsWriter, content_digest, cut_partial_line, read_results
 
 BACKENDS = ("processes", "ray")
 #: The most games in one batch: a batch is also the unit of progress and of what a
@@ -70,13 +72,19 @@ def batch_size(games: int, jobs: int) -> int:
 # == one game ==================================================================================
 @dataclass(frozen=True)
 class Setup:
-    """What every game of a run shares."""
+    """What every game of a run shares (the options and data copied, the data None
+    when there is none)."""
 
     game_id: str
     players: int
-    options: dict[str, Any] = field(default_factory=dict)
-    content: dict[str, Any] | None = None
-    imports: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    content: Mapping[str, Any] | None = None
+    imports: Sequence[str] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", dict(self.options))
+        object.__setattr__(self, "content", dict(self.content) if self.content else None)
+        object.__setattr__(self, "imports", tuple(self.imports))
 
     @property
     def digest(self) -> str | None:
@@ -207,7 +215,7 @@ def ray_session(jobs: int, address: str | None) -> Iterator[tuple[Any, int]]:
                 ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
         except (ConnectionError, ValueError, RuntimeError) as e:
             where = f"the Ray cluster at {address!r}" if address else "a local Ray"
-            raise ConnectionError(f"cannot start or join {where}: {e}") from e
+            raise ClusterError(f"cannot start or join {where}: {e}") from e
     try:
         yield ray, max(1, int(ray.cluster_resources().get("CPU", jobs)))
     finally:
@@ -236,77 +244,102 @@ def import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise ImportError("the ray backend needs Ray: pip install 'housebuilders[ray]'") from None
+        raise MissingExtra("the ray backend needs Ray: pip install 'housebuilders[ray]'") from None
     return ray
 
 
 # == a run =====================================================================================
-def check_run(
-    setup: Setup, bots: Sequence[str], jobs: int | None, backend: str, resume: bool, out: Any
-) -> int:
-    """Check what a run was asked before any game: the bots, the player count, the
-    options and data (by setting up one game), the backend and jobs. Returns jobs."""
-    import_modules(setup.imports)  # where custom bots register themselves
-    spec = game(setup.game_id)
-    for name in dict.fromkeys(bots):  # a bad name, or a bot that cannot play, fails now
-        check_game(make(name), spec)
-    if not spec.min_players <= setup.players <= spec.max_players:
-        raise ValueError(
-            f"{spec.id} takes {spec.min_players} to {spec.max_players} players, not {setup.players}"
-        )
-    spec.new_game(setup.players, 0, setup.options, setup.content)  # bad options, bad data
-    if backend not in BACKENDS:
-        raise ValueError(f"no backend {backend!r}; backends: {', '.join(BACKENDS)}")
-    if jobs is not None and jobs < 1:
-        raise ValueError(f"jobs must be at least 1, not {jobs}")
-    if resume and out is None:
-        raise ValueError("resume continues a results file: give out too")
-    if backend == "ray":
-        import_ray()
-    return jobs if jobs is not None else default_jobs()
+@dataclass(frozen=True)
+class RunOptions:
+    """How a run plays its games, never what it plays: the records are the same
+    whatever these are (only ``seconds`` differs).
+
+    ``jobs``: worker processes (default: the cores; 1 plays in this process), or the
+    CPUs of a local Ray. ``backend``: ``"processes"`` or ``"ray"`` (``ray_address``
+    ``"auto"`` joins a running cluster). ``batch``: games per task (default: about 16
+    batches per job, at most 50 games). ``out``: a JSON Lines file the records are
+    written to as games finish; with ``resume`` the games already in it are kept, not
+    played again. ``imports``: modules each worker imports first (where custom bots
+    register themselves). A bad value is a BadRun at once."""
+
+    jobs: int | None = None
+    backend: str = "processes"
+    ray_address: str | None = None
+    batch: int | None = None
+    out: str | os.PathLike[str] | None = None
+    resume: bool = False
+    imports: Sequence[str] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "imports", tuple(self.imports))
+        if self.backend not in BACKENDS:
+            raise BadRun(f"no backend {self.backend!r}; backends: {', '.join(BACKENDS)}")
+        if self.ray_address is not None and self.backend != "ray":
+            raise BadRun("a Ray address goes with the ray backend")
+        for name in ("jobs", "batch"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise BadRun(f"{name} must be at least 1, not {value}")
+        if self.resume and self.out is None:
+            raise BadRun("resume continues a results file: give out too")
 
 
-def run_plan(
-    setup: Setup,
-    plan: Sequence[Planned],
-    *,
-    jobs: int,
-    backend: str = "processes",
-    ray_address: str | None = None,
-    batch: int | None = None,
-    out: str | os.PathLike[str] | None = None,
-    resume: bool = False,
-    progress: Progress | None = None,
-) -> list[Record]:
-    """Play the games of ``plan`` (those not already in ``out`` when resuming) and
-    return every game's record, in plan order. ``progress(done)`` is called as batches
-    finish, ``done`` counting the games of the plan finished so far (resumed ones
-    included)."""
-    path = Path(out) if out is not None else None
-    kept = _kept(path, setup, plan, resume) if path is not None else {}
-    todo = [p for p in plan if p[0] not in kept]
-    records = dict(kept)
-    if not todo:
-        return [records[index] for index, _, _ in plan]
-    with ExitStack() as stack:
-        ray = None
-        if backend == "ray":
-            ray, jobs = stack.enter_context(ray_session(jobs, ray_address))
-        size = batch if batch is not None else batch_size(len(todo), jobs)
-        batches = [todo[i : i + size] for i in range(0, len(todo), size)]
-        writer = ResultsWriter(path, (p[0] for p in todo)) if path is not None else None
-        if writer is not None:
-            stack.callback(writer.close)
-        # closed first on the way out: pending batches cancelled, workers ended
-        stream = stack.enter_context(closing(_stream(setup, batches, jobs, ray)))
-        for finished in stream:
-            if writer is not None:
-                writer.add(finished)
-            for record in finished:
-                records[record.index] = record
-            if progress is not None:
-                progress(len(records))
-    return [records[index] for index, _, _ in plan]
+class Run:
+    """A run checked and ready: ``setup`` is what its games share, ``plan`` the games,
+    ``options`` how they are played.
+
+    Making one checks everything before any game, raising an ArenaError: the bots
+    (each made once), the player count, the options and data (one game is set up),
+    the run options, and the results file (read once: ``kept`` games of the plan are
+    already in it when resuming, and are not played again). ``play`` plays the rest."""
+
+    def __init__(
+        self, setup: Setup, bots: Sequence[str], plan: Sequence[Planned], options: RunOptions
+    ) -> None:
+        import_modules(setup.imports)  # where custom bots register themselves
+        spec = find_game(setup.game_id)
+        check_bots(spec, bots)
+        check_players(spec, setup.players)
+        check_setup(spec, setup.players, setup.options, setup.content)
+        if options.backend == "ray":
+            import_ray()
+        self.setup, self.plan, self.options = setup, list(plan), options
+        self.path = Path(options.out) if options.out is not None else None
+        self._kept = _kept(self.path, setup, self.plan, options.resume) if self.path else {}
+
+    @property
+    def kept(self) -> int:
+        """The games of the plan already in the results file (when resuming)."""
+        return len(self._kept)
+
+    def play(self, progress: Progress | None = None) -> list[Record]:
+        """Play the games not kept and return every game's record, in plan order.
+        ``progress(done)`` is called as batches finish, ``done`` counting the games of
+        the plan finished so far (kept ones included)."""
+        options, path = self.options, self.path
+        jobs = options.jobs if options.jobs is not None else default_jobs()
+        todo = [p for p in self.plan if p[0] not in self._kept]
+        records = dict(self._kept)
+        if todo:
+            with ExitStack() as stack:
+                ray = None
+                if options.backend == "ray":
+                    ray, jobs = stack.enter_context(ray_session(jobs, options.ray_address))
+                size = options.batch or batch_size(len(todo), jobs)
+                batches = [todo[i : i + size] for i in range(0, len(todo), size)]
+                writer = ResultsWriter(path, (p[0] for p in todo)) if path else None
+                if writer is not None:
+                    stack.callback(writer.close)
+                # closed first on the way out: pending batches cancelled, workers ended
+                stream = stack.enter_context(closing(_stream(self.setup, batches, jobs, ray)))
+                for finished in stream:
+                    if writer is not None:
+                        writer.add(finished)
+                    for record in finished:
+                        records[record.index] = record
+                    if progress is not None:
+                        progress(len(records))
+        return [records[index] for index, _, _ in self.plan]
 
 
 def _stream(

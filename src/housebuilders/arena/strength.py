@@ -56,6 +56,7 @@ from typing import Any
 from ..agents import Agent, check_game, make
 from ..agents.turn import BotError, bot_seed, decide, make_agents
 from ..core import Action, GameSpec, State, game
+from .errors import BadPlayerCount, BadRun, check_bots, check_players, find_game
 from .match import run
 from .runner import in_workers
 from .simulate import lineup
@@ -348,17 +349,15 @@ def _one_game(
 
 
 def _check(game_id: str, bot_a: str, bot_b: str, games: int, players: int) -> GameSpec:
-    spec = game(game_id)
-    for name in (bot_a, bot_b):
-        check_game(make(name), spec)
-    if not spec.min_players <= players <= spec.max_players:
-        raise ValueError(
-            f"{spec.id} takes {spec.min_players} to {spec.max_players} players, not {players}"
-        )
+    """The game, once the bots, the player count and the games are checked (an
+    ArenaError if not)."""
+    spec = find_game(game_id)
+    check_bots(spec, (bot_a, bot_b))
+    check_players(spec, players)
     if players < 2:
-        raise ValueError("a strength match needs at least 2 players")
+        raise BadPlayerCount("a strength match needs at least 2 players")
     if games < 1:
-        raise ValueError(f"a strength match needs at least 1 game, not {games}")
+        raise BadRun(f"a strength match needs at least 1 game, not {games}")
     return spec
 
 
