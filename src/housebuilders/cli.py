@@ -49,6 +49,7 @@ from .arena import (
     simulation,
     tournament_run,
 )
+from .arena.page import to_html
 from .arena.report import (
     BOT_HEADER,
     LENGTH_HEADER,
@@ -70,7 +71,6 @@ from .arena.report import (
     seat_caveat,
     seat_rows,
     summarize,
-    to_html,
 )
 from .arena.strength import (
     STANDARD_PAIRS,

@@ -17,7 +17,8 @@ from housebuilders.arena import (
     read_results,
     simulate,
 )
-from housebuilders.arena.report import summarize, to_html
+from housebuilders.arena.page import to_html
+from housebuilders.arena.report import summarize
 from housebuilders.arena.strength import match, wdl_text
 from housebuilders.arena.tournament import places, rate
 
