@@ -73,7 +73,6 @@ from .common import (
 )
 
 
-# == simulate, tournament, report ============================================================
 class Backend(StrEnum):
     processes = "processes"
     ray = "ray"
@@ -176,9 +175,9 @@ def _play(out: Console, planned: Run, description: str) -> list[Record]:
         return planned.play(lambda done: progress.update(task, completed=done))
 
 
-def _print_kept(out: Console, planned: Run, path: Path | None) -> None:
+def _print_kept(out: Console, planned: Run) -> None:
     if planned.kept:
-        text = f"{planned.kept} games kept from {path}"
+        text = f"{planned.kept} games kept from {planned.path}"
         out.print(Text(text, style="dim"), soft_wrap=True)
 
 
@@ -256,7 +255,7 @@ def simulate(
             run_options(jobs, backend, ray_address, batch, out_file, resume),
         )
         records = _play(out, planned, f"{spec.id}, {count} players")
-    _print_kept(out, planned, out_file)
+    _print_kept(out, planned)
     out.print(_heading(records, spec.id, count, seed))
     result = SimulationResult.from_records(records)
     out.print(_seat_table(result))
@@ -357,7 +356,7 @@ def tournament(
         full_cycle = tournament_cycle(names, count, seatings.value)
         records = _play(out, planned, f"{spec.id}, {count} players")
         leaderboard = rate(records)
-    _print_kept(out, planned, out_file)
+    _print_kept(out, planned)
     out.print(_heading(records, spec.id, count, seed))
     uneven = "" if games % full_cycle == 0 else f"; {games} is not a multiple of it"
     out.print(

@@ -36,7 +36,6 @@ def _progress(console: Console) -> Progress:
     )
 
 
-# == bench ===================================================================================
 def bench(
     game_id: GameArg,
     players: Annotated[

@@ -10,7 +10,6 @@ from rich.text import Text
 from .common import UserError, out_console, user_errors
 
 
-# == serve ===================================================================================
 def serve(
     host: Annotated[
         str, typer.Option(help="Address to listen on (0.0.0.0 to let other machines in).")
