@@ -93,9 +93,9 @@ def serve(
         try:
             import uvicorn
 
-            from .server import create_app
-            from .server.db import check, database_url as chosen_url
-            from .server.limits import Limits
+            from ..server import create_app
+            from ..server.db import check, database_url as chosen_url
+            from ..server.limits import Limits
         except ImportError as e:
             raise UserError(
                 f"the web table needs the server extra: pip install 'housebuilders[server]' ({e})"
