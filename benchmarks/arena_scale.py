@@ -5,8 +5,8 @@ process (1 job), on 2 local processes, and on a local Ray with 2 CPUs.
     .venv/bin/python benchmarks/arena_scale.py --games 1000 --rounds 5 --players 4
 
 Each round times the three set-ups one after the other (so a busy spell on the
-machine hits them alike): ``simulate(jobs=1)`` on ``--games`` games, then
-``simulate(jobs=2)`` and ``simulate(backend="ray")`` on twice as many. The figures
+machine hits them alike): ``simulate`` with ``RunOptions(jobs=1)`` on ``--games``
+games, then with ``jobs=2`` and ``backend="ray"`` on twice as many. The figures
 are the median over the rounds. Each run of the processes starts its pool of
 workers and ends it, and that is in the figures; the fork server they start from is
 started once per process (the first run of a command pays it) and Ray once per
@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from rich.console import Console
 from rich.table import Table
 
-from housebuilders.arena import simulate
+from housebuilders.arena import RunOptions, simulate
 from housebuilders.arena.runner import ray_session
 
 GAME = "mr-house-basic"
@@ -83,7 +83,14 @@ def _rate(setup: Setup, players: int, seed: int) -> float:
     jobs = 1 if setup.name == "1 process" else 2
     backend = "ray" if setup.name.startswith("Ray") else "processes"
     start = time.perf_counter()
-    simulate(GAME, players, setup.games, ["random"], seed=seed, jobs=jobs, backend=backend)
+    simulate(
+        GAME,
+        players,
+        setup.games,
+        ["random"],
+        seed=seed,
+        run=RunOptions(jobs=jobs, backend=backend),
+    )
     return setup.games / (time.perf_counter() - start)
 
 
@@ -102,14 +109,21 @@ def measure(
     load_before = os.getloadavg()[0]
     ray_start = None
     started = time.perf_counter()
-    simulate(GAME, players, 8, ["random"], seed=seed, jobs=2, batch=1)
+    simulate(GAME, players, 8, ["random"], seed=seed, run=RunOptions(jobs=2, batch=1))
     pool_start = time.perf_counter() - started  # the fork server, once per process
     with ExitStack() as stack:
         if ray:
             setups["Ray, 2 CPUs"] = Setup("Ray, 2 CPUs", 2 * games)
             started = time.perf_counter()
             stack.enter_context(ray_session(2, None))
-            simulate(GAME, players, 8, ["random"], seed=seed, jobs=2, batch=1, backend="ray")
+            simulate(
+                GAME,
+                players,
+                8,
+                ["random"],
+                seed=seed,
+                run=RunOptions(jobs=2, backend="ray", batch=1),
+            )
             ray_start = time.perf_counter() - started  # start-up, and the workers warmed
         for _ in range(rounds):
             for setup in setups.values():

@@ -23,7 +23,7 @@ import sys
 import time
 
 from housebuilders.agents import make
-from housebuilders.arena.workers import MoveWorker
+from housebuilders.agents.worker import MoveWorker
 from housebuilders.core import State, game
 from housebuilders.server.bots import BotPool
 

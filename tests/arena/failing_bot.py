@@ -1,7 +1,7 @@
 """A bot that raises on its third decision, for the tests of errors recorded in a run.
 
 Importing this module registers the bot, which is how worker processes get it
-(``simulate(..., imports=[MODULE])``). Tests import it only through the fixture
+(``simulate(..., run=RunOptions(imports=[MODULE]))``). Tests import it only through the fixture
 ``exploding_bot`` (see ``registered``), which takes it out of the registry again, so
 that it never shows among the real bots (tests/test_bots_doc.py lists those).
 """

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from housebuilders.arena import read_results, simulate, tournament
+from housebuilders.arena import RunOptions, read_results, simulate, tournament
 
 ray = pytest.importorskip("ray")
 
@@ -26,10 +26,15 @@ def local_ray() -> Iterator[None]:
 
 def test_same_seed_same_records_on_ray_as_with_one_or_two_jobs(tmp_path: Path) -> None:
     bots = ["random", "random:"]
-    one = simulate(GAME, 3, 12, bots, seed=21, jobs=1)
-    two = simulate(GAME, 3, 12, bots, seed=21, jobs=2, batch=2)
+    one = simulate(GAME, 3, 12, bots, seed=21, run=RunOptions(jobs=1))
+    two = simulate(GAME, 3, 12, bots, seed=21, run=RunOptions(jobs=2, batch=2))
     on_ray = simulate(
-        GAME, 3, 12, bots, seed=21, jobs=2, batch=2, backend="ray", out=tmp_path / "ray.jsonl"
+        GAME,
+        3,
+        12,
+        bots,
+        seed=21,
+        run=RunOptions(jobs=2, backend="ray", batch=2, out=tmp_path / "ray.jsonl"),
     )
     assert on_ray == one == two
     assert read_results(tmp_path / "ray.jsonl") == one
@@ -37,7 +42,7 @@ def test_same_seed_same_records_on_ray_as_with_one_or_two_jobs(tmp_path: Path) -
 
 def test_resume_on_ray(tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
-    simulate(GAME, 2, 3, ["random"], seed=5, jobs=1, out=out)
+    simulate(GAME, 2, 3, ["random"], seed=5, run=RunOptions(jobs=1, out=out))
     done: list[int] = []
     records = simulate(
         GAME,
@@ -45,20 +50,16 @@ def test_resume_on_ray(tmp_path: Path) -> None:
         7,
         ["random"],
         seed=5,
-        jobs=2,
-        batch=1,
-        backend="ray",
-        out=out,
-        resume=True,
         progress=done.append,
+        run=RunOptions(jobs=2, backend="ray", batch=1, out=out, resume=True),
     )
     assert sorted(done) == [4, 5, 6, 7]
-    assert records == simulate(GAME, 2, 7, ["random"], seed=5, jobs=1)
+    assert records == simulate(GAME, 2, 7, ["random"], seed=5, run=RunOptions(jobs=1))
 
 
 def test_a_tournament_on_ray_matches_the_local_one() -> None:
     bots = ["random", "random:", "greedy"]
-    local = tournament(GAME, 2, bots, 6, seed=2, jobs=1)
-    on_ray = tournament(GAME, 2, bots, 6, seed=2, jobs=2, batch=1, backend="ray")
+    local = tournament(GAME, 2, bots, 6, seed=2, run=RunOptions(jobs=1))
+    on_ray = tournament(GAME, 2, bots, 6, seed=2, run=RunOptions(jobs=2, backend="ray", batch=1))
     assert on_ray.records == local.records
     assert on_ray.leaderboard == local.leaderboard

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from housebuilders.arena import Record, read_results
-from housebuilders.arena.report import ReportError, seat_caveat, summarize, to_html
+from housebuilders.arena.page import to_html
+from housebuilders.arena.report import ReportError, seat_caveat, summarize
 from housebuilders.arena.strength import wilson
 
 from .known_results import GAME, KNOWN

@@ -9,7 +9,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from housebuilders.arena import Record
-from housebuilders.arena.report import ReportError, summarize, to_html
+from housebuilders.arena.page import to_html
+from housebuilders.arena.report import ReportError, summarize
 from housebuilders.arena.strength import wilson
 
 GAME = "mr-house-basic"

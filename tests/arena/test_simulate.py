@@ -14,6 +14,7 @@ from housebuilders.agents import AgentError
 from housebuilders.arena import (
     Record,
     ResultsError,
+    RunOptions,
     SimulationResult,
     lineup,
     read_results,
@@ -56,7 +57,7 @@ def test_a_shared_win_is_shared_and_a_loss_is_nothing() -> None:
 
 
 def test_one_record_per_game_with_what_the_game_was() -> None:
-    records = simulate(GAME, 3, 4, ["random", "random:"], seed=10, jobs=1)
+    records = simulate(GAME, 3, 4, ["random", "random:"], seed=10, run=RunOptions(jobs=1))
     assert [r.index for r in records] == [0, 1, 2, 3]
     assert [r.seed for r in records] == [10, 11, 12, 13]
     assert [r.bots for r in records] == [lineup(["random", "random:"], 3, i) for i in range(4)]
@@ -70,7 +71,7 @@ def test_one_record_per_game_with_what_the_game_was() -> None:
 
 
 def test_a_record_reads_back_from_its_json_line() -> None:
-    (record,) = simulate(GAME, 2, 1, ["random"], seed=5, jobs=1)
+    (record,) = simulate(GAME, 2, 1, ["random"], seed=5, run=RunOptions(jobs=1))
     line = json.dumps(record.to_json())
     assert Record.from_json(json.loads(line)) == record
 
@@ -78,7 +79,9 @@ def test_a_record_reads_back_from_its_json_line() -> None:
 def test_tallies_add_up() -> None:
     done: list[int] = []
     # "random:" is the random bot under another name, so the two tally apart
-    records = simulate(GAME, 3, 6, ["random", "random:"], seed=3, jobs=1, progress=done.append)
+    records = simulate(
+        GAME, 3, 6, ["random", "random:"], seed=3, progress=done.append, run=RunOptions(jobs=1)
+    )
     result = SimulationResult.from_records(records)
     assert done == list(range(1, 7))
     assert result.games == 6
@@ -90,15 +93,17 @@ def test_tallies_add_up() -> None:
 
 
 def test_simulate_is_deterministic() -> None:
-    a = simulate(GAME, 2, 4, ["random"], seed=7, jobs=1)
-    b = simulate(GAME, 2, 4, ["random"], seed=7, jobs=1)
+    a = simulate(GAME, 2, 4, ["random"], seed=7, run=RunOptions(jobs=1))
+    b = simulate(GAME, 2, 4, ["random"], seed=7, run=RunOptions(jobs=1))
     assert a == b
 
 
 def test_same_seed_same_records_with_one_job_or_two(tmp_path: Path) -> None:
     bots = ["random", "random:"]
-    one = simulate(GAME, 3, 12, bots, seed=21, jobs=1, out=tmp_path / "one.jsonl")
-    two = simulate(GAME, 3, 12, bots, seed=21, jobs=2, batch=2, out=tmp_path / "two.jsonl")
+    one = simulate(GAME, 3, 12, bots, seed=21, run=RunOptions(jobs=1, out=tmp_path / "one.jsonl"))
+    two = simulate(
+        GAME, 3, 12, bots, seed=21, run=RunOptions(jobs=2, batch=2, out=tmp_path / "two.jsonl")
+    )
     assert one == two
     # the files too: one line per game, in game order, equal but for the timings
     assert read_results(tmp_path / "one.jsonl") == one
@@ -109,7 +114,9 @@ def test_same_seed_same_records_with_one_job_or_two(tmp_path: Path) -> None:
 def test_a_failing_bot_is_recorded_not_fatal(exploding_bot: str) -> None:
     bots = ["random", exploding_bot]
     for jobs in (1, 2):
-        records = simulate(GAME, 2, 4, bots, seed=0, jobs=jobs, imports=[FAILING_BOT])
+        records = simulate(
+            GAME, 2, 4, bots, seed=0, run=RunOptions(jobs=jobs, imports=[FAILING_BOT])
+        )
         assert len(records) == 4
         for r in records:
             assert r.error is not None, r
@@ -133,7 +140,15 @@ def test_an_interrupted_run_keeps_what_finished_and_resume_continues_it(tmp_path
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        simulate(GAME, 2, 8, ["random"], seed=4, jobs=1, out=out, progress=interrupt_after_three)
+        simulate(
+            GAME,
+            2,
+            8,
+            ["random"],
+            seed=4,
+            progress=interrupt_after_three,
+            run=RunOptions(jobs=1, out=out),
+        )
     kept = read_results(out)
     assert [r.index for r in kept] == [0, 1, 2]
     with out.open("a") as f:  # and a line cut short as the process died
@@ -141,10 +156,16 @@ def test_an_interrupted_run_keeps_what_finished_and_resume_continues_it(tmp_path
 
     resumed: list[int] = []
     records = simulate(
-        GAME, 2, 8, ["random"], seed=4, jobs=2, out=out, resume=True, progress=resumed.append
+        GAME,
+        2,
+        8,
+        ["random"],
+        seed=4,
+        progress=resumed.append,
+        run=RunOptions(jobs=2, out=out, resume=True),
     )
     assert resumed[-1] == 8 and min(resumed) > 3  # only the five missing games were played
-    fresh = simulate(GAME, 2, 8, ["random"], seed=4, jobs=1)
+    fresh = simulate(GAME, 2, 8, ["random"], seed=4, run=RunOptions(jobs=1))
     assert records == fresh
     assert read_results(out) == fresh
     assert out.read_text().count("\n") == 8
@@ -152,35 +173,41 @@ def test_an_interrupted_run_keeps_what_finished_and_resume_continues_it(tmp_path
 
 def test_resume_of_a_finished_run_plays_nothing(tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
-    first = simulate(GAME, 2, 3, ["random"], seed=1, jobs=1, out=out)
+    first = simulate(GAME, 2, 3, ["random"], seed=1, run=RunOptions(jobs=1, out=out))
     calls: list[int] = []
     again = simulate(
-        GAME, 2, 3, ["random"], seed=1, jobs=1, out=out, resume=True, progress=calls.append
+        GAME,
+        2,
+        3,
+        ["random"],
+        seed=1,
+        progress=calls.append,
+        run=RunOptions(jobs=1, out=out, resume=True),
     )
     assert again == first and calls == []
 
 
 def test_an_existing_file_is_not_overwritten_without_resume(tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
-    simulate(GAME, 2, 1, ["random"], seed=1, jobs=1, out=out)
+    simulate(GAME, 2, 1, ["random"], seed=1, run=RunOptions(jobs=1, out=out))
     with pytest.raises(ResultsError, match="already holds 1 game.*resume"):
-        simulate(GAME, 2, 1, ["random"], seed=1, jobs=1, out=out)
+        simulate(GAME, 2, 1, ["random"], seed=1, run=RunOptions(jobs=1, out=out))
 
 
 def test_resume_refuses_a_file_of_another_run(tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
-    simulate(GAME, 2, 2, ["random"], seed=1, jobs=1, out=out)
+    simulate(GAME, 2, 2, ["random"], seed=1, run=RunOptions(jobs=1, out=out))
     with pytest.raises(ResultsError, match="seed"):
-        simulate(GAME, 2, 2, ["random"], seed=2, jobs=1, out=out, resume=True)
+        simulate(GAME, 2, 2, ["random"], seed=2, run=RunOptions(jobs=1, out=out, resume=True))
     with pytest.raises(ResultsError, match="bots"):
-        simulate(GAME, 2, 2, ["random:"], seed=1, jobs=1, out=out, resume=True)
+        simulate(GAME, 2, 2, ["random:"], seed=1, run=RunOptions(jobs=1, out=out, resume=True))
     with pytest.raises(ResultsError, match="players"):
-        simulate(GAME, 3, 2, ["random"], seed=1, jobs=1, out=out, resume=True)
+        simulate(GAME, 3, 2, ["random"], seed=1, run=RunOptions(jobs=1, out=out, resume=True))
 
 
 def test_a_broken_line_in_the_middle_is_an_error(tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
-    simulate(GAME, 2, 2, ["random"], seed=1, jobs=1, out=out)
+    simulate(GAME, 2, 2, ["random"], seed=1, run=RunOptions(jobs=1, out=out))
     lines = out.read_text().splitlines()
     out.write_text("\n".join([lines[0], "not json", lines[1]]) + "\n")
     with pytest.raises(ResultsError, match="line 2"):
@@ -195,15 +222,15 @@ def test_bad_bots_and_player_counts_fail_before_any_game() -> None:
     with pytest.raises(AgentError, match="at least one bot"):
         simulate(GAME, 2, 1, [])
     with pytest.raises(ValueError, match="backend"):
-        simulate(GAME, 2, 1, ["random"], backend="threads")
+        simulate(GAME, 2, 1, ["random"], run=RunOptions(backend="threads"))
     with pytest.raises(ValueError, match="jobs"):
-        simulate(GAME, 2, 1, ["random"], jobs=0)
+        simulate(GAME, 2, 1, ["random"], run=RunOptions(jobs=0))
     with pytest.raises(ValueError, match="resume"):
-        simulate(GAME, 2, 1, ["random"], resume=True)
+        simulate(GAME, 2, 1, ["random"], run=RunOptions(resume=True))
 
 
 def test_workers_need_a_main_script_they_can_read(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys.modules["__main__"], "__file__", "<stdin>", raising=False)
     with pytest.raises(ValueError, match="run the script from a file, or play in this process"):
-        simulate(GAME, 2, 4, ["random"], jobs=2, batch=1)
-    assert len(simulate(GAME, 2, 4, ["random"], jobs=1)) == 4
+        simulate(GAME, 2, 4, ["random"], run=RunOptions(jobs=2, batch=1))
+    assert len(simulate(GAME, 2, 4, ["random"], run=RunOptions(jobs=1))) == 4

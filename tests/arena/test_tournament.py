@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from housebuilders.arena import Record, rate, read_results, schedule, tournament
+from housebuilders.arena import Record, RunOptions, rate, read_results, schedule, tournament
 from housebuilders.arena.tournament import TournamentError
 
 GAME = "mr-house-basic"
@@ -87,10 +87,10 @@ def test_errored_games_are_left_out_of_the_ratings() -> None:
 
 def test_a_tournament_plays_the_schedule_and_rates_it(tmp_path: Path) -> None:
     bots = ["greedy", "random", "random:"]
-    result = tournament(GAME, 2, bots, 12, seed=3, jobs=1, out=tmp_path / "t.jsonl")
+    result = tournament(GAME, 2, bots, 12, seed=3, run=RunOptions(jobs=1, out=tmp_path / "t.jsonl"))
     assert [tuple(r.bots) for r in result.records] == schedule(bots, 2, 12)
     assert [r.seed for r in result.records] == list(range(3, 15))
     assert read_results(tmp_path / "t.jsonl") == result.records
     assert result.leaderboard[0].bot == "greedy"
     assert sum(r.games for r in result.leaderboard) == 24
-    assert tournament(GAME, 2, bots, 12, seed=3, jobs=2, batch=2) == result
+    assert tournament(GAME, 2, bots, 12, seed=3, run=RunOptions(jobs=2, batch=2)) == result

@@ -9,8 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from housebuilders.arena import Record, ResultsError, SimulationResult, read_results, simulate
-from housebuilders.arena.report import summarize, to_html
+from housebuilders.arena import (
+    Record,
+    ResultsError,
+    RunOptions,
+    SimulationResult,
+    read_results,
+    simulate,
+)
+from housebuilders.arena.page import to_html
+from housebuilders.arena.report import summarize
 from housebuilders.arena.strength import match, wdl_text
 from housebuilders.arena.tournament import places, rate
 
@@ -30,7 +38,7 @@ def everyone_lost(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Two greedy-vs-random games of the advanced variant (seeds 0 and 1): greedy places
     first in both, and neither bot completes a house."""
     out = tmp_path_factory.mktemp("lost") / "lost.jsonl"
-    simulate(ADVANCED, 2, 2, ["greedy", "random"], seed=0, jobs=1, out=out)
+    simulate(ADVANCED, 2, 2, ["greedy", "random"], seed=0, run=RunOptions(jobs=1, out=out))
     return out
 
 

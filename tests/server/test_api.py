@@ -343,7 +343,7 @@ def test_serve_names_a_bad_database_in_one_line() -> None:
 def test_an_unexpected_error_reaches_the_client_as_one_line(
     sqlite_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from housebuilders.server.tables import Table
+    from housebuilders.server.table import Table
 
     with TestClient(create_app(sqlite_url), raise_server_exceptions=False) as client:
         table = create(client)["table"]

@@ -18,16 +18,17 @@ import housebuilders as hb
 from housebuilders.agents import bot_info, bot_names
 from housebuilders.arena.match import view_seed
 from housebuilders.server import create_app
-from housebuilders.server.bots import BotPool, BotTimeout
-from housebuilders.server.tables import (
+from housebuilders.server.bots import (
     END_DEPTH,
     MAX_BOT_ITERATIONS,
     MAX_BOT_ROLLOUT_ACTIONS,
     MAX_BOT_SAMPLES,
     MOVE_SECONDS,
-    ApiError,
+    BotPool,
+    BotTimeout,
     check_bot,
 )
+from housebuilders.server.errors import ApiError
 
 from .conftest import create_with, view, wait_for
 

@@ -110,7 +110,7 @@ def test_no_seed_anywhere_until_the_end_then_the_whole_log(client: TestClient) -
 def test_a_table_opened_without_a_seed_gets_a_secret_one(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from housebuilders.server import tables
+    from housebuilders.server import service
 
     drawn = []
 
@@ -118,7 +118,7 @@ def test_a_table_opened_without_a_seed_gets_a_secret_one(
         drawn.append(n)
         return 12345
 
-    monkeypatch.setattr(tables.secrets, "randbelow", randbelow)
+    monkeypatch.setattr(service.secrets, "randbelow", randbelow)
     created = create(client, "mr-house-basic", "human,greedy")
     play(client, created, seed=1)
     assert drawn and _log(client, created["table"])["seed"] == 12345

@@ -10,6 +10,10 @@ A bot is chosen by name (see ``registry``): ``random``, ``greedy`` (the game's o
 heuristic, one action ahead), ``ismcts`` (information-set Monte Carlo tree search,
 e.g. ``ismcts:iterations=2000`` or ``ismcts:seconds=0.5``); parameters follow a
 colon, ``name:key=value,...``, each within the bounds its bot declares.
+
+Whoever runs a game takes each bot decision the same way (``turn``: the seeds, the
+determinized view, the time budget); ``worker`` thinks one move in a process that
+can be stopped (the web server's bots).
 """
 
 from .base import Agent, AgentError, check_game

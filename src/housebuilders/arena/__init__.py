@@ -1,26 +1,65 @@
 """Playing games between bots: one match (``play``), many (``simulate``, on every
 core or on a Ray cluster, streamed to a results file), a rated ``tournament``, and
 bot A against bot B with seats rotated (``strength.match``). ``report`` turns a
-results file into tables and figures."""
+results file into tables and figures.
 
+How a run plays its games (jobs, backend, results file...) is one ``RunOptions``;
+everything the arena refuses is an ``ArenaError`` (``errors``) whose message is one
+line that says why.
+"""
+
+from .errors import (
+    ArenaError,
+    BadBot,
+    BadPlayerCount,
+    BadRun,
+    BadSetup,
+    ClusterError,
+    MissingExtra,
+    NoSuchGame,
+    ResultsError,
+    check_players,
+    find_game,
+)
 from .match import BotError, bot_seed, make_agents, play, run, view_seed
-from .records import Record, ResultsError, read_results
-from .runner import BACKENDS, default_jobs
-from .simulate import lineup, simulate
+from .records import Record, read_results
+from .runner import BACKENDS, Run, RunOptions, default_jobs
+from .simulate import lineup, simulate, simulation
 from .stats import SimulationResult, Tally, win_shares
-from .tournament import Rating, TournamentResult, rate, schedule, tournament
+from .tournament import (
+    Rating,
+    TournamentError,
+    TournamentResult,
+    rate,
+    schedule,
+    tournament,
+    tournament_run,
+)
 
 __all__ = [
     "BACKENDS",
+    "ArenaError",
+    "BadBot",
+    "BadPlayerCount",
+    "BadRun",
+    "BadSetup",
     "BotError",
+    "ClusterError",
+    "MissingExtra",
+    "NoSuchGame",
     "Rating",
     "Record",
     "ResultsError",
+    "Run",
+    "RunOptions",
     "SimulationResult",
     "Tally",
+    "TournamentError",
     "TournamentResult",
     "bot_seed",
+    "check_players",
     "default_jobs",
+    "find_game",
     "lineup",
     "make_agents",
     "play",
@@ -29,7 +68,9 @@ __all__ = [
     "run",
     "schedule",
     "simulate",
+    "simulation",
     "tournament",
+    "tournament_run",
     "view_seed",
     "win_shares",
 ]

@@ -9,12 +9,14 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
+from .errors import MissingExtra
+
 try:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
 except ImportError:  # pragma: no cover - the arena extra is not installed
-    raise ImportError(
+    raise MissingExtra(
         "the report's figures need matplotlib: pip install 'housebuilders[arena]'"
     ) from None
 

@@ -39,12 +39,11 @@ from pathlib import Path
 from typing import Any
 
 from ..core import win_shares
+from .errors import ResultsError
+
+__all__ = ["Record", "ResultsError", "ResultsWriter", "read_results"]
 
 Json = dict[str, Any]
-
-
-class ResultsError(ValueError):
-    """A results file that cannot be read or does not belong to the run at hand."""
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,10 @@
 """What a results file says: win rates, the first player's advantage, scores, scoring
-categories, game length; as numbers (``summarize``) and as one self-contained HTML
-page with its figures embedded (``to_html``).
+categories, game length; as numbers (``summarize``) and as the rows and sentences
+that show them (the command line's tables, and the HTML page of ``page.to_html``).
 
     from housebuilders.arena import read_results
-    from housebuilders.arena.report import summarize, to_html
+    from housebuilders.arena.page import to_html
+    from housebuilders.arena.report import summarize
 
     report = summarize(read_results("results.jsonl"))
     print(report.first_player.advantage, report.first_player.interval)
@@ -37,12 +38,11 @@ Failed games (a bot raised) are counted and listed, and left out of everything e
 
 from __future__ import annotations
 
-import base64
-import html
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .errors import ArenaError
 from .records import Record
 from .strength import WinRate
 from .tournament import Rating, rate
@@ -50,7 +50,7 @@ from .tournament import Rating, rate
 ALL = "all"
 
 
-class ReportError(ValueError):
+class ReportError(ArenaError, ValueError):
     """Records that cannot make one report."""
 
 
@@ -277,28 +277,6 @@ def _leaderboard(records: Sequence[Record], names: list[str]) -> list[Rating] | 
         return None
 
 
-# == the page ==================================================================================
-def to_html(report: Report) -> str:
-    """One self-contained HTML page: the tables, and the figures as embedded PNGs."""
-    from .figures import figures  # matplotlib only when a page is drawn
-
-    parts = [_head(report), _summary(report)]
-    drawn = dict(figures(report))
-    parts += [
-        _section("Win rate per bot", _bot_table(report), drawn.get("bots")),
-        _section("Win rate per seat", _seat_table(report), drawn.get("seats")),
-        _section("Scores", _score_table(report), drawn.get("scores")),
-        _section("Scoring categories", _category_table(report), drawn.get("categories")),
-        _section("Game length", _length_table(report), drawn.get("length")),
-    ]
-    if report.leaderboard:
-        parts.append(_section("Ratings", _rating_table(report.leaderboard), None))
-    if report.errors:
-        parts.append(_section("Failed games", _error_list(report), None))
-    parts.append("</main></body></html>\n")
-    return "\n".join(parts)
-
-
 def percent(rate: float) -> str:
     return f"{rate:.1%}"
 
@@ -360,55 +338,6 @@ def first_player_text(report: Report) -> str:
         f"(95% CI {interval_text(fp.interval)}) against a fair share of {percent(fp.fair)}: "
         f"{fp.advantage * 100:+.1f} points, {verdict}."
     )
-
-
-_STYLE = """
-body { font: 15px/1.45 system-ui, sans-serif; margin: 0; color: #222; background: #fafafa; }
-main { max-width: 960px; margin: 0 auto; padding: 1.5em; }
-h1 { font-size: 1.5em; margin-bottom: .2em; } h2 { margin-top: 1.8em; font-size: 1.2em; }
-table { border-collapse: collapse; margin: .6em 0; background: #fff; }
-th, td { padding: .25em .7em; border-bottom: 1px solid #ddd; text-align: right; }
-th:first-child, td:first-child { text-align: left; }
-img { max-width: 100%; display: block; margin: .6em 0; }
-.note { color: #555; } .bad { color: #a00; }
-"""
-
-
-def _head(report: Report) -> str:
-    title = html.escape(f"{report.game}, {report.players} players: {report.games} games")
-    return (
-        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
-        f"<style>{_STYLE}</style></head><body><main><h1>{title}</h1>"
-    )
-
-
-def _summary(report: Report) -> str:
-    options = ", ".join(f"{k}={v}" for k, v in report.options.items()) or "none"
-    bots = ", ".join(b.bot for b in report.bots)
-    return (
-        f'<p class="note">Seeds {report.seeds[0]}–{report.seeds[1]}{outcome_text(report)}; '
-        f"bots: {html.escape(bots)}; options: {html.escape(options)}. Win rates count a "
-        "shared win as a fraction; intervals are 95% Wilson intervals.</p>"
-        + (f"<p>{html.escape(lost)}</p>" if (lost := nobody_won_text(report)) else "")
-        + f"<h2>First player</h2><p>{html.escape(first_player_text(report))}</p>"
-        + (f'<p class="note">{html.escape(caveat)}</p>' if (caveat := seat_caveat(report)) else "")
-    )
-
-
-def _section(title: str, table: str, png: bytes | None) -> str:
-    image = ""
-    if png is not None:
-        data = base64.b64encode(png).decode("ascii")
-        image = f'<img alt="{html.escape(title)}" src="data:image/png;base64,{data}">'
-    return f"<h2>{html.escape(title)}</h2>{table}{image}"
-
-
-def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
-    )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def bot_rows(report: Report) -> list[list[str]]:
@@ -517,37 +446,3 @@ def error_lines(failed: Sequence[Record], limit: int = 20) -> list[str]:
     if len(failed) > limit:
         lines.append(f"and {len(failed) - limit} more failed games")
     return lines
-
-
-def _bot_table(report: Report) -> str:
-    return _table(BOT_HEADER, bot_rows(report))
-
-
-def _seat_table(report: Report) -> str:
-    return _table(SEAT_HEADER, seat_rows(report))
-
-
-def _score_table(report: Report) -> str:
-    return _table(SCORE_HEADER, score_rows(report))
-
-
-def _category_table(report: Report) -> str:
-    return _table(category_header(report), category_rows(report))
-
-
-def _length_table(report: Report) -> str:
-    return _table(LENGTH_HEADER, [length_row(report)])
-
-
-def _rating_table(board: Sequence[Rating]) -> str:
-    note = (
-        '<p class="note">openskill Plackett-Luce ratings, game by game in order, the '
-        "winners placed first and the others next (a game everyone lost: a draw); "
-        "ordinal = mu − 3 sigma.</p>"
-    )
-    return note + _table(RATING_HEADER, rating_rows(board))
-
-
-def _error_list(report: Report) -> str:
-    items = "".join(f"<li>{html.escape(line)}</li>" for line in error_lines(report.errors))
-    return f'<ul class="bad">{items}</ul>'

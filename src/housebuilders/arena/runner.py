@@ -24,33 +24,34 @@ Backends:
 
 from __future__ import annotations
 
-import importlib
 import logging
 import math
-import multiprocessing
 import os
-import signal
-import sys
 import time
 import traceback
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from ..agents import Agent, check_game, make
+from ..agents.turn import BotError, make_agents
+from ..agents.worker import default_jobs, import_modules, process_context, start_worker
 from ..core import State, game
-from .match import BotError, bot_seed, run
-from .records import (
-    Record,
+from .errors import (
+    BadRun,
+    ClusterError,
+    MissingExtra,
     ResultsError,
-    ResultsWriter,
-    content_digest,
-    cut_partial_line,
-    read_results,
+    check_bots,
+    check_players,
+    check_setup,
+    find_game,
 )
+from .match import run
+from .records import Record, ResultsWriter, content_digest, cut_partial_line, read_results
 
 BACKENDS = ("processes", "ray")
 #: The most games in one batch: a batch is also the unit of progress and of what a
@@ -62,14 +63,6 @@ BATCHES_PER_JOB = 16
 Progress = Callable[[int], None]
 
 
-def default_jobs() -> int:
-    """The cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
 def batch_size(games: int, jobs: int) -> int:
     """Games per batch: about ``BATCHES_PER_JOB`` batches per job, at most ``MAX_BATCH``
     games each (random Mr House games take ~10 ms, so a batch of 50 is half a second)."""
@@ -79,13 +72,19 @@ def batch_size(games: int, jobs: int) -> int:
 # == one game ==================================================================================
 @dataclass(frozen=True)
 class Setup:
-    """What every game of a run shares."""
+    """What every game of a run shares (the options and data copied, the data None
+    when there is none)."""
 
     game_id: str
     players: int
-    options: dict[str, Any] = field(default_factory=dict)
-    content: dict[str, Any] | None = None
-    imports: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    content: Mapping[str, Any] | None = None
+    imports: Sequence[str] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", dict(self.options))
+        object.__setattr__(self, "content", dict(self.content) if self.content else None)
+        object.__setattr__(self, "imports", tuple(self.imports))
 
     @property
     def digest(self) -> str | None:
@@ -101,22 +100,6 @@ class Setup:
 Planned = tuple[int, int, tuple[str, ...]]
 
 
-class _Seat:
-    """A seat's agent: an exception it raises comes out as a BotError naming it."""
-
-    def __init__(self, agent: Agent, seat: int) -> None:
-        self.agent, self.seat, self.name = agent, seat, agent.name
-
-    def check_game(self, spec: Any) -> None:
-        check_game(self.agent, spec)
-
-    def choose(self, view: State, player: int) -> Any:
-        try:
-            return self.agent.choose(view, player)
-        except Exception as e:
-            raise BotError(self.name, e, self.seat) from e
-
-
 def play_game(setup: Setup, index: int, seed: int, bots: Sequence[str]) -> Record:
     """Play one game and record it; an exception (a bot's or the rules') is recorded
     as the game's error, never raised."""
@@ -124,7 +107,7 @@ def play_game(setup: Setup, index: int, seed: int, bots: Sequence[str]) -> Recor
     state: State | None = None
     error: dict[str, Any] | None = None
     try:
-        agents = [_Seat(make(b, seed=bot_seed(seed, s)), s) for s, b in enumerate(bots)]
+        agents = make_agents(bots, seed)
         state = game(setup.game_id).new_game(setup.players, seed, setup.options, setup.content)
         run(state, agents, seed)
     except BotError as e:
@@ -164,13 +147,8 @@ def _where(error: BaseException | None) -> str | None:
 
 def play_batch(setup: Setup, batch: Sequence[Planned]) -> list[Record]:
     """Play a batch of planned games (the task a worker runs)."""
-    _import(setup.imports)
+    import_modules(setup.imports)
     return [play_game(setup, index, seed, bots) for index, seed, bots in batch]
-
-
-def _import(modules: Sequence[str]) -> None:
-    for module in modules:
-        importlib.import_module(module)
 
 
 # == backends: each yields the records of a batch as it finishes ==============================
@@ -179,42 +157,23 @@ def _in_process(setup: Setup, batches: list[list[Planned]]) -> Generator[list[Re
         yield play_batch(setup, batch)
 
 
-def _worker_start(modules: tuple[str, ...]) -> None:
-    """A pool worker leaves Ctrl+C to the parent, which stops the run."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _import(modules)
+T = TypeVar("T")
+R = TypeVar("R")
 
 
-def _context() -> Any:
-    """Workers come from a fork server (a clean process started once, which imports
-    the main script, the games and this module, so each worker starts in milliseconds
-    with the rules loaded), or are spawned where there is none. Either way they run
-    the main script as ``__mp_main__`` (custom bots registered there are known to
-    them), so a script that runs games must do it under ``if __name__ == "__main__":``.
-    """
-    main = getattr(sys.modules.get("__main__"), "__file__", None)
-    if main is not None and not os.path.exists(main):
-        raise ValueError(
-            f"worker processes re-read the main script, and {main!r} cannot be: run the "
-            "script from a file, or play in this process (jobs=1)"
-        )
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["__main__", "housebuilders.games", __name__])
-        return context
-    return multiprocessing.get_context("spawn")
-
-
-def _processes(
-    setup: Setup, batches: list[list[Planned]], jobs: int
-) -> Generator[list[Record], None, None]:
+def in_workers(
+    work: Callable[[T], R], tasks: Iterable[T], jobs: int, imports: Sequence[str] = ()
+) -> Generator[R, None, None]:
+    """``work(task)`` for every task, in ``jobs`` worker processes (each imports
+    ``imports`` first); the results as they finish. Closing the generator early (the
+    run was stopped) cancels the tasks not started and ends the workers."""
     pool = ProcessPoolExecutor(
         max_workers=jobs,
-        mp_context=_context(),
-        initializer=_worker_start,
-        initargs=(setup.imports,),
+        mp_context=process_context(__name__),
+        initializer=start_worker,
+        initargs=(tuple(imports),),
     )
-    pending: set[Future[list[Record]]] = {pool.submit(play_batch, setup, b) for b in batches}
+    pending: set[Future[R]] = {pool.submit(work, task) for task in tasks}
     try:
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -224,7 +183,7 @@ def _processes(
         _stop(pool, pending)
 
 
-def _stop(pool: ProcessPoolExecutor, pending: set[Future[list[Record]]]) -> None:
+def _stop(pool: ProcessPoolExecutor, pending: set[Future[Any]]) -> None:
     """Shut the pool down; if batches are still running (the run was stopped), end its
     workers rather than wait for them."""
     if pending:
@@ -256,7 +215,7 @@ def ray_session(jobs: int, address: str | None) -> Iterator[tuple[Any, int]]:
                 ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
         except (ConnectionError, ValueError, RuntimeError) as e:
             where = f"the Ray cluster at {address!r}" if address else "a local Ray"
-            raise ConnectionError(f"cannot start or join {where}: {e}") from e
+            raise ClusterError(f"cannot start or join {where}: {e}") from e
     try:
         yield ray, max(1, int(ray.cluster_resources().get("CPU", jobs)))
     finally:
@@ -285,77 +244,102 @@ def import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise ImportError("the ray backend needs Ray: pip install 'housebuilders[ray]'") from None
+        raise MissingExtra("the ray backend needs Ray: pip install 'housebuilders[ray]'") from None
     return ray
 
 
 # == a run =====================================================================================
-def check_run(
-    setup: Setup, bots: Sequence[str], jobs: int | None, backend: str, resume: bool, out: Any
-) -> int:
-    """Check what a run was asked before any game: the bots, the player count, the
-    options and data (by setting up one game), the backend and jobs. Returns jobs."""
-    _import(setup.imports)  # where custom bots register themselves
-    spec = game(setup.game_id)
-    for name in dict.fromkeys(bots):  # a bad name, or a bot that cannot play, fails now
-        check_game(make(name), spec)
-    if not spec.min_players <= setup.players <= spec.max_players:
-        raise ValueError(
-            f"{spec.id} takes {spec.min_players} to {spec.max_players} players, not {setup.players}"
-        )
-    spec.new_game(setup.players, 0, setup.options, setup.content)  # bad options, bad data
-    if backend not in BACKENDS:
-        raise ValueError(f"no backend {backend!r}; backends: {', '.join(BACKENDS)}")
-    if jobs is not None and jobs < 1:
-        raise ValueError(f"jobs must be at least 1, not {jobs}")
-    if resume and out is None:
-        raise ValueError("resume continues a results file: give out too")
-    if backend == "ray":
-        import_ray()
-    return jobs if jobs is not None else default_jobs()
+@dataclass(frozen=True)
+class RunOptions:
+    """How a run plays its games, never what it plays: the records are the same
+    whatever these are (only ``seconds`` differs).
+
+    ``jobs``: worker processes (default: the cores; 1 plays in this process), or the
+    CPUs of a local Ray. ``backend``: ``"processes"`` or ``"ray"`` (``ray_address``
+    ``"auto"`` joins a running cluster). ``batch``: games per task (default: about 16
+    batches per job, at most 50 games). ``out``: a JSON Lines file the records are
+    written to as games finish; with ``resume`` the games already in it are kept, not
+    played again. ``imports``: modules each worker imports first (where custom bots
+    register themselves). A bad value is a BadRun at once."""
+
+    jobs: int | None = None
+    backend: str = "processes"
+    ray_address: str | None = None
+    batch: int | None = None
+    out: str | os.PathLike[str] | None = None
+    resume: bool = False
+    imports: Sequence[str] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "imports", tuple(self.imports))
+        if self.backend not in BACKENDS:
+            raise BadRun(f"no backend {self.backend!r}; backends: {', '.join(BACKENDS)}")
+        if self.ray_address is not None and self.backend != "ray":
+            raise BadRun("a Ray address goes with the ray backend")
+        for name in ("jobs", "batch"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise BadRun(f"{name} must be at least 1, not {value}")
+        if self.resume and self.out is None:
+            raise BadRun("resume continues a results file: give out too")
 
 
-def run_plan(
-    setup: Setup,
-    plan: Sequence[Planned],
-    *,
-    jobs: int,
-    backend: str = "processes",
-    ray_address: str | None = None,
-    batch: int | None = None,
-    out: str | os.PathLike[str] | None = None,
-    resume: bool = False,
-    progress: Progress | None = None,
-) -> list[Record]:
-    """Play the games of ``plan`` (those not already in ``out`` when resuming) and
-    return every game's record, in plan order. ``progress(done)`` is called as batches
-    finish, ``done`` counting the games of the plan finished so far (resumed ones
-    included)."""
-    path = Path(out) if out is not None else None
-    kept = _kept(path, setup, plan, resume) if path is not None else {}
-    todo = [p for p in plan if p[0] not in kept]
-    records = dict(kept)
-    if not todo:
-        return [records[index] for index, _, _ in plan]
-    with ExitStack() as stack:
-        ray = None
-        if backend == "ray":
-            ray, jobs = stack.enter_context(ray_session(jobs, ray_address))
-        size = batch if batch is not None else batch_size(len(todo), jobs)
-        batches = [todo[i : i + size] for i in range(0, len(todo), size)]
-        writer = ResultsWriter(path, (p[0] for p in todo)) if path is not None else None
-        if writer is not None:
-            stack.callback(writer.close)
-        # closed first on the way out: pending batches cancelled, workers ended
-        stream = stack.enter_context(closing(_stream(setup, batches, jobs, ray)))
-        for finished in stream:
-            if writer is not None:
-                writer.add(finished)
-            for record in finished:
-                records[record.index] = record
-            if progress is not None:
-                progress(len(records))
-    return [records[index] for index, _, _ in plan]
+class Run:
+    """A run checked and ready: ``setup`` is what its games share, ``plan`` the games,
+    ``options`` how they are played.
+
+    Making one checks everything before any game, raising an ArenaError: the bots
+    (each made once), the player count, the options and data (one game is set up),
+    the run options, and the results file (read once: ``kept`` games of the plan are
+    already in it when resuming, and are not played again). ``play`` plays the rest."""
+
+    def __init__(
+        self, setup: Setup, bots: Sequence[str], plan: Sequence[Planned], options: RunOptions
+    ) -> None:
+        import_modules(setup.imports)  # where custom bots register themselves
+        spec = find_game(setup.game_id)
+        check_bots(spec, bots)
+        check_players(spec, setup.players)
+        check_setup(spec, setup.players, setup.options, setup.content)
+        if options.backend == "ray":
+            import_ray()
+        self.setup, self.plan, self.options = setup, list(plan), options
+        self.path = Path(options.out) if options.out is not None else None
+        self._kept = _kept(self.path, setup, self.plan, options.resume) if self.path else {}
+
+    @property
+    def kept(self) -> int:
+        """The games of the plan already in the results file (when resuming)."""
+        return len(self._kept)
+
+    def play(self, progress: Progress | None = None) -> list[Record]:
+        """Play the games not kept and return every game's record, in plan order.
+        ``progress(done)`` is called as batches finish, ``done`` counting the games of
+        the plan finished so far (kept ones included)."""
+        options, path = self.options, self.path
+        jobs = options.jobs if options.jobs is not None else default_jobs()
+        todo = [p for p in self.plan if p[0] not in self._kept]
+        records = dict(self._kept)
+        if todo:
+            with ExitStack() as stack:
+                ray = None
+                if options.backend == "ray":
+                    ray, jobs = stack.enter_context(ray_session(jobs, options.ray_address))
+                size = options.batch or batch_size(len(todo), jobs)
+                batches = [todo[i : i + size] for i in range(0, len(todo), size)]
+                writer = ResultsWriter(path, (p[0] for p in todo)) if path else None
+                if writer is not None:
+                    stack.callback(writer.close)
+                # closed first on the way out: pending batches cancelled, workers ended
+                stream = stack.enter_context(closing(_stream(self.setup, batches, jobs, ray)))
+                for finished in stream:
+                    if writer is not None:
+                        writer.add(finished)
+                    for record in finished:
+                        records[record.index] = record
+                    if progress is not None:
+                        progress(len(records))
+        return [records[index] for index, _, _ in self.plan]
 
 
 def _stream(
@@ -367,7 +351,7 @@ def _stream(
         return _ray(ray, setup, batches)
     if jobs == 1 or len(batches) == 1:
         return _in_process(setup, batches)
-    return _processes(setup, batches, min(jobs, len(batches)))
+    return in_workers(partial(play_batch, setup), batches, min(jobs, len(batches)), setup.imports)
 
 
 def _kept(path: Path, setup: Setup, plan: Sequence[Planned], resume: bool) -> dict[int, Record]:

@@ -49,13 +49,16 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..agents import Agent, check_game, make
+from ..agents.turn import BotError, bot_seed, decide, make_agents
 from ..core import Action, GameSpec, State, game
-from .match import BotError, bot_seed, run, view_seed
+from .errors import BadPlayerCount, BadRun, check_bots, check_players, find_game
+from .match import run
+from .runner import in_workers
 from .simulate import lineup
 
 #: z for a two-sided 95% interval.
@@ -136,7 +139,7 @@ class TimedAgent:
 
     After each ``choose`` it reads the bot's ``last_iterations`` and ``last_seconds``
     if it has them; both are zeroed first, so a decision that did not search (a forced
-    move) adds no stale figures. An exception from the bot comes out as a BotError.
+    move) adds no stale figures.
     """
 
     def __init__(self, agent: Agent, speed: Speed | None = None) -> None:
@@ -153,10 +156,7 @@ class TimedAgent:
         if self._searches:
             agent.last_iterations, agent.last_seconds = 0, 0.0
         start = time.perf_counter()
-        try:
-            action = agent.choose(view, player)
-        except Exception as e:
-            raise BotError(self.name, e) from e
+        action = agent.choose(view, player)
         elapsed = time.perf_counter() - start
         if self._searches:
             self.speed.add(elapsed, int(agent.last_iterations), float(agent.last_seconds))
@@ -321,19 +321,12 @@ def match(
             if progress is not None:
                 progress(index + 1)
         return result
-    from .runner import _context, _worker_start
-
     parts: dict[int, StrengthResult] = {}
-    with ProcessPoolExecutor(
-        max_workers=jobs, mp_context=_context(), initializer=_worker_start, initargs=((),)
-    ) as pool:
-        futures = {
-            pool.submit(_one_game, result, index, options, content): index for index in range(games)
-        }
-        for done, future in enumerate(as_completed(futures), 1):
-            parts[futures[future]] = future.result()
-            if progress is not None:
-                progress(done)
+    work = partial(_one_game, result, options, content)
+    for done, (index, part) in enumerate(in_workers(work, range(games), jobs), 1):
+        parts[index] = part
+        if progress is not None:
+            progress(done)
     for index in range(games):
         part = parts[index]
         result.records += part.records
@@ -345,28 +338,26 @@ def match(
 
 def _one_game(
     whole: StrengthResult,
-    index: int,
     options: Mapping[str, Any] | None,
     content: Mapping[str, Any] | None,
-) -> StrengthResult:
+    index: int,
+) -> tuple[int, StrengthResult]:
     """Game ``index`` of the match ``whole``, as a result of its own (in a worker)."""
     part = StrengthResult(whole.game_id, whole.players, whole.bot_a, whole.bot_b, whole.seed)
     play_one(part, a_seats(whole.players, index), whole.seed + index, options, content)
-    return part
+    return index, part
 
 
 def _check(game_id: str, bot_a: str, bot_b: str, games: int, players: int) -> GameSpec:
-    spec = game(game_id)
-    for name in (bot_a, bot_b):
-        check_game(make(name), spec)
-    if not spec.min_players <= players <= spec.max_players:
-        raise ValueError(
-            f"{spec.id} takes {spec.min_players} to {spec.max_players} players, not {players}"
-        )
+    """The game, once the bots, the player count and the games are checked (an
+    ArenaError if not)."""
+    spec = find_game(game_id)
+    check_bots(spec, (bot_a, bot_b))
+    check_players(spec, players)
     if players < 2:
-        raise ValueError("a strength match needs at least 2 players")
+        raise BadPlayerCount("a strength match needs at least 2 players")
     if games < 1:
-        raise ValueError(f"a strength match needs at least 1 game, not {games}")
+        raise BadRun(f"a strength match needs at least 1 game, not {games}")
     return spec
 
 
@@ -385,10 +376,8 @@ def play_one(
         result.bot_a if seat in seats_of_a else result.bot_b for seat in range(result.players)
     )
     agents: list[Agent] = [
-        TimedAgent(
-            make(name, seed=bot_seed(seed, seat)), speed_a if seat in seats_of_a else speed_b
-        )
-        for seat, name in enumerate(names)
+        TimedAgent(agent, speed_a if seat in seats_of_a else speed_b)
+        for seat, agent in enumerate(make_agents(names, seed))
     ]
     try:
         state = game(result.game_id).new_game(result.players, seed, options, content)
@@ -444,7 +433,7 @@ def search_speed(
     for number, (state, player) in enumerate(positions(game_id, players, count, seed, options)):
         agent = TimedAgent(make(bot, seed=bot_seed(seed, number)), speed)
         check_game(agent, state.spec)
-        agent.choose(state.determinize(player, view_seed(seed, len(state.history))), player)
+        decide(agent, state, player, seed)
     return speed
 
 

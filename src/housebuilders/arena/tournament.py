@@ -26,20 +26,20 @@ conservative estimate that a bot with few games cannot top by luck.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any
 
+from .errors import ArenaError, MissingExtra
 from .records import Record
-from .runner import Planned, Progress, Setup, check_run, run_plan
+from .runner import Planned, Progress, Run, RunOptions, Setup
 from .strength import WinRate
 
 SEATINGS = ("all", "rotate")
 
 
-class TournamentError(ValueError):
+class TournamentError(ArenaError, ValueError):
     """A tournament that cannot be scheduled or rated as asked."""
 
 
@@ -161,7 +161,7 @@ def _model() -> Any:
     try:
         from openskill.models import PlackettLuce
     except ImportError:
-        raise ImportError("ratings need openskill: pip install 'housebuilders[arena]'") from None
+        raise MissingExtra("ratings need openskill: pip install 'housebuilders[arena]'") from None
     return PlackettLuce()
 
 
@@ -172,6 +172,28 @@ class TournamentResult:
 
     records: list[Record]
     leaderboard: list[Rating]
+
+
+def tournament_run(
+    game_id: str,
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    seatings: str = "all",
+    options: Mapping[str, Any] | None = None,
+    content: Mapping[str, Any] | None = None,
+    run: RunOptions | None = None,
+) -> Run:
+    """The run ``tournament`` plays, checked (an ArenaError, as for ``simulate``, or a
+    TournamentError for a schedule that cannot be) and not yet played."""
+    names = [b.strip() for b in bots]
+    lineups = schedule(names, players, games, seatings)
+    _model()  # openskill is there before any game is played
+    run = run or RunOptions()
+    setup = Setup(game_id, players, options or {}, content, run.imports)
+    plan: list[Planned] = [(i, seed + i, lineup) for i, lineup in enumerate(lineups)]
+    return Run(setup, names, plan, run)
 
 
 def tournament(
@@ -185,34 +207,11 @@ def tournament(
     content: Mapping[str, Any] | None = None,
     progress: Progress | None = None,
     *,
-    jobs: int | None = None,
-    backend: str = "processes",
-    ray_address: str | None = None,
-    batch: int | None = None,
-    out: str | os.PathLike[str] | None = None,
-    resume: bool = False,
-    imports: Sequence[str] = (),
+    run: RunOptions | None = None,
 ) -> TournamentResult:
     """Play ``games`` games of ``bots`` by ``schedule`` (game i with seed ``seed + i``)
-    and rate them. The backends, jobs, results file and resuming are those of
-    ``simulate``."""
-    names = [b.strip() for b in bots]
-    lineups = schedule(names, players, games, seatings)
-    _model()  # openskill is there before any game is played
-    setup = Setup(
-        game_id, players, dict(options or {}), dict(content) if content else None, tuple(imports)
-    )
-    jobs = check_run(setup, names, jobs, backend, resume, out)
-    plan: list[Planned] = [(i, seed + i, lineup) for i, lineup in enumerate(lineups)]
-    records = run_plan(
-        setup,
-        plan,
-        jobs=jobs,
-        backend=backend,
-        ray_address=ray_address,
-        batch=batch,
-        out=out,
-        resume=resume,
-        progress=progress,
-    )
+    and rate them. ``run`` and ``progress`` are those of ``simulate``."""
+    records = tournament_run(
+        game_id, players, bots, games, seed, seatings, options, content, run
+    ).play(progress)
     return TournamentResult(records, rate(records))

@@ -33,6 +33,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..core import Action, GameSpec, game, game_ids
 from . import db
+from .bots import MOVE_SECONDS, fits_a_table
+from .errors import ApiError
 from .limits import Limits, RateLimiter
 from .schemas import (
     CREATED_LINKS,
@@ -48,7 +50,8 @@ from .schemas import (
     ViewPublic,
     errors,
 )
-from .tables import MOVE_SECONDS, ApiError, Table, TableService, _offer, fits_a_table
+from .service import TableService
+from .table import Table, offer
 
 log = logging.getLogger("housebuilders.server")
 
@@ -359,7 +362,7 @@ def _api(app: FastAPI) -> None:
         table.listeners[queue] = (seat, svg)  # counted at once, before the handshake
         try:
             await websocket.accept()
-            _offer(queue, {"type": "view", "view": table.view(seat, svg)})
+            offer(queue, {"type": "view", "view": table.view(seat, svg)})
             async with anyio.create_task_group() as group:
 
                 async def send() -> None:

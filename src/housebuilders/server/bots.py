@@ -1,5 +1,9 @@
-"""The server's bots: every move thought in a worker process, on time, in turn.
+"""The server's bots: what a bot at a table may ask for, and every move thought in a
+worker process, on time, in turn.
 
+- **Within bounds.** A table's bot is checked when the table opens (``check_bot``):
+  it must fit the time a bot has per move and ask for no more samples or iterations
+  than the server allows (``MAX_BOT_*``).
 - **On time.** A bot has ``move_seconds`` per move (and ``GRACE`` for the hop to
   its process and its last step). A bot still thinking then is stopped, its process
   killed and replaced, and ``BotTimeout`` raised: the table plays a fallback move.
@@ -10,8 +14,9 @@
   slow ones, hold at most one worker each, for at most ``move_seconds`` a move.
 - **Never waited on.** ``close`` kills the workers, thinking or not.
 
-Processes are started when first needed (from the arena's fork server: a few
-milliseconds each) and a killed one is replaced by the next move that needs it.
+Processes are started when first needed (``agents.worker.MoveWorker``, from a fork
+server: a few milliseconds each) and a killed one is replaced by the next move that
+needs it.
 """
 
 from __future__ import annotations
@@ -23,13 +28,82 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
-from ..arena.workers import BotRaised, MoveWorker, WorkerError
-from ..core import Action, State
+from ..agents import Agent, AgentError, check_game, make
+from ..agents.turn import GRACE, Decision, deadline
+from ..agents.worker import BotRaised, MoveWorker, WorkerError
+from ..core import Action, GameSpec, State
+from .errors import ApiError
 
-#: what a bot may overrun its time by before it is stopped (the hop to its process
-#: and back, and the last step of a search that checks its clock between steps):
-#: half a second, or a quarter of a shorter time
-GRACE = 0.5
+__all__ = [
+    "END_DEPTH",
+    "GRACE",
+    "MAX_BOT_ITERATIONS",
+    "MAX_BOT_ROLLOUT_ACTIONS",
+    "MAX_BOT_SAMPLES",
+    "MOVE_SECONDS",
+    "BotFailed",
+    "BotPool",
+    "BotTimeout",
+    "check_bot",
+    "fits_a_table",
+]
+
+#: the time a bot at a server table has per move, unless the server is told otherwise
+MOVE_SECONDS = 10.0
+#: what else a bot at a server table may ask for (besides ``seconds`` up to the time
+#: per move): greedy's samples, and a search's iterations when it has no time budget
+MAX_BOT_SAMPLES = 64
+MAX_BOT_ITERATIONS = 5000
+#: ... and its iterations times the actions of each rollout (``depth``), a rollout to
+#: the end of the game (``depth=-1``) counting as ``END_DEPTH`` actions
+MAX_BOT_ROLLOUT_ACTIONS = 20_000
+END_DEPTH = 200
+
+
+def check_bot(name: str, spec: GameSpec, move_seconds: float = MOVE_SECONDS) -> str:
+    """``name`` if it makes a bot that can play ``spec`` and fits a server table whose
+    bots have ``move_seconds`` a move, else ApiError 422 saying what is allowed."""
+    try:
+        agent = make(name)
+        problem = _asks_too_much(agent, move_seconds)  # before the game's own settings
+        check_game(agent, spec)
+    except AgentError as e:
+        raise ApiError(422, str(e)) from None
+    if problem:
+        raise ApiError(422, f"bot {name.strip()!r} asks too much of a server table: {problem}")
+    return name.strip()
+
+
+def fits_a_table(name: str, move_seconds: float = MOVE_SECONDS) -> bool:
+    """Whether bot ``name`` fits a server table whose bots have ``move_seconds``."""
+    try:
+        return _asks_too_much(make(name), move_seconds) is None
+    except AgentError:
+        return False
+
+
+def _asks_too_much(agent: Agent, move_seconds: float) -> str | None:
+    """What ``agent``, as its name set it, asks beyond a server table's limits (a
+    game's own search settings are not counted: they are measured to fit)."""
+    seconds = getattr(agent, "seconds", 0) or 0
+    if seconds > move_seconds:
+        return f"seconds may be from 0 to {move_seconds:g} here (the time a bot has per move)"
+    if getattr(agent, "samples", 1) > MAX_BOT_SAMPLES:
+        return f"samples may be from 1 to {MAX_BOT_SAMPLES} here"
+    if seconds:
+        return None  # a search on a time budget stops in time, however deep
+    instead = f"or give the search seconds, from 0 to {move_seconds:g}, instead"
+    iterations = getattr(agent, "iterations", 0) or 0
+    if iterations > MAX_BOT_ITERATIONS:
+        return f"iterations may be from 1 to {MAX_BOT_ITERATIONS} here, {instead}"
+    depth = getattr(agent, "depth", 1)
+    actions = iterations * (END_DEPTH if depth < 0 else max(depth, 1))
+    if actions > MAX_BOT_ROLLOUT_ACTIONS:
+        return (
+            f"iterations x depth may be at most {MAX_BOT_ROLLOUT_ACTIONS} here (depth=-1 "
+            f"counting as {END_DEPTH}), not {actions}; use fewer iterations, {instead}"
+        )
+    return None
 
 
 class BotTimeout(Exception):
@@ -67,7 +141,7 @@ class BotPool:
     @property
     def deadline(self) -> float:
         """Seconds after which a bot still thinking is stopped."""
-        return self.move_seconds + min(GRACE, self.move_seconds / 4)
+        return deadline(self.move_seconds)
 
     @property
     def busy(self) -> int:
@@ -80,14 +154,15 @@ class BotPool:
         return [slot.worker.process for slot in self._slots if slot.worker is not None]
 
     async def move(self, view: State, seat: int, bot: str, seed: int) -> Action:
-        """The action ``bot`` (made with ``seed``) chooses for ``seat`` on ``view``, the
-        seat's determinized view; BotTimeout or BotFailed if it has none."""
+        """The action ``bot`` chooses for ``seat`` on ``view``, the seat's determinized
+        view, ``seed`` being the decision's (``turn.Decision``); BotTimeout or BotFailed
+        if it has none."""
         slot = await self._acquire()
         try:
             if slot.worker is None or not slot.worker.alive:
                 slot.worker = await asyncio.to_thread(MoveWorker, self.imports)
             worker = slot.worker
-            worker.send((view, seat, bot, seed))
+            worker.send(Decision(view, seat, bot, seed))
             if not await _readable(worker.connection, self.deadline):
                 raise BotTimeout(f"no move after {self.move_seconds:g} s")
             return worker.answer()

@@ -18,323 +18,28 @@ away, and the table's clock bot plays for it until the person says they are back
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import importlib
 import logging
-import random
 import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..agents import Agent, AgentError, check_game, make
-from ..arena.match import bot_seed, view_seed
-from ..arena.runner import default_jobs
-from ..core import (
-    Action,
-    GameSpec,
-    IllegalAction,
-    OptionError,
-    State,
-    game,
-    game_ids,
-    replay,
-)
+from ..agents.turn import Decision
+from ..agents.worker import default_jobs
+from ..core import Action, IllegalAction, OptionError, game, game_ids, replay
 from . import db
-from .bots import BotPool, BotTimeout
+from .bots import MOVE_SECONDS, BotPool, BotTimeout, check_bot
+from .errors import ApiError
 from .limits import Limits
+from .seats import SeatInfo, new_seats
+from .table import Table, still_fits
 
 log = logging.getLogger("housebuilders.server")
-
-#: the time a bot at a server table has per move, unless the server is told otherwise
-MOVE_SECONDS = 10.0
-#: what else a bot at a server table may ask for (besides ``seconds`` up to the time
-#: per move): greedy's samples, and a search's iterations when it has no time budget
-MAX_BOT_SAMPLES = 64
-MAX_BOT_ITERATIONS = 5000
-#: ... and its iterations times the actions of each rollout (``depth``), a rollout to
-#: the end of the game (``depth=-1``) counting as ``END_DEPTH`` actions
-MAX_BOT_ROLLOUT_ACTIONS = 20_000
-END_DEPTH = 200
-
-
-class ApiError(Exception):
-    """A request the server refuses: an HTTP status, a message and the rule (if any)."""
-
-    def __init__(
-        self, status: int, error: str, rule: str | None = None, retry_after: int | None = None
-    ) -> None:
-        super().__init__(error)
-        self.status, self.error, self.rule = status, error, rule
-        self.retry_after = retry_after  # seconds, for a 429 or a 503
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def check_bot(name: str, spec: GameSpec, move_seconds: float = MOVE_SECONDS) -> str:
-    """``name`` if it makes a bot that can play ``spec`` and fits a server table whose
-    bots have ``move_seconds`` a move, else ApiError 422 saying what is allowed."""
-    try:
-        agent = make(name)
-        problem = _asks_too_much(agent, move_seconds)  # before the game's own settings
-        check_game(agent, spec)
-    except AgentError as e:
-        raise ApiError(422, str(e)) from None
-    if problem:
-        raise ApiError(422, f"bot {name.strip()!r} asks too much of a server table: {problem}")
-    return name.strip()
-
-
-def fits_a_table(name: str, move_seconds: float = MOVE_SECONDS) -> bool:
-    """Whether bot ``name`` fits a server table whose bots have ``move_seconds``."""
-    try:
-        return _asks_too_much(make(name), move_seconds) is None
-    except AgentError:
-        return False
-
-
-def _asks_too_much(agent: Agent, move_seconds: float) -> str | None:
-    """What ``agent``, as its name set it, asks beyond a server table's limits (a
-    game's own search settings are not counted: they are measured to fit)."""
-    seconds = getattr(agent, "seconds", 0) or 0
-    if seconds > move_seconds:
-        return f"seconds may be from 0 to {move_seconds:g} here (the time a bot has per move)"
-    if getattr(agent, "samples", 1) > MAX_BOT_SAMPLES:
-        return f"samples may be from 1 to {MAX_BOT_SAMPLES} here"
-    if seconds:
-        return None  # a search on a time budget stops in time, however deep
-    instead = f"or give the search seconds, from 0 to {move_seconds:g}, instead"
-    iterations = getattr(agent, "iterations", 0) or 0
-    if iterations > MAX_BOT_ITERATIONS:
-        return f"iterations may be from 1 to {MAX_BOT_ITERATIONS} here, {instead}"
-    depth = getattr(agent, "depth", 1)
-    actions = iterations * (END_DEPTH if depth < 0 else max(depth, 1))
-    if actions > MAX_BOT_ROLLOUT_ACTIONS:
-        return (
-            f"iterations x depth may be at most {MAX_BOT_ROLLOUT_ACTIONS} here (depth=-1 "
-            f"counting as {END_DEPTH}), not {actions}; use fewer iterations, {instead}"
-        )
-    return None
-
-
-@dataclass
-class SeatInfo:
-    kind: str  # "human" or "bot"
-    bot: str | None
-    token_hash: str | None
-    away: bool = False
-
-
-@dataclass(eq=False)
-class Table:
-    """One table in memory: its settings, seats and the game's true state."""
-
-    id: str
-    spec: GameSpec
-    seed: int
-    options: dict[str, Any]
-    clock_minutes: float | None
-    clock_bot: str
-    seats: list[SeatInfo]
-    state: State
-    entries: int  # log entries written so far (actions and undos)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    deadlines: dict[int, float] = field(default_factory=dict)
-    #: websocket queues, each with its seat and whether it wants the SVG
-    listeners: dict[asyncio.Queue[dict[str, Any]], tuple[int | None, bool]] = field(
-        default_factory=dict
-    )
-    version: int = 0  # counts changes; views are computed once per change
-    #: the view each seat (None: spectators) was last sent, to send only what changed
-    shown: dict[int | None, dict[str, Any]] = field(default_factory=dict)
-    views: dict[tuple[str, int | None], tuple[int, Any]] = field(default_factory=dict)
-    driver: asyncio.Task[None] | None = None
-    clock: asyncio.Task[None] | None = None
-
-    @property
-    def idle(self) -> bool:
-        """Nobody watching, no bot thinking, no clock running, no change under way."""
-        return not (
-            self.listeners
-            or (self.driver and not self.driver.done())
-            or (self.clock and not self.clock.done())
-            or self.lock.locked()
-        )
-
-    @property
-    def status(self) -> str:
-        return "finished" if self.state.is_terminal() else "playing"
-
-    @property
-    def bot_seats(self) -> int:
-        return sum(seat.kind == "bot" for seat in self.seats)
-
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat a token belongs to (None: no token, a spectator); 403 for a
-        token that is no seat's."""
-        if token is None:
-            return None
-        digest = hash_token(token)
-        for number, seat in enumerate(self.seats):
-            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
-                return number
-        raise ApiError(403, "this token is not a seat at this table")
-
-    def played_by_bot(self, seat: int) -> str | None:
-        """The bot that moves for ``seat`` now, if any."""
-        info = self.seats[seat]
-        if info.kind == "bot":
-            return info.bot
-        return self.clock_bot if info.away else None
-
-    def undoable(self, seat: int | None) -> int | None:
-        """The index in the history of the action ``seat`` may take back, if any: its
-        own last action, while nothing hidden has been revealed and no chance used
-        since, and no other seat has acted since in the open (in a simultaneous
-        phase the others' unseen choices do not count: they neither depend on it nor
-        may show through)."""
-        state = self.state
-        if seat is None or state.is_terminal():
-            return None
-        history = state.history
-        last = next((i for i in reversed(range(len(history))) if history[i][0] == seat), None)
-        if last is None or last < state.undo_floor:
-            return None
-        if last == len(history) - 1 or last >= state.unseen_moves_from():
-            return last
-        return None
-
-    def can_undo(self, seat: int | None) -> bool:
-        return self.undoable(seat) is not None
-
-    # -- views ------------------------------------------------------------------------
-    def view(self, seat: int | None, svg: bool = True) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) is shown: only what that seat may see;
-        with ``svg``, the game's drawing of it too (the web client's)."""
-        base = self._cached(("view", seat), lambda: self._view(seat))
-        drawing = None
-        if svg and self.spec.svg_view is not None:
-            draw = self.spec.svg_view
-            drawing = self._cached(
-                ("svg", seat), lambda: draw(base["observation"], base["legal_actions"])
-            )
-        return {**base, "svg": drawing, "server_time": time.time()}
-
-    def _cached(self, key: tuple[str, int | None], make: Callable[[], Any]) -> Any:
-        """``make()``, computed once per change of the table."""
-        cached = self.views.get(key)
-        if cached is None or cached[0] != self.version:
-            cached = self.views[key] = (self.version, make())
-        return cached[1]
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        state, spec = self.state, self.spec
-        observation = state.observe(seat)
-        acting = list(state.acting_players())
-        legal = state.legal_json(seat)
-        terminal = state.is_terminal()
-        return {
-            "table": self.id,
-            "game": spec.id,
-            "game_name": spec.name,
-            "seat": seat,
-            "status": self.status,
-            "seats": [
-                {
-                    "seat": number,
-                    "kind": info.kind,
-                    "bot": info.bot,
-                    "away": info.away,
-                    "deadline": self.deadlines.get(number),
-                }
-                for number, info in enumerate(self.seats)
-            ],
-            "observation": observation,
-            "legal_actions": legal,
-            "acting": acting,
-            "terminal": terminal,
-            "scores": state.scores() if terminal else None,
-            "ranking": state.ranking() if terminal else None,
-            "winners": state.winners() if terminal else None,
-            "log_length": state.moves_seen(seat),
-            "events": list(getattr(state, "log", ())),
-            "svg": None,
-            "can_undo": self.can_undo(seat),
-            "clock_minutes": self.clock_minutes,
-            "clock_bot": self.clock_bot if self.clock_minutes is not None else None,
-        }
-
-    def log(self, seat: int | None) -> dict[str, Any]:
-        """The game so far as ``seat`` (None: a spectator) may know it: while it is
-        played, others' hidden actions are None and there is no seed; once it is
-        over, the seed and every action, for replays."""
-        over = self.state.is_terminal()
-        out: dict[str, Any] = {
-            "table": self.id,
-            "game": self.spec.id,
-            "players": self.state.num_players,
-            "status": self.status,
-            "seat": seat,
-            "options": self.options,
-        }
-        if over:
-            return {**out, "seed": self.seed, "actions": self.state.history_json()}
-        return {**out, "actions": self.state.history_seen_by(seat)}
-
-    def changed(self) -> None:
-        """After every change: clocks reset, and a new view for everyone listening
-        whose view changed (a seat is not told of the others' unseen moves)."""
-        self.version += 1
-        self._reset_deadlines()
-        for seat in {seat for seat, _ in self.listeners.values()}:
-            base = self._cached(("view", seat), lambda seat=seat: self._view(seat))
-            if self.shown.get(seat) == base:
-                continue
-            self.shown[seat] = base
-            for queue, (listening, svg) in list(self.listeners.items()):
-                if listening == seat:
-                    _offer(queue, {"type": "view", "view": self.view(seat, svg)})
-
-    def _reset_deadlines(self) -> None:
-        if self.clock_minutes is None:
-            return
-        acting = set(self.state.acting_players())
-        now = time.time()
-        for seat, info in enumerate(self.seats):
-            waiting = seat in acting and info.kind == "human" and not info.away
-            if not waiting:
-                self.deadlines.pop(seat, None)
-            elif seat not in self.deadlines:
-                self.deadlines[seat] = now + self.clock_minutes * 60
-
-
-def _still_fits(now: State, seen: State) -> bool:
-    """Whether a move chosen on ``seen`` may still be played on ``now``: only other
-    seats' moves were added since (in a simultaneous phase), nothing was taken back
-    and nothing hidden was revealed."""
-    if now is seen:
-        return True
-    old = len(seen.history)
-    return (
-        now.undo_floor == seen.undo_floor
-        and len(now.history) >= old
-        and now.history[:old] == seen.history
-    )
-
-
-def _offer(queue: asyncio.Queue[dict[str, Any]], message: dict[str, Any]) -> None:
-    """Give a listener the newest view; a slow listener only misses older ones."""
-    while queue.full():
-        queue.get_nowait()
-    queue.put_nowait(message)
 
 
 class TableService:
@@ -412,16 +117,7 @@ class TableService:
             raise ApiError(422, str(e)) from None
         move_seconds = self.bots.move_seconds
         clock_bot = check_bot(clock_bot, spec, move_seconds)
-        tokens: list[str | None] = []
-        infos: list[SeatInfo] = []
-        for kind, bot in seats:
-            if kind == "bot":
-                infos.append(SeatInfo("bot", check_bot(bot or "", spec, move_seconds), None))
-                tokens.append(None)
-            else:
-                token = secrets.token_urlsafe(18)
-                infos.append(SeatInfo("human", None, hash_token(token)))
-                tokens.append(token)
+        infos, tokens = new_seats(seats, spec, move_seconds)
         table = Table(
             id=secrets.token_urlsafe(9),
             spec=spec,
@@ -711,13 +407,12 @@ class TableService:
             seat = movers[0]
             name = table.played_by_bot(seat)
             assert name is not None
-            # seeded by what the seat has seen, not by the others' unseen moves
-            step_seed = view_seed(table.seed, state.moves_seen(seat))
-            action = await self._bot_move(table, state, seat, name, step_seed)
+            decision = Decision.at(state, seat, name, table.seed)
+            action = await self._bot_move(table, decision)
             if self._closing:
                 break  # no fallback moves while the server stops
             async with table.lock:
-                if table.played_by_bot(seat) != name or not _still_fits(table.state, state):
+                if table.played_by_bot(seat) != name or not still_fits(table.state, state):
                     continue  # the table changed under the bot while it thought: again
                 legal = table.state.legal_actions(seat)
                 if action is not None and action not in legal:
@@ -726,20 +421,18 @@ class TableService:
                     log.error("bot %r gave no legal move at table %s", name, table.id)
                     action = None
                 if action is None:  # a slow or broken bot must not stall the table
-                    action = random.Random(step_seed).choice(legal)
+                    action = decision.fallback(legal)
                 await self._commit(table, seat, action)
         self._kick(table)
 
-    async def _bot_move(
-        self, table: Table, state: State, seat: int, name: str, step_seed: int
-    ) -> Action | None:
-        """The move bot ``name`` chooses for ``seat`` on its view of ``state`` (the
-        view is made here: the bot never sees the true state); None if it ran out
-        of time or failed (logged)."""
-        view = state.determinize(seat, step_seed)
+    async def _bot_move(self, table: Table, decision: Decision) -> Action | None:
+        """The move ``decision``'s bot chooses on its seat's view (the view was made by
+        ``Decision.at``: the bot never sees the true state); None if it ran out of time
+        or failed (logged)."""
+        name, seat = decision.bot, decision.seat
         start = time.perf_counter()
         try:
-            action = await self.bots.move(view, seat, name, bot_seed(step_seed, seat))
+            action = await self.bots.move(decision.view, seat, name, decision.seed)
         except BotTimeout:
             log.warning(
                 "bot %r at table %s (seat %d) was stopped after %g s: a random legal move "
@@ -758,7 +451,7 @@ class TableService:
             name,
             table.id,
             seat,
-            len(state.history),
+            len(decision.view.history),
             time.perf_counter() - start,
         )
         return action

@@ -1,0 +1,93 @@
+"""What the arena refuses, and the checks that refuse it before any game is played.
+
+Every error is an ``ArenaError`` whose message says in one line what is wrong (the
+command line prints it as it is). Each is also the built-in kind it always was
+(``ValueError``, ``ImportError``...), so ``except ValueError`` still catches a bad
+player count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..agents import AgentError, check_game, make
+from ..core import ContentError, GameSpec, OptionError, game, game_ids
+
+
+class ArenaError(Exception):
+    """A run the arena will not play as asked, or a results file it cannot use."""
+
+
+class NoSuchGame(ArenaError, ValueError):
+    """A game id no installed game has."""
+
+
+class BadBot(ArenaError, AgentError):
+    """A bot that cannot be made (unknown name, bad parameter) or cannot play the game."""
+
+
+class BadPlayerCount(ArenaError, ValueError):
+    """A player count the game (or the kind of run) does not take."""
+
+
+class BadSetup(ArenaError, ValueError):
+    """Options or component data the game refuses."""
+
+
+class BadRun(ArenaError, ValueError):
+    """How a run is asked to run: its backend, jobs, results file, number of games."""
+
+
+class ResultsError(ArenaError, ValueError):
+    """A results file that cannot be read or written, or does not belong to the run
+    at hand."""
+
+
+class MissingExtra(ArenaError, ImportError):
+    """An optional package a feature needs is not installed; the message says which
+    extra to install."""
+
+
+class ClusterError(ArenaError, ConnectionError):
+    """Ray could not be started, or its cluster joined."""
+
+
+def find_game(game_id: str) -> GameSpec:
+    """The game ``game_id``, or NoSuchGame listing the games."""
+    if game_id not in game_ids():
+        raise NoSuchGame(f"no game {game_id!r}; known games: {', '.join(game_ids())}")
+    return game(game_id)
+
+
+def check_players(spec: GameSpec, players: int) -> int:
+    """``players`` if ``spec`` takes that many, else BadPlayerCount."""
+    if not spec.min_players <= players <= spec.max_players:
+        raise BadPlayerCount(
+            f"{spec.id} takes {spec.min_players} to {spec.max_players} players, not {players}"
+        )
+    return players
+
+
+def check_bots(spec: GameSpec, names: Iterable[str]) -> None:
+    """Each bot named can be made and can play ``spec`` (greedy needs the game's
+    heuristic), else BadBot."""
+    for name in dict.fromkeys(names):
+        try:
+            check_game(make(name), spec)
+        except AgentError as e:
+            raise BadBot(str(e)) from None
+
+
+def check_setup(
+    spec: GameSpec,
+    players: int,
+    options: Mapping[str, Any] | None,
+    content: Mapping[str, Any] | None,
+) -> None:
+    """The game sets up with these options and this data (one game is set up to see),
+    else BadSetup."""
+    try:
+        spec.new_game(players, 0, options, content)
+    except (OptionError, ContentError) as e:
+        raise BadSetup(str(e)) from None

@@ -1,0 +1,106 @@
+"""What the commands share: the console, the errors a user can make (one red line,
+exit code 2, never a traceback) and the options every game command takes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from ..agents import AgentError, bot_names as all_bot_names
+from ..agents.turn import BotError
+from ..arena import ArenaError
+from ..core import ContentError, OptionError
+from ..core.content import read_toml
+
+EXIT_USAGE = 2
+
+
+class UserError(Exception):
+    """A mistake in what the user asked for: reported in one line, exit code 2."""
+
+
+def out_console() -> Console:
+    return Console(highlight=False)
+
+
+def err_console() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+#: what a user can get wrong: each is reported in one red line, exit code 2
+USER_ERRORS = (UserError, ArenaError, ContentError, OptionError, AgentError)
+
+
+@contextmanager
+def user_errors(out: Path | None = None) -> Iterator[None]:
+    """Turn the errors a user can cause into one red line and exit code 2, a bot that
+    raised into one line and exit code 1, and Ctrl+C into a note on what was kept in
+    the results file ``out`` (exit code 130)."""
+    try:
+        yield
+    except USER_ERRORS as e:
+        _error_line(str(e))
+        raise typer.Exit(EXIT_USAGE) from None
+    except BotError as e:
+        _error_line(f"bot {e.bot!r} (seat {e.seat}) raised {e}")
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        kept = f"; the finished games are in {out}, --resume continues" if out else ""
+        err_console().print(Text(f"stopped{kept}", style="yellow"), soft_wrap=True)
+        raise typer.Exit(130) from None
+
+
+def _error_line(text: str) -> None:
+    message = " ".join(line.strip() for line in text.splitlines() if line.strip())
+    err_console().print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
+
+
+def load_content(path: Path | None) -> dict[str, Any] | None:
+    """The TOML file to merge over the game's data.toml, or None."""
+    return read_toml(path) if path is not None else None
+
+
+def parse_options(items: list[str] | None) -> dict[str, Any]:
+    """``["deck=standard-81", "turns=5"]`` -> options; values read as JSON when they can
+    be (numbers, true/false), as text otherwise."""
+    options: dict[str, Any] = {}
+    for item in items or []:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise UserError(f"an option is KEY=VALUE, not {item!r}")
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value.strip()
+    return options
+
+
+# -- option types shared by the commands ----------------------------------------------------
+GameArg = Annotated[
+    str, typer.Argument(metavar="GAME", help="The game id (see `housebuilders list`).")
+]
+KNOWN_BOTS = f"Bots: {', '.join(all_bot_names())}."
+ContentOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--content",
+        help="A TOML file shaped like the game's data.toml, merged over it "
+        "(e.g. a value read off the real box in place of a proposed one).",
+        dir_okay=False,
+    ),
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        help="A game option as KEY=VALUE; repeat for several. Each game's options, their "
+        "choices and defaults: `housebuilders list`.",
+    ),
+]

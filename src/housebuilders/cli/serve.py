@@ -1,0 +1,135 @@
+"""``housebuilders serve``: the web table (the server extra, imported when it starts)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from .common import UserError, out_console, user_errors
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (0.0.0.0 to let other machines in).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy URL of the database, e.g. postgresql+psycopg://user:pw@host/db "
+            "(default: $HOUSEBUILDERS_DATABASE_URL, else the SQLite file var/housebuilders.db)."
+        ),
+    ] = None,
+    tables_per_minute: Annotated[
+        int | None,
+        typer.Option(
+            help="Tables one client address may open per minute, 0: no limit "
+            "(default: $HOUSEBUILDERS_TABLES_PER_MINUTE, else 20).",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
+    max_bot_tables: Annotated[
+        int | None,
+        typer.Option(
+            help="Tables of bots only in play at once, 0: no limit "
+            "(default: $HOUSEBUILDERS_MAX_BOT_TABLES, else 4).",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
+    max_bot_seats: Annotated[
+        int | None,
+        typer.Option(
+            help="Bot seats at the tables in play, 0: no limit "
+            "(default: $HOUSEBUILDERS_MAX_BOT_SEATS, else 100).",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
+    max_spectators: Annotated[
+        int | None,
+        typer.Option(
+            help="Spectators' live connections per table, 0: no limit "
+            "(default: $HOUSEBUILDERS_MAX_SPECTATORS, else 64).",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
+    max_seat_connections: Annotated[
+        int | None,
+        typer.Option(
+            help="Live connections per seat, 0: no limit "
+            "(default: $HOUSEBUILDERS_MAX_SEAT_CONNECTIONS, else 8).",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
+    move_seconds: Annotated[
+        float | None,
+        typer.Option(
+            min=0.1,
+            max=3600,
+            help="Seconds a bot has per move: one still thinking then is stopped and a "
+            "random legal move played for it; bots may not ask for more (default: 10).",
+        ),
+    ] = None,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="Processes the bots think in, shared by all tables (default: the cores)."
+        ),
+    ] = None,
+) -> None:
+    """Serve the web table: open the address it prints, pick a game and the seats
+    (people or bots), and share each person's link.
+
+    Games are stored in the database as they are played and go on after a restart.
+    Limits (docs/security.md) come from the options, else the environment.
+    """
+    with user_errors():
+        try:
+            import uvicorn
+
+            from ..server import create_app
+            from ..server.db import check, database_url as chosen_url
+            from ..server.limits import Limits
+        except ImportError as e:
+            raise UserError(
+                f"the web table needs the server extra: pip install 'housebuilders[server]' ({e})"
+            ) from None
+        url = chosen_url(database_url)
+        try:
+            check(url)
+            limits = Limits.from_env(
+                tables_per_minute=tables_per_minute,
+                max_bot_tables=max_bot_tables,
+                max_bot_seats=max_bot_seats,
+                max_spectators=max_spectators,
+                max_seat_connections=max_seat_connections,
+            )
+        except ValueError as e:
+            raise UserError(str(e)) from None
+        shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+        out_console().print(
+            Text(
+                f"housebuilders web table on http://{shown}:{port}/ (database: {_safe(url)})",
+                "bold",
+            ),
+            soft_wrap=True,  # the address must stay on one line to be clicked or copied
+        )
+        out_console().print("Open that address in your browser. Ctrl+C stops the server.")
+    bots = {"move_seconds": move_seconds} if move_seconds is not None else {}
+    app = create_app(url, limits, bot_workers=bot_workers, **bots)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def _safe(url: str) -> str:
+    """A database URL without its password."""
+    head, at, tail = url.rpartition("@")
+    if not at or ":" not in head.split("//", 1)[-1]:
+        return url
+    scheme, _, credentials = head.partition("//")
+    return f"{scheme}//{credentials.split(':', 1)[0]}:***@{tail}"

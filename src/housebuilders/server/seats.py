@@ -1,0 +1,57 @@
+"""The seats of a table: who sits there (a person or a bot), and the secret token
+that is a person's seat (only its hash is kept)."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..core import GameSpec
+from .bots import check_bot
+from .errors import ApiError
+
+
+@dataclass
+class SeatInfo:
+    kind: str  # "human" or "bot"
+    bot: str | None
+    token_hash: str | None
+    away: bool = False
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_seats(
+    seats: Sequence[tuple[str, str | None]], spec: GameSpec, move_seconds: float
+) -> tuple[list[SeatInfo], list[str | None]]:
+    """The seats of a new table, from (kind, bot) pairs: a bot seat's bot is checked
+    (``bots.check_bot``, 422 if it does not fit), a person's seat gets a new token.
+    Returns the seats and each seat's token (None for a bot seat)."""
+    infos: list[SeatInfo] = []
+    tokens: list[str | None] = []
+    for kind, bot in seats:
+        if kind == "bot":
+            infos.append(SeatInfo("bot", check_bot(bot or "", spec, move_seconds), None))
+            tokens.append(None)
+        else:
+            token = secrets.token_urlsafe(18)
+            infos.append(SeatInfo("human", None, hash_token(token)))
+            tokens.append(token)
+    return infos, tokens
+
+
+def find_seat(seats: Sequence[SeatInfo], token: str | None) -> int | None:
+    """The seat a token belongs to (None: no token, a spectator); 403 for a token
+    that is no seat's."""
+    if token is None:
+        return None
+    digest = hash_token(token)
+    for number, seat in enumerate(seats):
+        if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+            return number
+    raise ApiError(403, "this token is not a seat at this table")

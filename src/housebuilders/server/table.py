@@ -1,0 +1,215 @@
+"""A table in memory: its settings, its seats and the game's true state, and what
+each seat (or a spectator) is shown of it, computed once per change.
+
+The ``TableService`` (``service``) makes every change; a table only tells its
+listeners (``changed``) and keeps the turn clock's deadlines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import GameSpec, State
+from .seats import SeatInfo, find_seat
+
+
+@dataclass(eq=False)
+class Table:
+    """One table in memory: its settings, seats and the game's true state."""
+
+    id: str
+    spec: GameSpec
+    seed: int
+    options: dict[str, Any]
+    clock_minutes: float | None
+    clock_bot: str
+    seats: list[SeatInfo]
+    state: State
+    entries: int  # log entries written so far (actions and undos)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    deadlines: dict[int, float] = field(default_factory=dict)
+    #: websocket queues, each with its seat and whether it wants the SVG
+    listeners: dict[asyncio.Queue[dict[str, Any]], tuple[int | None, bool]] = field(
+        default_factory=dict
+    )
+    version: int = 0  # counts changes; views are computed once per change
+    #: the view each seat (None: spectators) was last sent, to send only what changed
+    shown: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    views: dict[tuple[str, int | None], tuple[int, Any]] = field(default_factory=dict)
+    driver: asyncio.Task[None] | None = None
+    clock: asyncio.Task[None] | None = None
+
+    @property
+    def idle(self) -> bool:
+        """Nobody watching, no bot thinking, no clock running, no change under way."""
+        return not (
+            self.listeners
+            or (self.driver and not self.driver.done())
+            or (self.clock and not self.clock.done())
+            or self.lock.locked()
+        )
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.state.is_terminal() else "playing"
+
+    @property
+    def bot_seats(self) -> int:
+        return sum(seat.kind == "bot" for seat in self.seats)
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token belongs to (None: no token, a spectator); 403 for a
+        token that is no seat's."""
+        return find_seat(self.seats, token)
+
+    def played_by_bot(self, seat: int) -> str | None:
+        """The bot that moves for ``seat`` now, if any."""
+        info = self.seats[seat]
+        if info.kind == "bot":
+            return info.bot
+        return self.clock_bot if info.away else None
+
+    def undoable(self, seat: int | None) -> int | None:
+        """The index in the history of the action ``seat`` may take back, if any: its
+        own last action, while nothing hidden has been revealed and no chance used
+        since, and no other seat has acted since in the open (in a simultaneous
+        phase the others' unseen choices do not count: they neither depend on it nor
+        may show through)."""
+        state = self.state
+        if seat is None or state.is_terminal():
+            return None
+        history = state.history
+        last = next((i for i in reversed(range(len(history))) if history[i][0] == seat), None)
+        if last is None or last < state.undo_floor:
+            return None
+        if last == len(history) - 1 or last >= state.unseen_moves_from():
+            return last
+        return None
+
+    def can_undo(self, seat: int | None) -> bool:
+        return self.undoable(seat) is not None
+
+    # -- views ------------------------------------------------------------------------
+    def view(self, seat: int | None, svg: bool = True) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) is shown: only what that seat may see;
+        with ``svg``, the game's drawing of it too (the web client's)."""
+        base = self._cached(("view", seat), lambda: self._view(seat))
+        drawing = None
+        if svg and self.spec.svg_view is not None:
+            draw = self.spec.svg_view
+            drawing = self._cached(
+                ("svg", seat), lambda: draw(base["observation"], base["legal_actions"])
+            )
+        return {**base, "svg": drawing, "server_time": time.time()}
+
+    def _cached(self, key: tuple[str, int | None], make: Callable[[], Any]) -> Any:
+        """``make()``, computed once per change of the table."""
+        cached = self.views.get(key)
+        if cached is None or cached[0] != self.version:
+            cached = self.views[key] = (self.version, make())
+        return cached[1]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        state, spec = self.state, self.spec
+        observation = state.observe(seat)
+        acting = list(state.acting_players())
+        legal = state.legal_json(seat)
+        terminal = state.is_terminal()
+        return {
+            "table": self.id,
+            "game": spec.id,
+            "game_name": spec.name,
+            "seat": seat,
+            "status": self.status,
+            "seats": [
+                {
+                    "seat": number,
+                    "kind": info.kind,
+                    "bot": info.bot,
+                    "away": info.away,
+                    "deadline": self.deadlines.get(number),
+                }
+                for number, info in enumerate(self.seats)
+            ],
+            "observation": observation,
+            "legal_actions": legal,
+            "acting": acting,
+            "terminal": terminal,
+            "scores": state.scores() if terminal else None,
+            "ranking": state.ranking() if terminal else None,
+            "winners": state.winners() if terminal else None,
+            "log_length": state.moves_seen(seat),
+            "events": list(getattr(state, "log", ())),
+            "svg": None,
+            "can_undo": self.can_undo(seat),
+            "clock_minutes": self.clock_minutes,
+            "clock_bot": self.clock_bot if self.clock_minutes is not None else None,
+        }
+
+    def log(self, seat: int | None) -> dict[str, Any]:
+        """The game so far as ``seat`` (None: a spectator) may know it: while it is
+        played, others' hidden actions are None and there is no seed; once it is
+        over, the seed and every action, for replays."""
+        over = self.state.is_terminal()
+        out: dict[str, Any] = {
+            "table": self.id,
+            "game": self.spec.id,
+            "players": self.state.num_players,
+            "status": self.status,
+            "seat": seat,
+            "options": self.options,
+        }
+        if over:
+            return {**out, "seed": self.seed, "actions": self.state.history_json()}
+        return {**out, "actions": self.state.history_seen_by(seat)}
+
+    def changed(self) -> None:
+        """After every change: clocks reset, and a new view for everyone listening
+        whose view changed (a seat is not told of the others' unseen moves)."""
+        self.version += 1
+        self._reset_deadlines()
+        for seat in {seat for seat, _ in self.listeners.values()}:
+            base = self._cached(("view", seat), lambda seat=seat: self._view(seat))
+            if self.shown.get(seat) == base:
+                continue
+            self.shown[seat] = base
+            for queue, (listening, svg) in list(self.listeners.items()):
+                if listening == seat:
+                    offer(queue, {"type": "view", "view": self.view(seat, svg)})
+
+    def _reset_deadlines(self) -> None:
+        if self.clock_minutes is None:
+            return
+        acting = set(self.state.acting_players())
+        now = time.time()
+        for seat, info in enumerate(self.seats):
+            waiting = seat in acting and info.kind == "human" and not info.away
+            if not waiting:
+                self.deadlines.pop(seat, None)
+            elif seat not in self.deadlines:
+                self.deadlines[seat] = now + self.clock_minutes * 60
+
+
+def still_fits(now: State, seen: State) -> bool:
+    """Whether a move chosen on ``seen`` may still be played on ``now``: only other
+    seats' moves were added since (in a simultaneous phase), nothing was taken back
+    and nothing hidden was revealed."""
+    if now is seen:
+        return True
+    old = len(seen.history)
+    return (
+        now.undo_floor == seen.undo_floor
+        and len(now.history) >= old
+        and now.history[:old] == seen.history
+    )
+
+
+def offer(queue: asyncio.Queue[dict[str, Any]], message: dict[str, Any]) -> None:
+    """Give a listener the newest view; a slow listener only misses older ones."""
+    while queue.full():
+        queue.get_nowait()
+    queue.put_nowait(message)
