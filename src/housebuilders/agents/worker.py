@@ -21,6 +21,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from ..core.spec import game_modules
 from .turn import Decision
 
 
@@ -60,7 +61,8 @@ def process_context(*preload: str) -> Any:
         )
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["__main__", "housebuilders.games", __name__, *preload])
+        games = game_modules()
+        context.set_forkserver_preload(["__main__", *games, __name__, *preload])
         return context
     return multiprocessing.get_context("spawn")
 

@@ -218,6 +218,12 @@ def _declared() -> dict[str, EntryPoint]:
     return declared
 
 
+def game_modules() -> list[str]:
+    """The module of each installed game (as its entry point names it), to import ahead
+    where many games will be played, as worker processes' fork server does."""
+    return list(dict.fromkeys(point.module for point in _declared().values()))
+
+
 def game_ids() -> list[str]:
     """Every game's id, without loading any game: the installed ones, then any
     registered by hand."""
