@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core import GameSpec, register
-from . import heuristic, view
+from . import heuristic, svg, text
 from .actions import ADVANCED_CLASSES, ADVANCED_SPACE, BASIC_CLASSES, BASIC_SPACE
 from .advanced import MrHouseAdvancedState
 from .basic import MrHouseBasicState
@@ -22,8 +22,8 @@ BASIC = register(
         action_classes=BASIC_CLASSES,
         heuristic=heuristic.evaluate,
         heuristic_all=heuristic.evaluate_all,
-        text_view=view.text,
-        svg_view=view.svg,
+        text_view=text.text,
+        svg_view=svg.svg,
         options=BASIC_OPTIONS,
     )
 )
@@ -43,8 +43,8 @@ ADVANCED = register(
         heuristic=heuristic.evaluate_advanced,
         heuristic_all=heuristic.evaluate_advanced_all,
         heuristic_scale=8.0,  # the complete house's value widens the evaluation's range
-        text_view=view.text,
-        svg_view=view.svg,
+        text_view=text.text,
+        svg_view=svg.svg,
         options=ADVANCED_OPTIONS,
     )
 )

@@ -4,7 +4,7 @@ shared/rules/welcome-to.txt. Everyone plays each round at once."""
 from __future__ import annotations
 
 from ...core import GameSpec, Option, register
-from . import heuristic, policy, view
+from . import heuristic, policy, svg, text
 from .actions import CLASSES, SPACE
 from .state import DECKS, WelcomeToState
 
@@ -19,8 +19,8 @@ WELCOME_TO = register(
         _state_from_json=WelcomeToState.from_json,
         actions=SPACE,
         action_classes=CLASSES,
-        text_view=view.text,
-        svg_view=view.svg,
+        text_view=text.text,
+        svg_view=svg.svg,
         heuristic=heuristic.evaluate,
         heuristic_all=heuristic.evaluate_all,
         heuristic_scale=8.0,
