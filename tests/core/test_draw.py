@@ -139,7 +139,7 @@ def toy_svg(obs: dict[str, object], legal: list[dict[str, object]]) -> str:
     parts += draw.track(Box(20, 80, 360, 24), 10, 3, "#36c", values, acts.find("advance"))
     for i, number in enumerate([4, 7]):
         cell = Box(20 + 60 * i, 120, 50, 70)
-        face = [draw.card(cell, "#fff", theme.edge), draw.bold(cell.x + 25, 160, number, 18)]
+        face = [draw.card_face(cell, "#fff", theme.edge), draw.bold(cell.x + 25, 160, number, 18)]
         parts += draw.maybe_act(acts.find("play", card=number), face)
     parts += draw.chips([("pass", item) for item in acts.of("pass")], Box(20, 200, 360, 24))
     return draw.document(theme, 400, 240, "Toy", parts)

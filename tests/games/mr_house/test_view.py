@@ -12,7 +12,7 @@ import random
 import pytest
 
 import housebuilders as hb
-from housebuilders.games.mr_house.text import house, text as text_view
+from housebuilders.games.mr_house.text import house as draw_house, text as text_view
 
 
 def _house(*columns: dict) -> list[dict]:
@@ -24,13 +24,13 @@ def _wall(part: str = "wood_wall", windows: int = 0, door: bool = False) -> dict
 
 
 def test_a_house_is_drawn_column_by_column() -> None:
-    house = _house(
+    columns = _house(
         {"walls": [_wall(windows=1), _wall(windows=2)], "roof": True, "chimney": True},
         {"walls": [_wall("brick_wall", door=True)], "roof": True, "chimney": False},
         {"walls": [_wall()], "roof": False, "chimney": False},
     )
     names = hb.new_game("mr-house-basic", 2).observe(None)["part_names"]
-    assert house(house, names)[:-1] == [
+    assert draw_house(columns, names)[:-1] == [
         "   ||",
         "  /\\",
         " /  \\   /\\",
@@ -39,13 +39,13 @@ def test_a_house_is_drawn_column_by_column() -> None:
         "==================",
         "  1     2     3",
     ]
-    assert house(house, names)[-1] == (
+    assert draw_house(columns, names)[-1] == (
         "| wooden wall  # brick wall  [] window  DD door  /\\ roof  ^^ ceramic roof  || chimney"
     )
 
 
 def test_no_house_yet() -> None:
-    assert house([], {}) == ["(no house yet)"]
+    assert draw_house([], {}) == ["(no house yet)"]
 
 
 def _midway(players: int = 3, steps: int = 4, seed: int = 2) -> hb.State:

@@ -18,7 +18,7 @@ from housebuilders.core.testing import clickable as _clickable, draw_svg as _dra
 from housebuilders.games.welcome_to.actions import Claim, Mark, Pick, Skip, Write
 from housebuilders.games.welcome_to.state import WelcomeToState
 from housebuilders.games.welcome_to.svg import svg as svg_view
-from housebuilders.games.welcome_to.text import text as text_view
+from housebuilders.games.welcome_to.text import street as street_text, text as text_view
 
 from .helpers import A_FOUR_FOUR, B_FOUR_FIVE, C_THREE_FOUR, fence, fill, new, play
 
@@ -204,7 +204,7 @@ def test_the_text_shows_every_number_written_street_by_street() -> None:
             assert f"round {obs['round']}" in text
             for p, entry in enumerate(obs["players"]):
                 for s, street in enumerate(entry["streets"]):
-                    line = street(street, obs["sheet"]["pools"][s])
+                    line = street_text(street, obs["sheet"]["pools"][s])
                     assert line in text
                     numbers = [int(n) for n in re.findall(r"\d+", line)]
                     assert numbers == [n for n in street["numbers"] if n is not None], (p, s)
@@ -218,7 +218,7 @@ def test_the_text_marks_fences_pools_and_copies() -> None:
         "fences": [1],
         "parks": 0,
     }
-    assert street(street, [2, 3]) == "| 3    3B | . o  9 @  .  |"
+    assert street_text(street, [2, 3]) == "| 3    3B | . o  9 @  .  |"
 
 
 def test_the_text_says_who_has_chosen_the_pairs_and_the_plans() -> None:

@@ -12,7 +12,7 @@ For the web table (``GameSpec.svg_view(observation, legal) -> str``):
   clickable group ``act`` (class ``act``, ``data-index``, a ``<title>`` with the action's
   sentence) and ``chips`` (a row of clickable labels);
 - ``board``: the ``document`` (the frame with the theme's style and the paper), its
-  ``header``, ``card``, ``token``, ``track``, ``table``, fill ``pattern``.
+  ``header``, ``card_face``, ``token``, ``track``, ``table``, fill ``pattern``.
 
 For the terminal (``GameSpec.text_view(observation) -> str``): ``terminal`` (names, lists
 in words, blocks side by side, aligned columns).
@@ -22,7 +22,7 @@ Box, act, document, rect, text``.
 """
 
 from .actions import NO_ACTS, Acts, Legal, act, chips, maybe_act
-from .board import HEADER_HEIGHT, Row, card, document, header, pattern, table, token, track
+from .board import HEADER_HEIGHT, Row, card_face, document, header, pattern, table, token, track
 from .svg import (
     Box,
     bold,
@@ -56,7 +56,7 @@ __all__ = [
     "act",
     "bold",
     "caption",
-    "card",
+    "card_face",
     "chips",
     "circle",
     "document",

@@ -76,7 +76,7 @@ def chips(
     """Labelled clickable pills (a label and its action each) from the box's top left,
     in up to ``rows`` rows of ``2 * size``; they shrink to fit."""
     items = list(items)
-    height, gap = size * 5 / 3, size / 3
+    height, gap = 2 * size - 4, size / 3
     widths = [text_width(label, size) * 1.1 + size * 7 / 6 for label, _ in items]
     scale = min(1.0, rows * box.w / (sum(widths) + gap * len(items) + 1))
     parts, x, y = [], box.x, box.y
@@ -84,7 +84,7 @@ def chips(
         w *= scale
         if x + w > box.x + box.w + 1 and x > box.x:
             x, y = box.x, y + 2 * size
-        top = y + size - height / 2
+        top = y + 2
         chip = rect(Box(x, top, w, height), rx=height / 2, **ghost())
         label_at = (x + w / 2, top + height / 2 + size * scale / 3)
         parts.append(act(item, chip, text(*label_at, label, size * scale, "middle")))

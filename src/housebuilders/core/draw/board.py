@@ -59,7 +59,7 @@ def header(
     return parts
 
 
-def card(box: Box, fill: str, edge: str, rx: float = 6, highlight: bool = False) -> str:
+def card_face(box: Box, fill: str, edge: str, rx: float = 6, highlight: bool = False) -> str:
     """A card's face (class ``card``: it lights up under the pointer when clickable),
     its edge thick and warm when ``highlight`` (the card in play)."""
     return rect(

@@ -41,6 +41,7 @@ from ...core.draw import (
     act,
     bold,
     caption,
+    card_face,
     chips,
     circle,
     document,
@@ -360,7 +361,7 @@ def _worker_card(card: Json, cell: Box) -> list[str]:
     """A worker card on offer: workers, stars and price (less the coins on it)."""
     cx, n, stars = cell.x + cell.w / 2, card["workers"], card["stars"]
     parts = [
-        rect(cell, rx=5, fill="#fffdf7", stroke=EDGE, class_="card"),
+        card_face(cell, "#fffdf7", EDGE, rx=5),
         text(cx, cell.y + 20, f"{n} worker{'s' * (n != 1)}", 12, "middle"),
         text(
             cx,
@@ -396,7 +397,7 @@ def _expo(obs: Json, acts: Acts, box: Box) -> list[str]:
 
 def _privilege_card(card: Json, cell: Box, size: float = 12) -> list[str]:
     fill = CARD_COLOURS.get(str(card.get("colour")), "#ddd")
-    parts = [rect(cell, rx=5, fill=fill, stroke=EDGE, class_="card")]
+    parts = [card_face(cell, fill, EDGE, rx=5)]
     lines = wrap(f"{card['name']} ({card['colour']})", cell.w - 12, size)
     if len(lines) > 2:
         lines = wrap(str(card["name"]), cell.w - 12, size)[:2]
@@ -551,7 +552,7 @@ def _small_worker(card: Json, cell: Box, printed: bool) -> list[str]:
     fill = "#d7d0c4" if tired else "#f3ead8" if printed else "#fffdf7"
     cx = cell.x + cell.w / 2
     parts = [
-        rect(cell, rx=4, fill=fill, stroke=EDGE, class_="card"),
+        card_face(cell, fill, EDGE, rx=4),
         bold(cx, cell.y + 15, f"{card['workers']}w", 12, "middle"),
     ]
     if printed:

@@ -45,12 +45,12 @@ from ...core.draw import (
     Legal,
     Row,
     Theme,
-    act,
     bold,
-    card,
+    card_face,
+    chips,
     document,
     el,
-    ghost,
+    header,
     maybe_act,
     muted,
     num,
@@ -80,22 +80,11 @@ from .svg_sheet import (
 Json = dict[str, Any]
 
 WIDTH = 1200
-THEME = Theme("welcometo", paper="#f7f3ea", edge=EDGE, header=HEADER, hover_width=4)
+THEME = Theme(
+    "welcometo", paper="#f7f3ea", edge=EDGE, header=HEADER, header_note="#dfeceb", hover_width=4
+)
 MINI_LIMIT = 7  # more other players than this: a table instead of small sheets
 TABLE_ROWS = 12
-
-
-def _chips(items: list[tuple[str, Legal]], x: float, y: float, right: float) -> list[str]:
-    """Labelled clickable chips in a row from (x, y), shrinking to end before ``right``."""
-    widths = [text_width(label, 14) * 1.05 + 20 for label, _ in items]
-    scale = min(1.0, (right - x) / (sum(widths) + 6 * len(items) + 1))
-    parts = []
-    for (label, item), w in zip(items, widths, strict=True):
-        w *= scale
-        chip = rect(Box(x, y, w, 28), rx=14, **ghost())
-        parts.append(act(item, chip, text(x + w / 2, y + 19, label, 14 * scale, "middle")))
-        x += w + 6
-    return parts
 
 
 # == the drawing ===========================================================================
@@ -145,13 +134,7 @@ def _header(obs: Json) -> list[str]:
             status = "You have chosen. " + status
     seat = "spectator" if you is None else f"you are {name(obs, you)}"
     chosen = n - len(acting)
-    return [
-        rect(Box(0, 0, WIDTH, 58), fill=HEADER),
-        text(16, 25, _title(obs), 19, fill="#fff", font_weight="bold"),
-        text(16, 47, status, 15, fill="#fff"),
-        text(WIDTH - 16, 25, seat, 14, "end", fill="#dfeceb"),
-        text(WIDTH - 16, 47, f"{chosen} of {n} chosen", 14, "end", fill="#dfeceb"),
-    ]
+    return header(THEME, WIDTH, _title(obs), status, (seat, f"{chosen} of {n} chosen"))
 
 
 def _who(obs: Json, players: list[int], limit: int = 6) -> str:
@@ -197,7 +180,7 @@ def _pair_card(pair: Json, box: Box, stack: int, chosen: bool) -> list[str]:
     colour = ACTION_COLOURS.get(action, "#777")
     side = Box(box.x, box.y, 74, box.h)
     parts = [
-        card(box, "#fff", EDGE, rx=8, highlight=chosen),
+        card_face(box, "#fff", EDGE, rx=8, highlight=chosen),
         path(
             f"M{side.x + 8} {side.y}H{side.x + side.w}V{side.y + side.h}H{side.x + 8}"
             f"Q{side.x} {side.y + side.h} {side.x} {side.y + side.h - 8}V{side.y + 8}"
@@ -242,7 +225,7 @@ def _plans(obs: Json, acts: Acts, box: Box) -> list[str]:
 
 def _plan_card(plan: Json, box: Box, claimed: int | None, marking: bool) -> list[str]:
     parts = [
-        card(box, "#fbf6ea", EDGE, rx=8, highlight=marking),
+        card_face(box, "#fbf6ea", EDGE, rx=8, highlight=marking),
         bold(box.x + 10, box.y + 20, f"Plan {plan['deck']}", 14),
     ]
     now = plan["later"] if plan["flipped"] else plan["first"]
@@ -298,10 +281,10 @@ def _prompt(obs: Json, acts: Acts, box: Box) -> list[str]:
     ]
     label = _prompt_text(obs, turn, acts)
     parts.append(bold(box.x + 14, box.y + 27, label, 15))
-    chips = _prompt_chips(acts, turn)
-    if chips:
+    offered = _prompt_chips(acts, turn)
+    if offered:
         x = box.x + 28 + text_width(label, 15) * 0.88
-        parts += _chips(chips, x, box.y + 8, box.x + box.w - 10)
+        parts += chips(offered, Box(x, box.y + 8, box.x + box.w - 10 - x, 28), size=14)
     return parts
 
 
