@@ -158,3 +158,8 @@ def test_a_board_drawn_with_the_kit_makes_every_placed_action_clickable() -> Non
         1: "Play the 7",
         2: "Pass",
     }
+
+
+def test_a_theme_s_name_must_be_a_css_class() -> None:
+    with pytest.raises(ValueError, match="a theme's name is a CSS class"):
+        draw.Theme('toy" onload="x')

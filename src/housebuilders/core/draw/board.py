@@ -27,8 +27,8 @@ def document(
     game's ``patterns`` (``pattern``), then ``parts``."""
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{theme.name}" viewBox="0 0 '
-        f'{num(width)} {num(height)}" width="100%" font-family="sans-serif" role="img" '
-        f"aria-label={quoted(title)}>"
+        f'{num(width)} {num(height)}" width="100%" font-family={quoted(theme.font)} '
+        f'role="img" aria-label={quoted(title)}>'
     )
     style = el("defs", el("style", theme.style()) + "".join(patterns))
     paper = rect(Box(0, 0, width, height), fill=theme.paper)

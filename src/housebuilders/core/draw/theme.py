@@ -1,8 +1,10 @@
 """The kit's colours and looks: the ink, the warm colour of what may be clicked, the
-players' colours, and a game's own choices (``Theme``: its paper, header and edges)."""
+players' colours, and a game's own choices (``Theme``: its font, paper, header and
+edges)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,15 +35,22 @@ def player_ink(seat: int) -> str:
 @dataclass(frozen=True)
 class Theme:
     """A game's look: ``name`` is the drawing's CSS class (its style applies only to
-    it), the rest its colours."""
+    it), then its font and colours."""
 
     name: str
+    font: str = "sans-serif"  # the drawing's font family (``text_width`` assumes one)
     paper: str = "#fbf8f2"  # the background
     edge: str = "#8b7d6b"  # the outline of boards, cards and panels
     header: str = "#34495e"  # the header's band
     header_note: str = "#dfe6ec"  # the header's notes on the right
     #: the stroke width of a clickable card's outline under the pointer
     hover_width: float = 3
+
+    def __post_init__(self) -> None:
+        if not re.fullmatch(r"[A-Za-z][\w-]*", self.name):
+            raise ValueError(
+                f"a theme's name is a CSS class (letters, digits, - and _): {self.name!r}"
+            )
 
     def style(self) -> str:
         """The drawing's CSS: a clickable part shows a pointer, and its ghost spots and
