@@ -67,3 +67,27 @@ def test_an_entry_point_that_is_not_the_games_spec_is_refused(
     monkeypatch.setattr(spec_module, "_declared", lambda: {"dream-home": wrong})
     with pytest.raises(TypeError, match="entry point dream-home = .* is not the GameSpec"):
         hb.game("dream-home")
+
+
+#: a game's modules that only its views and bots use, loaded when first asked for
+VIEWS = {"svg", "svg_house", "svg_sheet", "city", "observed", "text"}
+VIEWS_AND_BOTS = VIEWS | {"heuristic", "policy"}
+
+
+@pytest.mark.parametrize("game_id", ["welcome-to", "mr-house-basic"])
+def test_asking_for_a_game_loads_none_of_its_views_or_bot_helpers(game_id: str) -> None:
+    loaded = loaded_after(f"import housebuilders as hb; hb.game({game_id!r}).new_game(2)")
+    games = [m for m in loaded if m.startswith("housebuilders.games.")]
+    assert games and not [m for m in games if m.rsplit(".", 1)[1] in VIEWS_AND_BOTS]
+    assert not [m for m in loaded if m.startswith("housebuilders.core.draw")]
+
+
+def test_a_view_or_heuristic_is_loaded_the_first_time_it_is_asked_for() -> None:
+    code = "import housebuilders as hb; spec = hb.game('welcome-to'); spec.text_view"
+    loaded = loaded_after(code)
+    assert "housebuilders.games.welcome_to.text" in loaded
+    assert "housebuilders.games.welcome_to.svg" not in loaded
+    assert "housebuilders.games.welcome_to.heuristic" not in loaded
+    loaded = loaded_after(code.replace("text_view", "heuristic"))
+    assert "housebuilders.games.welcome_to.heuristic" in loaded
+    assert not [m for m in loaded if m.startswith("housebuilders.core.draw")]

@@ -10,6 +10,7 @@ from typing import Any
 
 from .action import Action, action_from_json
 from .errors import OptionError, StateError
+from .lazy import Lazy
 from .loading import check_loaded
 from .state import Json, State
 
@@ -43,29 +44,32 @@ class GameSpec:
     #: the version of ``to_json``'s shape, saved in every state as "format": raise it when
     #: the shape changes, and ``state_from_json`` refuses states of another version
     state_format: int = 1
+    # The views and bot helpers below are given as "package.module:attribute" (or as the
+    # object itself) and imported the first time they are read (core/lazy.py): loading
+    # a game loads none of its drawing or bot code.
     #: heuristic(state, player) -> float: the game's evaluation of a state for a player
     #: (games/<game>/heuristic.py), used by the greedy bot and rollouts
-    heuristic: Callable[[State, int], float] | None = None
+    heuristic: Lazy[Callable[[State, int], float]] = Lazy()
     #: heuristic_all(state) -> [float per player]: the same evaluation for every seat at
     #: once, where that is cheaper than asking seat by seat (search bots use it)
-    heuristic_all: Callable[[State], list[float]] | None = None
+    heuristic_all: Lazy[Callable[[State], list[float]]] = Lazy()
     #: the size of a clear lead in the heuristic's units (search bots map heuristic
     #: values to rewards with it)
     heuristic_scale: float = 4.0
     #: rollout_policy(state, player, rng) -> Action: a fast, sensible move for search
     #: rollouts (cheaper than greedy on the heuristic), if the game has one
-    rollout_policy: Callable[[State, int, Any], Action] | None = None
+    rollout_policy: Lazy[Callable[[State, int, Any], Action]] = Lazy()
     #: the search bot's settings that suit this game (``ismcts`` parameters, such as
     #: {"prior": True}), used for those a bot's name does not set
     search_settings: Mapping[str, Any] = field(default_factory=dict)
     #: text_view(observation) -> str: the observation drawn as text for the terminal
-    text_view: Callable[[Json], str] | None = None
+    text_view: Lazy[Callable[[Json], str]] = Lazy()
     #: svg_view(observation, legal) -> an SVG document drawing the observation; ``legal``
     #: is the seat's legal actions as dicts {"index": int (the game's action index),
     #: "text": str, "action": action JSON}; every drawn part that stands for a legal
     #: action carries data-index="<index>" and class "act" so the web client can make it
     #: clickable
-    svg_view: Callable[[Json, list[Json]], str] | None = None
+    svg_view: Lazy[Callable[[Json, list[Json]], str]] = Lazy()
     _index: dict[Action, int] = field(default_factory=dict, repr=False)
     #: per action kind, the values each field takes somewhere in the action space
     _field_values: dict[str, tuple[set[Any], ...]] = field(default_factory=dict, repr=False)

@@ -5,7 +5,7 @@ game and the seats, create a table, list open tables) and ``table.html`` (one se
 or a spectator's page); ``static/table.js`` and ``static/lobby.js`` are small
 hand-written ES modules that talk to the JSON API and the websocket. There is no
 build step and the pages load nothing from outside the server. A game draws itself
-through its ``view.py``; the client inserts that SVG and makes its parts that carry
+through its ``svg.py``; the client inserts that SVG and makes its parts that carry
 ``data-index`` clickable.
 """
 

@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 import housebuilders as hb
-from housebuilders.games.mr_house import actions as A, view
+from housebuilders.games.mr_house import actions as A
 from housebuilders.games.mr_house.content import load_content
+from housebuilders.games.mr_house.svg import svg as svg_view
+from housebuilders.games.mr_house.text import text as text_view
 
 from .helpers import at_construction, column, materials, new, wood
 
@@ -50,8 +52,8 @@ def _location(svg: str, number: int) -> str:
 def test_a_renamed_location_shows_in_the_views_the_action_text_and_the_log() -> None:
     state = new(2, content=BASIC)
     (seat,) = state.acting_players()
-    text = view.text(state.observe(seat))
-    svg = view.svg(state.observe(None), [])
+    text = text_view(state.observe(seat))
+    svg = svg_view(state.observe(None), [])
     assert "lumber yard" in text and "wood store" not in text
     assert "lumber yard" in svg and "wood store" not in svg
     # still the wood store it is: its stock is drawn by the location's kind and material
@@ -69,8 +71,8 @@ def test_a_renamed_part_shows_in_the_views_the_action_text_and_the_refusals() ->
     state = at_construction(
         2, store={0: materials(cement=1, brick=1)}, houses={0: roofed}, content=BASIC
     )
-    text = view.text(state.observe(0))
-    svg = view.svg(state.observe(0), state.legal_json(0))
+    text = text_view(state.observe(0))
+    svg = svg_view(state.observe(0), state.legal_json(0))
     assert "|| smokestack" in text and "chimney" not in text  # the house's legend
     assert "smokestack" in svg and "chimney" not in svg
     texts = _texts(state, 0)
@@ -103,7 +105,7 @@ def test_advanced_cards_locations_and_sums_follow_the_content() -> None:
     )
     default = hb.new_game("mr-house-advanced", 2, seed=1)
     obs = state.observe(None)
-    text, svg = view.text(obs), view.svg(obs, [])
+    text, svg = text_view(obs), svg_view(obs, [])
     current = obs["board"]["expo_current"]
     old_names = [c.name for c in load_content().advanced.privilege_cards]
     assert current and all(c["name"].startswith("Renamed ") for c in current)
@@ -147,7 +149,7 @@ def _neighbours(squares: dict[int, tuple[float, float]], number: int) -> set[int
 
 
 def test_the_city_is_drawn_as_the_contents_adjacency_says() -> None:
-    rulebook = _squares(view.svg(new(2).observe(None), []))
+    rulebook = _squares(svg_view(new(2).observe(None), []))
     assert _neighbours(rulebook, 3) == {2, 4}
     # the brick store (3) and the cement store (5) trade places
     locations = _locations("basic", {})
@@ -155,8 +157,8 @@ def test_the_city_is_drawn_as_the_contents_adjacency_says() -> None:
     for loc in locations:
         loc["adjacent"] = swapped.get(loc["number"], loc["adjacent"])
     state = new(2, content={"basic": {"locations": locations}})
-    squares = _squares(view.svg(state.observe(None), []))
+    squares = _squares(svg_view(state.observe(None), []))
     assert _neighbours(squares, 3) == {4, 6} and _neighbours(squares, 5) == {2, 4}
     assert _neighbours(squares, 1) == {2, 4, 6, 8}
-    advanced = _squares(view.svg(hb.new_game("mr-house-advanced", 2).observe(None), []))
+    advanced = _squares(svg_view(hb.new_game("mr-house-advanced", 2).observe(None), []))
     assert advanced[1][1] == advanced[10][1] and advanced[1][0] < advanced[10][0]  # shared

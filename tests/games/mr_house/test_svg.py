@@ -12,8 +12,9 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.core.testing import clickable as _clickable, draw_svg as _draw
-from housebuilders.games.mr_house import actions as A, view
+from housebuilders.games.mr_house import actions as A
 from housebuilders.games.mr_house.house import ROOF, WOOD_WALL, Column, Wall
+from housebuilders.games.mr_house.svg import svg as svg_view
 
 from .helpers import act, at_construction, materials
 
@@ -121,7 +122,7 @@ def test_text_is_escaped() -> None:
     obs["players"][1]["name"] = "Bob <&>"
     obs["board"]["expo_current"][0]["name"] = 'Gazebo<b>&"'
     obs["board"]["locations"][0]["name"] = "<tag>&"
-    doc = view.svg(obs, state.legal_json(0))
+    doc = svg_view(obs, state.legal_json(0))
     texts = list(ET.fromstring(doc).itertext())
     assert "Bob <&>" in texts and "<tag>&" in texts
     assert any(t.startswith('Gazebo<b>&"') for t in texts)
@@ -140,4 +141,4 @@ def test_the_drawing_has_no_scripts_or_external_resources() -> None:
 
 def test_the_spec_offers_the_drawing() -> None:
     for game in GAMES:
-        assert hb.game(game).svg_view is view.svg
+        assert hb.game(game).svg_view is svg_view

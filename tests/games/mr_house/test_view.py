@@ -1,4 +1,4 @@
-"""Mr House drawn as text (games/mr_house/view.py): a pure function of an observation.
+"""Mr House drawn as text (games/mr_house/py): a pure function of an observation.
 
 (Kept here, beside the terminal it serves, while tests/games/mr_house is being
 written by others; it belongs there eventually.)
@@ -12,7 +12,7 @@ import random
 import pytest
 
 import housebuilders as hb
-from housebuilders.games.mr_house import view
+from housebuilders.games.mr_house.text import house as draw_house, text as text_view
 
 
 def _house(*columns: dict) -> list[dict]:
@@ -24,13 +24,13 @@ def _wall(part: str = "wood_wall", windows: int = 0, door: bool = False) -> dict
 
 
 def test_a_house_is_drawn_column_by_column() -> None:
-    house = _house(
+    columns = _house(
         {"walls": [_wall(windows=1), _wall(windows=2)], "roof": True, "chimney": True},
         {"walls": [_wall("brick_wall", door=True)], "roof": True, "chimney": False},
         {"walls": [_wall()], "roof": False, "chimney": False},
     )
     names = hb.new_game("mr-house-basic", 2).observe(None)["part_names"]
-    assert view.house(house, names)[:-1] == [
+    assert draw_house(columns, names)[:-1] == [
         "   ||",
         "  /\\",
         " /  \\   /\\",
@@ -39,13 +39,13 @@ def test_a_house_is_drawn_column_by_column() -> None:
         "==================",
         "  1     2     3",
     ]
-    assert view.house(house, names)[-1] == (
+    assert draw_house(columns, names)[-1] == (
         "| wooden wall  # brick wall  [] window  DD door  /\\ roof  ^^ ceramic roof  || chimney"
     )
 
 
 def test_no_house_yet() -> None:
-    assert view.house([], {}) == ["(no house yet)"]
+    assert draw_house([], {}) == ["(no house yet)"]
 
 
 def _midway(players: int = 3, steps: int = 4, seed: int = 2) -> hb.State:
@@ -60,8 +60,8 @@ def _midway(players: int = 3, steps: int = 4, seed: int = 2) -> hb.State:
 
 def test_face_down_markers_show_only_to_their_owner() -> None:
     state = _midway()
-    mine = view.text(state.observe(0))
-    spectator = view.text(state.observe(None))
+    mine = text_view(state.observe(0))
+    spectator = text_view(state.observe(None))
     own_value = next(v for pl, v, _ in sum(state.stacks, []) if pl == 0)  # type: ignore[attr-defined]
     assert f"P0:{own_value}" in mine
     assert "P1:?" in mine and "P2:?" in mine
@@ -70,7 +70,7 @@ def test_face_down_markers_show_only_to_their_owner() -> None:
 
 def test_the_table_shows_board_stores_workers_and_players() -> None:
     obs = _midway().observe(0)
-    text = view.text(obs)
+    text = text_view(obs)
     for name in ("bank", "office", "work notice board", "wood store", "door store"):
         assert name in text
     assert "Stores: wood" in text
@@ -86,19 +86,19 @@ def test_purchases_point_at_the_location_being_resolved() -> None:
     state = _midway(players=2, steps=10)
     obs = state.observe(0)
     assert obs["phase"] == "purchases"
-    line = next(x for x in view.text(obs).splitlines() if x.startswith(">"))
+    line = next(x for x in text_view(obs).splitlines() if x.startswith(">"))
     assert line.split()[1] == str(obs["purchase"]["location"])
 
 
 def test_it_does_not_change_the_observation() -> None:
     obs = _midway().observe(1)
     before = copy.deepcopy(obs)
-    view.text(obs)
+    text_view(obs)
     assert obs == before
 
 
 def test_it_is_the_games_text_view() -> None:
-    assert hb.game("mr-house-basic").text_view is view.text
+    assert hb.game("mr-house-basic").text_view is text_view
 
 
 def test_advanced_view_shows_money_prices_quality_loans_expo_and_order() -> None:
@@ -121,7 +121,7 @@ def test_every_position_of_a_game_is_drawn_for_every_seat(game: str) -> None:
     building = 0
     while not state.is_terminal():
         for seat in (*range(3), None):
-            text = view.text(state.observe(seat))
+            text = text_view(state.observe(seat))
             assert text.startswith("Mr House - turn")
         if "construction" in state.observe(None):
             building += 1

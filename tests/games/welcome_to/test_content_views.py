@@ -10,9 +10,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import housebuilders as hb
-from housebuilders.games.welcome_to import view
 from housebuilders.games.welcome_to.actions import Adjust, Pick
 from housebuilders.games.welcome_to.content import load_content
+from housebuilders.games.welcome_to.svg import svg as svg_view
+from housebuilders.games.welcome_to.text import text as text_view
 
 from .helpers import set_pairs
 
@@ -47,7 +48,7 @@ def test_the_observation_carries_the_games_sheet_and_ladders() -> None:
 
 
 def test_an_overridden_layout_and_ladders_show_in_the_terminal_view() -> None:
-    text = view.text(hb.new_game("welcome-to", 2, content=CONTENT).observe(0))
+    text = text_view(hb.new_game("welcome-to", 2, content=CONTENT).observe(0))
     first_street = next(line for line in text.splitlines() if line.startswith("  1 |"))
     assert first_street.count(".") == 7 and first_street.count("o") == 2
     assert "parks 0/6 = 0" in first_street  # the first street's 6 park boxes, not 3
@@ -58,11 +59,11 @@ def test_an_overridden_layout_and_ladders_show_in_the_terminal_view() -> None:
 
 def test_an_overridden_layout_and_ladders_show_in_the_svg() -> None:
     state = hb.new_game("welcome-to", 2, content=CONTENT)
-    texts = _svg_texts(view.svg(state.observe(0), state.legal_json(0)))
+    texts = _svg_texts(svg_view(state.observe(0), state.legal_json(0)))
     for value in ("77", "33", "66", "41", "43"):  # parks, pools and estates ladders
         assert value in texts
     default = hb.new_game("welcome-to", 2)
-    rulebook = _svg_texts(view.svg(default.observe(0), default.legal_json(0)))
+    rulebook = _svg_texts(svg_view(default.observe(0), default.legal_json(0)))
     for value in ("26", "31"):  # the rulebook's pool ladder, no card's or plan's number
         assert value in rulebook and value not in texts
     assert "77" not in rulebook and "41" not in rulebook

@@ -1,4 +1,4 @@
-"""Welcome To drawn as text and as SVG (games/welcome_to/view.py, svg.py): pure functions
+"""Welcome To drawn as text and as SVG (games/welcome_to/py, svg.py): pure functions
 of an observation (and the seat's legal actions), every legal action clickable where
 it happens, nothing shown that the observation does not say."""
 
@@ -15,9 +15,10 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.core.testing import clickable as _clickable, draw_svg as _draw
-from housebuilders.games.welcome_to import view
 from housebuilders.games.welcome_to.actions import Claim, Mark, Pick, Skip, Write
 from housebuilders.games.welcome_to.state import WelcomeToState
+from housebuilders.games.welcome_to.svg import svg as svg_view
+from housebuilders.games.welcome_to.text import street as street_text, text as text_view
 
 from .helpers import A_FOUR_FOUR, B_FOUR_FIVE, C_THREE_FOUR, fence, fill, new, play
 
@@ -152,17 +153,17 @@ def test_text_is_escaped() -> None:
     obs = copy.deepcopy(state.observe(0))
     obs["players"][1]["name"] = "Bob <&>"
     obs["plans"][0]["deck"] = 'A<b>&"'
-    doc = view.svg(obs, state.legal_json(0))
+    doc = svg_view(obs, state.legal_json(0))
     texts = list(ET.fromstring(doc).itertext())
     assert "Bob <&>" in texts and 'Plan A<b>&"' in texts
     assert "<&>" not in doc and "<b>" not in doc
-    assert "Bob <&>" in view.text(obs)
+    assert "Bob <&>" in text_view(obs)
 
 
 def test_the_drawing_has_no_scripts_or_external_resources() -> None:
     state = next(s for s in _positions(3, seed=6, every=40) if s.round > 4)
     for seat in (0, None):
-        doc = view.svg(state.observe(seat), state.legal_json(seat))
+        doc = svg_view(state.observe(seat), state.legal_json(seat))
         assert "<script" not in doc and "href" not in doc and "url(" not in doc
         for el in ET.fromstring(doc).iter():
             assert el.tag.removeprefix(NS) not in ("script", "foreignObject", "image")
@@ -173,8 +174,8 @@ def test_it_does_not_change_the_observation() -> None:
     state = next(s for s in _positions(3, seed=7, every=30) if s.round > 3)
     obs = state.observe(1)
     before = copy.deepcopy(obs)
-    view.svg(obs, state.legal_json(1))
-    view.text(obs)
+    svg_view(obs, state.legal_json(1))
+    text_view(obs)
     assert obs == before
 
 
@@ -182,16 +183,16 @@ def test_drawing_takes_a_few_milliseconds_even_for_a_hundred_players() -> None:
     state = next(s for s in _positions(100, seed=8, every=400) if s.round >= 4)
     for seat in (state.acting_players()[0], None):
         obs, legal = state.observe(seat), state.legal_json(seat)
-        view.svg(obs, legal)
+        svg_view(obs, legal)
         start = time.perf_counter()
         for _ in range(20):
-            view.svg(obs, legal)
+            svg_view(obs, legal)
         assert (time.perf_counter() - start) / 20 < 0.02  # measured: about 2 ms
 
 
 def test_they_are_the_games_views() -> None:
-    assert SPEC.text_view is view.text
-    assert SPEC.svg_view is view.svg
+    assert SPEC.text_view is text_view
+    assert SPEC.svg_view is svg_view
 
 
 # -- the text ---------------------------------------------------------------------------------
@@ -199,11 +200,11 @@ def test_the_text_shows_every_number_written_street_by_street() -> None:
     for state in _positions(3, seed=9, every=23):
         for seat in (0, 1, None):
             obs = state.observe(seat)
-            text = view.text(obs)
+            text = text_view(obs)
             assert f"round {obs['round']}" in text
             for p, entry in enumerate(obs["players"]):
                 for s, street in enumerate(entry["streets"]):
-                    line = view.street(street, obs["sheet"]["pools"][s])
+                    line = street_text(street, obs["sheet"]["pools"][s])
                     assert line in text
                     numbers = [int(n) for n in re.findall(r"\d+", line)]
                     assert numbers == [n for n in street["numbers"] if n is not None], (p, s)
@@ -217,13 +218,13 @@ def test_the_text_marks_fences_pools_and_copies() -> None:
         "fences": [1],
         "parks": 0,
     }
-    assert view.street(street, [2, 3]) == "| 3    3B | . o  9 @  .  |"
+    assert street_text(street, [2, 3]) == "| 3    3B | . o  9 @  .  |"
 
 
 def test_the_text_says_who_has_chosen_the_pairs_and_the_plans() -> None:
     s = new(3, seed=5, pairs=[(3, "park"), (7, "pool"), (11, "temp")])
     play(s, 1, Pick(1), Write(1, 4))  # no printed pool there: nothing more to decide
-    text = view.text(s.observe(0))
+    text = text_view(s.observe(0))
     assert "chosen: 1 of 3; still choosing: Player 0, Player 2" in text
     assert "[1] 3 park   [2] 7 pool   [3] 11 temporary worker" in text
     assert "Player 1 (chosen)" in text and "Player 0 (you, choosing)" in text

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ...core import GameSpec, register
-from . import heuristic, view
 from .actions import ADVANCED_CLASSES, ADVANCED_SPACE, BASIC_CLASSES, BASIC_SPACE
 from .advanced import MrHouseAdvancedState
 from .basic import MrHouseBasicState
@@ -20,10 +19,10 @@ BASIC = register(
         _state_from_json=MrHouseBasicState.from_json,
         actions=BASIC_SPACE,
         action_classes=BASIC_CLASSES,
-        heuristic=heuristic.evaluate,
-        heuristic_all=heuristic.evaluate_all,
-        text_view=view.text,
-        svg_view=view.svg,
+        heuristic=f"{__name__}.heuristic:evaluate",
+        heuristic_all=f"{__name__}.heuristic:evaluate_all",
+        text_view=f"{__name__}.text:text",
+        svg_view=f"{__name__}.svg:svg",
         options=BASIC_OPTIONS,
     )
 )
@@ -40,11 +39,11 @@ ADVANCED = register(
         _state_from_json=MrHouseAdvancedState.from_json,
         actions=ADVANCED_SPACE,
         action_classes=ADVANCED_CLASSES,
-        heuristic=heuristic.evaluate_advanced,
-        heuristic_all=heuristic.evaluate_advanced_all,
+        heuristic=f"{__name__}.heuristic:evaluate_advanced",
+        heuristic_all=f"{__name__}.heuristic:evaluate_advanced_all",
         heuristic_scale=8.0,  # the complete house's value widens the evaluation's range
-        text_view=view.text,
-        svg_view=view.svg,
+        text_view=f"{__name__}.text:text",
+        svg_view=f"{__name__}.svg:svg",
         options=ADVANCED_OPTIONS,
     )
 )

@@ -4,7 +4,6 @@ shared/rules/welcome-to.txt. Everyone plays each round at once."""
 from __future__ import annotations
 
 from ...core import GameSpec, Option, register
-from . import heuristic, policy, view
 from .actions import CLASSES, SPACE
 from .state import DECKS, WelcomeToState
 
@@ -19,12 +18,12 @@ WELCOME_TO = register(
         _state_from_json=WelcomeToState.from_json,
         actions=SPACE,
         action_classes=CLASSES,
-        text_view=view.text,
-        svg_view=view.svg,
-        heuristic=heuristic.evaluate,
-        heuristic_all=heuristic.evaluate_all,
+        text_view=f"{__name__}.text:text",
+        svg_view=f"{__name__}.svg:svg",
+        heuristic=f"{__name__}.heuristic:evaluate",
+        heuristic_all=f"{__name__}.heuristic:evaluate_all",
         heuristic_scale=8.0,
-        rollout_policy=policy.rollout_policy,
+        rollout_policy=f"{__name__}.policy:rollout_policy",
         # the search that beats greedy here (docs/bots.md): greedy's three best moves,
         # compared on the same cards, each judged on the next round's cards after the
         # round is played out along greedy's line

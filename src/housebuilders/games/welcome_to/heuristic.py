@@ -18,14 +18,10 @@ less what it has spoiled.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core import win_shares
 from .content import ESTATE_SIZES
 from .sheet import EMPTY, Layout, Sheet
-
-if TYPE_CHECKING:
-    from .state import WelcomeToState
+from .state import ACTING, ADJUSTING, CHOOSE, WRITING, WelcomeToState
 
 TEMP_POINTS = 0.7  # what a temporary worker is worth before the ranking is known
 #: At the end, on top of the score: a win (shared: its share, ``win_shares``), so the
@@ -90,8 +86,6 @@ def worth(state: WelcomeToState, player: int) -> float:
     choice still to make, the best completion of it one step at a time (the best
     pair, house and action), so that a position is valued alike before and after
     each decision of a choice."""
-    from .state import ACTING, ADJUSTING, CHOOSE, WRITING
-
     sheet = state.sheet(player)
     stage = state.stage[player]
     if state.over or stage not in (CHOOSE, ADJUSTING, WRITING, ACTING):

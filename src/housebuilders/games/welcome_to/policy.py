@@ -12,18 +12,13 @@ size at random; extensions are skipped; plans are claimed whenever possible.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from ...core import Action
 from .actions import FINISH, SKIP, Claim, Extend, Fence, Park, Pick, Pool
-
-if TYPE_CHECKING:
-    from .state import WelcomeToState
+from .state import ACTING, ADJUSTING, CHOOSE, CLAIMING, WRITING, WelcomeToState
 
 
 def rollout_policy(state: WelcomeToState, player: int, rng: random.Random) -> Action:
-    from .state import ACTING, ADJUSTING, CHOOSE, CLAIMING, WRITING
-
     legal = state.legal_actions(player)
     stage = state.stage[player]
     sheet, L = state.sheet(player), state.L

@@ -6,7 +6,7 @@ cards, and every player: storehouse, coins, permit, quality, markers in hand and
 the house as ASCII art. It reads only the observation, so it can show no more
 than that seat may see, and names locations, parts and cards as the observation
 does: in the words of the game's content. The web table's drawing,
-``svg(observation, legal)``, lives in svg.py and is exported here too.
+``svg(observation, legal)``, is svg.py's.
 
 A house is drawn column by column, ground floor at the bottom (``|`` wooden wall,
 ``#`` brick wall, ``[]`` window, ``DD`` door, ``/\\`` roof, ``||`` chimney)::
@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .svg import svg
+from ...core.draw.terminal import beside, listing
 
-__all__ = ["house", "legend", "svg", "text"]
+__all__ = ["house", "legend", "text"]
 
 Json = dict[str, Any]
 
@@ -53,7 +53,7 @@ def text(observation: Json) -> str:
 
 # -- the header -------------------------------------------------------------------------
 def _header(obs: Json) -> str:
-    acting = ", ".join(f"player {pl}" for pl in obs["acting"]) or "nobody (the game is over)"
+    acting = listing((f"player {pl}" for pl in obs["acting"]), "nobody (the game is over)")
     lines = [
         f"Mr House - turn {obs['turn']} of {obs['turns']} - {obs['phase']}",
         f"first player: {obs['first_player']}   to act: {acting}",
@@ -62,7 +62,7 @@ def _header(obs: Json) -> str:
         con, names = obs["construction"], obs["part_names"]
         line = f"building: player {con['builder']}"
         if "groups" in con:  # the basic variant's prepared groups
-            line += "; prepared groups: " + (", ".join(names[g] for g in con["groups"]) or "none")
+            line += "; prepared groups: " + listing(names[g] for g in con["groups"])
         if con.get("pending"):  # the advanced variant's part awaiting its crew
             line += f"; choosing the crew for the {names[con['pending']['part']]}"
         lines.append(line)
@@ -139,9 +139,9 @@ def _advanced_supply(obs: Json) -> str:
             f"Stores (stock @ price): {prices}",
             f"Work notice board: {cards or 'empty'}   ({board['worker_deck']} in the deck)",
             "Construction expo: now "
-            + (", ".join(_privilege(c) for c in board["expo_current"]) or "nothing")
+            + listing(map(_privilege, board["expo_current"]), "nothing")
             + "; next "
-            + (", ".join(_privilege(c) for c in board["expo_future"]) or "nothing"),
+            + listing(map(_privilege, board["expo_future"]), "nothing"),
             f"Player order this turn: {order}   player order track: {track}",
             f"Asked now: {obs['asked']}",
         ]
@@ -154,7 +154,7 @@ def _advanced_player(entry: Json) -> list[str]:
     for space, card in enumerate(entry["worker_cards"], start=1):
         if card:
             cards.append(f"{space}: {_worker_card(card)}" + (" (tired)" if card["tired"] else ""))
-    privileges = ", ".join(_privilege(c) for c in entry["privileges"]) or "none"
+    privileges = listing(map(_privilege, entry["privileges"]))
     return [
         f"  money {entry['money']}   loans {entry['loans']}   quality {entry['quality']}   "
         f"permit {permit}",
@@ -174,7 +174,7 @@ def _privilege(card: Json) -> str:
 
 def _hand(entry: Json) -> str:
     if "hand" in entry:
-        return " ".join(str(v) for v in entry["hand"]) or "none"
+        return listing(entry["hand"], sep=" ")
     return f"{entry['hand_size']} face down" if entry["hand_size"] else "none"
 
 
@@ -189,10 +189,7 @@ def house(columns: list[Json], names: dict[str, str]) -> list[str]:
     legend of its parts (``names``: the observation's ``part_names``)."""
     if not columns:
         return ["(no house yet)"]
-    drawn = [_column(col) for col in columns]
-    height = max(len(d) for d in drawn)
-    padded = [[" " * WIDTH] * (height - len(d)) + d for d in drawn]
-    rows = ["".join(cells).rstrip() for cells in zip(*padded, strict=True)]
+    rows = beside([_column(col) for col in columns], WIDTH)
     ground = "=" * (WIDTH * len(columns))
     numbers = "".join(f"{c + 1:^{WIDTH}}" for c in range(len(columns))).rstrip()
     return [*rows, ground, numbers, legend(names)]

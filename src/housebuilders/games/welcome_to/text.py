@@ -5,8 +5,7 @@ the city plans (their estates, values and the value a claim gets now) and every
 player's sheet: the three streets, the estate values, the tracks, the plans
 claimed and the points the sheet would score now. It reads only the observation,
 so it can show no more than that seat may see (another player's sheet as it was
-at the last reveal). The web table's drawing, ``svg(observation, legal)``, lives in
-svg.py and is exported here too.
+at the last reveal). The web table's drawing, ``svg(observation, legal)``, is svg.py's.
 
 A street is a row of houses, each four characters: the number (``.`` when
 empty), ``B`` for a copy made by an extension, then ``o`` for a printed pool or
@@ -20,10 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.draw.terminal import listing, player_name as name
+from .observed import ACTION_NAMES, layout, points
 from .sheet import Layout
-from .svg import ACTION_NAMES, layout, name, points, svg
 
-__all__ = ["street", "svg", "text"]
+__all__ = ["street", "text"]
 
 Json = dict[str, Any]
 
@@ -48,7 +48,7 @@ def _header(obs: Json) -> str:
     if obs["phase"] == "over":
         lines.append("The game is over.")
     else:
-        waiting = ", ".join(name(obs, p) for p in acting) or "nobody"
+        waiting = listing((name(obs, p) for p in acting), "nobody")
         lines.append(f"chosen: {n - len(acting)} of {n}; still choosing: {waiting}")
     turn = obs.get("turn")
     if turn:

@@ -1,0 +1,92 @@
+"""The seat's legal actions on the drawing: each one with a natural place is drawn
+there as a clickable group (``act``: class ``act``, ``data-index`` the action's index in
+the game's action space, a ``<title>`` with the action's sentence), which the web client
+makes clickable; the others are left to its list of buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from .svg import Box, el, escaped, rect, text, text_width
+from .theme import ghost
+
+Json = dict[str, Any]
+
+
+class Legal(NamedTuple):
+    """One legal action as the view receives it."""
+
+    index: int
+    text: str
+    action: Json
+
+
+class Acts:
+    """The seat's legal actions (``legal``: ``{"index", "text", "action"}`` each, as
+    ``GameSpec.svg_view`` receives them), found by kind and fields."""
+
+    def __init__(self, legal: Iterable[Json]) -> None:
+        self.all = [Legal(int(a["index"]), str(a["text"]), a["action"]) for a in legal]
+        self.kinds: dict[str, list[Legal]] = {}
+        for item in self.all:
+            self.kinds.setdefault(str(item.action.get("kind")), []).append(item)
+
+    def __bool__(self) -> bool:
+        return bool(self.all)
+
+    def of(self, kind: str) -> list[Legal]:
+        """The actions of ``kind``, in the order given."""
+        return self.kinds.get(kind, [])
+
+    def matching(self, kind: str, **fields: Any) -> list[Legal]:
+        """The actions of ``kind`` whose fields have the values given."""
+        return [a for a in self.of(kind) if all(a.action.get(k) == v for k, v in fields.items())]
+
+    def find(self, kind: str, **fields: Any) -> Legal | None:
+        """The first action of ``kind`` whose fields have the values given, if any."""
+        for item in self.kinds.get(kind, ()):
+            if all(item.action.get(k) == v for k, v in fields.items()):
+                return item
+        return None
+
+    def at(self, kind: str, *keys: str) -> dict[tuple[Any, ...], Legal]:
+        """The actions of ``kind`` by the values of their fields ``keys``."""
+        return {tuple(a.action.get(k) for k in keys): a for a in self.of(kind)}
+
+
+#: no legal action (a seat's actions are drawn on its own parts only)
+NO_ACTS = Acts(())
+
+
+def act(item: Legal, *parts: str) -> str:
+    """``parts`` as one clickable group standing for the legal action ``item``."""
+    title = el("title", escaped(item.text))
+    return el("g", title + "".join(parts), class_="act", data_index=item.index)
+
+
+def maybe_act(item: Legal | None, parts: list[str]) -> list[str]:
+    """``parts`` made clickable for ``item``, or as they are if there is none."""
+    return [act(item, *parts)] if item else parts
+
+
+def chips(
+    items: Iterable[tuple[str, Legal]], box: Box, size: float = 12, rows: int = 1
+) -> list[str]:
+    """Labelled clickable pills (a label and its action each) from the box's top left,
+    in up to ``rows`` rows of ``2 * size``; they shrink to fit."""
+    items = list(items)
+    height, gap = 2 * size - 4, size / 3
+    widths = [text_width(label, size) * 1.1 + size * 7 / 6 for label, _ in items]
+    scale = min(1.0, rows * box.w / (sum(widths) + gap * len(items) + 1))
+    parts, x, y = [], box.x, box.y
+    for (label, item), w in zip(items, widths, strict=True):
+        w *= scale
+        if x + w > box.x + box.w + 1 and x > box.x:
+            x, y = box.x, y + 2 * size
+        top = y + 2
+        chip = rect(Box(x, top, w, height), rx=height / 2, **ghost())
+        label_at = (x + w / 2, top + height / 2 + size * scale / 3)
+        parts.append(act(item, chip, text(*label_at, label, size * scale, "middle")))
+        x += w + gap
+    return parts
