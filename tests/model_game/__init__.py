@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from housebuilders.core import GameSpec, Option
 
-from . import heuristic, view
 from .state import CLASSES, SPACE, ModelHouseState
 
 MODEL_HOUSE = GameSpec(
@@ -27,8 +26,9 @@ MODEL_HOUSE = GameSpec(
         Option("fight", "coin", ("coin", "nothing"), "what each player gets when several "
                "chose the same card: a coin (the rulebook) or nothing"),  # fmt: skip
     ),
-    heuristic=heuristic.evaluate,
-    text_view=view.text,
-    svg_view=view.svg,
+    # named by module: imported the first time a bot or a view asks for them
+    heuristic=f"{__name__}.heuristic:evaluate",
+    text_view=f"{__name__}.text:text",
+    svg_view=f"{__name__}.svg:svg",
 )
 ModelHouseState.spec = MODEL_HOUSE
