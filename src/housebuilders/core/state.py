@@ -87,14 +87,17 @@ class State(ABC):
     def apply(self, player: int, action: Action) -> None:
         """Apply ``action`` for ``player``; raise IllegalAction and change nothing if
         the rules forbid it."""
-        if player not in self.acting_players():
-            if self.is_terminal():
-                raise IllegalAction("the game is over", self._rule("Game End"))
-            message, section = self._explain_not_acting(player, action)
+        if player not in self.acting_players() or action not in self.legal_actions(player):
+            message, section = self.refusal(player, action)
             raise IllegalAction(message, self._rule(section))
-        if action not in self.legal_actions(player):
-            message, section = self._explain_illegal(player, action)
-            raise IllegalAction(message, self._rule(section))
+        self.play(player, action)
+
+    def play(self, player: int, action: Action) -> None:
+        """Apply ``action`` for ``player`` without asking whether the rules allow it, and
+        record it: ``apply`` without its check, for search, which plays thousands of
+        actions taken from this very state's ``legal_actions(player)``. Anything else
+        (a person's move, a bot's answer, a saved history) goes through ``apply``: an
+        action the rules forbid leaves the state corrupt here."""
         revealed = self._apply(player, action)
         self.history.append((player, action))
         if revealed:
@@ -105,14 +108,54 @@ class State(ABC):
         """Apply a legal action (unchecked). Return True if it revealed hidden
         information or used chance."""
 
-    @abstractmethod
-    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str]:
-        """Why ``action`` is not legal for ``player`` now: (message, rulebook section)."""
+    # -- why an action is refused ---------------------------------------------------
+    def refusal(self, player: int, action: Any) -> tuple[str, str]:
+        """Why ``player`` may not play ``action`` now: (message, rulebook section). In
+        this order: the game is over; ``player`` may not act now (no such seat, or not
+        their turn); ``action`` is not an action of this game; the game's own words for
+        the rule it breaks (``_explain_illegal``); it is not what is asked now (no legal
+        action of its kind), naming what is; else that it is not allowed now."""
+        if self.is_terminal():
+            return "the game is over", self._phase_section()
+        if player not in self.acting_players():
+            return self._explain_not_acting(player, action) or self._not_acting(player)
+        cls = self.spec.action_classes.get(getattr(action, "kind", None))
+        if not isinstance(action, Action) or cls is None or action.fields != cls.fields:
+            return f"{action!r} is not an action of {self.spec.name}", self._phase_section()
+        own = self._explain_illegal(player, action)
+        if own is not None:
+            return own
+        if all(legal.kind != action.kind for legal in self.legal_actions(player)):
+            return (
+                f"'{self.describe(action)}' is not what is asked now: {self.asked(player)}",
+                self._phase_section(),
+            )
+        return f"'{self.describe(action)}' is not allowed now", self._phase_section()
 
-    def _explain_not_acting(self, player: int, action: Action) -> tuple[str, str]:
-        """Why ``player``, who is not acting, may not act now: (message, section)."""
+    def _not_acting(self, player: int) -> tuple[str, str]:
+        if not (type(player) is int and 0 <= player < self.num_players):
+            seats = f"seats 0 to {self.num_players - 1}"
+            return f"there is no player {player!r} ({seats})", self._phase_section()
         acting = list(self.acting_players())
         return f"player {player} may not act now (acting: {acting})", self._phase_section()
+
+    def asked(self, player: int) -> str:
+        """What ``player``, who may act, is asked now, as a refusal says it ("this is
+        the purchases phase"); by default the rulebook section of the phase."""
+        return f"this is §{self._phase_section()}"
+
+    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str] | None:
+        """The game's words for the rule ``action``, an action of the game that
+        ``player`` (who may act) may not play now, breaks: (message, rulebook section);
+        None leaves it to the defaults of ``refusal``. Called only once the action is
+        known to be illegal, so it may take its time; it never decides legality."""
+        return None
+
+    def _explain_not_acting(self, player: int, action: Any) -> tuple[str, str] | None:
+        """The game's words for why ``player``, a seat that may not act now, may not
+        play ``action`` ("a marker with 0 never gets an item"); None leaves it to the
+        default ("player 1 may not act now (acting: [0])")."""
+        return None
 
     @abstractmethod
     def _phase_section(self) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...core import Action, Json
 from ...core.loading import parse
@@ -40,8 +40,10 @@ from .actions import (
     USE_PRIVILEGE,
 )
 from .checks import AdvancedJson, check_advanced, index_of
-from .common import BUILDING, OVER, PURCHASES, MrHouseState, ranks
+from .common import MrHouseState, ranks
 from .content import MrHouseContent
+from .explain import explain_advanced, explain_not_acting_advanced
+from .house import NO_GARAGE, NO_GARAGE_WALL, Garage
 from .options import OFFICE as OFFICE_OPTION, OFFICE_HIGHEST_TWO, office_benefits
 from .params import (
     CONSTRUCTION_EXPO,
@@ -52,30 +54,22 @@ from .params import (
     AdvancedParams,
     advanced_params,
 )
-
-PHASE_NAMES = ("movement", "purchases", "(unused)", "construction", "over")
-PHASE_SECTIONS = (
-    "Movement Around the City",
-    "Purchases",
-    "Construction",
-    "Construction",
-    "Game End",
+from .phases import (
+    ADVANCED_PHASE_NAMES as PHASE_NAMES,
+    AWAIT_NAMES,
+    BUILDING,
+    BUILDING_PART,
+    BUY_AT_STORE,
+    CREW_CHOICE,
+    EXPO_CHOICE,
+    HIRING,
+    MOVE,
+    OFFICE_CHOICE,
+    OVER,
+    PHASE_SECTIONS,
+    PURCHASES,
+    RECEIPT,
 )
-#: What the acting player is asked (beyond movement).
-AWAIT_NAMES = ("move", "buy", "office", "hire", "expo", "receipt", "build", "crew")
-MOVE, BUY_AT_STORE, OFFICE_CHOICE, HIRING, EXPO_CHOICE, RECEIPT, BUILDING_PART, CREW_CHOICE = range(
-    8
-)
-NO_GARAGE_WALL = -1
-
-
-class Garage(NamedTuple):
-    wall: int = NO_GARAGE_WALL  # the wall's part (WOOD_WALL or BRICK_WALL), or none
-    door: bool = False
-    roof: int = 0  # 0: none; else ROOF or CERAMIC_ROOF
-
-
-NO_GARAGE = Garage()
 
 
 class MrHouseAdvancedState(MrHouseState):
@@ -629,17 +623,14 @@ class MrHouseAdvancedState(MrHouseState):
             return self._remove(player, PART_INDEX[action[1]], action[2], action[3])
         return self._finish_building()
 
-    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str]:
-        from .explain import explain_advanced
-
+    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str] | None:
         return explain_advanced(self, player, action)
 
-    def _explain_not_acting(self, player: int, action: Action) -> tuple[str, str]:
-        from .explain import explain_not_acting_advanced
+    def _explain_not_acting(self, player: int, action: Any) -> tuple[str, str] | None:
+        return explain_not_acting_advanced(self, player, action)
 
-        return explain_not_acting_advanced(self, player, action) or super()._explain_not_acting(
-            player, action
-        )
+    def asked(self, player: int) -> str:
+        return f"you are asked to {AWAIT_NAMES[self.await_]}"
 
     # == Game End ===================================================================
     def garage_points(self, player: int) -> int:

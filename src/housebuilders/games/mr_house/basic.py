@@ -31,18 +31,20 @@ from .actions import (
     TAKE,
 )
 from .checks import BasicJson, check_basic, index_of
-from .common import MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING, MrHouseState, ranks
+from .common import MrHouseState, ranks
 from .content import BASIC_PART_IDS, MrHouseContent
+from .explain import explain_basic
 from .params import BANK, OFFICE, WORK_NOTICE_BOARD, BasicParams, basic_params
-
-PHASE_NAMES = ("movement", "purchases", "construction: preparing", "construction: rolling", "over")
-PHASE_SECTIONS = (
-    "Movement Around the City",
-    "Purchases",
-    "Construction",
-    "Construction",
-    "Game End",
+from .phases import (
+    BASIC_PHASE_NAMES as PHASE_NAMES,
+    MOVEMENT,
+    OVER,
+    PHASE_SECTIONS,
+    PREPARING,
+    PURCHASES,
+    ROLLING,
 )
+
 _COIN_MATERIAL_INDEXES = tuple(MATERIAL_INDEX[m] for m in COIN_MATERIALS)
 _SPEND = tuple(SPEND_COIN[i] for i in _COIN_MATERIAL_INDEXES)
 
@@ -294,10 +296,11 @@ class MrHouseBasicState(MrHouseState):
             return self._remove(player, PART_INDEX[action[1]], action[2], action[3])
         return self._finish_building(player)
 
-    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str]:
-        from .explain import explain_basic
-
+    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str] | None:
         return explain_basic(self, player, action)
+
+    def asked(self, player: int) -> str:
+        return f"this is the {PHASE_NAMES[self.phase]} phase"
 
     # == scoring ====================================================================
     def scores(self) -> list[Json]:

@@ -20,9 +20,7 @@ from .actions import MATERIALS, PART_IDS, Worded, Words, words_of
 from .checks import index_of, load_stacks
 from .content import load_content
 from .options import DOOR, DOOR_GROUND_FLOOR
-
-MOVEMENT, PURCHASES, PREPARING, ROLLING, OVER = range(5)
-BUILDING = ROLLING  # the advanced variant's construction has no separate rolls
+from .phases import MOVEMENT, OVER, PURCHASES
 
 
 def bits(mask: int) -> list[int]:

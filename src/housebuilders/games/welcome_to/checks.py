@@ -16,6 +16,7 @@ from pydantic import Field, StrictInt
 from ...core.loading import Count, History, RngState, StateSchema, once, refuse, row, within
 from .content import ESTATE_SIZES
 from .sheet import EMPTY, Layout, Sheet
+from .stages import ACTING, ADJUSTING, CHOOSE, DONE, MARKING, WRITING
 
 if TYPE_CHECKING:
     from .state import WelcomeToState
@@ -171,8 +172,6 @@ def extends(pending: Sheet, public: Sheet) -> bool:
 
 # == the whole state ===================================================================
 def check_state(s: WelcomeToState) -> None:
-    from .state import ACTING, ADJUSTING, CHOOSE, DONE, MARKING, WRITING
-
     L, n = s.L, s.num_players
     # Who is asked what: each player's stage of this round's choice, all done at the end.
     for field, values in (

@@ -5,20 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import Action
-from .actions import CLASSES
+from .stages import ACTING, ADJUSTING, CHOOSE, CLAIMING, MARKING, PLAY, STAGE_NAMES, WRITING
 
 if TYPE_CHECKING:
     from .state import WelcomeToState
 
-PREPARE, PLAY, FINISH = "Prepare the table", "Play a turn", "Finish and score"
-
 
 def explain(s: WelcomeToState, player: int, action: Action) -> tuple[str, str]:
-    from .state import ACTING, ADJUSTING, CHOOSE, CLAIMING, MARKING, STAGE_NAMES, WRITING
-
-    kind = action[0] if isinstance(action, Action) else None
-    if kind not in CLASSES or action.fields != CLASSES[kind].fields:
-        return f"{action!r} is not an action of Welcome To", PLAY
+    kind = action.kind
     stage, sheet, L = s.stage[player], s.sheet(player), s.L
     asked = STAGE_NAMES[stage]
     if kind == "refuse":

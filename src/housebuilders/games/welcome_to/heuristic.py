@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from ...core import win_shares
 from .content import ESTATE_SIZES
 from .sheet import EMPTY, Layout, Sheet
+from .stages import ACTING, ADJUSTING, CHOOSE, WRITING
 
 if TYPE_CHECKING:
     from .state import WelcomeToState
@@ -90,8 +91,6 @@ def worth(state: WelcomeToState, player: int) -> float:
     choice still to make, the best completion of it one step at a time (the best
     pair, house and action), so that a position is valued alike before and after
     each decision of a choice."""
-    from .state import ACTING, ADJUSTING, CHOOSE, WRITING
-
     sheet = state.sheet(player)
     stage = state.stage[player]
     if state.over or stage not in (CHOOSE, ADJUSTING, WRITING, ACTING):

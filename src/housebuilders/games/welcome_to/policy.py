@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING
 
 from ...core import Action
 from .actions import FINISH, SKIP, Claim, Extend, Fence, Park, Pick, Pool
+from .stages import ACTING, ADJUSTING, CHOOSE, CLAIMING, WRITING
 
 if TYPE_CHECKING:
     from .state import WelcomeToState
 
 
 def rollout_policy(state: WelcomeToState, player: int, rng: random.Random) -> Action:
-    from .state import ACTING, ADJUSTING, CHOOSE, CLAIMING, WRITING
-
     legal = state.legal_actions(player)
     stage = state.stage[player]
     sheet, L = state.sheet(player), state.L

@@ -35,14 +35,22 @@ from .actions import (
 )
 from .checks import WelcomeToJson, check_sheet_json, check_state
 from .content import ESTATE_SIZES, WelcomeToContent, load_content
+from .explain import explain
 from .sheet import EMPTY, Estate, Layout, Sheet, layout_of, temp_points
+from .stages import (
+    ACTING,
+    ADJUSTING,
+    CHOOSE,
+    CLAIMING,
+    DONE,
+    FINISH_SECTION,
+    MARKING,
+    PLAY,
+    STAGE_NAMES,
+    WRITING,
+)
 
 DECKS = ("rulebook-63", "standard-81")
-PREPARE, PLAY, FINISH_SECTION = "Prepare the table", "Play a turn", "Finish and score"
-
-# a player's stages within a round
-CHOOSE, ADJUSTING, WRITING, ACTING, CLAIMING, MARKING, DONE = range(7)
-STAGE_NAMES = ("pair", "temporary worker", "house", "action", "plans", "estate", "done")
 
 
 class WelcomeToState(State):
@@ -392,15 +400,16 @@ class WelcomeToState(State):
     def _phase_section(self) -> str:
         return FINISH_SECTION if self.over else PLAY
 
-    def _explain_not_acting(self, player: int, action: Action) -> tuple[str, str]:
-        if not 0 <= player < self.num_players:
-            return f"there is no player {player}", PREPARE
-        return "you have made your choice for this round: wait for the others", PLAY
+    def _explain_not_acting(self, player: int, action: Any) -> tuple[str, str] | None:
+        if type(player) is int and 0 <= player < self.num_players:
+            return "you have made your choice for this round: wait for the others", PLAY
+        return None
 
-    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str]:
-        from .explain import explain
-
+    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str] | None:
         return explain(self, player, action)
+
+    def asked(self, player: int) -> str:
+        return f"you are choosing the {STAGE_NAMES[self.stage[player]]}"
 
     # == what each player sees =========================================================
     def observe(self, player: int | None) -> Json:
