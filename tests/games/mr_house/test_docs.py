@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import housebuilders as hb
-from housebuilders.games.mr_house.content import DATA_FILE
+from housebuilders.games.mr_house.content import DATA
 
 ROOT = Path(__file__).resolve().parents[3]
 DOC = (ROOT / "docs" / "games" / "mr-house.md").read_text()
@@ -21,25 +21,9 @@ def test_every_test_the_doc_cites_exists() -> None:
     assert not missing, f"docs/games/mr-house.md cites tests that do not exist: {missing}"
 
 
-def proposed_paths() -> list[str]:
-    """The dotted path of every value marked ``# proposed`` in data.toml; an array of
-    tables reads ``advanced.worker_cards[*].copies``."""
-    section, paths = "", []
-    for line in DATA_FILE.read_text().splitlines():
-        code = line.split("#")[0].strip()
-        if code.startswith("[["):
-            section = code.strip("[]") + "[*]"
-        elif code.startswith("["):
-            section = code.strip("[]")
-        if "# proposed" not in line or "=" not in code:
-            continue
-        paths.append(f"{section}.{code.split('=')[0].strip()}".strip("."))
-    return sorted(set(paths))
-
-
 def test_every_proposed_value_is_listed_in_the_doc() -> None:
     table = DOC.split("## Proposed data", 1)[1].split("\n## ", 1)[0]
-    paths = proposed_paths()
+    paths = DATA.proposed()
     assert len(paths) > 30
     unlisted = [path for path in paths if f"`{path}`" not in table]
     assert not unlisted, f"proposed values missing from the doc's table: {unlisted}"

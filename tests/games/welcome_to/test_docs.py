@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import housebuilders as hb
-from housebuilders.games.welcome_to.content import DATA_FILE
+from housebuilders.games.welcome_to.content import DATA
 
 ROOT = Path(__file__).resolve().parents[3]
 DOC = (ROOT / "docs" / "games" / "welcome-to.md").read_text()
@@ -21,24 +21,9 @@ def test_every_test_the_doc_cites_exists() -> None:
     assert not missing, f"docs/games/welcome-to.md cites tests that do not exist: {missing}"
 
 
-def proposed_paths() -> list[str]:
-    """The dotted path of every value marked ``# proposed`` in data.toml; the rows of
-    an array count as the array (``decks.rulebook-63``)."""
-    section, key, paths = "", "", []
-    for line in DATA_FILE.read_text().splitlines():
-        code = line.split("#")[0].strip()
-        if re.fullmatch(r"\[[\w.-]+\]", code):  # a [section] line, not an array's row
-            section = code.strip("[]")
-        if "=" in code:
-            key = code.split("=")[0].strip()
-        if code and "# proposed" in line:
-            paths.append(f"{section}.{key}")
-    return sorted(set(paths))
-
-
 def test_every_proposed_value_is_listed_in_the_doc() -> None:
     table = DOC.split("## Proposed data", 1)[1].split("\n## ", 1)[0]
-    paths = proposed_paths()
+    paths = DATA.proposed()
     assert paths == ["decks.rulebook-63", "plans.deck_names"]
     unlisted = [path for path in paths if f"`{path}`" not in table]
     assert not unlisted, f"proposed values missing from the doc's table: {unlisted}"
