@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core import GameSpec, Option, register
 from . import heuristic, policy, view
-from .actions import CLASSES, SPACE
+from .actions import SPACE
 from .state import DECKS, WelcomeToState
 
 WELCOME_TO = register(
@@ -18,7 +18,6 @@ WELCOME_TO = register(
         _new_game=WelcomeToState.new,
         _state_from_json=WelcomeToState.from_json,
         actions=SPACE,
-        action_classes=CLASSES,
         text_view=view.text,
         svg_view=view.svg,
         heuristic=heuristic.evaluate,
