@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from ...core import Action, Json
+from ...core import Action, Fields, Json
 from ...core.loading import parse
 from ...core.rng import Rng, seed_state
 from . import house as H
@@ -75,11 +75,13 @@ from .phases import (
 class MrHouseAdvancedState(MrHouseState):
     """A game of Mr House, advanced variant."""
 
-    __slots__ = (
-        "money", "loans", "quality", "permit", "prices", "track", "worker_deck", "board_cards",
-        "spaces", "tired", "privileges", "privilege_deck", "privilege_box", "expo_current",
-        "expo_future", "garage", "await_", "chooser", "hired", "receipt", "pending",
-    )  # fmt: skip
+    FIELDS = Fields(
+        share="await_ chooser hired receipt pending",
+        lists="money loans quality permit prices track worker_deck board_cards tired "
+        "privilege_deck privilege_box expo_current expo_future garage",
+        rows="spaces privileges",
+    )
+    __slots__ = FIELDS.names
     PLACE = ADVANCED_PLACE  # the canonical placements, named on this variant's board
     PHASE_NAMES = PHASE_NAMES
     PHASE_SECTIONS = PHASE_SECTIONS
@@ -800,22 +802,6 @@ class MrHouseAdvancedState(MrHouseState):
         }
 
     # == copies =====================================================================
-    def clone(self) -> MrHouseAdvancedState:
-        s = MrHouseAdvancedState.__new__(MrHouseAdvancedState)
-        self._copy_common(s)
-        s.money, s.loans, s.quality = self.money[:], self.loans[:], self.quality[:]
-        s.permit, s.prices, s.track = self.permit[:], self.prices[:], self.track[:]
-        s.worker_deck, s.board_cards = self.worker_deck[:], self.board_cards[:]
-        s.spaces = [row[:] for row in self.spaces]
-        s.tired = self.tired[:]
-        s.privileges = [row[:] for row in self.privileges]
-        s.privilege_deck, s.privilege_box = self.privilege_deck[:], self.privilege_box[:]
-        s.expo_current, s.expo_future = self.expo_current[:], self.expo_future[:]
-        s.garage = self.garage[:]
-        s.await_, s.chooser, s.hired = self.await_, self.chooser, self.hired
-        s.receipt, s.pending = self.receipt, self.pending
-        return s
-
     def determinize(self, player: int, seed: int) -> MrHouseAdvancedState:
         """Resample what ``player`` cannot see: the opponents' face-down marker values,
         the worker deck's order, and which privilege cards are in the deck (and in
@@ -832,23 +818,23 @@ class MrHouseAdvancedState(MrHouseState):
         return s
 
     # == JSON =======================================================================
-    def to_json(self) -> Json:
-        d = self._common_json()
-        d.update(
-            prices=dict(zip(MATERIALS, self.prices, strict=True)),
-            player_order_track=list(self.track),
-            worker_deck=list(self.worker_deck),
-            board_cards=[list(x) for x in self.board_cards],
-            privilege_deck=list(self.privilege_deck),
-            privilege_box=list(self.privilege_box),
-            expo_current=list(self.expo_current),
-            expo_future=list(self.expo_future),
-            asked=AWAIT_NAMES[self.await_],
-            chooser=self.chooser,
-            hired=self.hired,
-            receipt=self.receipt,
-            pending=list(self.pending) if self.pending is not None else None,
-            player_state=[
+    def _json(self) -> Json:
+        return {
+            **super()._json(),
+            "prices": dict(zip(MATERIALS, self.prices, strict=True)),
+            "player_order_track": list(self.track),
+            "worker_deck": list(self.worker_deck),
+            "board_cards": [list(x) for x in self.board_cards],
+            "privilege_deck": list(self.privilege_deck),
+            "privilege_box": list(self.privilege_box),
+            "expo_current": list(self.expo_current),
+            "expo_future": list(self.expo_future),
+            "asked": AWAIT_NAMES[self.await_],
+            "chooser": self.chooser,
+            "hired": self.hired,
+            "receipt": self.receipt,
+            "pending": list(self.pending) if self.pending is not None else None,
+            "player_state": [
                 {
                     **self._player_json_common(pl),
                     "money": self.money[pl],
@@ -862,16 +848,14 @@ class MrHouseAdvancedState(MrHouseState):
                 }
                 for pl in range(self.p.players)
             ],
-        )
-        return d
+        }
 
     @classmethod
     def from_json(cls, d: Json) -> MrHouseAdvancedState:
         """The state ``to_json`` saved; StateError if it is malformed or inconsistent
         (checks.py)."""
         parse(AdvancedJson, d)
-        s = cls.__new__(cls)
-        ps = s._common_from_json(d, advanced_params)
+        s, ps = cls._loaded(d, advanced_params)
         s.prices = [d["prices"][m] for m in MATERIALS]
         s.track = list(d["player_order_track"])
         s.worker_deck = list(d["worker_deck"])
