@@ -31,6 +31,29 @@ def test_random_game(benchmark: Any, players: int) -> None:
     assert final.is_terminal()
 
 
+def random_playout(spec: hb.GameSpec, players: int, seed: int, rng: random.Random) -> hb.State:
+    """``random_game`` as search plays it: each action from the legal list, played
+    unchecked (``State.play``)."""
+    state = spec.new_game(players, seed)
+    while not state.is_terminal():
+        player = state.acting_players()[0]
+        state.play(player, rng.choice(state.legal_actions(player)))
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_playout_unchecked(benchmark: Any, players: int) -> None:
+    """The same games as ``test_random_game`` without the legality check of ``apply``."""
+    seeds = iter(range(1_000_000))
+
+    def setup() -> tuple[tuple[Any, ...], dict[str, Any]]:
+        seed = next(seeds)
+        return (SPEC, players, seed, random.Random(seed)), {}
+
+    final = benchmark.pedantic(random_playout, setup=setup, rounds=10, iterations=1)
+    assert final.is_terminal()
+
+
 @pytest.fixture(scope="module")
 def midgame() -> list[hb.State]:
     return sample_states(SPEC, 3, seed=1, games=2)

@@ -3,6 +3,8 @@ checked by type and range, once, for every game, with an error naming the field.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import housebuilders as hb
@@ -44,3 +46,21 @@ def test_a_bool_never_stands_for_an_int() -> None:
     assert spec.action_from_json({"kind": "pick", "pair": 1}) in spec.actions
     with pytest.raises(ValueError):
         spec.action_from_json({"kind": "pick", "pair": True})
+
+
+@pytest.mark.parametrize("game_id", hb.game_ids())
+def test_the_action_classes_are_those_of_the_action_space(game_id: str) -> None:
+    spec = hb.game(game_id)
+    assert spec.action_classes == {a.kind: type(a) for a in spec.actions}
+
+
+def test_a_game_with_two_classes_of_one_kind_is_refused() -> None:
+    class Move(hb.Action, kind="move"):
+        to: int
+
+    class Jump(hb.Action, kind="move"):
+        to: int
+
+    spec = hb.game("welcome-to")
+    with pytest.raises(TypeError, match="two classes of action kind 'move': Move and Jump"):
+        dataclasses.replace(spec, actions=(Move(1), Jump(2)), action_classes={})

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 import housebuilders as hb
+from housebuilders.core.content import proposed_paths
 from housebuilders.core.doccheck import (
     check_doc,
     missing_tests,
     options_not_listed,
-    proposed_paths,
     rulings_without_tests,
     unlisted_proposed,
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from housebuilders.core import GameSpec, Option
 
-from .state import CLASSES, SPACE, ModelHouseState
+from .state import SPACE, ModelHouseState
 
 MODEL_HOUSE = GameSpec(
     id="model-house",
@@ -21,7 +21,6 @@ MODEL_HOUSE = GameSpec(
     _new_game=ModelHouseState.new,
     _state_from_json=ModelHouseState.from_json,
     actions=SPACE,
-    action_classes=CLASSES,
     options=(
         Option("fight", "coin", ("coin", "nothing"), "what each player gets when several "
                "chose the same card: a coin (the rulebook) or nothing"),  # fmt: skip

@@ -3,28 +3,15 @@ die. The model game of docs/adding-a-game.md."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import StrictInt, StrictStr
+from pydantic import StrictInt
 
-from housebuilders.core import Action, Json, Rng, State
-from housebuilders.core.content import Schema, merge, read_toml, validate
-from housebuilders.core.loading import (
-    Count,
-    History,
-    RngState,
-    StateSchema,
-    load_history,
-    load_setup,
-    parse,
-    within,
-)
+from housebuilders.core import Action, Fields, GameData, GameState, Json, Rng, Schema
+from housebuilders.core.loading import Count, GameStateJson, parse, within
 from housebuilders.core.rng import seed_state
 
-DATA_FILE = Path(__file__).with_name("data.toml")
 MAX_MARKET = 5  # 4 players + 1
 UNCHOSEN = -1
 
@@ -43,15 +30,7 @@ class ModelContent(Schema):
     rooms: list[Room]
 
 
-@cache
-def _default() -> ModelContent:
-    return validate(ModelContent, read_toml(DATA_FILE), str(DATA_FILE))
-
-
-def load_content(override: Mapping[str, Any] | None = None) -> ModelContent:
-    if not override:
-        return _default()
-    return validate(ModelContent, merge(read_toml(DATA_FILE), override), "content override")
+DATA = GameData(ModelContent, Path(__file__).with_name("data.toml"))
 
 
 # == actions ==========================================================================
@@ -64,16 +43,10 @@ class Choose(Action, kind="choose"):
 
 CHOICES = tuple(Choose(i) for i in range(MAX_MARKET))
 SPACE: tuple[Action, ...] = CHOICES
-CLASSES: dict[str, type[Action]] = {"choose": Choose}
 
 
 # == saved state ======================================================================
-class ModelJson(StateSchema):
-    game: StrictStr
-    format: StrictInt
-    options: dict[str, Any]
-    content: dict[str, Any] | None
-    rng: RngState
+class ModelJson(GameStateJson):
     round: Count
     deck: list[Count]
     market: list[Count]
@@ -82,40 +55,40 @@ class ModelJson(StateSchema):
     revealed_market: list[Count]
     rooms: list[list[Count]]
     coins: list[Count]
-    history: History
-    undo_floor: Count
 
 
 # == the state ========================================================================
-class ModelHouseState(State):
+class ModelHouseState(GameState):
+    DATA = DATA
+    FIELDS = Fields(
+        share="round", lists="deck market chosen coins revealed revealed_market", rows="rooms"
+    )
+    __slots__ = FIELDS.names
+
+    content: ModelContent
+    round: int
+    deck: list[int]  # room card ids, the next dealt first (hidden: its order)
+    market: list[int]
+    chosen: list[int]  # each seat's pending choice this round, UNCHOSEN before it
+    revealed: list[int]  # the last round's choices and market, shown together
+    revealed_market: list[int]
+    rooms: list[list[int]]
+    coins: list[int]
+
     def _num_players(self) -> int:
         return len(self.coins)
 
     @classmethod
     def new(
-        cls, players: int, seed: int, options: dict[str, Any], content: Mapping[str, Any] | None
+        cls, players: int, seed: int, options: dict[str, Any], content: Any = None
     ) -> ModelHouseState:
-        s = cls._empty(options, content, load_content(content), Rng(seed_state(seed)))
+        s = cls._begin(seed, options, content)
         s.deck = [i for i, room in enumerate(s.content.rooms) for _ in range(room.copies)]
         s.rng.shuffle(s.deck)
         s.rooms, s.coins = [[] for _ in range(players)], [0] * players
         s.round, s.market, s.chosen = 0, [], []
         s.revealed, s.revealed_market = [], []
         s._deal()
-        return s
-
-    @classmethod
-    def _empty(
-        cls,
-        options: dict[str, Any],
-        override: Mapping[str, Any] | None,
-        content: ModelContent,
-        rng: Rng,
-    ) -> ModelHouseState:
-        s = cls.__new__(cls)
-        s.setup = {"options": options, "content": dict(override) if override else None}
-        s.content, s.rng = content, rng
-        s.history, s.undo_floor = [], 0
         return s
 
     def _deal(self) -> None:
@@ -210,15 +183,6 @@ class ModelHouseState(State):
         return "Round"
 
     # -- copies and hidden information -------------------------------------------------
-    def clone(self) -> ModelHouseState:
-        s = self._empty(*self.setup.values(), self.content, Rng(self.rng.state))
-        s.round, s.deck, s.market = self.round, self.deck[:], self.market[:]
-        s.chosen = self.chosen[:]
-        s.revealed, s.revealed_market = self.revealed[:], self.revealed_market[:]
-        s.rooms, s.coins = [r[:] for r in self.rooms], self.coins[:]
-        s.history, s.undo_floor = self.history[:], self.undo_floor
-        return s
-
     def determinize(self, player: int, seed: int) -> ModelHouseState:
         """The deck's order, the dice and the others' choices of this round are
         resampled (in the history too)."""
@@ -233,40 +197,25 @@ class ModelHouseState(State):
         return s
 
     # -- saved state ------------------------------------------------------------------
-    def to_json(self) -> Json:
+    def _json(self) -> Json:
         return {
-            "game": self.spec.id,
-            "format": self.spec.state_format,
-            **self.setup,
-            "rng": self.rng.state,
             "round": self.round,
-            "deck": self.deck[:],
-            "market": self.market[:],
-            "chosen": self.chosen[:],
-            "revealed": self.revealed[:],
-            "revealed_market": self.revealed_market[:],
-            "rooms": [r[:] for r in self.rooms],
-            "coins": self.coins[:],
-            "history": self.history_json(),
-            "undo_floor": self.undo_floor,
+            **{name: getattr(self, name)[:] for name in self.FIELDS.names if name != "round"},
+            "rooms": [built[:] for built in self.rooms],
         }
 
     @classmethod
     def from_json(cls, d: Json) -> ModelHouseState:
         parse(ModelJson, d)
-        content = load_setup(cls.spec, d["options"], d["content"], load_content)
-        s = cls._empty(d["options"], d["content"], content, Rng(d["rng"]))
-        s.round, s.deck, s.market = d["round"], d["deck"], d["market"]
-        s.chosen, s.rooms, s.coins = d["chosen"], d["rooms"], d["coins"]
-        s.revealed, s.revealed_market = d["revealed"], d["revealed_market"]
-        players = len(s.coins)
-        within("players", players, cls.spec.min_players, cls.spec.max_players)
+        s = cls._restore(d, len(d["coins"]), field="coins")
+        for name in cls.FIELDS.names:
+            setattr(s, name, d[name])
+        rooms = len(s.content.rooms)
         within("round", s.round, 1, s.content.rounds)
         for card in s.deck + s.market + s.revealed_market + [c for b in s.rooms for c in b]:
-            within("deck", card, 0, len(s.content.rooms) - 1)
-        for choice in s.revealed:
-            within("revealed", choice, 0, len(s.revealed_market) - 1)
+            within("deck", card, 0, rooms - 1)
         for choice in s.chosen:
             within("chosen", choice, UNCHOSEN, len(s.market) - 1)
-        s.history, s.undo_floor = load_history(cls.spec, d["history"], players), d["undo_floor"]
+        for choice in s.revealed:
+            within("revealed", choice, 0, len(s.revealed_market) - 1)
         return s

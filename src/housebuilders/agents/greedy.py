@@ -78,7 +78,7 @@ class GreedyAgent:
     ) -> float:
         """The heuristic after ``action``; averaged over samples if chance was involved."""
         after = view.clone()
-        after.apply(player, action)
+        after.play(player, action)
         total = evaluate(after, player)
         if after.undo_floor != len(after.history):
             return total

@@ -258,7 +258,10 @@ class ISMCTSAgent:
         luck: list[random.Random] | None = None,
     ) -> float:
         """One iteration; returns the searching player's reward. With ``luck`` (one
-        random stream per player), each player's rollout moves draw from their own."""
+        random stream per player), each player's rollout moves draw from their own.
+        Every action played is one of the state's legal actions (the root's are the
+        view's, alike in every determinization by the information rule), so it is
+        played unchecked (``State.play``)."""
         path = [root]
         node = root
         reveals = self.reveals  # reveals still to see before the position is scored
@@ -283,12 +286,12 @@ class ISMCTSAgent:
                 else:
                     action = untried[rng.randrange(len(untried))]
                 node = children[action] = Node(mover)
-                state.apply(mover, action)
+                state.play(mover, action)
                 path.append(node)
                 reveals -= _revealed(state)
                 break
             action, node = self._select(children, legal)
-            state.apply(mover, action)
+            state.play(mover, action)
             path.append(node)
             reveals -= _revealed(state)
             if self.reveals and reveals <= 0:
@@ -348,7 +351,7 @@ class ISMCTSAgent:
                 action = _best(state, mover, legal, evaluate, own)
             else:
                 action = legal[own.randrange(len(legal))]
-            state.apply(mover, action)
+            state.play(mover, action)
             steps += 1
             if self.reveals:
                 reveals -= _revealed(state)
@@ -418,7 +421,7 @@ def _best_first(
     values = []
     for action in legal:
         after = state.clone()
-        after.apply(player, action)
+        after.play(player, action)
         value = evaluate(after, player)
         if seeds and _revealed(after):
             for seed in seeds:
@@ -456,7 +459,7 @@ def _best(
     best, best_value = legal[0], -math.inf
     for action in legal:
         after = state.clone()
-        after.apply(player, action)
+        after.play(player, action)
         value = evaluate(after, player) + rng.random() * 1e-6
         if value > best_value:
             best, best_value = action, value

@@ -1,20 +1,25 @@
 """The game contract every game implements (see ../shared/DESIGN.md)."""
 
 from .action import Action
+from .content import GameData, Schema
 from .errors import ContentError, IllegalAction, OptionError, StateError
 from .rng import Rng
 from .spec import GameSpec, Option, game, game_ids, new_game, register, replay
-from .state import Json, State, win_shares
+from .state import Fields, GameState, Json, State, win_shares
 
 __all__ = [
     "Action",
     "ContentError",
+    "Fields",
+    "GameData",
     "GameSpec",
+    "GameState",
     "IllegalAction",
     "Json",
     "Option",
     "OptionError",
     "Rng",
+    "Schema",
     "State",
     "StateError",
     "game",

@@ -16,6 +16,7 @@ Fields are ints, strings or bools, so ``to_json`` is JSON as it stands.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -69,7 +70,7 @@ class Action(tuple):  # type: ignore[type-arg]
         return dict(zip(self._keys, self, strict=True))  # the tuple is (kind, *fields)
 
 
-def action_from_json(classes: dict[str, type[Action]], data: Any) -> Action:
+def action_from_json(classes: Mapping[str, type[Action]], data: Any) -> Action:
     """Build an action of one of ``classes`` (kind -> class) from its JSON form."""
     if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
         raise ValueError(f"an action is an object with a 'kind', got {data!r}")

@@ -1,17 +1,21 @@
 """Component data: a game's data.toml, validated by a schema, with overrides.
 
-A game declares its schema as pydantic models (frozen, no unknown fields) and
-loads its content with ``load_content``; ``content=`` in ``new_game`` (or
-``--content FILE`` on the CLI) is merged over the file, so a value someone
-reads off the real box replaces a PROPOSED one without touching code.
+A game declares its schema as pydantic models (``Schema``: frozen, no unknown
+fields) and its data file as ``GameData(schema, path)``; ``GameData.load`` gives
+the content, with ``content=`` of ``new_game`` (or ``--content FILE`` on the CLI)
+merged over the file, so a value someone reads off the real box replaces a
+PROPOSED one without touching code. Such values carry a ``# proposed`` comment in
+the file; ``GameData.proposed()`` lists them, for the game's doc page.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
+from functools import cached_property
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -60,3 +64,60 @@ def validate(model: type[M], data: Mapping[str, Any], source: str) -> M:
             got = err.get("input")
             lines.append(f"  {where}: {err['msg']} (got {got!r})"[:300])
         raise ContentError(f"{source}: invalid component data\n" + "\n".join(lines)) from None
+
+
+#: a table's header in a TOML file: ``[name]`` or, for an array of tables, ``[[name]]``
+_HEADER = re.compile(r"(\[\[?)([\w.-]+)\]\]?")
+
+
+class GameData(Generic[M]):
+    """A game's component data: the TOML file at ``path`` read as ``schema``, once;
+    ``load(override)`` gives it with an override merged over it."""
+
+    def __init__(self, schema: type[M], path: Path | str) -> None:
+        self.schema = schema
+        self.path = Path(path)
+
+    @cached_property
+    def file_data(self) -> dict[str, Any]:
+        """The file as it reads, unchecked."""
+        return read_toml(self.path)
+
+    @cached_property
+    def default(self) -> M:
+        """The file's content, checked (the rulebook's components)."""
+        return validate(self.schema, self.file_data, str(self.path))
+
+    def load(self, override: Mapping[str, Any] | None = None) -> M:
+        """The rulebook's content, with ``override`` (the shape of the file, any part of
+        it) merged over it; a ContentError naming each field that does not fit."""
+        if not override:
+            return self.default
+        merged = merge(self.file_data, override)
+        return validate(self.schema, merged, f"{self.path} with content override")
+
+    def proposed(self) -> list[str]:
+        """The dotted path of every value marked ``# proposed`` in the file, sorted
+        (``proposed_paths``)."""
+        return proposed_paths(self.path.read_text())
+
+
+def proposed_paths(data: str) -> list[str]:
+    """The dotted path of every value a data file's text marks ``# proposed``, sorted:
+    ``a.b`` for a key of ``[a]``, ``a[*].b`` for a key of an array of tables ``[[a]]``;
+    the rows of a multi-line array count as its key."""
+    table, key, paths = "", "", set()
+    depth = 0  # brackets open in a multi-line array, whose rows are not headers
+    for line in data.splitlines():
+        code = line.split("#", 1)[0].strip()
+        header = _HEADER.fullmatch(code)
+        if depth == 0 and header:
+            brackets, name = header.groups()
+            table, key = name + ("[*]" if brackets == "[[" else ""), ""
+            continue
+        if depth == 0 and "=" in code:
+            key, code = (part.strip() for part in code.split("=", 1))
+        depth += code.count("[") - code.count("]")
+        if code and key and "# proposed" in line:
+            paths.add(f"{table}.{key}".strip("."))
+    return sorted(paths)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .content import proposed_paths
 from .spec import GameSpec
 
 _CITED = re.compile(r"`(test_[a-z0-9_]+)`")
@@ -36,26 +37,6 @@ def rulings_without_tests(doc: str) -> list[str]:
     starts = [m.start() for m in _RULING.finditer(rulings)] + [len(rulings)]
     items = [rulings[a:b] for a, b in zip(starts, starts[1:], strict=False)]
     return [item.split(".", 1)[0] for item in items if not _CITED.search(item)]
-
-
-def proposed_paths(data: str) -> list[str]:
-    """The dotted path of every value a data.toml marks ``# proposed``: ``a.b`` for a
-    key of ``[a]``, ``a[*].b`` for a key of an array of tables ``[[a]]``, and the rows
-    of a multi-line array count as its key."""
-    table, key, paths = "", "", []
-    depth = 0  # brackets open in a multi-line array, whose rows are not headers
-    for line in data.splitlines():
-        code = line.split("#", 1)[0].strip()
-        header = re.fullmatch(r"(\[\[?)\s*([\w.-]+)\s*\]\]?", code)
-        if depth == 0 and header:
-            table, key = header[2] + ("[*]" if header[1] == "[[" else ""), ""
-            continue
-        if depth == 0 and "=" in code:
-            key, code = (part.strip() for part in code.split("=", 1))
-        depth += code.count("[") - code.count("]")
-        if code and "# proposed" in line:
-            paths.append(f"{table}.{key}".strip("."))
-    return sorted(set(paths))
 
 
 def unlisted_proposed(doc: str, data: str) -> list[str]:

@@ -47,6 +47,19 @@ Count = Annotated[int, Field(ge=0)]
 History = list[row(StrictInt, dict[str, StrictInt | StrictStr])]  # type: ignore[misc]
 
 
+class GameStateJson(StateSchema):
+    """The keys every ``GameState`` saves (``to_json``); a game's schema adds its own."""
+
+    game: str
+    format: int
+    options: dict[str, Any]
+    content: dict[str, Any] | None
+    rng: RngState
+    history: History
+    undo_floor: Count
+    log: list[str]
+
+
 def parse(model: type[M], data: Any) -> M:
     """``data`` as ``model``, or a StateError naming the first field that does not fit."""
     try:

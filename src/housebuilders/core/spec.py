@@ -39,7 +39,9 @@ class GameSpec:
     _state_from_json: Callable[[Json], State]
     #: every action of the game, in index order (the RL action space)
     actions: tuple[Action, ...]
-    action_classes: Mapping[str, type[Action]]
+    #: kind -> the class of the game's actions of that kind: taken from ``actions``
+    #: (give it only to check it)
+    action_classes: Mapping[str, type[Action]] = field(default_factory=dict)
     options: tuple[Option, ...] = ()
     #: the version of ``to_json``'s shape, saved in every state as "format": raise it when
     #: the shape changes, and ``state_from_json`` refuses states of another version
@@ -70,12 +72,18 @@ class GameSpec:
     #: action carries data-index="<index>" and class "act" so the web client can make it
     #: clickable
     svg_view: Lazy[Callable[[Json, list[Json]], str]] = Lazy()
-    _index: dict[Action, int] = field(default_factory=dict, repr=False)
+    _index: dict[Action, int] = field(default_factory=dict, init=False, repr=False)
     #: per action kind, the values each field takes somewhere in the action space
-    _field_values: dict[str, tuple[set[Any], ...]] = field(default_factory=dict, repr=False)
+    _field_values: dict[str, tuple[set[Any], ...]] = field(
+        default_factory=dict, init=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         self._index.update((a, i) for i, a in enumerate(self.actions))
+        classes = _classes_of(self.id, self.actions)
+        if self.action_classes and dict(self.action_classes) != classes:
+            raise ValueError(f"{self.id}: action_classes {self.action_classes} are not {classes}")
+        object.__setattr__(self, "action_classes", classes)
         for action in self.actions:
             values = self._field_values.setdefault(action.kind, tuple(set() for _ in action.fields))
             for seen, value in zip(values, action[1:], strict=True):
@@ -150,7 +158,7 @@ class GameSpec:
         """The action ``data`` (its JSON form) stands for; ValueError naming the kind
         or field that is wrong: every field of the right type and within the values
         the game's action space gives it, and the whole an action of the game."""
-        action = action_from_json(dict(self.action_classes), data)
+        action = action_from_json(self.action_classes, data)
         if action in self._index:
             return action
         values = self.field_values(action.kind)
@@ -184,6 +192,19 @@ class GameSpec:
             return self._index[action]
         except KeyError:
             raise ValueError(f"{action!r} is not an action of {self.id}") from None
+
+
+def _classes_of(game_id: str, actions: Iterable[Action]) -> dict[str, type[Action]]:
+    """The class of each kind of action in ``actions``, by kind: one class a kind."""
+    classes: dict[str, type[Action]] = {}
+    for action in actions:
+        cls = classes.setdefault(action.kind, type(action))
+        if cls is not type(action):
+            raise TypeError(
+                f"{game_id} has two classes of action kind {action.kind!r}: "
+                f"{cls.__name__} and {type(action).__name__}"
+            )
+    return classes
 
 
 def _one_of(values: set[Any]) -> str:

@@ -4,18 +4,26 @@
 player who may not act and actions that are not legal (naming the rule), then
 calls the game's unchecked ``_apply`` and records the action in ``history``.
 A game implements the underscored hooks and the read-only queries.
+
+``GameState`` is the kit a game builds its state on: it holds the fields every
+game has (its setup, content, RNG, history, undo floor and public log) and makes
+their copy and JSON; a game declares its own fields once (``Fields``) and gets
+``clone`` generated from them.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .action import Action
 from .errors import IllegalAction
+from .loading import load_history, load_setup, within
+from .rng import Rng, seed_state
 
 if TYPE_CHECKING:
+    from .content import GameData
     from .spec import GameSpec
 
 Json = dict[str, Any]
@@ -24,6 +32,7 @@ Json = dict[str, Any]
 class State(ABC):
     """One game in progress. Mutable; ``clone`` gives an independent copy."""
 
+    __slots__ = ()
     spec: ClassVar[GameSpec]
     #: Actions applied so far, as (player, action), in order.
     history: list[tuple[int, Action]]
@@ -87,14 +96,17 @@ class State(ABC):
     def apply(self, player: int, action: Action) -> None:
         """Apply ``action`` for ``player``; raise IllegalAction and change nothing if
         the rules forbid it."""
-        if player not in self.acting_players():
-            if self.is_terminal():
-                raise IllegalAction("the game is over", self._rule("Game End"))
-            message, section = self._explain_not_acting(player, action)
+        if player not in self.acting_players() or action not in self.legal_actions(player):
+            message, section = self.refusal(player, action)
             raise IllegalAction(message, self._rule(section))
-        if action not in self.legal_actions(player):
-            message, section = self._explain_illegal(player, action)
-            raise IllegalAction(message, self._rule(section))
+        self.play(player, action)
+
+    def play(self, player: int, action: Action) -> None:
+        """Apply ``action`` for ``player`` without asking whether the rules allow it, and
+        record it: ``apply`` without its check, for search, which plays thousands of
+        actions taken from this very state's ``legal_actions(player)``. Anything else
+        (a person's move, a bot's answer, a saved history) goes through ``apply``: an
+        action the rules forbid leaves the state corrupt here."""
         revealed = self._apply(player, action)
         self.history.append((player, action))
         if revealed:
@@ -105,14 +117,54 @@ class State(ABC):
         """Apply a legal action (unchecked). Return True if it revealed hidden
         information or used chance."""
 
-    @abstractmethod
-    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str]:
-        """Why ``action`` is not legal for ``player`` now: (message, rulebook section)."""
+    # -- why an action is refused ---------------------------------------------------
+    def refusal(self, player: int, action: Any) -> tuple[str, str]:
+        """Why ``player`` may not play ``action`` now: (message, rulebook section). In
+        this order: the game is over; ``player`` may not act now (no such seat, or not
+        their turn); ``action`` is not an action of this game; the game's own words for
+        the rule it breaks (``_explain_illegal``); it is not what is asked now (no legal
+        action of its kind), naming what is; else that it is not allowed now."""
+        if self.is_terminal():
+            return "the game is over", self._phase_section()
+        if not (type(player) is int and 0 <= player < self.num_players):
+            seats = f"seats 0 to {self.num_players - 1}"
+            return f"there is no player {player!r} ({seats})", self._phase_section()
+        if player not in self.acting_players():
+            acting = list(self.acting_players())
+            return self._explain_not_acting(player, action) or (
+                f"player {player} may not act now (acting: {acting})",
+                self._phase_section(),
+            )
+        cls = self.spec.action_classes.get(getattr(action, "kind", None))
+        if not isinstance(action, Action) or cls is None or action.fields != cls.fields:
+            return f"{action!r} is not an action of {self.spec.name}", self._phase_section()
+        own = self._explain_illegal(player, action)
+        if own is not None:
+            return own
+        if all(legal.kind != action.kind for legal in self.legal_actions(player)):
+            return (
+                f"'{self.describe(action)}' is not what is asked now: {self.asked(player)}",
+                self._phase_section(),
+            )
+        return f"'{self.describe(action)}' is not allowed now", self._phase_section()
 
-    def _explain_not_acting(self, player: int, action: Action) -> tuple[str, str]:
-        """Why ``player``, who is not acting, may not act now: (message, section)."""
-        acting = list(self.acting_players())
-        return f"player {player} may not act now (acting: {acting})", self._phase_section()
+    def asked(self, player: int) -> str:
+        """What ``player``, who may act, is asked now, as a refusal says it ("this is
+        the purchases phase"); by default the rulebook section of the phase."""
+        return f"this is §{self._phase_section()}"
+
+    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str] | None:
+        """The game's words for the rule ``action``, an action of the game that
+        ``player`` (who may act) may not play now, breaks: (message, rulebook section);
+        None leaves it to the defaults of ``refusal``. Called only once the action is
+        known to be illegal, so it may take its time; it never decides legality."""
+        return None
+
+    def _explain_not_acting(self, player: int, action: Any) -> tuple[str, str] | None:
+        """The game's words for why ``player``, a seat that may not act now, may not
+        play ``action`` (which may be anything): "a marker with 0 never gets an item";
+        None leaves it to the default ("player 1 may not act now (acting: [0])")."""
+        return None
 
     @abstractmethod
     def _phase_section(self) -> str:
@@ -180,6 +232,174 @@ class State(ABC):
             f"<{type(self).__name__} {self.spec.id} players={self.num_players} "
             f"actions={len(self.history)}>"
         )
+
+
+#: how ``clone`` copies a field of each kind of ``Fields``: code for ``self.<name>``
+_COPY = {
+    "share": "self.{0}",
+    "lists": "self.{0}[:]",
+    "rows": "[row[:] for row in self.{0}]",
+    "copies": "[None if item is None else item.copy() for item in self.{0}]",
+}
+#: the fields of every game (``GameState``) and how ``clone`` copies them
+_COMMON_COPY = {
+    "setup": "self.setup",
+    "content": "self.content",
+    "rng": "Rng(self.rng.state)",
+    "history": "self.history[:]",
+    "undo_floor": "self.undo_floor",
+    "log": "self.log[:]",
+}
+
+
+class Fields:
+    """A game state's own fields, named by how ``clone`` copies them (names separated
+    by spaces), for ``GameState``:
+
+    ``share``: values never changed in place, shared by the copies (numbers, strings,
+    tuples, frozen objects, and lists that are only ever replaced whole);
+    ``lists``: lists of such values (copied as ``x[:]``);
+    ``rows``: lists of lists of such values (``[row[:] for row in x]``);
+    ``copies``: lists of objects that copy themselves (``item.copy()``), or None.
+    """
+
+    def __init__(self, share: str = "", lists: str = "", rows: str = "", copies: str = ""):
+        self.kinds: dict[str, str] = {}
+        for kind, names in (("share", share), ("lists", lists), ("rows", rows), ("copies", copies)):
+            for name in names.split():
+                if name in self.kinds or name in _COMMON_COPY:
+                    raise TypeError(f"field {name!r} is declared twice")
+                self.kinds[name] = kind
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The fields' names: a state's ``__slots__``."""
+        return tuple(self.kinds)
+
+
+class GameState(State):
+    """The base of a game's state: the fields every game has, their copy and JSON.
+
+    A game declares its data file and its own fields once::
+
+        class MyState(GameState):
+            DATA = MY_DATA  # core.content.GameData(MyContent, path)
+            FIELDS = Fields(share="turn phase", lists="order supply", rows="hands")
+            __slots__ = FIELDS.names
+
+    and gets ``clone``, generated from the fields as dataclasses generate
+    ``__init__`` (the copy a person would write, as fast; a game may still write its
+    own), ``to_json`` (the common keys around the game's ``_json()``), and the
+    constructors its ``new`` and ``from_json`` start from: ``_begin`` and
+    ``_restore``. A subclass declares only the fields it adds.
+    """
+
+    __slots__ = tuple(_COMMON_COPY)
+    #: the game's own fields (each class those it adds)
+    FIELDS: ClassVar[Fields] = Fields()
+    #: the game's component data (data.toml and its schema)
+    DATA: ClassVar[GameData[Any]]
+
+    #: what new_game was given, as saved: {"options": every option, "content": the
+    #: content override or None}
+    setup: Json
+    #: the component data in play: the game's data file with the override
+    content: Any
+    rng: Rng
+    #: public events in words, the same for every seat
+    log: list[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__slots__" not in cls.__dict__:
+            raise TypeError(f"{cls.__name__} needs __slots__ = FIELDS.names (GameState)")
+        if "clone" not in cls.__dict__:
+            cls.clone = _make_clone(cls, _fields_of(cls))  # type: ignore[method-assign]
+
+    # -- the common fields -----------------------------------------------------------
+    @classmethod
+    def _begin(
+        cls, seed: int, options: Mapping[str, Any], content: Mapping[str, Any] | None
+    ) -> Self:
+        """A new game's state with only the common fields set: the setup as
+        ``new_game`` took it, the content (``DATA`` with ``content`` over it), the RNG
+        seeded, no history, an empty log. The game's ``new`` sets the rest."""
+        s = cls.__new__(cls)
+        s.setup = {"options": dict(options), "content": dict(content) if content else None}
+        s.content = cls.DATA.load(content)
+        s.rng = Rng(seed_state(seed))
+        s.history, s.undo_floor, s.log = [], 0, []
+        return s
+
+    @classmethod
+    def _restore(cls, d: Json, players: int, field: str = "players") -> Self:
+        """The saved state ``d`` (its shape checked by the game's schema) with only the
+        common fields loaded: the number of ``players`` (what ``d`` says at ``field``)
+        checked, then the options and content, the RNG, the history (each action one of
+        the game's, by a seat), the undo floor and the log. The game's ``from_json``
+        loads the rest; a StateError names the field that is wrong."""
+        spec = cls.spec
+        within(field, players, spec.min_players, spec.max_players)
+        s = cls.__new__(cls)
+        s.content = load_setup(spec, d["options"], d["content"], cls.DATA.load)
+        s.setup = {"options": dict(d["options"]), "content": d["content"]}
+        s.rng = Rng(d["rng"])
+        s.history = load_history(spec, d["history"], players)
+        s.undo_floor = d["undo_floor"]
+        s.log = list(d["log"])
+        return s
+
+    def to_json(self) -> Json:
+        return {
+            "game": self.spec.id,
+            "format": self.spec.state_format,
+            "options": self.setup["options"],
+            "content": self.setup["content"],
+            **self._json(),
+            "rng": self.rng.state,
+            "history": self.history_json(),
+            "undo_floor": self.undo_floor,
+            "log": self.log[:],
+        }
+
+    @abstractmethod
+    def _json(self) -> Json:
+        """The game's own fields as JSON (``to_json`` adds the common ones)."""
+
+
+def _fields_of(cls: type[GameState]) -> dict[str, str]:
+    """Each field of ``cls`` but the common ones, with the kind of its copy; a
+    TypeError for a slot no ``FIELDS`` declares."""
+    kinds: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if not issubclass(klass, GameState) or klass is GameState:
+            continue
+        declared = klass.__dict__.get("FIELDS")
+        if declared is not None:
+            kinds.update(declared.kinds)
+        slots = klass.__dict__.get("__slots__", ())
+        missing = [name for name in ((slots,) if isinstance(slots, str) else slots)
+                   if name not in kinds]  # fmt: skip
+        if missing:
+            raise TypeError(
+                f"{klass.__name__} has slots {missing} that its FIELDS does not declare "
+                "(how would clone copy them?)"
+            )
+    return kinds
+
+
+def _make_clone(cls: type[GameState], kinds: dict[str, str]) -> Any:
+    """``clone`` for ``cls``: a new state whose every field is copied as declared."""
+    lines = ["def clone(self):", "    s = new(cls)"]
+    copies = {**_COMMON_COPY, **{name: _COPY[kind].format(name) for name, kind in kinds.items()}}
+    lines += [f"    s.{name} = {code}" for name, code in copies.items()]
+    lines.append("    return s")
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), {"new": object.__new__, "cls": cls, "Rng": Rng}, namespace)
+    clone = namespace["clone"]
+    clone.__qualname__ = f"{cls.__qualname__}.clone"
+    clone.__doc__ = f"An independent copy of the state (generated from {cls.__name__}'s fields)."
+    return clone
 
 
 def win_shares(winners: Sequence[int], players: int) -> list[float]:

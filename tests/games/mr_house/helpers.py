@@ -10,6 +10,7 @@ from housebuilders.core.rng import ScriptedRng
 from housebuilders.games.mr_house import actions as A, basic as B
 from housebuilders.games.mr_house.actions import MATERIALS
 from housebuilders.games.mr_house.house import CERAMIC_ROOF, ROOF, Column, House, Wall
+from housebuilders.games.mr_house.phases import BUILDING, BUILDING_PART, PURCHASES
 
 WOOD, BRICK, CEMENT, STEEL, WINDOW_M, DOOR_M = range(6)
 GAME = "mr-house-basic"
@@ -122,8 +123,6 @@ def adv_purchases(state, stacks: dict[int, list[tuple[int, int]]], hold: bool = 
     placement order, and start the purchases. ``hold`` adds a marker of player 0 at
     the wood store (9), if it has none, so the purchases stop there before the turn
     can end."""
-    from housebuilders.games.mr_house.common import PURCHASES
-
     if hold and 9 not in stacks:
         stacks = {**stacks, 9: [(0, 1)]}
     state.hand = [[] for _ in range(state.p.players)]
@@ -136,9 +135,6 @@ def adv_purchases(state, stacks: dict[int, list[tuple[int, int]]], hold: bool = 
 
 def adv_construction(state, order: list[int] | None = None) -> None:
     """Skip to the construction phase of the current turn (builders in ``order``)."""
-    from housebuilders.games.mr_house.advanced import BUILDING_PART
-    from housebuilders.games.mr_house.common import BUILDING
-
     if order is not None:
         state.order = list(order)
     state.hand = [[] for _ in range(state.p.players)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core import GameSpec, register
-from .actions import ADVANCED_CLASSES, ADVANCED_SPACE, BASIC_CLASSES, BASIC_SPACE
+from .actions import ADVANCED_SPACE, BASIC_SPACE
 from .advanced import MrHouseAdvancedState
 from .basic import MrHouseBasicState
 from .options import ADVANCED_OPTIONS, BASIC_OPTIONS
@@ -18,7 +18,6 @@ BASIC = register(
         _new_game=MrHouseBasicState.new,
         _state_from_json=MrHouseBasicState.from_json,
         actions=BASIC_SPACE,
-        action_classes=BASIC_CLASSES,
         heuristic=f"{__name__}.heuristic:evaluate",
         heuristic_all=f"{__name__}.heuristic:evaluate_all",
         text_view=f"{__name__}.text:text",
@@ -38,7 +37,6 @@ ADVANCED = register(
         _new_game=MrHouseAdvancedState.new,
         _state_from_json=MrHouseAdvancedState.from_json,
         actions=ADVANCED_SPACE,
-        action_classes=ADVANCED_CLASSES,
         heuristic=f"{__name__}.heuristic:evaluate_advanced",
         heuristic_all=f"{__name__}.heuristic:evaluate_advanced_all",
         heuristic_scale=8.0,  # the complete house's value widens the evaluation's range

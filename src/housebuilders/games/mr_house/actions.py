@@ -294,18 +294,6 @@ def where(part: str, column: int, level: int) -> str:
     return f"on {floor} of column {column + 1}"
 
 
-BASIC_CLASSES: dict[str, type[Action]] = {
-    cls.kind: cls
-    for cls in (PlaceMarker, Take, SpendCoin, Prepare, StartBuilding, Build, Remove, FinishBuilding)
-}
-ADVANCED_CLASSES: dict[str, type[Action]] = {
-    cls.kind: cls
-    for cls in (
-        AdvancedPlaceMarker, Buy, OfficeChoice, Hire, StopHiring, ChoosePrivilege, OnReceipt,
-        UsePrivilege, RepayLoan, Build, Crew, Remove, FinishBuilding,
-    )
-}  # fmt: skip
-
 # -- the canonical actions: built once, handed out by legal_actions -------------------
 PLACE = [
     [PlaceMarker(v, loc) for loc in range(MAX_LOCATIONS + 1)] for v in range(MAX_MARKER_VALUE + 1)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any
 
-from ...core import Action, Json
+from ...core import Action, Fields, Json
 from ...core.loading import parse
 from ...core.rng import Rng, seed_state
 from . import house as H
@@ -40,8 +40,10 @@ from .actions import (
     USE_PRIVILEGE,
 )
 from .checks import AdvancedJson, check_advanced, index_of
-from .common import BUILDING, OVER, PURCHASES, MrHouseState, ranks
+from .common import MrHouseState, ranks
 from .content import MrHouseContent
+from .explain import explain_advanced, explain_not_acting_advanced
+from .house import NO_GARAGE, NO_GARAGE_WALL, Garage
 from .options import OFFICE as OFFICE_OPTION, OFFICE_HIGHEST_TWO, office_benefits
 from .params import (
     CONSTRUCTION_EXPO,
@@ -52,40 +54,34 @@ from .params import (
     AdvancedParams,
     advanced_params,
 )
-
-PHASE_NAMES = ("movement", "purchases", "(unused)", "construction", "over")
-PHASE_SECTIONS = (
-    "Movement Around the City",
-    "Purchases",
-    "Construction",
-    "Construction",
-    "Game End",
+from .phases import (
+    ADVANCED_PHASE_NAMES as PHASE_NAMES,
+    AWAIT_NAMES,
+    BUILDING,
+    BUILDING_PART,
+    BUY_AT_STORE,
+    CREW_CHOICE,
+    EXPO_CHOICE,
+    HIRING,
+    MOVE,
+    OFFICE_CHOICE,
+    OVER,
+    PHASE_SECTIONS,
+    PURCHASES,
+    RECEIPT,
 )
-#: What the acting player is asked (beyond movement).
-AWAIT_NAMES = ("move", "buy", "office", "hire", "expo", "receipt", "build", "crew")
-MOVE, BUY_AT_STORE, OFFICE_CHOICE, HIRING, EXPO_CHOICE, RECEIPT, BUILDING_PART, CREW_CHOICE = range(
-    8
-)
-NO_GARAGE_WALL = -1
-
-
-class Garage(NamedTuple):
-    wall: int = NO_GARAGE_WALL  # the wall's part (WOOD_WALL or BRICK_WALL), or none
-    door: bool = False
-    roof: int = 0  # 0: none; else ROOF or CERAMIC_ROOF
-
-
-NO_GARAGE = Garage()
 
 
 class MrHouseAdvancedState(MrHouseState):
     """A game of Mr House, advanced variant."""
 
-    __slots__ = (
-        "money", "loans", "quality", "permit", "prices", "track", "worker_deck", "board_cards",
-        "spaces", "tired", "privileges", "privilege_deck", "privilege_box", "expo_current",
-        "expo_future", "garage", "await_", "chooser", "hired", "receipt", "pending",
-    )  # fmt: skip
+    FIELDS = Fields(
+        share="await_ chooser hired receipt pending",
+        lists="money loans quality permit prices track worker_deck board_cards tired "
+        "privilege_deck privilege_box expo_current expo_future garage",
+        rows="spaces privileges",
+    )
+    __slots__ = FIELDS.names
     PLACE = ADVANCED_PLACE  # the canonical placements, named on this variant's board
     PHASE_NAMES = PHASE_NAMES
     PHASE_SECTIONS = PHASE_SECTIONS
@@ -629,17 +625,14 @@ class MrHouseAdvancedState(MrHouseState):
             return self._remove(player, PART_INDEX[action[1]], action[2], action[3])
         return self._finish_building()
 
-    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str]:
-        from .explain import explain_advanced
-
+    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str] | None:
         return explain_advanced(self, player, action)
 
-    def _explain_not_acting(self, player: int, action: Action) -> tuple[str, str]:
-        from .explain import explain_not_acting_advanced
+    def _explain_not_acting(self, player: int, action: Any) -> tuple[str, str] | None:
+        return explain_not_acting_advanced(self, player, action)
 
-        return explain_not_acting_advanced(self, player, action) or super()._explain_not_acting(
-            player, action
-        )
+    def asked(self, player: int) -> str:
+        return f"you are asked to {AWAIT_NAMES[self.await_]}"
 
     # == Game End ===================================================================
     def garage_points(self, player: int) -> int:
@@ -809,22 +802,6 @@ class MrHouseAdvancedState(MrHouseState):
         }
 
     # == copies =====================================================================
-    def clone(self) -> MrHouseAdvancedState:
-        s = MrHouseAdvancedState.__new__(MrHouseAdvancedState)
-        self._copy_common(s)
-        s.money, s.loans, s.quality = self.money[:], self.loans[:], self.quality[:]
-        s.permit, s.prices, s.track = self.permit[:], self.prices[:], self.track[:]
-        s.worker_deck, s.board_cards = self.worker_deck[:], self.board_cards[:]
-        s.spaces = [row[:] for row in self.spaces]
-        s.tired = self.tired[:]
-        s.privileges = [row[:] for row in self.privileges]
-        s.privilege_deck, s.privilege_box = self.privilege_deck[:], self.privilege_box[:]
-        s.expo_current, s.expo_future = self.expo_current[:], self.expo_future[:]
-        s.garage = self.garage[:]
-        s.await_, s.chooser, s.hired = self.await_, self.chooser, self.hired
-        s.receipt, s.pending = self.receipt, self.pending
-        return s
-
     def determinize(self, player: int, seed: int) -> MrHouseAdvancedState:
         """Resample what ``player`` cannot see: the opponents' face-down marker values,
         the worker deck's order, and which privilege cards are in the deck (and in
@@ -841,23 +818,23 @@ class MrHouseAdvancedState(MrHouseState):
         return s
 
     # == JSON =======================================================================
-    def to_json(self) -> Json:
-        d = self._common_json()
-        d.update(
-            prices=dict(zip(MATERIALS, self.prices, strict=True)),
-            player_order_track=list(self.track),
-            worker_deck=list(self.worker_deck),
-            board_cards=[list(x) for x in self.board_cards],
-            privilege_deck=list(self.privilege_deck),
-            privilege_box=list(self.privilege_box),
-            expo_current=list(self.expo_current),
-            expo_future=list(self.expo_future),
-            asked=AWAIT_NAMES[self.await_],
-            chooser=self.chooser,
-            hired=self.hired,
-            receipt=self.receipt,
-            pending=list(self.pending) if self.pending is not None else None,
-            player_state=[
+    def _json(self) -> Json:
+        return {
+            **super()._json(),
+            "prices": dict(zip(MATERIALS, self.prices, strict=True)),
+            "player_order_track": list(self.track),
+            "worker_deck": list(self.worker_deck),
+            "board_cards": [list(x) for x in self.board_cards],
+            "privilege_deck": list(self.privilege_deck),
+            "privilege_box": list(self.privilege_box),
+            "expo_current": list(self.expo_current),
+            "expo_future": list(self.expo_future),
+            "asked": AWAIT_NAMES[self.await_],
+            "chooser": self.chooser,
+            "hired": self.hired,
+            "receipt": self.receipt,
+            "pending": list(self.pending) if self.pending is not None else None,
+            "player_state": [
                 {
                     **self._player_json_common(pl),
                     "money": self.money[pl],
@@ -871,16 +848,14 @@ class MrHouseAdvancedState(MrHouseState):
                 }
                 for pl in range(self.p.players)
             ],
-        )
-        return d
+        }
 
     @classmethod
     def from_json(cls, d: Json) -> MrHouseAdvancedState:
         """The state ``to_json`` saved; StateError if it is malformed or inconsistent
         (checks.py)."""
         parse(AdvancedJson, d)
-        s = cls.__new__(cls)
-        ps = s._common_from_json(d, advanced_params)
+        s, ps = cls._loaded(d, advanced_params)
         s.prices = [d["prices"][m] for m in MATERIALS]
         s.track = list(d["player_order_track"])
         s.worker_deck = list(d["worker_deck"])

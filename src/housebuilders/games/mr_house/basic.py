@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core import Action, Json
+from ...core import Action, Fields, Json
 from ...core.loading import parse
 from ...core.rng import Rng, seed_state
 from . import house as H
@@ -31,18 +31,20 @@ from .actions import (
     TAKE,
 )
 from .checks import BasicJson, check_basic, index_of
-from .common import MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING, MrHouseState, ranks
+from .common import MrHouseState, ranks
 from .content import BASIC_PART_IDS, MrHouseContent
+from .explain import explain_basic
 from .params import BANK, OFFICE, WORK_NOTICE_BOARD, BasicParams, basic_params
-
-PHASE_NAMES = ("movement", "purchases", "construction: preparing", "construction: rolling", "over")
-PHASE_SECTIONS = (
-    "Movement Around the City",
-    "Purchases",
-    "Construction",
-    "Construction",
-    "Game End",
+from .phases import (
+    BASIC_PHASE_NAMES as PHASE_NAMES,
+    MOVEMENT,
+    OVER,
+    PHASE_SECTIONS,
+    PREPARING,
+    PURCHASES,
+    ROLLING,
 )
+
 _COIN_MATERIAL_INDEXES = tuple(MATERIAL_INDEX[m] for m in COIN_MATERIALS)
 _SPEND = tuple(SPEND_COIN[i] for i in _COIN_MATERIAL_INDEXES)
 
@@ -50,7 +52,10 @@ _SPEND = tuple(SPEND_COIN[i] for i in _COIN_MATERIAL_INDEXES)
 class MrHouseBasicState(MrHouseState):
     """A game of Mr House, basic variant."""
 
-    __slots__ = ("board_workers", "deck", "coins", "permit", "workers", "permit_given", "groups")
+    FIELDS = Fields(
+        share="board_workers deck permit_given", lists="coins permit workers groups"
+    )
+    __slots__ = FIELDS.names
     PLACE = PLACE  # the canonical placements, named on this variant's board
     PHASE_NAMES = PHASE_NAMES
     PHASE_SECTIONS = PHASE_SECTIONS
@@ -294,10 +299,11 @@ class MrHouseBasicState(MrHouseState):
             return self._remove(player, PART_INDEX[action[1]], action[2], action[3])
         return self._finish_building(player)
 
-    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str]:
-        from .explain import explain_basic
-
+    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str] | None:
         return explain_basic(self, player, action)
+
+    def asked(self, player: int) -> str:
+        return f"this is the {PHASE_NAMES[self.phase]} phase"
 
     # == scoring ====================================================================
     def scores(self) -> list[Json]:
@@ -363,14 +369,6 @@ class MrHouseBasicState(MrHouseState):
         return obs
 
     # == copies =====================================================================
-    def clone(self) -> MrHouseBasicState:
-        s = MrHouseBasicState.__new__(MrHouseBasicState)
-        self._copy_common(s)
-        s.board_workers, s.deck = self.board_workers, self.deck
-        s.coins, s.permit, s.workers = self.coins[:], self.permit[:], self.workers[:]
-        s.permit_given, s.groups = self.permit_given, self.groups[:]
-        return s
-
     def determinize(self, player: int, seed: int) -> MrHouseBasicState:
         """Resample the opponents' face-down marker values (over their unrevealed
         placed markers and the markers in their hands) and all future dice. The basic
@@ -381,14 +379,14 @@ class MrHouseBasicState(MrHouseState):
         return s
 
     # == JSON =======================================================================
-    def to_json(self) -> Json:
-        d = self._common_json()
-        d.update(
-            board_workers=self.board_workers,
-            worker_deck=self.deck,
-            permit_given=self.permit_given,
-            groups=[PART_IDS[g] for g in self.groups],
-            player_state=[
+    def _json(self) -> Json:
+        return {
+            **super()._json(),
+            "board_workers": self.board_workers,
+            "worker_deck": self.deck,
+            "permit_given": self.permit_given,
+            "groups": [PART_IDS[g] for g in self.groups],
+            "player_state": [
                 {
                     **self._player_json_common(pl),
                     "coins": self.coins[pl],
@@ -397,16 +395,14 @@ class MrHouseBasicState(MrHouseState):
                 }
                 for pl in range(self.p.players)
             ],
-        )
-        return d
+        }
 
     @classmethod
     def from_json(cls, d: Json) -> MrHouseBasicState:
         """The state ``to_json`` saved; StateError if it is malformed or inconsistent
         (checks.py)."""
         parse(BasicJson, d)
-        s = cls.__new__(cls)
-        ps = s._common_from_json(d, basic_params)
+        s, ps = cls._loaded(d, basic_params)
         s.board_workers, s.deck = d["board_workers"], d["worker_deck"]
         s.coins = [e["coins"] for e in ps]
         s.permit = [e["permit"] for e in ps]

@@ -9,13 +9,32 @@ tracks, and who is asked what in which phase.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt
 
-from ...core.loading import Count, History, RngState, StateSchema, once, refuse, row, within
+from ...core.loading import Count, GameStateJson, StateSchema, once, refuse, row, within
 from . import house as H
 from .actions import MATERIALS, PART_IDS
+from .house import NO_GARAGE_WALL
+from .params import CONSTRUCTION_EXPO, OFFICE, STORE, WORK_NOTICE_BOARD
+from .phases import (
+    AWAIT_NAMES,
+    BUILDING,
+    BUILDING_PART,
+    BUY_AT_STORE,
+    CREW_CHOICE,
+    EXPO_CHOICE,
+    HIRING,
+    MOVE,
+    MOVEMENT,
+    OFFICE_CHOICE,
+    OVER,
+    PREPARING,
+    PURCHASES,
+    RECEIPT,
+    ROLLING,
+)
 
 if TYPE_CHECKING:
     from .advanced import MrHouseAdvancedState
@@ -54,12 +73,8 @@ class PlayerJson(StateSchema):
     house: Annotated[list[ColumnJson], Field(max_length=H.MAX_COLUMNS)]
 
 
-class MrHouseJson(StateSchema):
-    game: str
-    format: int
+class MrHouseJson(GameStateJson):
     players: int
-    options: dict[str, Any]
-    content: dict[str, Any] | None
     turn: int
     phase: str
     order: list[int]
@@ -69,10 +84,6 @@ class MrHouseJson(StateSchema):
     placed: Count
     purchase: row(StrictInt, StrictInt)  # type: ignore[valid-type]
     builder: Count
-    rng: RngState
-    history: History
-    undo_floor: Count
-    log: list[str]
 
 
 class BasicPlayerJson(PlayerJson):
@@ -127,8 +138,6 @@ def index_of(field: str, value: str, names: tuple[str, ...]) -> int:
 # == both variants =====================================================================
 def check_common(s: MrHouseState) -> None:
     """The turn, the order, the stores, the movement markers and the phase's pointers."""
-    from .common import MOVEMENT, PURCHASES
-
     p, n = s.p, s.p.players
     within("turn", s.turn, 1, p.turns)
     once("player", range(n), {"order": s.order})
@@ -228,9 +237,6 @@ def load_stacks(s: MrHouseState, stacks: dict[str, list[tuple[int, int, int]]]) 
 
 # == the basic variant =================================================================
 def check_basic(s: MrHouseBasicState) -> None:
-    from .common import MOVEMENT, PREPARING, PURCHASES, ROLLING
-    from .params import STORE
-
     check_common(s)
     p, n = s.p, s.p.players
     # The worker cards: in the deck, on the work notice board or hired.
@@ -259,21 +265,6 @@ def check_basic(s: MrHouseBasicState) -> None:
 
 # == the advanced variant ==============================================================
 def check_advanced(s: MrHouseAdvancedState) -> None:
-    from .advanced import (
-        AWAIT_NAMES,
-        BUILDING_PART,
-        BUY_AT_STORE,
-        CREW_CHOICE,
-        EXPO_CHOICE,
-        HIRING,
-        MOVE,
-        NO_GARAGE_WALL,
-        OFFICE_CHOICE,
-        RECEIPT,
-    )
-    from .common import BUILDING, MOVEMENT, OVER, PURCHASES
-    from .params import CONSTRUCTION_EXPO, OFFICE, STORE, WORK_NOTICE_BOARD
-
     asked = {
         MOVEMENT: (MOVE,),
         PURCHASES: (BUY_AT_STORE, OFFICE_CHOICE, HIRING, EXPO_CHOICE, RECEIPT),

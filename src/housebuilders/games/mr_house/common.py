@@ -12,17 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Self
 
-from ...core import Action, Json, Rng, State
-from ...core.loading import load_history, load_setup, refuse, within
-from ...core.rng import seed_state
+from ...core import Action, Fields, GameState, Json, Rng
+from ...core.loading import refuse
 from . import house as H
 from .actions import MATERIALS, PART_IDS, Worded, Words, words_of
 from .checks import index_of, load_stacks
-from .content import load_content
+from .content import DATA
 from .options import DOOR, DOOR_GROUND_FLOOR
-
-MOVEMENT, PURCHASES, PREPARING, ROLLING, OVER = range(5)
-BUILDING = ROLLING  # the advanced variant's construction has no separate rolls
+from .phases import MOVEMENT, OVER, PURCHASES
 
 
 def bits(mask: int) -> list[int]:
@@ -62,23 +59,22 @@ def board_json(p: Any) -> tuple[Json, ...]:
     return known[1]
 
 
-class MrHouseState(State):
+class MrHouseState(GameState):
     """The common part of a game of Mr House; a variant subclasses it."""
 
-    __slots__ = (
-        "p", "content", "setup", "turn", "phase", "order", "supply", "store", "hand", "house",
-        "stacks", "own", "reach", "placed", "loc", "pos", "builder", "rng", "history",
-        "undo_floor", "log",
-    )  # fmt: skip
+    DATA = DATA
+    FIELDS = Fields(
+        share="p turn phase placed loc pos builder",
+        lists="order supply house own reach",
+        rows="store hand stacks",
+    )
+    __slots__ = FIELDS.names
 
     PLACE: ClassVar[list[list[Action]]]  # PLACE[value][location], the variant's own
     PHASE_NAMES: ClassVar[tuple[str, ...]]
     PHASE_SECTIONS: ClassVar[tuple[str, ...]]
 
     p: Any  # the variant's parameters (BasicParams, AdvancedParams)
-    content: Any
-    #: what new_game was given, kept for JSON: {"options": ..., "content": override | None}
-    setup: dict[str, Any]
     turn: int
     phase: int
     order: list[int]  # the players in this turn's order
@@ -93,8 +89,6 @@ class MrHouseState(State):
     loc: int  # purchases: the location being resolved
     pos: int  # purchases: the marker of its stack being resolved
     builder: int  # construction: the builder's place in the order
-    rng: Rng
-    log: list[str]  # public events, safe for every seat
 
     @classmethod
     def _fresh(
@@ -106,16 +100,12 @@ class MrHouseState(State):
         params_of: Callable[[Any, int], Any],
     ) -> Self:
         """A new state with the fields both variants set up alike."""
-        s = cls.__new__(cls)
-        s.content = load_content(content)
+        s = cls._begin(seed, options, content)
         s.p = params = params_of(s.content, players)
-        s.setup = {"options": dict(options), "content": dict(content) if content else None}
-        s.rng = Rng(seed_state(seed))
         s.turn, s.phase = 1, MOVEMENT
         s.supply = list(params.stock)
         s.store = [list(params.start_materials) for _ in range(players)]
         s.house = [H.EMPTY] * players
-        s.history, s.undo_floor, s.log = [], 0, []
         return s
 
     def _start_turn(self) -> None:
@@ -299,20 +289,6 @@ class MrHouseState(State):
         )
 
     # == copies =====================================================================
-    def _copy_common(self, s: MrHouseState) -> None:
-        """Copy the common fields into the bare new state ``s``."""
-        s.p, s.content, s.setup = self.p, self.content, self.setup
-        s.turn, s.phase, s.order = self.turn, self.phase, self.order[:]
-        s.supply = self.supply[:]
-        s.store = [row[:] for row in self.store]
-        s.hand = [row[:] for row in self.hand]
-        s.house = self.house[:]
-        s.stacks = [row[:] for row in self.stacks]
-        s.own, s.reach = self.own[:], self.reach[:]
-        s.placed, s.loc, s.pos, s.builder = self.placed, self.loc, self.pos, self.builder
-        s.rng = Rng(self.rng.state)
-        s.history, s.undo_floor, s.log = self.history[:], self.undo_floor, self.log[:]
-
     def _resample_markers(self, player: int, rng: Rng) -> None:
         """Deal the opponents' unrevealed marker values anew (over their face-down placed
         markers and their hands), and make the history agree."""
@@ -335,13 +311,9 @@ class MrHouseState(State):
             self.hand[other] = sorted(values[len(slots) :])
 
     # == JSON =======================================================================
-    def _common_json(self) -> Json:
+    def _json(self) -> Json:
         return {
-            "game": self.spec.id,
-            "format": self.spec.state_format,
             "players": self.p.players,
-            "options": self.setup["options"],
-            "content": self.setup["content"],
             "turn": self.turn,
             "phase": self.PHASE_NAMES[self.phase],
             "order": list(self.order),
@@ -352,39 +324,29 @@ class MrHouseState(State):
             "placed": self.placed,
             "purchase": [self.loc, self.pos],
             "builder": self.builder,
-            "rng": self.rng.state,
-            "history": self.history_json(),
-            "undo_floor": self.undo_floor,
-            "log": list(self.log),
         }
 
-    def _common_from_json(self, d: Json, params_of: Callable[[Any, int], Any]) -> list[Json]:
-        """Load the common fields of ``d`` (its shape checked by the variant's schema);
-        return the per-player entries for the variant."""
-        spec = self.spec
+    @classmethod
+    def _loaded(cls, d: Json, params_of: Callable[[Any, int], Any]) -> tuple[Self, list[Json]]:
+        """The saved state ``d`` (its shape checked by the variant's schema) with the
+        fields both variants have loaded, and its per-player entries for the variant."""
         players = d["players"]
-        within("players", players, spec.min_players, spec.max_players)
-        self.content = load_setup(spec, d["options"], d["content"], load_content)
-        self.p = params_of(self.content, players)
-        self.setup = {"options": dict(d["options"]), "content": d["content"]}
-        self.turn, self.phase = d["turn"], index_of("phase", d["phase"], self.PHASE_NAMES)
-        self.order = list(d["order"])
-        self.supply = [d["supply"][m] for m in MATERIALS]
+        s = cls._restore(d, players)
+        s.p = params_of(s.content, players)
+        s.turn, s.phase = d["turn"], index_of("phase", d["phase"], cls.PHASE_NAMES)
+        s.order = list(d["order"])
+        s.supply = [d["supply"][m] for m in MATERIALS]
         ps = d["player_state"]
         if len(ps) != players:
             refuse("player_state", f"lists {len(ps)} players, not {players}")
-        self.store = [[e["materials"][m] for m in MATERIALS] for e in ps]
-        self.hand = [sorted(e["hand"]) for e in ps]
-        self.house = [H.from_json(e["house"], PART_IDS) for e in ps]
-        load_stacks(self, d["stacks"])
-        self.placed = d["placed"]
-        self.loc, self.pos = d["purchase"]
-        self.builder = d["builder"]
-        self.rng = Rng(d["rng"])
-        self.history = load_history(spec, d["history"], players)
-        self.undo_floor = d["undo_floor"]
-        self.log = list(d["log"])
-        return list(ps)
+        s.store = [[e["materials"][m] for m in MATERIALS] for e in ps]
+        s.hand = [sorted(e["hand"]) for e in ps]
+        s.house = [H.from_json(e["house"], PART_IDS) for e in ps]
+        load_stacks(s, d["stacks"])
+        s.placed = d["placed"]
+        s.loc, s.pos = d["purchase"]
+        s.builder = d["builder"]
+        return s, list(ps)
 
     def _player_json_common(self, pl: int) -> Json:
         return {

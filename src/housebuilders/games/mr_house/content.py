@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ...core.content import Schema, merge, read_toml, validate
+from ...core import GameData, Schema
 
 DATA_FILE = Path(__file__).with_name("data.toml")
 PART_IDS = ("wood_wall", "brick_wall", "roof", "chimney", "window", "door", "ceramic_roof")
@@ -184,20 +182,6 @@ class MrHouseContent(Schema):
         return self
 
 
-@cache
-def _file_data() -> dict[str, Any]:
-    return read_toml(DATA_FILE)
-
-
-@cache
-def _default_content() -> MrHouseContent:
-    return validate(MrHouseContent, _file_data(), str(DATA_FILE))
-
-
-def load_content(override: Mapping[str, Any] | None = None) -> MrHouseContent:
-    """The rulebook's content, with ``override`` (same shape as data.toml) merged over it."""
-    if not override:
-        return _default_content()
-    return validate(
-        MrHouseContent, merge(_file_data(), override), f"{DATA_FILE} with content override"
-    )
+#: the rulebook's components, read from data.toml
+DATA = GameData(MrHouseContent, DATA_FILE)
+load_content = DATA.load

@@ -1,4 +1,5 @@
-"""Why an action is refused: a message for the player and the rulebook section.
+"""Why an action is refused: a message for the player and the rulebook section, where
+a rule deserves its own words (the kit's defaults in ``State.refusal`` say the rest).
 
 Only called once an action has been found missing from the legal list, so it may
 take its time; it never decides legality itself.
@@ -10,12 +11,16 @@ from typing import TYPE_CHECKING
 
 from ...core import Action
 from . import house as H
-from .actions import (
-    BASIC_CLASSES,
-    COIN_MATERIALS,
-    MATERIAL_INDEX,
-    MATERIALS,
-    PART_INDEX,
+from .actions import COIN_MATERIALS, GARAGE, MATERIAL_INDEX, MATERIALS, PART_INDEX
+from .phases import (
+    AWAIT_NAMES,
+    BASIC_PHASE_NAMES,
+    BUILDING_PART,
+    CREW_CHOICE,
+    MOVEMENT,
+    PREPARING,
+    PURCHASES,
+    ROLLING,
 )
 
 if TYPE_CHECKING:
@@ -26,12 +31,8 @@ MOVE, BUY, BUILD = "Movement Around the City", "Purchases", "Construction"
 
 
 def explain_basic(s: MrHouseBasicState, player: int, action: Action) -> tuple[str, str]:
-    from .basic import MOVEMENT, PHASE_NAMES, PREPARING, PURCHASES, ROLLING
-
-    kind = action[0] if isinstance(action, Action) else None
-    if kind not in BASIC_CLASSES or action.fields != BASIC_CLASSES[kind].fields:
-        return f"{action!r} is not a Mr House action", "Sequence of Play"
-    phase = PHASE_NAMES[s.phase]
+    kind = action.kind
+    phase = BASIC_PHASE_NAMES[s.phase]
     needs = {
         "place": (MOVEMENT,),
         "take": (PURCHASES,),
@@ -43,7 +44,7 @@ def explain_basic(s: MrHouseBasicState, player: int, action: Action) -> tuple[st
         "finish-building": (ROLLING,),
     }[kind]
     if s.phase not in needs:
-        when = " or ".join(PHASE_NAMES[p] for p in needs)
+        when = " or ".join(BASIC_PHASE_NAMES[p] for p in needs)
         return (
             f"'{s.describe(action)}' is for the {when} phase; this is the {phase} phase",
             s._phase_section(),
@@ -172,13 +173,12 @@ def why_not_here(house: H.House, part: int, column: int, level: int, name: str) 
 LOANS, PRIVILEGE, GARAGE_SECTION = "Loans", "Description of Privilege Cards", "Garage"
 
 
-def explain_advanced(s: MrHouseAdvancedState, player: int, action: Action) -> tuple[str, str]:
-    from .actions import ADVANCED_CLASSES, GARAGE
-    from .advanced import AWAIT_NAMES, BUILDING_PART, CREW_CHOICE
-
-    kind = action[0] if isinstance(action, Action) else None
-    if kind not in ADVANCED_CLASSES or action.fields != ADVANCED_CLASSES[kind].fields:
-        return f"{action!r} is not an action of Mr House's advanced variant", "Sequence of Play"
+def explain_advanced(
+    s: MrHouseAdvancedState, player: int, action: Action
+) -> tuple[str, str] | None:
+    """The advanced variant's words; None for an action that is not what is asked now
+    (the kit's default names what is)."""
+    kind = action.kind
     asked = AWAIT_NAMES[s.await_]
     if kind == "use-privilege":
         return _privilege_refusal(s, player, action[1])
@@ -192,10 +192,7 @@ def explain_advanced(s: MrHouseAdvancedState, player: int, action: Action) -> tu
         "build": "build", "remove": "build", "finish-building": "build", "crew": "crew",
     }[kind]  # fmt: skip
     if wanted != asked:
-        return (
-            f"'{s.describe(action)}' is not what is asked now (you are asked to {asked})",
-            s._phase_section(),
-        )
+        return None
     if kind == "place":
         return _placement(s, player, action[1], action[2])
     if kind == "buy":
@@ -295,12 +292,11 @@ def _privilege_refusal(s: MrHouseAdvancedState, player: int, card: int) -> tuple
 
 
 def explain_not_acting_advanced(
-    s: MrHouseAdvancedState, player: int, action: Action
+    s: MrHouseAdvancedState, player: int, action: object
 ) -> tuple[str, str] | None:
     """A 0 marker never gets an item; say so rather than 'not your turn'."""
-    from .common import PURCHASES
-
-    if s.phase == PURCHASES and action[0] in ("buy", "office", "hire", "choose-privilege"):
+    kind = getattr(action, "kind", None)
+    if s.phase == PURCHASES and kind in ("buy", "office", "hire", "choose-privilege"):
         mine = [v for pl, v, _ in s.stacks[s.loc] if pl == player]
         if mine == [0]:
             return "a marker with 0 never gets an item", BUY

@@ -24,8 +24,9 @@ from typing import Any
 from ...core import State, win_shares
 from . import house as H
 from .advanced import MrHouseAdvancedState
-from .basic import OVER, PREPARING, PURCHASES, ROLLING, MrHouseBasicState
+from .basic import MrHouseBasicState
 from .params import BANK, OFFICE, STORE, WORK_NOTICE_BOARD
+from .phases import OVER, PREPARING, PURCHASES, ROLLING
 
 #: What a built part is worth beyond its points while turns remain: a wall carries
 #: a roof and windows, the door is a requirement of the complete house.

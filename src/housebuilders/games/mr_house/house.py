@@ -38,6 +38,19 @@ class Column(NamedTuple):
 
 
 House = tuple[Column, ...]
+
+NO_GARAGE_WALL = -1
+
+
+class Garage(NamedTuple):
+    """The advanced variant's garage, beside the house: a wall, then a door and a roof."""
+
+    wall: int = NO_GARAGE_WALL  # the wall's part (WOOD_WALL or BRICK_WALL), or none
+    door: bool = False
+    roof: int = 0  # 0: none; else ROOF or CERAMIC_ROOF
+
+
+NO_GARAGE = Garage()
 EMPTY: House = ()
 
 

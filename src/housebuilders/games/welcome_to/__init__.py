@@ -4,7 +4,7 @@ shared/rules/welcome-to.txt. Everyone plays each round at once."""
 from __future__ import annotations
 
 from ...core import GameSpec, Option, register
-from .actions import CLASSES, SPACE
+from .actions import SPACE
 from .state import DECKS, WelcomeToState
 
 WELCOME_TO = register(
@@ -17,7 +17,6 @@ WELCOME_TO = register(
         _new_game=WelcomeToState.new,
         _state_from_json=WelcomeToState.from_json,
         actions=SPACE,
-        action_classes=CLASSES,
         text_view=f"{__name__}.text:text",
         svg_view=f"{__name__}.svg:svg",
         heuristic=f"{__name__}.heuristic:evaluate",

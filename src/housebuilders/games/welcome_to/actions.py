@@ -136,12 +136,6 @@ class Finish(Action, kind="finish"):
         return "end your turn"
 
 
-CLASSES: dict[str, type[Action]] = {
-    cls.kind: cls
-    for cls in (Pick, Refuse, Adjust, Write, Fence, Improve, Park, Pool, Extend, Skip, Claim,
-                Mark, Finish)
-}  # fmt: skip
-
 # -- the canonical actions: built once, handed out by legal_actions -------------------
 PICK = [Pick(i) for i in range(PAIRS)]
 REFUSE = Refuse()

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field, StrictInt
 
-from ...core.loading import Count, History, RngState, StateSchema, once, refuse, row, within
+from ...core.loading import Count, GameStateJson, StateSchema, once, refuse, row, within
 from .content import ESTATE_SIZES
 from .sheet import EMPTY, Layout, Sheet
+from .stages import ACTING, ADJUSTING, CHOOSE, DONE, MARKING, WRITING
 
 if TYPE_CHECKING:
     from .state import WelcomeToState
@@ -46,11 +47,7 @@ Three = Field(min_length=STACKS, max_length=STACKS)
 Marking = row(StrictInt, list[StrictInt], list[row(StrictInt, StrictInt, StrictInt)])
 
 
-class WelcomeToJson(StateSchema):
-    game: str
-    format: int
-    options: dict[str, Any]
-    content: dict[str, Any] | None
+class WelcomeToJson(GameStateJson):
     piles: Annotated[list[list[int]], Three]
     discards: Annotated[list[list[int]], Three]
     plans: Annotated[list[int], Three]
@@ -62,10 +59,6 @@ class WelcomeToJson(StateSchema):
     choice: list[row(StrictInt, StrictInt, StrictInt, StrictInt) | None]  # type: ignore[valid-type]
     marking: list[Marking | None]  # type: ignore[valid-type]
     over: bool
-    rng: RngState
-    history: History
-    undo_floor: Count
-    log: list[str]
 
 
 # == the sheets ========================================================================
@@ -171,8 +164,6 @@ def extends(pending: Sheet, public: Sheet) -> bool:
 
 # == the whole state ===================================================================
 def check_state(s: WelcomeToState) -> None:
-    from .state import ACTING, ADJUSTING, CHOOSE, DONE, MARKING, WRITING
-
     L, n = s.L, s.num_players
     # Who is asked what: each player's stage of this round's choice, all done at the end.
     for field, values in (

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import Field, model_validator
 
-from ...core.content import Schema, merge, read_toml, validate
+from ...core import GameData, Schema
 
 DATA_FILE = Path(__file__).with_name("data.toml")
 #: the actions on the cards' backs, in the column order of a deck row
@@ -93,20 +91,6 @@ class WelcomeToContent(Schema):
         ]
 
 
-@cache
-def _file_data() -> dict[str, Any]:
-    return read_toml(DATA_FILE)
-
-
-@cache
-def _default_content() -> WelcomeToContent:
-    return validate(WelcomeToContent, _file_data(), str(DATA_FILE))
-
-
-def load_content(override: Mapping[str, Any] | None = None) -> WelcomeToContent:
-    """The rulebook's content, with ``override`` (same shape as data.toml) merged over it."""
-    if not override:
-        return _default_content()
-    return validate(
-        WelcomeToContent, merge(_file_data(), override), f"{DATA_FILE} with content override"
-    )
+#: the rulebook's components, read from data.toml
+DATA = GameData(WelcomeToContent, DATA_FILE)
+load_content = DATA.load

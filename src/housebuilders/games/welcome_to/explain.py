@@ -1,33 +1,31 @@
-"""Why an action is refused, in the rulebook's words (Welcome To)."""
+"""Why an action is refused, in the rulebook's words (Welcome To), where a rule deserves
+its own words (the kit's defaults in ``State.refusal`` say the rest)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ...core import Action
-from .actions import CLASSES
+from .stages import ACTING, ADJUSTING, CHOOSE, CLAIMING, MARKING, PLAY, WRITING
 
 if TYPE_CHECKING:
     from .state import WelcomeToState
 
-PREPARE, PLAY, FINISH = "Prepare the table", "Play a turn", "Finish and score"
 
-
-def explain(s: WelcomeToState, player: int, action: Action) -> tuple[str, str]:
-    from .state import ACTING, ADJUSTING, CHOOSE, CLAIMING, MARKING, STAGE_NAMES, WRITING
-
-    kind = action[0] if isinstance(action, Action) else None
-    if kind not in CLASSES or action.fields != CLASSES[kind].fields:
-        return f"{action!r} is not an action of Welcome To", PLAY
+def explain(s: WelcomeToState, player: int, action: Action) -> tuple[str, str] | None:
+    """The rule ``action`` breaks, in the rulebook's words; None for an action of
+    another stage of the choice (the kit's default names the stage asked now)."""
+    kind = action.kind
     stage, sheet, L = s.stage[player], s.sheet(player), s.L
-    asked = STAGE_NAMES[stage]
+    if kind == "adjust" and stage != ADJUSTING:
+        return "the temporary worker goes with its own pair, before the number", PLAY
+    if kind == "skip" and stage == ADJUSTING:
+        return "the number as drawn fits nowhere: use the temporary worker", PLAY
+    if stage != _STAGE_OF.get(kind):
+        return None
     if kind == "refuse":
-        if stage != CHOOSE:
-            return f"you are choosing the {asked} now, not whether to refuse", PLAY
         return "a number can be placed, so you must place one: no refusal", PLAY
     if kind == "pick":
-        if stage != CHOOSE:
-            return f"you have taken a pair; now choose the {asked}", PLAY
         number, act = s.pairs()[action[1]]
         if act != "temp":
             return f"{number} cannot be written in any empty house of a street in order", PLAY
@@ -44,36 +42,22 @@ def explain(s: WelcomeToState, player: int, action: Action) -> tuple[str, str]:
             PLAY,
         )
     if kind == "adjust":
-        if stage != ADJUSTING:
-            return "the temporary worker goes with its own pair, before the number", PLAY
         return (
             f"the changed number must be {L.lowest} to {L.highest} and fit an empty house in order",
             PLAY,
         )
     if kind == "write":
-        if stage != WRITING:
-            return f"you are choosing the {asked} now, not a house", PLAY
         street, house = action[1], action[2]
         if street >= len(L.streets) or house >= L.streets[street]:
             return f"street {street + 1} has no house {house + 1}", PLAY
         if sheet.number(L, street, house) != -1:
             return "that house already has a number", PLAY
         return "numbers must strictly increase from left to right in each street", PLAY
-    if kind == "skip":
-        if stage == ADJUSTING:
-            return "the number as drawn fits nowhere: use the temporary worker", PLAY
-        if stage != ACTING:
-            return "there is nothing optional to skip now", PLAY
-    if kind in ("fence", "improve", "park", "pool", "extend", "skip"):
-        if stage != ACTING:
-            return (
-                f"you are choosing the {asked} now; the pair's action comes after the number",
-                PLAY,
-            )
+    if kind in ("fence", "improve", "park", "pool", "extend"):
         pair = s.choice[player][0]  # type: ignore[index]
         act = s.pairs()[pair][1]
         wanted = {"fence": "fence", "improve": "improvement", "park": "park", "pool": "pool",
-                  "extend": "extension"}.get(kind)  # fmt: skip
+                  "extend": "extension"}[kind]  # fmt: skip
         if wanted != act:
             return f"your pair's action is {act}, not {wanted}", PLAY
         if kind == "pool":
@@ -88,17 +72,18 @@ def explain(s: WelcomeToState, player: int, action: Action) -> tuple[str, str]:
                 PLAY,
             )
         return "an extension copies a neighbouring number into an empty house", PLAY
-    if kind in ("claim", "finish"):
-        if stage != CLAIMING:
-            return f"you are choosing the {asked} now; plans are claimed at the end", PLAY
-        plan = action[1] if kind == "claim" else 0
-        if sheet.plans[plan] is not None:
+    if kind == "claim":
+        if sheet.plans[action[1]] is not None:
             return "each plan is claimed once per player", PLAY
         return "you do not have the plan's complete estates (unused by another plan)", PLAY
     if kind == "mark":
-        if stage != MARKING:
-            return "estates are marked while claiming a plan", PLAY
         return "that is not a complete, unused estate of a size the plan still needs", PLAY
-    if stage == WRITING:
-        return "write the number first", PLAY
-    return "not allowed now", PLAY
+    return None
+
+
+#: the stage of a player's choice in which each kind of action is asked
+_STAGE_OF = {
+    "refuse": CHOOSE, "pick": CHOOSE, "adjust": ADJUSTING, "write": WRITING, "fence": ACTING,
+    "improve": ACTING, "park": ACTING, "pool": ACTING, "extend": ACTING, "skip": ACTING,
+    "claim": CLAIMING, "finish": CLAIMING, "mark": MARKING,
+}  # fmt: skip

@@ -18,10 +18,15 @@ less what it has spoiled.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core import win_shares
 from .content import ESTATE_SIZES
 from .sheet import EMPTY, Layout, Sheet
-from .state import ACTING, ADJUSTING, CHOOSE, WRITING, WelcomeToState
+from .stages import ACTING, ADJUSTING, CHOOSE, WRITING
+
+if TYPE_CHECKING:
+    from .state import WelcomeToState
 
 TEMP_POINTS = 0.7  # what a temporary worker is worth before the ranking is known
 #: At the end, on top of the score: a win (shared: its share, ``win_shares``), so the

@@ -12,10 +12,14 @@ size at random; extensions are skipped; plans are claimed whenever possible.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from ...core import Action
 from .actions import FINISH, SKIP, Claim, Extend, Fence, Park, Pick, Pool
-from .state import ACTING, ADJUSTING, CHOOSE, CLAIMING, WRITING, WelcomeToState
+from .stages import ACTING, ADJUSTING, CHOOSE, CLAIMING, WRITING
+
+if TYPE_CHECKING:
+    from .state import WelcomeToState
 
 
 def rollout_policy(state: WelcomeToState, player: int, rng: random.Random) -> Action:

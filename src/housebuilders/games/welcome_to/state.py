@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core import Action, Json, Rng, State
-from ...core.loading import load_history, load_setup, parse, within
+from ...core import Action, Fields, GameState, Json, Rng
+from ...core.loading import parse
 from ...core.rng import seed_state
 from .actions import (
     ADJUST,
@@ -34,26 +34,36 @@ from .actions import (
     WRITE,
 )
 from .checks import WelcomeToJson, check_sheet_json, check_state
-from .content import ESTATE_SIZES, WelcomeToContent, load_content
+from .content import DATA, ESTATE_SIZES, WelcomeToContent
+from .explain import explain
 from .sheet import EMPTY, Estate, Layout, Sheet, layout_of, temp_points
+from .stages import (
+    ACTING,
+    ADJUSTING,
+    CHOOSE,
+    CLAIMING,
+    DONE,
+    FINISH_SECTION,
+    MARKING,
+    PLAY,
+    STAGE_NAMES,
+    WRITING,
+)
 
 DECKS = ("rulebook-63", "standard-81")
-PREPARE, PLAY, FINISH_SECTION = "Prepare the table", "Play a turn", "Finish and score"
-
-# a player's stages within a round
-CHOOSE, ADJUSTING, WRITING, ACTING, CLAIMING, MARKING, DONE = range(7)
-STAGE_NAMES = ("pair", "temporary worker", "house", "action", "plans", "estate", "done")
 
 
-class WelcomeToState(State):
-    __slots__ = (
-        "content", "setup", "L", "cards", "piles", "discards", "plans", "flipped", "round",
-        "public", "pending", "stage", "choice", "marking", "over", "rng", "history",
-        "undo_floor", "log",
-    )  # fmt: skip
+class WelcomeToState(GameState):
+    DATA = DATA
+    FIELDS = Fields(
+        share="L cards plans round over",
+        lists="flipped public stage choice marking",  # a public sheet is replaced, never changed
+        rows="piles discards",
+        copies="pending",  # this round's sheets, changed in place
+    )
+    __slots__ = FIELDS.names
 
     content: WelcomeToContent
-    setup: dict[str, Any]
     L: Layout
     cards: list[tuple[int, str]]  # card id -> (number, action)
     piles: list[list[int]]  # per stack, top card last (number side up)
@@ -67,8 +77,6 @@ class WelcomeToState(State):
     choice: list[tuple[int, int, int, int] | None]  # (pair, number, street, house)
     marking: list[tuple[int, tuple[int, ...], tuple[Estate, ...]] | None]
     over: bool
-    rng: Rng
-    log: list[str]
 
     # == setting up ====================================================================
     @classmethod
@@ -79,8 +87,8 @@ class WelcomeToState(State):
         options: dict[str, Any],
         content: Mapping[str, Any] | None = None,
     ) -> WelcomeToState:
-        s = cls._fresh(players, options, content)
-        s.rng = Rng(seed_state(seed))
+        s = cls._begin(seed, options, content)
+        s._lay_out(players)
         deck = list(range(len(s.cards)))
         s.rng.shuffle(deck)
         third = len(deck) // 3
@@ -91,30 +99,22 @@ class WelcomeToState(State):
         s.log.append(f"round 1: {s._pairs_text()}")
         return s
 
-    @classmethod
-    def _fresh(
-        cls, players: int, options: dict[str, Any], content: Mapping[str, Any] | None
-    ) -> WelcomeToState:
-        s = cls.__new__(cls)
-        s.content = load_content(content)
-        s.setup = {"options": dict(options), "content": dict(content) if content else None}
-        deck = options.get("deck", DECKS[0])
-        if deck not in s.content.decks:
-            raise ValueError(f"no deck {deck!r} in the content (decks: {list(s.content.decks)})")
-        s.L = layout_of(s.content)
-        s.cards = s.content.cards(deck)
-        s.flipped = [False] * 3
-        s.round = 1
-        s.public = [Sheet(s.L).freeze() for _ in range(players)]
-        s.pending = [None] * players
-        s.stage = [CHOOSE] * players
-        s.choice = [None] * players
-        s.marking = [None] * players
-        s.over = False
-        s.history = []
-        s.undo_floor = 0
-        s.log = []
-        return s
+    def _lay_out(self, players: int) -> None:
+        """The sheets and the deck of the content, before the first round."""
+        deck = self.setup["options"].get("deck", DECKS[0])
+        if deck not in self.content.decks:
+            decks = list(self.content.decks)
+            raise ValueError(f"no deck {deck!r} in the content (decks: {decks})")
+        self.L = layout_of(self.content)
+        self.cards = self.content.cards(deck)
+        self.flipped = [False] * 3
+        self.round = 1
+        self.public = [Sheet(self.L).freeze() for _ in range(players)]
+        self.pending = [None] * players
+        self.stage = [CHOOSE] * players
+        self.choice = [None] * players
+        self.marking = [None] * players
+        self.over = False
 
     def _flip(self) -> None:
         """Flip each stack's top card beside it, action side up; a stack that cannot
@@ -392,15 +392,14 @@ class WelcomeToState(State):
     def _phase_section(self) -> str:
         return FINISH_SECTION if self.over else PLAY
 
-    def _explain_not_acting(self, player: int, action: Action) -> tuple[str, str]:
-        if not 0 <= player < self.num_players:
-            return f"there is no player {player}", PREPARE
+    def _explain_not_acting(self, player: int, action: Any) -> tuple[str, str]:
         return "you have made your choice for this round: wait for the others", PLAY
 
-    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str]:
-        from .explain import explain
-
+    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str] | None:
         return explain(self, player, action)
+
+    def asked(self, player: int) -> str:
+        return f"you are choosing the {STAGE_NAMES[self.stage[player]]}"
 
     # == what each player sees =========================================================
     def observe(self, player: int | None) -> Json:
@@ -472,19 +471,6 @@ class WelcomeToState(State):
         return [1 + sum(other > key for other in keys) for key in keys]
 
     # == copies ========================================================================
-    def clone(self) -> WelcomeToState:
-        s = WelcomeToState.__new__(WelcomeToState)
-        s.content, s.setup, s.L, s.cards = self.content, self.setup, self.L, self.cards
-        s.piles = [p[:] for p in self.piles]
-        s.discards = [d[:] for d in self.discards]
-        s.plans, s.flipped, s.round = self.plans, self.flipped[:], self.round
-        s.public = self.public[:]  # public sheets are replaced, never changed
-        s.pending = [None if p is None else p.copy() for p in self.pending]
-        s.stage, s.choice, s.marking = self.stage[:], self.choice[:], self.marking[:]
-        s.over, s.rng = self.over, Rng(self.rng.state)
-        s.history, s.undo_floor, s.log = self.history[:], self.undo_floor, self.log[:]
-        return s
-
     def determinize(self, player: int, seed: int) -> WelcomeToState:
         """Resample what ``player`` cannot see: the order of the stacks below their top
         cards (and the actions on the backs of the top cards), and the choices of the
@@ -527,13 +513,9 @@ class WelcomeToState(State):
         return len(self.history) if self.over else self.undo_floor
 
     # == JSON ==========================================================================
-    def to_json(self) -> Json:
+    def _json(self) -> Json:
         L = self.L
         return {
-            "game": "welcome-to",
-            "format": self.spec.state_format,
-            "options": self.setup["options"],
-            "content": self.setup["content"],
             "piles": [p[:] for p in self.piles],
             "discards": [d[:] for d in self.discards],
             "plans": self.plans[:],
@@ -548,10 +530,6 @@ class WelcomeToState(State):
                 for m in self.marking
             ],
             "over": self.over,
-            "rng": self.rng.state,
-            "history": self.history_json(),
-            "undo_floor": self.undo_floor,
-            "log": self.log[:],
         }
 
     @classmethod
@@ -559,10 +537,9 @@ class WelcomeToState(State):
         """The state ``to_json`` saved; StateError if it is malformed or inconsistent
         (checks.py)."""
         parse(WelcomeToJson, d)
-        spec, players = cls.spec, len(d["public"])
-        within("public", players, spec.min_players, spec.max_players)
-        load_setup(spec, d["options"], d["content"], load_content)
-        s = cls._fresh(players, dict(d["options"]), d["content"])
+        players = len(d["public"])
+        s = cls._restore(d, players, field="public")
+        s._lay_out(players)
         L = s.L
         s.piles = [list(p) for p in d["piles"]]
         s.discards = [list(x) for x in d["discards"]]
@@ -579,9 +556,7 @@ class WelcomeToState(State):
             None if m is None else (m[0], tuple(m[1]), tuple(tuple(e) for e in m[2]))
             for m in d["marking"]
         ]
-        s.over, s.rng = d["over"], Rng(d["rng"])
-        s.history = load_history(spec, d["history"], players)
-        s.undo_floor, s.log = d["undo_floor"], list(d["log"])
+        s.over = d["over"]
         check_state(s)
         return s
 
