@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from housebuilders.core.content import GameData, Schema
+from housebuilders.core.content import GameData, Schema, per_content
 from housebuilders.core.errors import ContentError
 
 DATA = """\
@@ -81,3 +81,20 @@ def test_a_missing_file_is_named(tmp_path: Path) -> None:
 
 def test_proposed_values_are_listed_by_their_dotted_path(data: GameData[Toy]) -> None:
     assert data.proposed() == ["board.spaces[*].cost", "deck.cards", "deck.size"]
+
+
+def test_what_is_derived_from_content_is_made_once_per_content_object() -> None:
+    class Box(Schema):
+        size: int
+
+    made: list[tuple[int, int]] = []
+
+    @per_content
+    def table(content: Box, players: int) -> tuple[int, int]:
+        made.append((content.size, players))
+        return (content.size, players)
+
+    box, other = Box(size=3), Box(size=3)  # equal, but another object (an override)
+    assert table(box, 2) == table(box, 2) == (3, 2)
+    assert table(other, 2) == (3, 2) and table(box, 4) == (3, 4)
+    assert made == [(3, 2), (3, 2), (3, 4)]

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
-from functools import cached_property
+from collections.abc import Callable, Mapping
+from functools import cached_property, wraps
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -121,3 +121,28 @@ def proposed_paths(data: str) -> list[str]:
         if code and key and "# proposed" in line:
             paths.add(f"{table}.{key}".strip("."))
     return sorted(paths)
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def per_content(make: Callable[P, T]) -> Callable[P, T]:
+    """``make(content, *args)`` made once per content object (and arguments): what a
+    game derives from its content (a layout, its names, per-player-count tables).
+    Content models are immutable, so the object's identity is the key; a content
+    override makes a new object, and the cache keeps the last 64."""
+    made: dict[tuple[Any, ...], tuple[Any, T]] = {}
+
+    @wraps(make)
+    def derived(*args: P.args, **kwargs: P.kwargs) -> T:
+        content, *rest = args
+        key = (id(content), *rest)
+        hit = made.get(key)
+        if hit is None or hit[0] is not content:
+            if len(made) >= 64:
+                made.clear()
+            hit = made[key] = (content, make(*args, **kwargs))
+        return hit[1]
+
+    return derived

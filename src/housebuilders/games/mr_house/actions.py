@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core import Action
+from ...core.content import per_content
 from .content import MrHouseContent, load_content
 from .house import CHIMNEY, MAX_COLUMNS, MAX_LEVELS
 
@@ -75,17 +76,8 @@ def _worker_card(card: int, workers: int, stars: int) -> str:
     return f"worker card {card} ({workers} worker{'s' * (workers != 1)}{shown})"
 
 
-_WORDS: dict[int, tuple[MrHouseContent, Words]] = {}
-
-
-def words_of(content: MrHouseContent) -> Words:
-    """The words of ``content``, made once per content object."""
-    known = _WORDS.get(id(content))
-    if known is None or known[0] is not content:
-        if len(_WORDS) > 64:  # overridden content makes new objects: keep the cache small
-            _WORDS.clear()
-        known = _WORDS[id(content)] = (content, Words(content))
-    return known[1]
+#: the words of a content, made once per content object
+words_of = per_content(Words)
 
 
 class Worded:

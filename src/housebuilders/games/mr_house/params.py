@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.content import per_content
 from .actions import MATERIALS, PART_IDS
 from .content import BASIC_PART_IDS, MrHouseContent
 
@@ -51,25 +52,8 @@ def board_tables(locations: list[Any]) -> dict[str, Any]:
     }
 
 
-_CACHE: dict[tuple[str, int, int], tuple[MrHouseContent, Any]] = {}
-
-
-def _cached(variant: str, build: Any, content: MrHouseContent, players: int) -> Any:
-    """``build(content, players)``, once per content object and player count."""
-    key = (variant, id(content), players)
-    hit = _CACHE.get(key)
-    if hit is None or hit[0] is not content:
-        if len(_CACHE) > 64:  # overridden content makes new objects: keep the cache small
-            _CACHE.clear()
-        hit = _CACHE[key] = (content, build(content, players))
-    return hit[1]
-
-
+@per_content
 def basic_params(content: MrHouseContent, players: int) -> BasicParams:
-    return _cached("basic", _basic_params, content, players)  # type: ignore[no-any-return]
-
-
-def _basic_params(content: MrHouseContent, players: int) -> BasicParams:
     b = content.basic
     locs = sorted(b.locations, key=lambda loc: loc.number)
     work = next(loc for loc in locs if loc.kind == WORK_NOTICE_BOARD)
@@ -142,11 +126,8 @@ class AdvancedParams:
     colours: tuple[str, ...]  # the privilege colours, in order of first appearance
 
 
+@per_content
 def advanced_params(content: MrHouseContent, players: int) -> AdvancedParams:
-    return _cached("advanced", _advanced_params, content, players)  # type: ignore[no-any-return]
-
-
-def _advanced_params(content: MrHouseContent, players: int) -> AdvancedParams:
     a = content.advanced
     locs = sorted(a.locations, key=lambda loc: loc.number)
     cards = a.privilege_cards

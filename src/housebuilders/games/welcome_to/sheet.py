@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from ...core.content import per_content
 from .content import ESTATE_SIZES, WelcomeToContent
 
 Json = dict[str, Any]
@@ -73,20 +74,9 @@ class Layout:
         return bool(self.pools >> (self.first[street] + house) & 1)
 
 
-_LAYOUTS: dict[int, tuple[WelcomeToContent, Layout]] = {}
-
-
+@per_content
 def layout_of(content: WelcomeToContent) -> Layout:
     """The content's layout, made once per content object."""
-    known = _LAYOUTS.get(id(content))
-    if known is None or known[0] is not content:
-        if len(_LAYOUTS) > 64:  # overridden content makes new objects: keep the cache small
-            _LAYOUTS.clear()
-        known = _LAYOUTS[id(content)] = (content, _layout(content))
-    return known[1]
-
-
-def _layout(content: WelcomeToContent) -> Layout:
     return layout_from_json(content.sheet.model_dump(), content.ladders.model_dump())
 
 
