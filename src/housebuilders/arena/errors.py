@@ -62,11 +62,10 @@ def find_game(game_id: str) -> GameSpec:
 
 def check_players(spec: GameSpec, players: int) -> int:
     """``players`` if ``spec`` takes that many, else BadPlayerCount."""
-    if not spec.min_players <= players <= spec.max_players:
-        raise BadPlayerCount(
-            f"{spec.id} takes {spec.min_players} to {spec.max_players} players, not {players}"
-        )
-    return players
+    try:
+        return spec.check_players(players)
+    except ValueError as e:
+        raise BadPlayerCount(str(e)) from None
 
 
 def check_bots(spec: GameSpec, names: Iterable[str]) -> None:

@@ -97,11 +97,17 @@ class GameSpec:
         options: Mapping[str, Any] | None = None,
         content: Mapping[str, Any] | None = None,
     ) -> State:
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        self.check_players(players)
+        return self._new_game(players, int(seed), self.check_options(options), content)
+
+    def check_players(self, players: int) -> int:
+        """``players`` if the game takes that many, else a ValueError saying how many
+        it takes (the one player-count check: new games, the arena and the server)."""
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise ValueError(
                 f"{self.id} takes {self.min_players} to {self.max_players} players, not {players!r}"
             )
-        return self._new_game(players, int(seed), self.check_options(options), content)
+        return players
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The full options dict, defaults filled in; OptionError on anything unknown."""
