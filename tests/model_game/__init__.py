@@ -1,10 +1,6 @@
-"""Model House: the model game of docs/adding-a-game.md, a house-building toy with a
-hidden deck, dice and a simultaneous step. It is installed only in the tests, through
-the entry point a package of one's own would declare (tests/conftest.py):
-
-    [project.entry-points."housebuilders.games"]
-    model-house = "tests.model_game:MODEL_HOUSE"
-"""
+"""Model House, the model game of docs/adding-a-game.md: a hidden deck, dice and a
+simultaneous step. tests/conftest.py installs it as another package would declare it:
+``model-house = "tests.model_game:MODEL_HOUSE"`` under ``housebuilders.games``."""
 
 from __future__ import annotations
 

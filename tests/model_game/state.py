@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import StrictInt
 
 from housebuilders.core import Action, Fields, GameData, GameState, Json, Rng, Schema
-from housebuilders.core.loading import Count, GameStateJson, parse, within
+from housebuilders.core.loading import Count, GameStateJson, parse, row, within
 from housebuilders.core.rng import seed_state
 
 MAX_MARKET = 5  # 4 players + 1
@@ -51,8 +51,7 @@ class ModelJson(GameStateJson):
     deck: list[Count]
     market: list[Count]
     chosen: list[StrictInt]
-    revealed: list[Count]
-    revealed_market: list[Count]
+    revealed: list[row(Count, Count)]  # type: ignore[valid-type]
     rooms: list[list[Count]]
     coins: list[Count]
 
@@ -60,20 +59,12 @@ class ModelJson(GameStateJson):
 # == the state ========================================================================
 class ModelHouseState(GameState):
     DATA = DATA
-    FIELDS = Fields(
-        share="round", lists="deck market chosen coins revealed revealed_market", rows="rooms"
-    )
+    # deck and market: room ids (the deck's order is hidden); chosen: each seat's choice
+    # this round, hidden until the reveal (UNCHOSEN before it); revealed: the last round's
+    # [card, room] of each seat; rooms: each seat's built rooms
+    FIELDS = Fields(share="round", lists="deck market chosen coins", rows="rooms revealed")
     __slots__ = FIELDS.names
-
     content: ModelContent
-    round: int
-    deck: list[int]  # room card ids, the next dealt first (hidden: its order)
-    market: list[int]
-    chosen: list[int]  # each seat's pending choice this round, UNCHOSEN before it
-    revealed: list[int]  # the last round's choices and market, shown together
-    revealed_market: list[int]
-    rooms: list[list[int]]
-    coins: list[int]
 
     def _num_players(self) -> int:
         return len(self.coins)
@@ -86,8 +77,7 @@ class ModelHouseState(GameState):
         s.deck = [i for i, room in enumerate(s.content.rooms) for _ in range(room.copies)]
         s.rng.shuffle(s.deck)
         s.rooms, s.coins = [[] for _ in range(players)], [0] * players
-        s.round, s.market, s.chosen = 0, [], []
-        s.revealed, s.revealed_market = [], []
+        s.round, s.market, s.chosen, s.revealed = 0, [], [], []
         s._deal()
         return s
 
@@ -106,9 +96,7 @@ class ModelHouseState(GameState):
         return tuple(p for p, c in enumerate(self.chosen) if c == UNCHOSEN and self.market)
 
     def legal_actions(self, player: int) -> list[Action]:
-        if player not in self.acting_players():
-            return []
-        return list(CHOICES[: len(self.market)])
+        return list(CHOICES[: len(self.market)]) if player in self.acting_players() else []
 
     def unseen_moves_from(self) -> int:
         return self.undo_floor  # this round's choices are hidden until the reveal
@@ -129,31 +117,19 @@ class ModelHouseState(GameState):
         return [1 + sum(other < key for other in keys) for key in keys]
 
     def observe(self, player: int | None) -> Json:
-        rooms = self.content.rooms
+        rooms, scores = self.content.rooms, self.scores()
+        seats = [
+            {"rooms": [rooms[r].name for r in self.rooms[p]], "coins": self.coins[p],
+             "chosen": self.chosen[p] != UNCHOSEN, "score": scores[p]["total"],
+             "choice": self.chosen[p] if p == player and self.chosen[p] != UNCHOSEN else None}
+            for p in range(self.num_players)
+        ]  # fmt: skip
         return {
-            "game": self.spec.id,
-            "you": player,
-            "round": self.round,
-            "rounds": self.content.rounds,
-            "over": self.is_terminal(),
-            "deck": len(self.deck),
-            "revealed": [  # the last round's market and choices, shown together
-                {"room": rooms[self.revealed_market[c]].name, "card": c} for c in self.revealed
-            ],
-            "market": [rooms[c].model_dump() for c in self.market],
-            "players": [
-                {
-                    "rooms": [rooms[c].name for c in built],
-                    "coins": coins,
-                    "chosen": chosen != UNCHOSEN,
-                    "choice": chosen if p == player and chosen != UNCHOSEN else None,
-                    "score": score["total"],
-                }
-                for p, (built, coins, chosen, score) in enumerate(
-                    zip(self.rooms, self.coins, self.chosen, self.scores(), strict=True)
-                )
-            ],
-        }
+            "game": self.spec.id, "you": player, "round": self.round, "over": self.is_terminal(),
+            "rounds": self.content.rounds, "deck": len(self.deck), "players": seats,
+            "market": [rooms[r].model_dump() for r in self.market],
+            "revealed": [{"card": c, "room": rooms[r].name} for c, r in self.revealed],
+        }  # fmt: skip
 
     # -- moves ------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> bool:
@@ -161,7 +137,7 @@ class ModelHouseState(GameState):
         self.chosen[player] = action.card
         if UNCHOSEN in self.chosen:
             return False
-        self.revealed, self.revealed_market = self.chosen[:], self.market[:]
+        self.revealed = [[card, self.market[card]] for card in self.chosen]
         for p, card in enumerate(self.chosen):  # the reveal, then the build in seat order
             room = self.market[card]
             if self.chosen.count(card) > 1:  # a fight: nobody gets the card
@@ -198,11 +174,9 @@ class ModelHouseState(GameState):
 
     # -- saved state ------------------------------------------------------------------
     def _json(self) -> Json:
-        return {
-            "round": self.round,
-            **{name: getattr(self, name)[:] for name in self.FIELDS.names if name != "round"},
-            "rooms": [built[:] for built in self.rooms],
-        }
+        lists = {name: getattr(self, name)[:] for name in ("deck", "market", "chosen", "coins")}
+        rows = {name: [r[:] for r in getattr(self, name)] for name in ("rooms", "revealed")}
+        return {"round": self.round, **lists, **rows}
 
     @classmethod
     def from_json(cls, d: Json) -> ModelHouseState:
@@ -212,10 +186,9 @@ class ModelHouseState(GameState):
             setattr(s, name, d[name])
         rooms = len(s.content.rooms)
         within("round", s.round, 1, s.content.rounds)
-        for card in s.deck + s.market + s.revealed_market + [c for b in s.rooms for c in b]:
-            within("deck", card, 0, rooms - 1)
-        for choice in s.chosen:
-            within("chosen", choice, UNCHOSEN, len(s.market) - 1)
-        for choice in s.revealed:
-            within("revealed", choice, 0, len(s.revealed_market) - 1)
+        built = [room for row in s.rooms for room in row] + [room for _, room in s.revealed]
+        for room in s.deck + s.market + built:
+            within("deck", room, 0, rooms - 1)
+        for choice in s.chosen + [card for card, _ in s.revealed]:
+            within("chosen", choice, UNCHOSEN, MAX_MARKET - 1)
         return s

@@ -3,40 +3,27 @@ the seat's legal actions (each market card it may choose is clickable)."""
 
 from __future__ import annotations
 
-from typing import Any
+from housebuilders.core import Json, draw
+from housebuilders.core.draw import Box, Theme
 
-from housebuilders.core.draw import (
-    HEADER_HEIGHT,
-    Acts,
-    Box,
-    Theme,
-    bold,
-    card_face,
-    document,
-    header,
-    maybe_act,
-    text as write,
-)
-
-Json = dict[str, Any]
 THEME = Theme("model-house")
 WIDTH = 470
 
 
 def svg(obs: Json, legal: list[Json]) -> str:
-    acts = Acts(legal)
+    acts = draw.Acts(legal)
     status = "Game over" if obs["over"] else f"Round {obs['round']} of {obs['rounds']}"
-    parts = header(THEME, WIDTH, "Model House", status, (f"deck: {obs['deck']} cards", ""))
-    top = HEADER_HEIGHT + 10
+    parts = draw.header(THEME, WIDTH, "Model House", status, (f"deck: {obs['deck']} cards", ""))
+    top = draw.HEADER_HEIGHT + 10
     for i, card in enumerate(obs["market"]):
         box = Box(10 + i * 90, top, 80, 60)
         face = [
-            card_face(box, "#f4ead5", THEME.edge),
-            bold(box.x + 40, box.y + 24, card["name"], 12, anchor="middle"),
-            write(box.x + 40, box.y + 44, f"{card['cost']}+ / {card['points']}", 11, "middle"),
+            draw.card_face(box, "#f4ead5", THEME.edge),
+            draw.bold(box.x + 40, box.y + 24, card["name"], 12, anchor="middle"),
+            draw.text(box.x + 40, box.y + 44, f"{card['cost']}+ / {card['points']}", 11, "middle"),
         ]
-        parts += maybe_act(acts.find("choose", card=i), face)
+        parts += draw.maybe_act(acts.find("choose", card=i), face)
     for seat, p in enumerate(obs["players"]):
         line = f"player {seat}: {len(p['rooms'])} rooms, {p['coins']} coins, {p['score']} points"
-        parts.append(write(10, top + 90 + 18 * seat, line, 12))
-    return document(THEME, WIDTH, top + 100 + 18 * len(obs["players"]), "Model House", parts)
+        parts.append(draw.text(10, top + 90 + 18 * seat, line, 12))
+    return draw.document(THEME, WIDTH, top + 100 + 18 * len(obs["players"]), "Model House", parts)
