@@ -114,3 +114,26 @@ def test_a_hand_written_clone_is_kept() -> None:
 def test_a_field_declared_twice_is_refused(declare) -> None:  # noqa: ANN001
     with pytest.raises(TypeError, match="declared twice"):
         declare()
+
+
+def test_the_default_json_writes_and_loads_each_own_field_as_its_kind_copies() -> None:
+    state = played(2, 1)
+    saved = state._json()
+    assert saved == {"turn": state.turn, "totals": state.totals, "added": state.added}
+    assert saved["added"] is not state.added and saved["added"][0] is not state.added[0]
+    loaded = ToyState.__new__(ToyState)
+    loaded._load_fields(json.loads(json.dumps(saved)))
+    assert loaded._json() == saved
+
+
+def test_a_field_of_objects_needs_its_own_json() -> None:
+    class Boxed(ToyState):
+        FIELDS = Fields(copies="boxes")
+        __slots__ = FIELDS.names
+
+    boxed = Boxed.__new__(Boxed)
+    for name in ToyState.FIELDS.names:
+        setattr(boxed, name, getattr(played(1), name))
+    boxed.boxes = []
+    with pytest.raises(NotImplementedError, match="field 'boxes' holds objects"):
+        boxed._json()

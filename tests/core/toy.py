@@ -67,11 +67,8 @@ class ToyState(GameState):
     def from_json(cls, d: Json) -> ToyState:
         parse(ToyJson, d)
         s = cls._restore(d, len(d["totals"]), field="totals")
-        s.turn, s.totals, s.added = d["turn"], list(d["totals"]), [list(a) for a in d["added"]]
+        s._load_fields(d)  # as the kit's default _json wrote them
         return s
-
-    def _json(self) -> Json:
-        return {"turn": self.turn, "totals": self.totals[:], "added": [a[:] for a in self.added]}
 
     def _adding(self) -> bool:
         return self.turn < 2 * self.content.rounds

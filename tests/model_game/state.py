@@ -173,17 +173,11 @@ class ModelHouseState(GameState):
         return s
 
     # -- saved state ------------------------------------------------------------------
-    def _json(self) -> Json:
-        lists = {name: getattr(self, name)[:] for name in ("deck", "market", "chosen", "coins")}
-        rows = {name: [r[:] for r in getattr(self, name)] for name in ("rooms", "revealed")}
-        return {"round": self.round, **lists, **rows}
-
     @classmethod
     def from_json(cls, d: Json) -> ModelHouseState:
         parse(ModelJson, d)
         s = cls._restore(d, len(d["coins"]), field="coins")
-        for name in cls.FIELDS.names:
-            setattr(s, name, d[name])
+        s._load_fields(d)  # as the kit's default _json wrote them
         rooms = len(s.content.rooms)
         within("round", s.round, 1, s.content.rounds)
         built = [room for row in s.rooms for room in row] + [room for _, room in s.revealed]

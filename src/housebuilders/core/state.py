@@ -308,13 +308,16 @@ class GameState(State):
     rng: Rng
     #: public events in words, the same for every seat
     log: list[str]
+    #: each own field's kind of copy (from FIELDS, the subclasses' included)
+    _kinds: ClassVar[dict[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "__slots__" not in cls.__dict__:
             raise TypeError(f"{cls.__name__} needs __slots__ = FIELDS.names (GameState)")
+        cls._kinds = _fields_of(cls)
         if "clone" not in cls.__dict__:
-            cls.clone = _make_clone(cls, _fields_of(cls))  # type: ignore[method-assign]
+            cls.clone = _make_clone(cls, cls._kinds)  # type: ignore[method-assign]
 
     # -- the common fields -----------------------------------------------------------
     @classmethod
@@ -362,9 +365,35 @@ class GameState(State):
             "log": self.log[:],
         }
 
-    @abstractmethod
     def _json(self) -> Json:
-        """The game's own fields as JSON (``to_json`` adds the common ones)."""
+        """The game's own fields as JSON (``to_json`` adds the common ones): by default
+        each as its kind copies it, for fields of JSON values (a game whose fields need
+        another form, ids written as names or objects that copy themselves, writes its
+        own)."""
+        out: Json = {}
+        for name, kind in self._kinds.items():
+            value = getattr(self, name)
+            if kind == "copies":
+                raise NotImplementedError(
+                    f"{type(self).__name__}._json: field {name!r} holds objects, write its JSON"
+                )
+            out[name] = (
+                value if kind == "share" else value[:] if kind == "lists"
+                else [row[:] for row in value]
+            )  # fmt: skip
+        return out
+
+    def _load_fields(self, d: Json) -> None:
+        """Set the game's own fields from ``d`` as the default ``_json`` wrote them
+        (after the game's schema checked their shape; its own checks come after)."""
+        for name, kind in self._kinds.items():
+            value = d[name]
+            if kind == "copies":
+                raise NotImplementedError(
+                    f"{type(self).__name__}: field {name!r} holds objects, load it yourself"
+                )
+            setattr(self, name, value if kind == "share" else list(value) if kind == "lists"
+                    else [list(row) for row in value])  # fmt: skip
 
 
 def _fields_of(cls: type[GameState]) -> dict[str, str]:
