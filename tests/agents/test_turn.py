@@ -48,6 +48,24 @@ def test_decide_shows_the_bot_a_view_not_the_state() -> None:
     assert action in state.legal_actions(0)
 
 
+def test_the_view_does_not_tell_how_many_others_chose_in_a_simultaneous_round() -> None:
+    # Welcome To: the others' choices of the round are unseen, even in number; the
+    # view's seed (and so its random generator) must not count them
+    seen: list[dict] = []
+
+    class Spy(RandomAgent):
+        def choose(self, view: hb.State, player: int) -> hb.Action:
+            seen.append(view.to_json())
+            return super().choose(view, player)
+
+    before = hb.new_game("welcome-to", 3, seed=4)
+    after = before.clone()
+    after.apply(1, after.legal_actions(1)[0])  # seat 1 chooses, unseen by seat 0
+    decide(Spy(0), before, 0, game_seed=4)
+    decide(Spy(0), after, 0, game_seed=4)
+    assert seen[0]["rng"] == seen[1]["rng"]
+
+
 def test_a_bot_that_raises_comes_out_as_a_bot_error_naming_it_and_its_seat() -> None:
     state = hb.new_game("mr-house-basic", 2, seed=1)
     with pytest.raises(BotError) as raised:

@@ -2,8 +2,9 @@
 the web server): what the bot is shown, how it is seeded, how long it may think.
 
 - **Seeds.** In a game of seed ``g``, the bot made by name for seat ``s`` gets
-  ``bot_seed(g, s)``, and decision number ``n`` is shown a view determinized with
-  ``view_seed(g, n)``. The same seed and bots give the same game.
+  ``bot_seed(g, s)``, and a decision is shown a view determinized with
+  ``view_seed(g, n)``, ``n`` the number of moves the seat has seen (``moves_seen``).
+  The same seed and bots give the same game.
 - **The view.** A bot is handed ``state.determinize(player, seed)``, never the true
   state, so it cannot see what its seat cannot (``decide``).
 - **Errors.** A bot that raises while choosing comes out as a ``BotError`` naming the
@@ -73,9 +74,11 @@ def make_agents(bots: Sequence[str | Agent], seed: int) -> list[Agent]:
 
 def decide(agent: Agent, state: State, player: int, game_seed: int) -> Action:
     """The action ``agent`` chooses for ``player`` on the player's view of ``state``, the
-    decision numbered by the actions played so far in the game of seed ``game_seed``.
-    An exception from the bot comes out as a BotError."""
-    view = state.determinize(player, view_seed(game_seed, len(state.history)))
+    decision numbered by the moves the seat has seen in the game of seed ``game_seed``
+    (not by the others' unseen choices of a simultaneous round: the view's random
+    generator would tell how many they made). An exception from the bot comes out as a
+    BotError."""
+    view = state.determinize(player, view_seed(game_seed, state.moves_seen(player)))
     try:
         return agent.choose(view, player)
     except BotError:
