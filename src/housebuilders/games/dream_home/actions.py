@@ -1,0 +1,90 @@
+"""Dream Home's actions and its fixed action space."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from housebuilders.core import Action
+
+from .content import MAX_COLOURS, SPACES
+
+FLOORS = ("top floor", "middle floor", "basement")
+
+
+def space_name(space: int) -> str:
+    """A home space in words: "top floor, space 3", "basement, space 1"."""
+    floor, first = (0, 0) if space < 5 else (1, 5) if space < 10 else (2, 10)
+    return f"{FLOORS[floor]}, space {space - first + 1}"
+
+
+class Take(Action, kind="take"):
+    column: int  # 0 is the leftmost column, under the first-player space
+
+    def __str__(self) -> str:
+        if self.column == 0:
+            return "take the room card of column 1 and the first player marker"
+        return f"take the pair of cards in column {self.column + 1}"
+
+
+class DiscardColumn(Action, kind="discard"):
+    column: int
+
+    def __str__(self) -> str:
+        return f"discard the pair of cards in column {self.column + 1}"
+
+
+class Place(Action, kind="place"):
+    space: int
+
+    face_up: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return f"place the room card on {space_name(self.space)}"
+
+
+class PlaceDown(Action, kind="place-down"):
+    space: int
+
+    face_up: ClassVar[bool] = False
+
+    def __str__(self) -> str:
+        return f"place the room card face down, as an empty room, on {space_name(self.space)}"
+
+
+class Decorate(Action, kind="decorate"):
+    space: int
+
+    def __str__(self) -> str:
+        return f"place the decor token on the room at {space_name(self.space)}"
+
+
+class DiscardDecor(Action, kind="discard-decor"):
+    def __str__(self) -> str:
+        return "discard the decor card without placing its token"
+
+
+class Reclaim(Action, kind="reclaim"):
+    colour: int
+    window: int  # 1: the card with a window (saved histories hold no booleans)
+
+    def __str__(self) -> str:
+        window = " with a window" if self.window else ""
+        return f"Roofer: take a discarded roof card of colour {self.colour + 1}{window}"
+
+
+class Decline(Action, kind="decline"):
+    def __str__(self) -> str:
+        return "Roofer: take no roof card"
+
+
+TAKES = tuple(Take(c) for c in range(5))
+DISCARDS = tuple(DiscardColumn(c) for c in range(1, 5))
+PLACES = {(s, up): (Place if up else PlaceDown)(s) for s in range(SPACES) for up in (True, False)}
+DECORATES = tuple(Decorate(s) for s in range(SPACES))
+DISCARD_DECOR = DiscardDecor()
+RECLAIMS = {(c, w): Reclaim(c, int(w)) for c in range(MAX_COLOURS) for w in (False, True)}
+DECLINE = Decline()
+
+SPACE: tuple[Action, ...] = (
+    *TAKES, *DISCARDS, *PLACES.values(), *DECORATES, DISCARD_DECOR, *RECLAIMS.values(), DECLINE
+)  # fmt: skip

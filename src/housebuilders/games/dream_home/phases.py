@@ -1,0 +1,19 @@
+"""Dream Home's phases: what a seat is asked now, and the rulebook section of each."""
+
+from __future__ import annotations
+
+DISCARD = "discard"  # 2-3 players: the first player discards a column
+TAKE = "take"  # a player chooses a column
+PLACE = "place"  # he places the room card he took
+DECOR = "decor"  # he places the decor token of the decor card he took
+ROOFER = "roofer"  # the end: the Roofer's owner may take a discarded roof card
+OVER = "over"
+
+SECTIONS = {
+    DISCARD: "Rule Changes For 2-3 Players",
+    TAKE: "Game Play",
+    PLACE: "Placing Room Cards",
+    DECOR: "Decor Cards",
+    ROOFER: "Helper Cards",
+    OVER: "End of the Game",
+}
