@@ -21,20 +21,15 @@ def resource_id(state: DreamHomeState, spec: str, avoid: set[int] = frozenset())
     """A resource card by ``kind:name``: "roof:red", "roof:red*" (its window),
     "decor:piano", "helper:architect", "tool:ladder"."""
     kind, name = spec.split(":")
-    content = state.content
-    for card, res in enumerate(state.cards.resources):
-        if card in avoid or res.kind != kind:
-            continue
-        if kind == "roof":
-            if content.roof.colours[res.index] == name.rstrip("*") and res.window == name.endswith(
-                "*"
-            ):
-                return card
-        elif kind == "decor" and content.decor[res.index].name == name:
-            return card
-        elif kind == "helper" and content.helpers.names[res.index] == name:
-            return card
-        elif kind == "tool" and content.tools[res.index].name == name:
+    if name.endswith("*"):
+        name = name[:-1] + " with a window"
+    for card in range(len(state.cards.resources)):
+        shown = state.resource_json(card)
+        if (
+            card not in avoid
+            and shown is not None
+            and (shown["kind"], shown["name"]) == (kind, name)
+        ):
             return card
     raise LookupError(spec)
 

@@ -221,10 +221,11 @@ class DreamHomeState(GameState):
         matching = [s for t, s in free if t == wanted]
         designer = self.helper_owner(DESIGNER) == player
         others = [s for t, s in free if t != wanted] if designer else []
-        out: list[Action] = [DECORATES[space] for spaces in matching + others for space in spaces]
+        spaces = sorted(space for room in matching + others for space in room)
+        out: list[Action] = [DECORATES[space] for space in spaces]
         if others and not matching:
             out.append(DISCARD_DECOR)
-        return sorted(out, key=lambda a: a[1:])
+        return out
 
     def _roof_key(self, card: int) -> tuple[int, bool] | None:
         """A roof card's colour and window; None for another resource card."""

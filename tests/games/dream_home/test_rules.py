@@ -1,0 +1,472 @@
+"""Dream Home's rules, from the rulebook's words; each test names its checklist line
+(shared/checklists/dream-home.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from housebuilders.core import IllegalAction
+from housebuilders.games.dream_home.actions import (
+    DECLINE,
+    Decorate,
+    DiscardColumn,
+    DiscardDecor,
+    Place,
+    PlaceDown,
+    Reclaim,
+    Take,
+)
+from housebuilders.games.dream_home.phases import DECOR, DISCARD, OVER, PLACE, ROOFER, TAKE
+from housebuilders.games.dream_home.state import DreamHomeState
+
+from .helpers import build, new, resource_id, room_id
+
+
+def random_game(players: int, seed: int, **options: object) -> tuple[DreamHomeState, list]:
+    s = new(players, seed, **options)
+    rng, rounds = random.Random(seed), []
+    while not s.is_terminal():
+        (p,) = s.acting_players()
+        if s.phase in (TAKE, DISCARD) and s.turns == 0 and (not rounds or rounds[-1] != s.round):
+            rounds.append(s.round)
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    return s, rounds
+
+
+def hand(s: DreamHomeState, room: str, resource: str | None = None) -> None:
+    """Put a room card (and a resource card) in column 2 of the board, from the decks."""
+    s.room_deck.append(s.board_rooms[1])
+    s.board_rooms[1] = card = room_id(s, room, avoid=set(range(60)) - set(s.room_deck))
+    s.room_deck.remove(card)
+    if resource is not None:
+        s.resource_deck.append(s.board_resources[1])
+        avoid = set(range(48)) - set(s.resource_deck)
+        s.board_resources[1] = card = resource_id(s, resource, avoid)
+        s.resource_deck.remove(card)
+
+
+# == setup ================================================================================
+def test_DH_10_two_to_four_players_each_with_an_empty_home() -> None:
+    for players in (2, 3, 4):
+        assert new(players).homes == [[-1] * 12] * players
+    for players in (1, 5):
+        with pytest.raises(Exception, match="player"):
+            new(players)
+
+
+def test_DH_11_DH_12_DH_13_DH_16_the_setup_deals_nine_cards_at_every_count() -> None:
+    for players in (2, 3, 4):
+        s = new(players)
+        assert len(s.resource_deck) == 44 and len(s.room_deck) == 55
+        assert s.board_resources[0] == -1 and -1 not in s.board_resources[1:]
+        assert -1 not in s.board_rooms
+
+
+def test_DH_12_the_first_player_space_never_holds_a_card() -> None:
+    s = new(3, seed=4)
+    rng = random.Random(4)
+    while not s.is_terminal():
+        assert s.board_resources[0] == -1
+        (p,) = s.acting_players()
+        s.apply(p, rng.choice(s.legal_actions(p)))
+
+
+def test_DH_15_seat_0_holds_the_marker_and_plays_first() -> None:
+    s = new(4)
+    assert s.first == 0 and s.acting_players() == (0,)
+
+
+def test_DH_17_the_board_and_deck_sizes_are_public_never_a_decks_card() -> None:
+    s = new(2)
+    for seat in (0, 1, None):
+        seen = s.observe(seat)
+        assert [c["room"] is not None for c in seen["columns"]] == [True] * 5
+        assert (seen["room_deck"], seen["resource_deck"]) == (55, 44)
+        assert "deck" not in str({k: v for k, v in seen.items() if k.endswith("deck")}.values())
+
+
+# == game play ==============================================================================
+def test_DH_9_DH_90_a_game_lasts_12_rounds_and_fills_every_home() -> None:
+    for players in (2, 3, 4):
+        s, rounds = random_game(players, seed=players)
+        assert rounds == list(range(1, 13))
+        assert all(-1 not in home for home in s.homes)  # DH-89 too
+        assert s.room_deck == [] and s.resource_deck == []
+
+
+def test_DH_18_DH_22_turns_go_clockwise_and_column_1_takes_the_marker() -> None:
+    s = new(4)
+    order = []
+    for column in (1, 2, 0, 3):
+        (p,) = s.acting_players()
+        order.append(p)
+        s.apply(p, Take(column))
+        s.apply(p, next(a for a in s.legal_actions(p) if isinstance(a, PlaceDown)))
+        if s.phase == DECOR:
+            s.apply(p, s.legal_actions(p)[0])
+    assert order == [0, 1, 2, 3]
+    assert s.round == 2 and s.acting_players() == (2,)  # DH-22
+
+
+def test_DH_21_column_1_gives_no_resource_card() -> None:
+    s = new(4)
+    s.apply(0, Take(0))
+    assert s.pending == -1 and s.first == 0
+    s.apply(0, PlaceDown(5))
+    assert s.roofs[0] == [] and s.held[0] == []
+
+
+def test_DH_23_nobody_takes_column_1_and_the_first_player_keeps_the_marker() -> None:
+    s = new(4)
+    for column in (1, 2, 3, 4):
+        (p,) = s.acting_players()
+        s.apply(p, Take(column))
+        s.apply(p, next(a for a in s.legal_actions(p) if isinstance(a, PlaceDown)))
+        if s.phase == DECOR:
+            s.apply(p, s.legal_actions(p)[0])
+    assert s.round == 2 and s.acting_players() == (0,)
+
+
+def test_DH_20_DH_24_a_taken_column_is_empty_and_never_offered_again() -> None:
+    s = new(4)
+    s.apply(0, Take(2))
+    assert s.board_rooms[2] == -1 and s.board_resources[2] == -1
+    s.apply(0, PlaceDown(5))
+    if s.phase == DECOR:
+        s.apply(0, s.legal_actions(0)[0])
+    assert Take(2) not in s.legal_actions(1)
+    with pytest.raises(IllegalAction, match="column 3 has been taken"):
+        s.apply(1, Take(2))
+
+
+def test_DH_25_DH_26_the_room_card_is_placed_first_then_the_decor_may_go_on_it() -> None:
+    s = new(4)
+    hand(s, "bedroom", "decor:cat house")
+    s.apply(0, Take(1))
+    assert s.phase == PLACE
+    s.apply(0, Place(5))
+    assert s.phase == DECOR and s.legal_actions(0) == [Decorate(5)]
+    s.apply(0, Decorate(5))
+    assert s.token_owner[3] == 0 and s.token_at[3] == 5
+
+
+def test_DH_28_DH_73_the_leftover_column_is_discarded_and_nine_cards_refill() -> None:
+    s = new(4)
+    for column in (0, 1, 2, 3):
+        (p,) = s.acting_players()
+        s.apply(p, Take(column))
+        s.apply(p, next(a for a in s.legal_actions(p) if isinstance(a, PlaceDown)))
+        if s.phase == DECOR:
+            s.apply(p, s.legal_actions(p)[0])
+    assert len(s.room_discard) == 1
+    used = sum(1 for r in s.resource_discard)  # the leftover + used decor cards
+    assert used >= 1 and s.resource_discard[-1] not in s.resource_deck
+    assert len(s.room_deck) == 50 and len(s.resource_deck) == 40
+
+
+def test_DH_29_both_discard_piles_are_public() -> None:
+    s, _ = random_game(2, seed=9)
+    for seat in (0, 1, None):
+        seen = s.observe(seat)
+        assert len(seen["room_discard"]) == len(s.room_discard)
+        assert all(c["kind"] in ("roof", "decor", "helper", "tool")
+                   for c in seen["resource_discard"])  # fmt: skip
+
+
+def test_DH_70_DH_71_at_2_and_3_players_the_first_player_discards_a_column() -> None:
+    for players in (2, 3):
+        s = new(players)
+        assert s.phase == DISCARD and s.acting_players() == (0,)
+        assert DiscardColumn(1) in s.legal_actions(0) and len(s.legal_actions(0)) == 4
+        room, res = s.board_rooms[2], s.board_resources[2]
+        s.apply(0, DiscardColumn(2))
+        assert s.room_discard == [room] and s.resource_discard == [res]
+        assert s.phase == TAKE and Take(2) not in s.legal_actions(0)
+
+
+def test_DH_72_the_discard_is_an_option_and_never_at_4_players() -> None:
+    assert new(2, **{"column-discard": False}).phase == TAKE
+    assert new(3, **{"column-discard": False}).phase == TAKE
+    assert new(4).phase == TAKE
+
+
+# == resources ==============================================================================
+def test_DH_46_DH_47_a_roof_card_goes_on_the_stack_seen_only_as_its_size() -> None:
+    s = new(4)
+    hand(s, "living room", "roof:red")
+    s.apply(0, Take(1))
+    s.apply(0, Place(5))
+    assert len(s.roofs[0]) == 1
+    for seat in (0, 1, None):
+        player = s.observe(seat)["players"][0]
+        assert player["roof"] == 1 and player["roof_cards"] is None
+
+
+def test_DH_50_DH_51_a_token_goes_only_on_a_matching_room_without_a_token() -> None:
+    s = new(4)
+    build(s, 0, {5: "living room", 8: "bedroom"})
+    hand(s, "kitchen", "decor:piano")
+    s.apply(0, Take(1))
+    s.apply(0, Place(9))
+    assert s.legal_actions(0) == [Decorate(5)]  # DH-51: no discard while a room qualifies
+    with pytest.raises(IllegalAction, match="matches the room type"):
+        s.apply(0, Decorate(8))
+
+
+def test_DH_52_DH_54_no_matching_room_and_the_decor_card_is_discarded() -> None:
+    s = new(4)
+    build(s, 0, {5: "-bedroom"})
+    hand(s, "kitchen", "decor:canopy bed")
+    s.apply(0, Take(1))
+    card = s.board_resources[1] if s.board_resources[1] != -1 else s.pending
+    s.apply(0, Place(9))
+    assert s.phase == TAKE and card in s.resource_discard and s.token_owner[2] == -1
+
+
+def test_DH_53_DH_55_one_token_per_room_and_a_decorated_room_is_finished() -> None:
+    s = new(4)
+    build(s, 0, {5: "living room", 6: "living room"})
+    s.token_owner[0], s.token_at[0] = 0, 6  # the piano
+    assert Decorate(5) not in s.decor_choices(0, 1)  # the paintings
+    assert s.face_up_problem(0, room_id(s, "living room"), 7) == "finished"
+
+
+def test_DH_56_a_full_room_without_a_token_takes_one() -> None:
+    s = new(4)
+    build(s, 0, {5: "living room", 6: "living room", 7: "living room"})
+    assert Decorate(5) in s.decor_choices(0, 0)
+    s.token_owner[0], s.token_at[0] = 0, 5
+    assert s.breakdown(0)["rooms"] == 9 and s.breakdown(0)["decor"] == 3
+
+
+def test_DH_57_a_treehouse_is_kept_beside_the_home() -> None:
+    s = new(4)
+    hand(s, "living room", "decor:treehouse")
+    s.apply(0, Take(1))
+    s.apply(0, PlaceDown(5))
+    assert s.token_owner[8] == 0 and s.token_at[8] == -1
+    assert s.breakdown(0)["decor"] == 2 and s.observe(1)["players"][0]["kept_decor"] == [
+        "treehouse"
+    ]
+
+
+def test_DH_60_DH_64_helpers_and_tools_lie_face_up_for_everyone() -> None:
+    s = new(4)
+    hand(s, "living room", "helper:architect")
+    s.apply(0, Take(1))
+    s.apply(0, PlaceDown(5))
+    assert s.observe(2)["players"][0]["held"] == [{"kind": "helper", "name": "architect"}]
+
+
+def test_DH_68_the_interior_designer_places_a_token_on_any_room() -> None:
+    s = new(4)
+    build(s, 0, {5: "bedroom"})
+    assert s.decor_choices(0, 4) == []  # the ice-cream machine, no kitchen
+    s.held[0].append(resource_id(s, "helper:interior designer"))
+    assert s.decor_choices(0, 4) == [Decorate(5), DiscardDecor()]
+    s.token_owner[4], s.token_at[4] = 0, 5
+    assert s.breakdown(0)["helpers"] == 1
+
+
+def test_DH_67_the_architect_makes_bonuses_4_and_empty_rooms_1() -> None:
+    s = new(4)
+    build(s, 0, {5: "bathroom", 0: "bathroom", 6: "kitchen", 7: "bedroom",
+                 8: "-garage", 9: "-garage", 10: "-living room"})  # fmt: skip
+    assert s.breakdown(0)["functionality"] == 6
+    s.held[0].append(resource_id(s, "helper:architect"))
+    assert s.breakdown(0)["helpers"] == 2 + 3
+
+
+def test_DH_65_DH_91_the_roofer_takes_a_discarded_roof_card_at_the_end() -> None:
+    for seed in range(40):  # a game where the Roofer's owner has roof cards to take
+        s = new(2, seed=seed)
+        rng = random.Random(seed)
+        while s.phase != ROOFER and not s.is_terminal():
+            (p,) = s.acting_players()
+            s.apply(p, rng.choice(s.legal_actions(p)))
+        if s.phase == ROOFER:
+            break
+    owner = s.helper_owner(0)
+    assert s.phase == ROOFER and s.acting_players() == (owner,)
+    assert s.observe(owner)["players"][owner]["roof_cards"] is None  # before looking
+    choices = s.legal_actions(owner)
+    assert choices[-1] == DECLINE and all(isinstance(a, Reclaim) for a in choices[:-1])
+    before = len(s.roofs[owner])
+    s.apply(owner, choices[0])
+    assert len(s.roofs[owner]) == before + 1 and s.phase == OVER
+    assert s.observe(None)["players"][owner]["roof_cards"]  # DH-92: revealed at the end
+
+
+# == placing room cards ======================================================================
+def test_DH_75_DH_31_DH_76_round_1_offers_only_supported_spaces() -> None:
+    s = new(4)
+    hand(s, "living room")
+    s.apply(0, Take(1))
+    grounded = [5 + c - 1 for c in range(1, 6) if c not in s.content.basement_under]
+    assert sorted({a.space for a in s.legal_actions(0)}) == sorted([*grounded, 10, 11])
+    assert {a.space for a in s.legal_actions(0) if isinstance(a, Place)} == set(grounded)
+    with pytest.raises(IllegalAction, match="rule A"):
+        s.apply(0, Place(0))
+    with pytest.raises(IllegalAction, match="rule B"):
+        s.apply(0, Place(10))
+
+
+def test_DH_33_a_basement_card_goes_face_up_only_in_the_basement() -> None:
+    s = new(4)
+    hand(s, "garage")
+    s.apply(0, Take(1))
+    assert {a.space for a in s.legal_actions(0) if isinstance(a, Place)} == {10, 11}
+
+
+def test_DH_79_DH_80_rooms_join_up_to_their_size() -> None:
+    s = new(4)
+    build(s, 0, {5: "living room", 7: "living room", 8: "bedroom", 10: "-garage", 11: "-garage"})
+    hand(s, "living room")
+    s.apply(0, Take(1))
+    s.apply(0, Place(6))
+    assert s.breakdown(0)["rooms"] == 9 + 1
+    s2 = new(4)
+    build(s2, 0, {0: "bathroom", 5: "living room", 6: "living room", 7: "living room"})
+    s2.token_owner[3], s2.token_at[3] = 0, 0
+    assert s2.face_up_problem(0, room_id(s2, "bathroom"), 1) == "finished"  # DH-82
+
+
+def test_DH_81_a_third_bedroom_beside_two_is_refused() -> None:
+    s = new(4)
+    build(s, 0, {8: "bedroom", 9: "bedroom"})
+    hand(s, "bedroom")
+    s.apply(0, Take(1))
+    assert Place(7) not in s.legal_actions(0) or s.homes[0][7] != -1
+    assert s.face_up_problem(0, s.holding, 7) == "finished"
+
+
+def test_DH_80_a_bedroom_between_two_bedrooms_is_refused() -> None:
+    s = new(4)
+    build(s, 0, {0: "bedroom", 2: "bedroom", 5: "kitchen", 6: "kitchen", 7: "living room"})
+    assert s.face_up_problem(0, room_id(s, "bedroom"), 1) == "rule C"
+    s2 = new(4)
+    build(s2, 0, {5: "living room", 7: "living room", 8: "living room"})
+    assert s2.face_up_problem(0, room_id(s2, "living room"), 6) == "rule C"
+
+
+def test_DH_83_single_card_rooms_of_a_type_never_side_by_side() -> None:
+    s = new(4)
+    build(s, 0, {8: "bathroom", 5: "pantry", 10: "-garage"})
+    assert s.face_up_problem(0, room_id(s, "bathroom"), 9) == "finished"
+    hand(s, "pantry")
+    s.apply(0, Take(1))
+    with pytest.raises(IllegalAction, match="finished room"):
+        s.apply(0, Place(6))
+    s.apply(0, PlaceDown(6))
+
+
+def test_DH_84_DH_86_face_down_anywhere_supported_and_it_supports_a_room() -> None:
+    s = new(4)
+    hand(s, "living room")
+    s.apply(0, Take(1))
+    assert PlaceDown(10) in s.legal_actions(0)
+    assert PlaceDown(0) not in s.legal_actions(0)
+    s.apply(0, PlaceDown(10))
+    basement_space = 5 + s.content.basement_under[0] - 1
+    assert s.supported(0, basement_space)
+
+
+def test_DH_85_no_face_up_place_and_only_face_down_is_offered() -> None:
+    s = new(4)
+    build(s, 0, {10: "garage", 11: "garage"})
+    hand(s, "garage")
+    s.apply(0, Take(1))
+    assert s.legal_actions(0) and all(isinstance(a, PlaceDown) for a in s.legal_actions(0))
+
+
+def test_DH_87_DH_78_empty_rooms_keep_rooms_apart_and_floors_score_separately() -> None:
+    s = new(4)
+    build(s, 0, {5: "living room", 6: "-living room", 7: "living room", 0: "living room",
+                 8: "-bedroom", 9: "-kitchen"})  # fmt: skip
+    assert s.breakdown(0)["rooms"] == 1 + 1 + 1
+
+
+def test_DH_89_legal_actions_are_never_empty_over_random_games() -> None:
+    for players in (2, 3, 4):
+        s = new(players, seed=11)
+        rng = random.Random(11)
+        while not s.is_terminal():
+            (p,) = s.acting_players()
+            actions = s.legal_actions(p)
+            assert actions
+            s.apply(p, rng.choice(actions))
+
+
+# == scoring =================================================================================
+@pytest.mark.parametrize(
+    ("layout", "points"),
+    [
+        ({5: "pantry", 6: "kitchen"}, 3 + 1),  # DH-34
+        ({5: "pantry", 0: "kitchen"}, 1 + 1),
+        ({5: "dressing room", 6: "bedroom"}, 3 + 1),  # DH-35
+        ({5: "sauna", 6: "bathroom"}, 4 + 1),  # DH-36
+        ({5: "library"}, 3),  # DH-37
+        ({5: "office", 6: "living room", 7: "kitchen", 8: "bedroom"}, 5 + 3),  # DH-38
+        ({5: "office"}, 2),
+        ({5: "board-game room", 9: "playroom"}, 4 + 2),  # DH-39
+        ({5: "board-game room", 0: "playroom"}, 2 + 2),
+        ({10: "garage"}, 0),  # DH-40
+        ({10: "garage", 11: "garage"}, 4),
+        ({10: "workshop"}, 2),  # DH-43
+        ({5: "pantry", 6: "-kitchen"}, 1),  # DH-44
+    ],
+)
+def test_DH_34_to_DH_44_special_rooms(layout: dict[int, str], points: int) -> None:
+    s = new(4)
+    build(s, 0, layout)
+    assert s.breakdown(0)["rooms"] == points
+
+
+def test_DH_41_DH_42_basement_rooms_with_a_room_directly_above() -> None:
+    s = new(4)
+    over = 5 + s.content.basement_under[0] - 1
+    build(s, 0, {10: "wine cellar", over: "kitchen", 11: "laundry"})
+    assert s.breakdown(0)["rooms"] == 3 + 1 + 2
+
+
+def test_DH_98_DH_99_home_functionality() -> None:
+    s = new(4)
+    build(s, 0, {5: "bathroom", 9: "bathroom", 0: "bathroom"})
+    assert s.breakdown(0)["functionality"] == 3
+    s2 = new(4)
+    build(s2, 0, {5: "bathroom", 9: "bathroom", 6: "kitchen", 7: "-bedroom"})
+    assert s2.breakdown(0)["functionality"] == 0
+
+
+@pytest.mark.parametrize(
+    ("roofs", "points"),
+    [
+        (["red", "red", "red", "red"], 8),  # DH-101
+        (["red", "blue", "red", "red"], 3),
+        (["red", "blue", "red"], 0),
+        (["red", "red", "red", "red", "red*"], 9),  # DH-102
+        (["red*", "blue*", "red", "green"], 5),  # DH-103
+        (["red*", "blue", "green"], 0),
+        (["red", "red", "red", "red", "blue*"], 8),
+    ],
+)
+def test_DH_100_to_DH_103_the_best_four_roof_cards(roofs: list[str], points: int) -> None:
+    s = new(4)
+    used: set[int] = set()
+    for colour in roofs:
+        card = resource_id(s, f"roof:{colour}", used)
+        used.add(card)
+        s.roofs[0].append(card)
+    assert s.roof_points(0) == points
+
+
+def test_DH_105_to_DH_107_points_then_kids_then_a_shared_place() -> None:
+    s = new(3)
+    for seat in range(3):
+        build(s, seat, {5: "bathroom"})
+    kids = [s.kids(p) for p in range(3)]
+    assert s.ranking() == [1 + sum(k > mine for k in kids) for mine in kids]
+    s.homes[2][5] = -1
+    assert s.ranking()[2] == 3
