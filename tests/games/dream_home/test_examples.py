@@ -35,7 +35,7 @@ def other_seat_plays(s: DreamHomeState, seat: int) -> None:
         s.apply(seat, s.legal_actions(seat)[0])
 
 
-def test_DH_104_the_rulebooks_scoring_example_scores_29() -> None:
+def test_dh_104_the_rulebooks_scoring_example_scores_29() -> None:
     s = new(2, **{"column-discard": False})
     stack(s, {r: {col: (room, res)} for r, (col, room, res, _, _) in
               enumerate(SCORING_EXAMPLE, start=1)})  # fmt: skip
@@ -61,7 +61,7 @@ def test_DH_104_the_rulebooks_scoring_example_scores_29() -> None:
     assert score["total"] == 29
 
 
-def test_DH_59_williams_cat_house_finishes_his_bedroom() -> None:
+def test_dh_59_williams_cat_house_finishes_his_bedroom() -> None:
     s = new(4)
     stack(s, {1: {1: ("bedroom", "decor:cat house")}, 2: {1: ("bedroom", "decor:canopy bed")}})
     s.apply(0, Take(1))
@@ -76,7 +76,7 @@ def test_DH_59_williams_cat_house_finishes_his_bedroom() -> None:
     assert s.phase == DECOR  # ...so the canopy bed may go on it
 
 
-def test_DH_59_with_no_second_bedroom_the_canopy_bed_is_discarded() -> None:
+def test_dh_59_with_no_second_bedroom_the_canopy_bed_is_discarded() -> None:
     s = new(4)
     stack(s, {1: {1: ("bedroom", "decor:cat house")}, 2: {1: ("kitchen", "decor:canopy bed")}})
     s.apply(0, Take(1))

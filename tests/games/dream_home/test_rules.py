@@ -48,7 +48,7 @@ def hand(s: DreamHomeState, room: str, resource: str | None = None) -> None:
 
 
 # == setup ================================================================================
-def test_DH_10_two_to_four_players_each_with_an_empty_home() -> None:
+def test_dh_10_two_to_four_players_each_with_an_empty_home() -> None:
     for players in (2, 3, 4):
         assert new(players).homes == [[-1] * 12] * players
     for players in (1, 5):
@@ -56,7 +56,7 @@ def test_DH_10_two_to_four_players_each_with_an_empty_home() -> None:
             new(players)
 
 
-def test_DH_11_DH_12_DH_13_DH_16_the_setup_deals_nine_cards_at_every_count() -> None:
+def test_dh_11_dh_12_dh_13_dh_16_the_setup_deals_nine_cards_at_every_count() -> None:
     for players in (2, 3, 4):
         s = new(players)
         assert len(s.resource_deck) == 44 and len(s.room_deck) == 55
@@ -64,7 +64,7 @@ def test_DH_11_DH_12_DH_13_DH_16_the_setup_deals_nine_cards_at_every_count() -> 
         assert -1 not in s.board_rooms
 
 
-def test_DH_12_the_first_player_space_never_holds_a_card() -> None:
+def test_dh_12_the_first_player_space_never_holds_a_card() -> None:
     s = new(3, seed=4)
     rng = random.Random(4)
     while not s.is_terminal():
@@ -73,12 +73,12 @@ def test_DH_12_the_first_player_space_never_holds_a_card() -> None:
         s.apply(p, rng.choice(s.legal_actions(p)))
 
 
-def test_DH_15_seat_0_holds_the_marker_and_plays_first() -> None:
+def test_dh_15_seat_0_holds_the_marker_and_plays_first() -> None:
     s = new(4)
     assert s.first == 0 and s.acting_players() == (0,)
 
 
-def test_DH_17_the_board_and_deck_sizes_are_public_never_a_decks_card() -> None:
+def test_dh_17_the_board_and_deck_sizes_are_public_never_a_decks_card() -> None:
     s = new(2)
     for seat in (0, 1, None):
         seen = s.observe(seat)
@@ -88,7 +88,7 @@ def test_DH_17_the_board_and_deck_sizes_are_public_never_a_decks_card() -> None:
 
 
 # == game play ==============================================================================
-def test_DH_9_DH_90_a_game_lasts_12_rounds_and_fills_every_home() -> None:
+def test_dh_9_dh_90_a_game_lasts_12_rounds_and_fills_every_home() -> None:
     for players in (2, 3, 4):
         s, rounds = random_game(players, seed=players)
         assert rounds == list(range(1, 13))
@@ -96,7 +96,7 @@ def test_DH_9_DH_90_a_game_lasts_12_rounds_and_fills_every_home() -> None:
         assert s.room_deck == [] and s.resource_deck == []
 
 
-def test_DH_18_DH_22_turns_go_clockwise_and_column_1_takes_the_marker() -> None:
+def test_dh_18_dh_22_turns_go_clockwise_and_column_1_takes_the_marker() -> None:
     s = new(4)
     order = []
     for column in (1, 2, 0, 3):
@@ -110,7 +110,7 @@ def test_DH_18_DH_22_turns_go_clockwise_and_column_1_takes_the_marker() -> None:
     assert s.round == 2 and s.acting_players() == (2,)  # DH-22
 
 
-def test_DH_21_column_1_gives_no_resource_card() -> None:
+def test_dh_21_column_1_gives_no_resource_card() -> None:
     s = new(4)
     s.apply(0, Take(0))
     assert s.pending == -1 and s.first == 0
@@ -118,7 +118,7 @@ def test_DH_21_column_1_gives_no_resource_card() -> None:
     assert s.roofs[0] == [] and s.held[0] == []
 
 
-def test_DH_23_nobody_takes_column_1_and_the_first_player_keeps_the_marker() -> None:
+def test_dh_23_nobody_takes_column_1_and_the_first_player_keeps_the_marker() -> None:
     s = new(4)
     for column in (1, 2, 3, 4):
         (p,) = s.acting_players()
@@ -129,7 +129,7 @@ def test_DH_23_nobody_takes_column_1_and_the_first_player_keeps_the_marker() -> 
     assert s.round == 2 and s.acting_players() == (0,)
 
 
-def test_DH_20_DH_24_a_taken_column_is_empty_and_never_offered_again() -> None:
+def test_dh_20_dh_24_a_taken_column_is_empty_and_never_offered_again() -> None:
     s = new(4)
     s.apply(0, Take(2))
     assert s.board_rooms[2] == -1 and s.board_resources[2] == -1
@@ -141,7 +141,7 @@ def test_DH_20_DH_24_a_taken_column_is_empty_and_never_offered_again() -> None:
         s.apply(1, Take(2))
 
 
-def test_DH_25_DH_26_the_room_card_is_placed_first_then_the_decor_may_go_on_it() -> None:
+def test_dh_25_dh_26_the_room_card_is_placed_first_then_the_decor_may_go_on_it() -> None:
     s = new(4)
     hand(s, "bedroom", "decor:cat house")
     s.apply(0, Take(1))
@@ -152,7 +152,7 @@ def test_DH_25_DH_26_the_room_card_is_placed_first_then_the_decor_may_go_on_it()
     assert s.token_owner[3] == 0 and s.token_at[3] == 5
 
 
-def test_DH_28_DH_73_the_leftover_column_is_discarded_and_nine_cards_refill() -> None:
+def test_dh_28_dh_73_the_leftover_column_is_discarded_and_nine_cards_refill() -> None:
     s = new(4)
     for column in (0, 1, 2, 3):
         (p,) = s.acting_players()
@@ -166,7 +166,7 @@ def test_DH_28_DH_73_the_leftover_column_is_discarded_and_nine_cards_refill() ->
     assert len(s.room_deck) == 50 and len(s.resource_deck) == 40
 
 
-def test_DH_29_both_discard_piles_are_public() -> None:
+def test_dh_29_both_discard_piles_are_public() -> None:
     s, _ = random_game(2, seed=9)
     for seat in (0, 1, None):
         seen = s.observe(seat)
@@ -175,7 +175,7 @@ def test_DH_29_both_discard_piles_are_public() -> None:
                    for c in seen["resource_discard"])  # fmt: skip
 
 
-def test_DH_70_DH_71_at_2_and_3_players_the_first_player_discards_a_column() -> None:
+def test_dh_70_dh_71_at_2_and_3_players_the_first_player_discards_a_column() -> None:
     for players in (2, 3):
         s = new(players)
         assert s.phase == DISCARD and s.acting_players() == (0,)
@@ -186,14 +186,14 @@ def test_DH_70_DH_71_at_2_and_3_players_the_first_player_discards_a_column() -> 
         assert s.phase == TAKE and Take(2) not in s.legal_actions(0)
 
 
-def test_DH_72_the_discard_is_an_option_and_never_at_4_players() -> None:
+def test_dh_72_the_discard_is_an_option_and_never_at_4_players() -> None:
     assert new(2, **{"column-discard": False}).phase == TAKE
     assert new(3, **{"column-discard": False}).phase == TAKE
     assert new(4).phase == TAKE
 
 
 # == resources ==============================================================================
-def test_DH_46_DH_47_a_roof_card_goes_on_the_stack_seen_only_as_its_size() -> None:
+def test_dh_46_dh_47_a_roof_card_goes_on_the_stack_seen_only_as_its_size() -> None:
     s = new(4)
     hand(s, "living room", "roof:red")
     s.apply(0, Take(1))
@@ -204,7 +204,7 @@ def test_DH_46_DH_47_a_roof_card_goes_on_the_stack_seen_only_as_its_size() -> No
         assert player["roof"] == 1 and player["roof_cards"] is None
 
 
-def test_DH_50_DH_51_a_token_goes_only_on_a_matching_room_without_a_token() -> None:
+def test_dh_50_dh_51_a_token_goes_only_on_a_matching_room_without_a_token() -> None:
     s = new(4)
     build(s, 0, {5: "living room", 8: "bedroom"})
     hand(s, "kitchen", "decor:piano")
@@ -215,7 +215,7 @@ def test_DH_50_DH_51_a_token_goes_only_on_a_matching_room_without_a_token() -> N
         s.apply(0, Decorate(8))
 
 
-def test_DH_52_DH_54_no_matching_room_and_the_decor_card_is_discarded() -> None:
+def test_dh_52_dh_54_no_matching_room_and_the_decor_card_is_discarded() -> None:
     s = new(4)
     build(s, 0, {5: "-bedroom"})
     hand(s, "kitchen", "decor:canopy bed")
@@ -225,7 +225,7 @@ def test_DH_52_DH_54_no_matching_room_and_the_decor_card_is_discarded() -> None:
     assert s.phase == TAKE and card in s.resource_discard and s.token_owner[2] == -1
 
 
-def test_DH_53_DH_55_one_token_per_room_and_a_decorated_room_is_finished() -> None:
+def test_dh_53_dh_55_one_token_per_room_and_a_decorated_room_is_finished() -> None:
     s = new(4)
     build(s, 0, {5: "living room", 6: "living room"})
     s.token_owner[0], s.token_at[0] = 0, 6  # the piano
@@ -233,7 +233,7 @@ def test_DH_53_DH_55_one_token_per_room_and_a_decorated_room_is_finished() -> No
     assert s.face_up_problem(0, room_id(s, "living room"), 7) == "finished"
 
 
-def test_DH_56_a_full_room_without_a_token_takes_one() -> None:
+def test_dh_56_a_full_room_without_a_token_takes_one() -> None:
     s = new(4)
     build(s, 0, {5: "living room", 6: "living room", 7: "living room"})
     assert Decorate(5) in s.decor_choices(0, 0)
@@ -241,7 +241,7 @@ def test_DH_56_a_full_room_without_a_token_takes_one() -> None:
     assert s.breakdown(0)["rooms"] == 9 and s.breakdown(0)["decor"] == 3
 
 
-def test_DH_57_a_treehouse_is_kept_beside_the_home() -> None:
+def test_dh_57_a_treehouse_is_kept_beside_the_home() -> None:
     s = new(4)
     hand(s, "living room", "decor:treehouse")
     s.apply(0, Take(1))
@@ -252,7 +252,7 @@ def test_DH_57_a_treehouse_is_kept_beside_the_home() -> None:
     ]
 
 
-def test_DH_60_DH_64_helpers_and_tools_lie_face_up_for_everyone() -> None:
+def test_dh_60_dh_64_helpers_and_tools_lie_face_up_for_everyone() -> None:
     s = new(4)
     hand(s, "living room", "helper:architect")
     s.apply(0, Take(1))
@@ -260,7 +260,7 @@ def test_DH_60_DH_64_helpers_and_tools_lie_face_up_for_everyone() -> None:
     assert s.observe(2)["players"][0]["held"] == [{"kind": "helper", "name": "architect"}]
 
 
-def test_DH_68_the_interior_designer_places_a_token_on_any_room() -> None:
+def test_dh_68_the_interior_designer_places_a_token_on_any_room() -> None:
     s = new(4)
     build(s, 0, {5: "bedroom"})
     assert s.decor_choices(0, 4) == []  # the ice-cream machine, no kitchen
@@ -270,7 +270,7 @@ def test_DH_68_the_interior_designer_places_a_token_on_any_room() -> None:
     assert s.breakdown(0)["helpers"] == 1
 
 
-def test_DH_67_the_architect_makes_bonuses_4_and_empty_rooms_1() -> None:
+def test_dh_67_the_architect_makes_bonuses_4_and_empty_rooms_1() -> None:
     s = new(4)
     build(s, 0, {5: "bathroom", 0: "bathroom", 6: "kitchen", 7: "bedroom",
                  8: "-garage", 9: "-garage", 10: "-living room"})  # fmt: skip
@@ -279,7 +279,7 @@ def test_DH_67_the_architect_makes_bonuses_4_and_empty_rooms_1() -> None:
     assert s.breakdown(0)["helpers"] == 2 + 3
 
 
-def test_DH_65_DH_91_the_roofer_takes_a_discarded_roof_card_at_the_end() -> None:
+def test_dh_65_dh_91_the_roofer_takes_a_discarded_roof_card_at_the_end() -> None:
     for seed in range(40):  # a game where the Roofer's owner has roof cards to take
         s = new(2, seed=seed)
         rng = random.Random(seed)
@@ -300,7 +300,7 @@ def test_DH_65_DH_91_the_roofer_takes_a_discarded_roof_card_at_the_end() -> None
 
 
 # == placing room cards ======================================================================
-def test_DH_75_DH_31_DH_76_round_1_offers_only_supported_spaces() -> None:
+def test_dh_75_dh_31_dh_76_round_1_offers_only_supported_spaces() -> None:
     s = new(4)
     hand(s, "living room")
     s.apply(0, Take(1))
@@ -313,14 +313,14 @@ def test_DH_75_DH_31_DH_76_round_1_offers_only_supported_spaces() -> None:
         s.apply(0, Place(10))
 
 
-def test_DH_33_a_basement_card_goes_face_up_only_in_the_basement() -> None:
+def test_dh_33_a_basement_card_goes_face_up_only_in_the_basement() -> None:
     s = new(4)
     hand(s, "garage")
     s.apply(0, Take(1))
     assert {a.space for a in s.legal_actions(0) if isinstance(a, Place)} == {10, 11}
 
 
-def test_DH_79_DH_80_rooms_join_up_to_their_size() -> None:
+def test_dh_79_dh_80_rooms_join_up_to_their_size() -> None:
     s = new(4)
     build(s, 0, {5: "living room", 7: "living room", 8: "bedroom", 10: "-garage", 11: "-garage"})
     hand(s, "living room")
@@ -333,7 +333,7 @@ def test_DH_79_DH_80_rooms_join_up_to_their_size() -> None:
     assert s2.face_up_problem(0, room_id(s2, "bathroom"), 1) == "finished"  # DH-82
 
 
-def test_DH_81_a_third_bedroom_beside_two_is_refused() -> None:
+def test_dh_81_a_third_bedroom_beside_two_is_refused() -> None:
     s = new(4)
     build(s, 0, {8: "bedroom", 9: "bedroom"})
     hand(s, "bedroom")
@@ -342,7 +342,7 @@ def test_DH_81_a_third_bedroom_beside_two_is_refused() -> None:
     assert s.face_up_problem(0, s.holding, 7) == "finished"
 
 
-def test_DH_80_a_bedroom_between_two_bedrooms_is_refused() -> None:
+def test_dh_80_a_bedroom_between_two_bedrooms_is_refused() -> None:
     s = new(4)
     build(s, 0, {0: "bedroom", 2: "bedroom", 5: "kitchen", 6: "kitchen", 7: "living room"})
     assert s.face_up_problem(0, room_id(s, "bedroom"), 1) == "rule C"
@@ -351,7 +351,7 @@ def test_DH_80_a_bedroom_between_two_bedrooms_is_refused() -> None:
     assert s2.face_up_problem(0, room_id(s2, "living room"), 6) == "rule C"
 
 
-def test_DH_83_single_card_rooms_of_a_type_never_side_by_side() -> None:
+def test_dh_83_single_card_rooms_of_a_type_never_side_by_side() -> None:
     s = new(4)
     build(s, 0, {8: "bathroom", 5: "pantry", 10: "-garage"})
     assert s.face_up_problem(0, room_id(s, "bathroom"), 9) == "finished"
@@ -362,7 +362,7 @@ def test_DH_83_single_card_rooms_of_a_type_never_side_by_side() -> None:
     s.apply(0, PlaceDown(6))
 
 
-def test_DH_84_DH_86_face_down_anywhere_supported_and_it_supports_a_room() -> None:
+def test_dh_84_dh_86_face_down_anywhere_supported_and_it_supports_a_room() -> None:
     s = new(4)
     hand(s, "living room")
     s.apply(0, Take(1))
@@ -373,7 +373,7 @@ def test_DH_84_DH_86_face_down_anywhere_supported_and_it_supports_a_room() -> No
     assert s.supported(0, basement_space)
 
 
-def test_DH_85_no_face_up_place_and_only_face_down_is_offered() -> None:
+def test_dh_85_no_face_up_place_and_only_face_down_is_offered() -> None:
     s = new(4)
     build(s, 0, {10: "garage", 11: "garage"})
     hand(s, "garage")
@@ -381,14 +381,14 @@ def test_DH_85_no_face_up_place_and_only_face_down_is_offered() -> None:
     assert s.legal_actions(0) and all(isinstance(a, PlaceDown) for a in s.legal_actions(0))
 
 
-def test_DH_87_DH_78_empty_rooms_keep_rooms_apart_and_floors_score_separately() -> None:
+def test_dh_87_dh_78_empty_rooms_keep_rooms_apart_and_floors_score_separately() -> None:
     s = new(4)
     build(s, 0, {5: "living room", 6: "-living room", 7: "living room", 0: "living room",
                  8: "-bedroom", 9: "-kitchen"})  # fmt: skip
     assert s.breakdown(0)["rooms"] == 1 + 1 + 1
 
 
-def test_DH_89_legal_actions_are_never_empty_over_random_games() -> None:
+def test_dh_89_legal_actions_are_never_empty_over_random_games() -> None:
     for players in (2, 3, 4):
         s = new(players, seed=11)
         rng = random.Random(11)
@@ -418,20 +418,20 @@ def test_DH_89_legal_actions_are_never_empty_over_random_games() -> None:
         ({5: "pantry", 6: "-kitchen"}, 1),  # DH-44
     ],
 )
-def test_DH_34_to_DH_44_special_rooms(layout: dict[int, str], points: int) -> None:
+def test_dh_34_to_dh_44_special_rooms(layout: dict[int, str], points: int) -> None:
     s = new(4)
     build(s, 0, layout)
     assert s.breakdown(0)["rooms"] == points
 
 
-def test_DH_41_DH_42_basement_rooms_with_a_room_directly_above() -> None:
+def test_dh_41_dh_42_basement_rooms_with_a_room_directly_above() -> None:
     s = new(4)
     over = 5 + s.content.basement_under[0] - 1
     build(s, 0, {10: "wine cellar", over: "kitchen", 11: "laundry"})
     assert s.breakdown(0)["rooms"] == 3 + 1 + 2
 
 
-def test_DH_98_DH_99_home_functionality() -> None:
+def test_dh_98_dh_99_home_functionality() -> None:
     s = new(4)
     build(s, 0, {5: "bathroom", 9: "bathroom", 0: "bathroom"})
     assert s.breakdown(0)["functionality"] == 3
@@ -452,7 +452,7 @@ def test_DH_98_DH_99_home_functionality() -> None:
         (["red", "red", "red", "red", "blue*"], 8),
     ],
 )
-def test_DH_100_to_DH_103_the_best_four_roof_cards(roofs: list[str], points: int) -> None:
+def test_dh_100_to_dh_103_the_best_four_roof_cards(roofs: list[str], points: int) -> None:
     s = new(4)
     used: set[int] = set()
     for colour in roofs:
@@ -462,7 +462,7 @@ def test_DH_100_to_DH_103_the_best_four_roof_cards(roofs: list[str], points: int
     assert s.roof_points(0) == points
 
 
-def test_DH_105_to_DH_107_points_then_kids_then_a_shared_place() -> None:
+def test_dh_105_to_dh_107_points_then_kids_then_a_shared_place() -> None:
     s = new(3)
     for seat in range(3):
         build(s, seat, {5: "bathroom"})
@@ -470,3 +470,13 @@ def test_DH_105_to_DH_107_points_then_kids_then_a_shared_place() -> None:
     assert s.ranking() == [1 + sum(k > mine for k in kids) for mine in kids]
     s.homes[2][5] = -1
     assert s.ranking()[2] == 3
+
+
+def test_q20_kids_count_on_face_up_cards_only_and_order_lower_places() -> None:
+    s = new(3)
+    build(s, 0, {5: "library", 8: "bathroom"})  # 4 points
+    build(s, 1, {8: "playroom"})  # 2 points, the first playroom card's kids
+    build(s, 2, {8: "playroom", 5: "-playroom"})  # 2 points
+    kids = s.content.rooms[s.cards.type_of["playroom"]].kids
+    assert [s.kids(1), s.kids(2)] == [kids[0], kids[1]]  # the face-down card shows none
+    assert kids[0] > kids[1] and s.ranking() == [1, 2, 3]
