@@ -13,15 +13,27 @@ from housebuilders.games.dream_home.actions import (
     Decorate,
     DiscardColumn,
     DiscardDecor,
+    LadderPlace,
+    NoMegaphone,
     Place,
     PlaceDown,
     Reclaim,
     Take,
+    UseCrowbar,
+    UseMegaphone,
 )
-from housebuilders.games.dream_home.phases import DECOR, DISCARD, OVER, PLACE, ROOFER, TAKE
+from housebuilders.games.dream_home.phases import (
+    DECOR,
+    DISCARD,
+    MEGAPHONE,
+    OVER,
+    PLACE,
+    ROOFER,
+    TAKE,
+)
 from housebuilders.games.dream_home.state import DreamHomeState
 
-from .helpers import build, new, resource_id, room_id
+from .helpers import build, new, resource_id, room_id, stack
 
 
 def random_game(players: int, seed: int, **options: object) -> tuple[DreamHomeState, list]:
@@ -480,3 +492,60 @@ def test_q20_kids_count_on_face_up_cards_only_and_order_lower_places() -> None:
     kids = s.content.rooms[s.cards.type_of["playroom"]].kids
     assert [s.kids(1), s.kids(2)] == [kids[0], kids[1]]  # the face-down card shows none
     assert kids[0] > kids[1] and s.ranking() == [1, 2, 3]
+
+
+# == tools (Q1, Q15 to Q17) ====================================================================
+def take_and_place_down(s: DreamHomeState, column: int) -> int:
+    (p,) = s.acting_players()
+    s.apply(p, Take(column))
+    s.apply(p, next(a for a in s.legal_actions(p) if isinstance(a, PlaceDown)))
+    while s.phase == DECOR:
+        s.apply(p, s.legal_actions(p)[0])
+    return p
+
+
+def test_dh_61_the_megaphone_plays_first_once_and_the_marker_stays() -> None:
+    s = new(4)
+    stack(s, {1: {1: (None, "tool:megaphone")}})
+    for column in (2, 1, 3, 4):  # seat 1 takes the Megaphone; nobody takes column 1
+        take_and_place_down(s, column)
+    megaphone = s.held[1][0]
+    assert s.round == 2 and s.phase == MEGAPHONE and s.acting_players() == (1,)
+    assert s.legal_actions(1) == [UseMegaphone(), NoMegaphone()]
+    s.apply(1, UseMegaphone())
+    assert s.order == [1, 0, 2, 3] and s.first == 0
+    assert [take_and_place_down(s, c) for c in (1, 2, 3, 4)] == [1, 0, 2, 3]
+    assert megaphone in s.resource_discard and megaphone not in s.held[1]  # DH-60: spent
+    assert s.round == 3 and s.first == 0  # the marker did not move
+
+
+def test_dh_62_the_ladder_places_a_room_over_an_empty_space() -> None:
+    s = new(4)
+    stack(s, {1: {1: ("living room", "tool:ladder"), 2: ("living room", None)}})
+    s.apply(0, Take(2))  # without a Ladder
+    assert Place(0) not in s.legal_actions(0) and LadderPlace(0) not in s.legal_actions(0)
+    with pytest.raises(IllegalAction, match="rule A"):
+        s.apply(0, Place(0))
+    s2 = new(4)
+    stack(s2, {1: {1: ("living room", "tool:ladder")}})
+    s2.apply(0, Take(1))  # Q1: a Ladder taken with the room card works on it
+    assert LadderPlace(0) in s2.legal_actions(0) and LadderPlace(6) in s2.legal_actions(0)
+    ladder = s2.pending
+    s2.apply(0, LadderPlace(0))
+    assert s2.homes[0][0] != -1 and ladder in s2.resource_discard and s2.held[0] == []
+
+
+def test_dh_63_the_crowbar_swaps_the_room_card_for_the_decks_top_card() -> None:
+    s = new(4)
+    stack(s, {1: {1: ("bathroom", "tool:crowbar")}})
+    s.apply(0, Take(1))
+    given_up, crowbar = s.holding, s.pending
+    assert UseCrowbar() in s.legal_actions(0)
+    s.apply(0, UseCrowbar())
+    assert s.holding != given_up and given_up in s.room_deck  # Q15: back in the deck
+    assert len(s.room_deck) == 55 and crowbar in s.resource_discard
+    assert UseCrowbar() not in s.legal_actions(0)
+    s.held[0].append(crowbar)
+    s.resource_discard.remove(crowbar)
+    s.room_deck = []  # round 12: the deck is empty
+    assert UseCrowbar() not in s.legal_actions(0)

@@ -77,6 +77,28 @@ class Decline(Action, kind="decline"):
         return "Roofer: take no roof card"
 
 
+class UseMegaphone(Action, kind="megaphone"):
+    def __str__(self) -> str:
+        return "Megaphone: take your turn before the first player this round"
+
+
+class NoMegaphone(Action, kind="no-megaphone"):
+    def __str__(self) -> str:
+        return "keep the Megaphone for a later round"
+
+
+class LadderPlace(Action, kind="ladder"):
+    space: int
+
+    def __str__(self) -> str:
+        return f"Ladder: place the room card on {space_name(self.space)}, over an empty space"
+
+
+class UseCrowbar(Action, kind="crowbar"):
+    def __str__(self) -> str:
+        return "Crowbar: give up this room card for the top card of the room deck"
+
+
 TAKES = tuple(Take(c) for c in range(5))
 DISCARDS = tuple(DiscardColumn(c) for c in range(1, 5))
 PLACES = {(s, up): (Place if up else PlaceDown)(s) for s in range(SPACES) for up in (True, False)}
@@ -84,7 +106,10 @@ DECORATES = tuple(Decorate(s) for s in range(SPACES))
 DISCARD_DECOR = DiscardDecor()
 RECLAIMS = {(c, w): Reclaim(c, int(w)) for c in range(MAX_COLOURS) for w in (False, True)}
 DECLINE = Decline()
+USE_MEGAPHONE, NO_MEGAPHONE, USE_CROWBAR = UseMegaphone(), NoMegaphone(), UseCrowbar()
+LADDERS = tuple(LadderPlace(s) for s in range(10))  # the upper floors
 
 SPACE: tuple[Action, ...] = (
-    *TAKES, *DISCARDS, *PLACES.values(), *DECORATES, DISCARD_DECOR, *RECLAIMS.values(), DECLINE
+    *TAKES, *DISCARDS, *PLACES.values(), *DECORATES, DISCARD_DECOR, *RECLAIMS.values(), DECLINE,
+    USE_MEGAPHONE, NO_MEGAPHONE, *LADDERS, USE_CROWBAR,
 )  # fmt: skip

@@ -16,15 +16,16 @@ if TYPE_CHECKING:
     from .state import DreamHomeState
 
 Card = Annotated[StrictInt, Field(ge=-1, le=1000)]  # a card id or -1 (none)
-Phase = Literal["discard", "take", "place", "decor", "roofer", "over"]
+Phase = Literal["discard", "megaphone", "take", "place", "decor", "roofer", "over"]
 
 
 class DreamHomeJson(GameStateJson):
     round: Count
     phase: Phase
     first: Count
-    starter: Count
     turns: Count
+    order: list[Count]
+    ask: list[Count]
     holding: Card
     pending: Card
     room_deck: list[Count]
@@ -47,8 +48,14 @@ def check(s: DreamHomeState) -> None:
     content, players = s.content, s.num_players
     assert s.phase in SECTIONS
     within("round", s.round, 1, content.rounds)
-    for name in ("first", "starter"):
-        within(name, getattr(s, name), 0, players - 1)
+    within("first", s.first, 0, players - 1)
+    for name in ("order", "ask"):
+        for seat in getattr(s, name):
+            within(name, seat, 0, players - 1)
+    if len(set(s.order)) != len(s.order):
+        refuse("order", "this round's order names each seat once")
+    if s.phase in ("take", "place", "decor") and len(s.order) != players:
+        refuse("order", f"this round's order names all {players} seats")
     within("turns", s.turns, 0, players)
     for name in ("board_rooms", "board_resources"):
         if len(getattr(s, name)) != content.columns:

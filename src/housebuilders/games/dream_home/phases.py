@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 DISCARD = "discard"  # 2-3 players: the first player discards a column
+MEGAPHONE = "megaphone"  # holders of a Megaphone may play first this round (Q16)
 TAKE = "take"  # a player chooses a column
 PLACE = "place"  # he places the room card he took
 DECOR = "decor"  # he places the decor token of the decor card he took
@@ -11,6 +12,7 @@ OVER = "over"
 
 SECTIONS = {
     DISCARD: "Rule Changes For 2-3 Players",
+    MEGAPHONE: "Tool Cards",
     TAKE: "Game Play",
     PLACE: "Placing Room Cards",
     DECOR: "Decor Cards",

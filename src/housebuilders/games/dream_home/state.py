@@ -17,16 +17,24 @@ from .actions import (
     DECORATES,
     DISCARD_DECOR,
     DISCARDS,
+    LADDERS,
+    NO_MEGAPHONE,
     PLACES,
     RECLAIMS,
     TAKES,
+    USE_CROWBAR,
+    USE_MEGAPHONE,
     Decorate,
     DiscardColumn,
     DiscardDecor,
+    LadderPlace,
+    NoMegaphone,
     Place,
     PlaceDown,
     Reclaim,
     Take,
+    UseCrowbar,
+    UseMegaphone,
 )
 from .checks import DreamHomeJson, check
 from .content import (
@@ -41,12 +49,14 @@ from .content import (
     floor_of,
     neighbours,
 )
-from .phases import DECOR, DISCARD, OVER, PLACE, ROOFER, SECTIONS, TAKE
+from .phases import DECOR, DISCARD, MEGAPHONE, OVER, PLACE, ROOFER, SECTIONS, TAKE
 
 EMPTY = -1  # an empty space, no card, no owner
 NOBODY = -1
 # The helpers by their place in content.helpers.names (their rules are these)
 ROOFER_CARD, SUPPLIER, ARCHITECT, DESIGNER, HANDYMAN = range(5)
+# The tools by their place in content.tools
+MEGAPHONE_TOOL, LADDER_TOOL, CROWBAR_TOOL = range(3)
 FLOOR_SPACES = ((0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11))
 
 Run = tuple[int, tuple[int, ...]]  # a room: its type and its spaces, left to right
@@ -54,17 +64,19 @@ Run = tuple[int, tuple[int, ...]]  # a room: its type and its spaces, left to ri
 
 class DreamHomeState(GameState):
     DATA = DATA
-    # round 1-12; phase (phases.py); first: the marker's holder; starter: who opened
-    # this round; turns: turns ended this round; holding: the room card taken and not
-    # yet placed; pending: the resource card taken and not yet resolved (EMPTY: none).
+    # round 1-12; phase (phases.py); first: the marker's holder; order: this round's
+    # turn order (set once the Megaphones are used, Q16); ask: the Megaphones' holders
+    # still to be asked this round; turns: turns ended this round; holding: the room
+    # card taken and not yet placed; pending: the resource card taken and not yet
+    # resolved (EMPTY: none).
     # Board: room and resource card per column (resources[0] is the first-player
     # space, always EMPTY). homes: 12 spaces per seat (card or EMPTY), down: 1 where
     # the card lies face down. Tokens: owner and space (EMPTY: kept beside the home)
     # of each decor token. roofs: each seat's roof stack; held: helpers and tools.
     FIELDS = Fields(
-        share="round phase first starter turns holding pending",
+        share="round phase first turns holding pending",
         lists="room_deck resource_deck board_rooms board_resources room_discard "
-        "resource_discard token_owner token_at",
+        "resource_discard token_owner token_at order ask",
         rows="homes down roofs held",
     )
     __slots__ = FIELDS.names
@@ -106,9 +118,31 @@ class DreamHomeState(GameState):
             self.board_rooms[column] = self.room_deck.pop()
             if column > 0:  # DH-12: the first-player space stays empty
                 self.board_resources[column] = self.resource_deck.pop()
-        self.starter, self.turns = self.first, 0
+        self.turns, self.order = 0, []
+        seats = self.clockwise(self.first)
+        self.ask = [p for p in seats[1:] if self.tools_held(p, MEGAPHONE_TOOL)]
         discard = self.num_players < 4 and self.setup["options"]["column-discard"]
-        self.phase = DISCARD if discard else TAKE
+        if discard:
+            self.phase = DISCARD
+        else:
+            self._after_discard()
+
+    def clockwise(self, seat: int) -> list[int]:
+        return [(seat + i) % self.num_players for i in range(self.num_players)]
+
+    def _after_discard(self) -> None:
+        """Q16: the Megaphones' holders, asked in turn order; then the turns."""
+        if self.ask:
+            self.phase = MEGAPHONE
+            return
+        self.order += [p for p in self.clockwise(self.first) if p not in self.order]
+        self.phase = TAKE
+
+    def tools_held(self, player: int, tool: int) -> list[int]:
+        """The cards of tool ``tool`` that ``player`` holds (Q1: usable once each)."""
+        resources = self.cards.resources
+        return [c for c in self.held[player]
+                if resources[c].kind == "tool" and resources[c].index == tool]  # fmt: skip
 
     # == queries ===========================================================================
     def is_terminal(self) -> bool:
@@ -118,7 +152,11 @@ class DreamHomeState(GameState):
         """The seat whose turn it is (the marker holder for the round's discard)."""
         if self.phase == ROOFER:
             return self.helper_owner(ROOFER_CARD)
-        return (self.starter + self.turns) % self.num_players
+        if self.phase == DISCARD:
+            return self.first
+        if self.phase == MEGAPHONE:
+            return self.ask[0]
+        return self.order[self.turns]
 
     def acting_players(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.current(),)
@@ -138,8 +176,15 @@ class DreamHomeState(GameState):
             return [TAKES[c] for c, card in enumerate(self.board_rooms) if card != EMPTY]
         if self.phase == DISCARD:  # DH-70, DH-71
             return [DISCARDS[c - 1] for c in range(1, 5) if self.board_rooms[c] != EMPTY]
+        if self.phase == MEGAPHONE:  # DH-61
+            return [USE_MEGAPHONE, NO_MEGAPHONE]
         if self.phase == PLACE:
-            return self.placements(player, self.holding)
+            actions = self.placements(player, self.holding)
+            if self.tool_at_hand(player, LADDER_TOOL) is not None:  # DH-62
+                actions += self.ladder_placements(player, self.holding)
+            if self.room_deck and self.tool_at_hand(player, CROWBAR_TOOL) is not None:
+                actions.append(USE_CROWBAR)  # DH-63 (Q15)
+            return actions
         if self.phase == DECOR:
             return self.decor_choices(player, self.cards.resources[self.pending].index)
         colours = {(r.index, r.window) for r in self._discarded_roofs()}
@@ -214,6 +259,33 @@ class DreamHomeState(GameState):
                 out.append(PLACES[space, False])
         return out
 
+    def tool_at_hand(self, player: int, tool: int) -> int | None:
+        """A card of ``tool`` that ``player`` may use now: one held, or the one taken
+        this turn (Q1); None if there is none."""
+        res = self.cards.resources[self.pending] if self.pending != EMPTY else None
+        if res is not None and res.kind == "tool" and res.index == tool:
+            return self.pending
+        held = self.tools_held(player, tool)
+        return held[0] if held else None
+
+    def ladder_placements(self, player: int, card: int) -> list[Action]:
+        """DH-62 (Q17): face up on an upper-floor space over an empty space."""
+        home = self.homes[player]
+        return [
+            LADDERS[space] for space in range(10)
+            if home[space] == EMPTY and not self.supported(player, space)
+            and self.face_up_problem(player, card, space) is None
+        ]  # fmt: skip
+
+    def _spend_tool(self, player: int, tool: int) -> None:
+        card = self.tool_at_hand(player, tool)
+        assert card is not None
+        if card == self.pending:
+            self.pending = EMPTY
+        else:
+            self.held[player].remove(card)
+        self.resource_discard.append(card)
+
     def decor_choices(self, player: int, token: int) -> list[Action]:
         """DH-49 to DH-56, DH-68 (Q5, Q18): the rooms the token may go on."""
         wanted = self.cards.type_of[self.content.decor[token].room]
@@ -251,8 +323,26 @@ class DreamHomeState(GameState):
             self.room_discard.append(self.board_rooms[column])
             self.resource_discard.append(self.board_resources[column])
             self.board_rooms[column] = self.board_resources[column] = EMPTY
-            self.phase = TAKE
+            self._after_discard()
             return False
+        if isinstance(action, (UseMegaphone, NoMegaphone)):  # DH-61 (Q16)
+            self.ask.pop(0)
+            if isinstance(action, UseMegaphone):
+                self._spend_tool(player, MEGAPHONE_TOOL)
+                self.order.append(player)
+            self._after_discard()
+            return False
+        if isinstance(action, LadderPlace):  # DH-62
+            self._spend_tool(player, LADDER_TOOL)
+            self.homes[player][action.space], self.holding = self.holding, EMPTY
+            self.down[player][action.space] = 0
+            return self._resolve_resource(player)
+        if isinstance(action, UseCrowbar):  # DH-63 (Q15): the old card back in the deck
+            self._spend_tool(player, CROWBAR_TOOL)
+            self.room_deck.append(self.holding)
+            self.rng.shuffle(self.room_deck)
+            self.holding = self.room_deck.pop()
+            return True
         if isinstance(action, (Place, PlaceDown)):  # DH-25, then the resource (DH-26, Q6)
             self.homes[player][action.space], self.holding = self.holding, EMPTY
             self.down[player][action.space] = 0 if action.face_up else 1
