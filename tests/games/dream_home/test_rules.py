@@ -15,9 +15,13 @@ from housebuilders.games.dream_home.actions import (
     DiscardDecor,
     LadderPlace,
     NoMegaphone,
+    NoSupply,
+    NoSwap,
     Place,
     PlaceDown,
     Reclaim,
+    Supply,
+    Swap,
     Take,
     UseCrowbar,
     UseMegaphone,
@@ -25,10 +29,11 @@ from housebuilders.games.dream_home.actions import (
 from housebuilders.games.dream_home.phases import (
     DECOR,
     DISCARD,
+    HANDYMAN as HANDYMAN_PHASE,
     MEGAPHONE,
-    OVER,
     PLACE,
     ROOFER,
+    SUPPLIER as SUPPLIER_PHASE,
     TAKE,
 )
 from housebuilders.games.dream_home.state import DreamHomeState
@@ -307,7 +312,10 @@ def test_dh_65_dh_91_the_roofer_takes_a_discarded_roof_card_at_the_end() -> None
     assert choices[-1] == DECLINE and all(isinstance(a, Reclaim) for a in choices[:-1])
     before = len(s.roofs[owner])
     s.apply(owner, choices[0])
-    assert len(s.roofs[owner]) == before + 1 and s.phase == OVER
+    assert len(s.roofs[owner]) == before + 1 and s.phase != ROOFER
+    while not s.is_terminal():  # the Supplier and the Handyman, if anyone holds them
+        (p,) = s.acting_players()
+        s.apply(p, s.legal_actions(p)[-1])
     assert s.observe(None)["players"][owner]["roof_cards"]  # DH-92: revealed at the end
 
 
@@ -549,3 +557,81 @@ def test_dh_63_the_crowbar_swaps_the_room_card_for_the_decks_top_card() -> None:
     s.resource_discard.remove(crowbar)
     s.room_deck = []  # round 12: the deck is empty
     assert UseCrowbar() not in s.legal_actions(0)
+
+
+# == the end: Supplier and Handyman (Q13, Q14) ===================================================
+def at_the_end(layout: dict[int, str], helpers: list[str], discards: list[str]) -> DreamHomeState:
+    """Seat 0's home laid out, the helpers in its hands, these room cards discarded;
+    the game at its end (the rulebook's order of the helpers' choices)."""
+    s = new(4)
+    build(s, 0, layout)
+    for name in helpers:
+        card = resource_id(s, f"helper:{name}")
+        s.resource_deck.remove(card)
+        s.held[0].append(card)
+    for name in discards:
+        card = room_id(s, name, avoid=set(range(60)) - set(s.room_deck))
+        s.room_deck.remove(card)
+        s.room_discard.append(card)
+    s._next_end_step(0)
+    return s
+
+
+MIDDLE = {5: "pantry", 6: "kitchen", 7: "bedroom", 8: "bathroom", 9: "living room",
+          10: "garage", 11: "garage"}  # fmt: skip
+
+
+def test_dh_66_dh_95_the_supplier_exchanges_a_card_and_scores_the_final_home() -> None:
+    s = at_the_end(MIDDLE, ["supplier"], ["living room", "kitchen", "bathroom"])
+    kinds = s.cards.type_of
+    assert s.phase == SUPPLIER_PHASE and s.acting_players() == (0,)
+    assert s.breakdown(0)["rooms"] == 3 + 1 + 1 + 1 + 1 + 4
+    legal = s.legal_actions(0)
+    assert Supply(kinds["bathroom"], 9) not in legal  # beside the bathroom: finished
+    assert Supply(kinds["bedroom"], 9) not in legal  # none discarded
+    assert legal[-1] == NoSupply()
+    s.apply(0, Supply(kinds["living room"], 6))  # the pantry's kitchen goes
+    assert s.is_terminal()
+    assert s.breakdown(0)["rooms"] == 1 + 1 + 1 + 1 + 1 + 4  # DH-95: the pantry scores 1
+    assert s.room_discard.count(room_id(s, "kitchen")) <= 1
+
+
+def test_dh_66_a_replaced_rooms_decor_token_scores_nothing() -> None:
+    s = at_the_end(MIDDLE, ["supplier"], ["kitchen"])
+    s.token_owner[0], s.token_at[0] = 0, 9  # the piano on the living room
+    assert s.breakdown(0)["decor"] == 3
+    s.apply(0, Supply(s.cards.type_of["kitchen"], 9))
+    assert s.breakdown(0)["decor"] == 0 and s.token_owner[0] == -2
+
+
+def test_dh_69_the_handyman_swaps_two_cards_each_legal_in_its_new_place() -> None:
+    layout = {**MIDDLE, 5: "bathroom", 7: "sauna", 8: "living room", 9: "bedroom"}
+    s = at_the_end(layout, ["handyman"], [])
+    s.token_owner[3], s.token_at[3] = 0, 9  # the cat house on the bedroom
+    legal = s.legal_actions(0)
+    assert s.phase == HANDYMAN_PHASE and legal[-1] == NoSwap()
+    assert Swap(5, 10) not in legal  # a garage on the middle floor: rule B
+    assert Swap(10, 11) not in legal  # two garages: nothing changes
+    assert Swap(8, 9) in legal
+    s.apply(0, Swap(5, 6))  # bathroom beside the sauna
+    assert s.room_points(0, (s.cards.type_of["sauna"], (7,))) == 4 and s.is_terminal()
+
+
+def test_dh_69_a_one_card_room_keeps_its_token_when_the_handyman_moves_it() -> None:
+    s = at_the_end({**MIDDLE, 8: "bedroom", 7: "bathroom"}, ["handyman"], [])
+    s.token_owner[3], s.token_at[3] = 0, 8  # the cat house on the bedroom
+    s.apply(0, Swap(8, 9))
+    assert s.token_owner[3] == 0 and s.token_at[3] == 9
+
+
+def test_dh_91_the_roofer_then_the_supplier_then_the_handyman() -> None:
+    s = at_the_end(MIDDLE, ["roofer", "supplier", "handyman"], ["living room"])
+    roof = resource_id(s, "roof:red")
+    s.resource_deck.remove(roof)
+    s.resource_discard.append(roof)
+    s._next_end_step(0)
+    phases = []
+    while not s.is_terminal():
+        phases.append(s.phase)
+        s.apply(0, s.legal_actions(0)[-1])  # decline each
+    assert phases == [ROOFER, SUPPLIER_PHASE, HANDYMAN_PHASE]

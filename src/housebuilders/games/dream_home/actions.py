@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from housebuilders.core import Action
 
-from .content import MAX_COLOURS, SPACES
+from .content import MAX_COLOURS, MAX_TYPES, SPACES
 
 FLOORS = ("top floor", "middle floor", "basement")
 
@@ -99,6 +99,35 @@ class UseCrowbar(Action, kind="crowbar"):
         return "Crowbar: give up this room card for the top card of the room deck"
 
 
+class Supply(Action, kind="supply"):
+    room: int  # a room type (content.rooms); the discarded card of it with the most kids
+    space: int
+
+    def __str__(self) -> str:
+        return (
+            f"Supplier: exchange the card at {space_name(self.space)} for a discarded "
+            f"room card of type {self.room + 1}"
+        )
+
+
+class NoSupply(Action, kind="no-supply"):
+    def __str__(self) -> str:
+        return "Supplier: exchange no card"
+
+
+class Swap(Action, kind="handyman"):
+    first: int
+    second: int
+
+    def __str__(self) -> str:
+        return f"Handyman: swap the cards at {space_name(self.first)} and {space_name(self.second)}"
+
+
+class NoSwap(Action, kind="no-handyman"):
+    def __str__(self) -> str:
+        return "Handyman: move no card"
+
+
 TAKES = tuple(Take(c) for c in range(5))
 DISCARDS = tuple(DiscardColumn(c) for c in range(1, 5))
 PLACES = {(s, up): (Place if up else PlaceDown)(s) for s in range(SPACES) for up in (True, False)}
@@ -108,8 +137,12 @@ RECLAIMS = {(c, w): Reclaim(c, int(w)) for c in range(MAX_COLOURS) for w in (Fal
 DECLINE = Decline()
 USE_MEGAPHONE, NO_MEGAPHONE, USE_CROWBAR = UseMegaphone(), NoMegaphone(), UseCrowbar()
 LADDERS = tuple(LadderPlace(s) for s in range(10))  # the upper floors
+SUPPLIES = {(t, s): Supply(t, s) for t in range(MAX_TYPES) for s in range(SPACES)}
+SWAPS = {(a, b): Swap(a, b) for a in range(SPACES) for b in range(a + 1, SPACES)}
+NO_SUPPLY, NO_SWAP = NoSupply(), NoSwap()
 
 SPACE: tuple[Action, ...] = (
     *TAKES, *DISCARDS, *PLACES.values(), *DECORATES, DISCARD_DECOR, *RECLAIMS.values(), DECLINE,
     USE_MEGAPHONE, NO_MEGAPHONE, *LADDERS, USE_CROWBAR,
+    *SUPPLIES.values(), NO_SUPPLY, *SWAPS.values(), NO_SWAP,
 )  # fmt: skip

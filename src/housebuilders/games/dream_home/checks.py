@@ -16,7 +16,10 @@ if TYPE_CHECKING:
     from .state import DreamHomeState
 
 Card = Annotated[StrictInt, Field(ge=-1, le=1000)]  # a card id or -1 (none)
-Phase = Literal["discard", "megaphone", "take", "place", "decor", "roofer", "over"]
+Owner = Annotated[StrictInt, Field(ge=-2, le=3)]  # a seat, -1 (none) or -2 (lost)
+Phase = Literal[
+    "discard", "megaphone", "take", "place", "decor", "roofer", "supplier", "handyman", "over"
+]
 
 
 class DreamHomeJson(GameStateJson):
@@ -34,7 +37,7 @@ class DreamHomeJson(GameStateJson):
     board_resources: list[Card]
     room_discard: list[Count]
     resource_discard: list[Count]
-    token_owner: list[Card]
+    token_owner: list[Owner]
     token_at: list[Card]
     homes: list[list[Card]]
     down: list[list[Annotated[StrictInt, Field(ge=0, le=1)]]]
@@ -73,9 +76,9 @@ def check(s: DreamHomeState) -> None:
         if len(getattr(s, name)) != decor:
             refuse(name, f"one entry per decor token ({decor})")
     for owner, at in zip(s.token_owner, s.token_at, strict=True):
-        within("token_owner", owner, -1, players - 1)
+        within("token_owner", owner, -2, players - 1)  # -2: lost to the Supplier or Handyman
         within("token_at", at, -1, SPACES - 1)
-        if at != -1 and (owner == -1 or s.homes[owner][at] == -1):
+        if at != -1 and (owner < 0 or s.homes[owner][at] == -1):
             refuse("token_at", f"a decor token on space {at}, where there is no room card")
     c = cards(content)
     once("room card", range(len(c.rooms)), {

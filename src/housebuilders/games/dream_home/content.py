@@ -13,6 +13,7 @@ from housebuilders.core import GameData, Schema
 from housebuilders.core.content import per_content
 
 MAX_COLOURS = 4  # the action space names roof colours by index (Reclaim)
+MAX_TYPES = 16  # and room types by index (Supply)
 SPACES = 12  # top floor 0-4, middle floor 5-9, basement 10-11
 TOP, MIDDLE, BASEMENT = range(3)
 
@@ -81,7 +82,7 @@ class DreamHomeContent(Schema):
     basement_under: list[int] = Field(min_length=2, max_length=2)
     functionality: Functionality
     roof: Roof
-    rooms: list[RoomType]
+    rooms: list[RoomType] = Field(max_length=MAX_TYPES)
     decor: list[Decor]
     helpers: Helpers
     tools: list[Tool]

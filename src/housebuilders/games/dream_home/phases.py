@@ -8,6 +8,8 @@ TAKE = "take"  # a player chooses a column
 PLACE = "place"  # he places the room card he took
 DECOR = "decor"  # he places the decor token of the decor card he took
 ROOFER = "roofer"  # the end: the Roofer's owner may take a discarded roof card
+SUPPLIER = "supplier"  # then the Supplier's owner may exchange a card (Q13)
+HANDYMAN = "handyman"  # then the Handyman's owner may swap two cards (Q14)
 OVER = "over"
 
 SECTIONS = {
@@ -17,5 +19,7 @@ SECTIONS = {
     PLACE: "Placing Room Cards",
     DECOR: "Decor Cards",
     ROOFER: "Helper Cards",
+    SUPPLIER: "End of the Game",
+    HANDYMAN: "End of the Game",
     OVER: "End of the Game",
 }

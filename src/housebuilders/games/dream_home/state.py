@@ -19,8 +19,12 @@ from .actions import (
     DISCARDS,
     LADDERS,
     NO_MEGAPHONE,
+    NO_SUPPLY,
+    NO_SWAP,
     PLACES,
     RECLAIMS,
+    SUPPLIES,
+    SWAPS,
     TAKES,
     USE_CROWBAR,
     USE_MEGAPHONE,
@@ -32,6 +36,8 @@ from .actions import (
     Place,
     PlaceDown,
     Reclaim,
+    Supply,
+    Swap,
     Take,
     UseCrowbar,
     UseMegaphone,
@@ -49,14 +55,27 @@ from .content import (
     floor_of,
     neighbours,
 )
-from .phases import DECOR, DISCARD, MEGAPHONE, OVER, PLACE, ROOFER, SECTIONS, TAKE
+from .phases import (
+    DECOR,
+    DISCARD,
+    HANDYMAN as HANDYMAN_PHASE,
+    MEGAPHONE,
+    OVER,
+    PLACE,
+    ROOFER,
+    SECTIONS,
+    SUPPLIER as SUPPLIER_PHASE,
+    TAKE,
+)
 
 EMPTY = -1  # an empty space, no card, no owner
 NOBODY = -1
+LOST = -2  # a decor token's owner once the Supplier or Handyman took its room apart (Q10)
 # The helpers by their place in content.helpers.names (their rules are these)
 ROOFER_CARD, SUPPLIER, ARCHITECT, DESIGNER, HANDYMAN = range(5)
 # The tools by their place in content.tools
 MEGAPHONE_TOOL, LADDER_TOOL, CROWBAR_TOOL = range(3)
+END_STEPS = ((ROOFER, ROOFER_CARD), (SUPPLIER_PHASE, SUPPLIER), (HANDYMAN_PHASE, HANDYMAN))
 FLOOR_SPACES = ((0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11))
 
 Run = tuple[int, tuple[int, ...]]  # a room: its type and its spaces, left to right
@@ -150,8 +169,9 @@ class DreamHomeState(GameState):
 
     def current(self) -> int:
         """The seat whose turn it is (the marker holder for the round's discard)."""
-        if self.phase == ROOFER:
-            return self.helper_owner(ROOFER_CARD)
+        for phase, helper in END_STEPS:
+            if self.phase == phase:
+                return self.helper_owner(helper)
         if self.phase == DISCARD:
             return self.first
         if self.phase == MEGAPHONE:
@@ -187,6 +207,10 @@ class DreamHomeState(GameState):
             return actions
         if self.phase == DECOR:
             return self.decor_choices(player, self.cards.resources[self.pending].index)
+        if self.phase == SUPPLIER_PHASE:
+            return self.supplies(player)
+        if self.phase == HANDYMAN_PHASE:
+            return self.swaps(player)
         colours = {(r.index, r.window) for r in self._discarded_roofs()}
         return [RECLAIMS[key] for key in sorted(colours)] + [DECLINE]
 
@@ -353,14 +377,104 @@ class DreamHomeState(GameState):
             return self._discard_pending()
         if isinstance(action, DiscardDecor):  # DH-68 (Q18)
             return self._discard_pending()
-        assert isinstance(action, (Reclaim, type(DECLINE)))
         if isinstance(action, Reclaim):  # DH-65
             wanted = (action.colour, bool(action.window))
             card = next(c for c in self.resource_discard if self._roof_key(c) == wanted)
             self.resource_discard.remove(card)
             self.roofs[player].append(card)
-        self.phase = OVER
+        elif isinstance(action, Supply):  # DH-66 (Q13)
+            self._supply(player, action.room, action.space)
+        elif isinstance(action, Swap):  # DH-69 (Q14)
+            self._swap(player, action.first, action.second)
+        step = next(i for i, (phase, _) in enumerate(END_STEPS) if phase == self.phase)
+        self._next_end_step(step + 1)
         return False
+
+    # -- the end: Supplier and Handyman ---------------------------------------------------------
+    def _lose_or_move_token(self, player: int, space: int, to: int) -> None:
+        """Q10: a token on the room of ``space`` follows a one-card room to ``to`` and is
+        lost when a card of a larger room leaves (``to`` EMPTY: the card leaves the home)."""
+        room = self.room_at(player, space)
+        for token, owner in enumerate(self.token_owner):
+            if owner == player and self.token_at[token] in room:
+                if len(room) == 1 and to != EMPTY:
+                    self.token_at[token] = to
+                else:
+                    self.token_owner[token], self.token_at[token] = LOST, EMPTY
+
+    def _best_discarded(self, kind: int) -> int | None:
+        """The discarded room card of type ``kind`` with the most kids (any would do)."""
+        rooms = self.cards.rooms
+        found = [c for c in self.room_discard if rooms[c].type == kind]
+        return max(found, key=lambda c: rooms[c].kids) if found else None
+
+    def _supply(self, player: int, kind: int, space: int) -> None:
+        card = self._best_discarded(kind)
+        assert card is not None
+        self._lose_or_move_token(player, space, EMPTY)
+        self.room_discard.remove(card)
+        self.room_discard.append(self.homes[player][space])
+        self.homes[player][space], self.down[player][space] = card, 0
+
+    def _swap(self, player: int, first: int, second: int) -> None:
+        home, down = self.homes[player], self.down[player]
+        # each token is looked up before either card moves
+        moves = [(first, second), (second, first)]
+        tokens = [(t, at) for t, at in enumerate(self.token_at) if self.token_owner[t] == player]
+        for space, to in moves:
+            room = self.room_at(player, space)
+            for token, at in tokens:
+                if at in room:
+                    keep = len(room) == 1
+                    self.token_owner[token] = player if keep else LOST
+                    self.token_at[token] = to if keep else EMPTY
+        home[first], home[second] = home[second], home[first]
+        down[first], down[second] = down[second], down[first]
+
+    def supplies(self, player: int) -> list[Action]:
+        """DH-66 (Q13): every legal exchange, judged with the outgoing card removed."""
+        out: list[Action] = []
+        kinds = sorted({self.cards.rooms[c].type for c in self.room_discard})
+        for space in range(SPACES):
+            trial = self.clone()
+            trial._lose_or_move_token(player, space, EMPTY)
+            trial.homes[player][space] = EMPTY
+            for kind in kinds:
+                card = self._best_discarded(kind)
+                assert card is not None
+                if trial.face_up_problem(player, card, space) is None:
+                    out.append(SUPPLIES[kind, space])
+        return [*out, NO_SUPPLY]
+
+    def swaps(self, player: int) -> list[Action]:
+        """DH-69 (Q14): every swap of two cards after which each is legal where it goes."""
+        home, down = self.homes[player], self.down[player]
+        out: list[Action] = []
+        for first, second in SWAPS:
+            a, b = (EMPTY if down[s] else self.cards.rooms[home[s]].type for s in (first, second))
+            if a == b:
+                continue  # two empty rooms, or two cards of one type: nothing changes
+            trial = self.clone()
+            trial._swap(player, first, second)
+            if all(trial._fits(player, s) for s in (first, second)):
+                out.append(SWAPS[first, second])
+        return [*out, NO_SWAP]
+
+    def _fits(self, player: int, space: int) -> bool:
+        """Whether the card at ``space`` could have been placed there as the home stands."""
+        card = self.homes[player][space]
+        if self.down[player][space]:
+            return True
+        carries = any(
+            owner == player and self.token_at[t] == space
+            for t, owner in enumerate(self.token_owner)
+        )
+        self.homes[player][space] = EMPTY
+        problem = self.face_up_problem(player, card, space)
+        self.homes[player][space] = card
+        if carries and self.room_at(player, space) != (space,):
+            return False  # a decorated room is finished: it cannot grow
+        return problem is None
 
     def _resolve_resource(self, player: int) -> bool:
         """DH-46, DH-49 to DH-57, DH-60, DH-64: the resource card taken with the room."""
@@ -403,10 +517,17 @@ class DreamHomeState(GameState):
         if self.round < self.content.rounds and self.room_deck:
             self._start_round()
             return True
-        # DH-91: the Roofer first, if there is a roof card to take
-        roofer = self.helper_owner(ROOFER_CARD)
-        self.phase = ROOFER if roofer != NOBODY and self._discarded_roofs() else OVER
+        self._next_end_step(0)
         return False
+
+    def _next_end_step(self, step: int) -> None:
+        """DH-91: the Roofer, then the Supplier, then the Handyman, each if its owner
+        has a choice; then the game is over."""
+        for phase, helper in END_STEPS[step:]:
+            self.phase = phase
+            if self.helper_owner(helper) != NOBODY and len(self.legal_actions(self.current())) > 1:
+                return
+        self.phase = OVER
 
     # == scoring (DH-93 to DH-107) ============================================================
     def room_points(self, player: int, run: Run) -> int:
