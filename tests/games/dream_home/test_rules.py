@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+import housebuilders as hb
 from housebuilders.core import IllegalAction
 from housebuilders.games.dream_home.actions import (
     DECLINE,
@@ -635,3 +636,14 @@ def test_dh_91_the_roofer_then_the_supplier_then_the_handyman() -> None:
         phases.append(s.phase)
         s.apply(0, s.legal_actions(0)[-1])  # decline each
     assert phases == [ROOFER, SUPPLIER_PHASE, HANDYMAN_PHASE]
+
+
+def test_the_roofer_and_supplier_choices_are_said_in_the_contents_words() -> None:
+    colours = {"roof": {"colours": ["slate", "tile", "thatch", "zinc"]}}
+    s = hb.game("dream-home").new_game(2, seed=1, content=colours)
+    assert isinstance(s, DreamHomeState)
+    assert s.describe(Reclaim(1, 1)) == "Roofer: take a discarded tile roof card with a window"
+    kitchen = s.cards.type_of["kitchen"]
+    assert s.describe(Supply(kitchen, 10)) == (
+        "Supplier: exchange the card at basement, space 1 for a discarded kitchen"
+    )

@@ -692,6 +692,18 @@ class DreamHomeState(GameState):
     def _phase_section(self) -> str:
         return SECTIONS[self.phase]
 
+    def describe(self, action: Action) -> str:
+        """The Roofer's and Supplier's choices name the content's colours and rooms."""
+        if isinstance(action, Reclaim) and action.colour < len(self.content.roof.colours):
+            window = " with a window" if action.window else ""
+            colour = self.content.roof.colours[action.colour]
+            return f"Roofer: take a discarded {colour} roof card{window}"
+        if isinstance(action, Supply) and action.room < len(self.content.rooms):
+            room = self.content.rooms[action.room].name
+            where = str(action).split(" for ", 1)[0]
+            return f"{where} for a discarded {room}"
+        return str(action)
+
     def _explain_illegal(self, player: int, action: Action) -> tuple[str, str] | None:
         return explain.illegal(self, player, action)
 
