@@ -647,3 +647,58 @@ def test_the_roofer_and_supplier_choices_are_said_in_the_contents_words() -> Non
     assert s.describe(Supply(kitchen, 10)) == (
         "Supplier: exchange the card at basement, space 1 for a discarded kitchen"
     )
+
+
+# == more lines of the checklist ==================================================================
+def test_dh_2_five_columns_and_column_1_never_shows_a_resource() -> None:
+    s, _ = new(3), None
+    rng = random.Random(2)
+    while not s.is_terminal():
+        columns = s.observe(None)["columns"]
+        assert len(columns) == 5 and columns[0]["resource"] is None
+        (p,) = s.acting_players()
+        s.apply(p, rng.choice(s.legal_actions(p)))
+
+
+def test_dh_32_a_unique_room_face_up_in_the_basement_is_refused() -> None:
+    s = new(4)
+    assert s.face_up_problem(0, room_id(s, "library"), 10) == "rule B"
+    assert s.face_up_problem(0, room_id(s, "library"), 8) is None
+
+
+def test_dh_45_the_text_view_marks_basement_cards() -> None:
+    s = new(4)
+    build(s, 0, {10: "garage", 8: "kitchen"})
+    text = hb.game("dream-home").text_view(s.observe(0))
+    assert "[garage]" in text and "[kitchen]" not in text and "kitchen" in text
+
+
+def test_dh_77_a_floor_may_have_gaps() -> None:
+    s = new(4)
+    build(s, 0, {5: "living room"})
+    hand(s, "bathroom")
+    s.apply(0, Take(1))
+    s.apply(0, Place(9))
+    assert s.homes[0][5] != -1 and s.homes[0][9] != -1 and s.homes[0][8] == -1
+
+
+def test_dh_88_a_refusal_names_rule_c() -> None:
+    s = new(4)
+    build(s, 0, {5: "kitchen", 6: "living room", 7: "living room", 10: "-garage",
+                 11: "-garage", 0: "bedroom", 2: "bedroom"})  # fmt: skip
+    hand(s, "bedroom")
+    s.apply(0, Take(1))
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match=r"maximum size .*\(rule C\)"):
+        s.apply(0, Place(1))
+    assert s.to_json() == before
+
+
+def test_dh_93_dh_96_the_breakdown_adds_up_and_empty_rooms_score_nothing() -> None:
+    s, _ = random_game(4, seed=21)
+    for score in s.scores():
+        assert set(score["breakdown"]) == {"rooms", "decor", "functionality", "roof", "helpers"}
+        assert sum(score["breakdown"].values()) == score["total"]
+    t = new(4)
+    build(t, 0, {5: "-living room", 8: "-living room", 9: "-kitchen"})
+    assert t.breakdown(0)["rooms"] == 0
