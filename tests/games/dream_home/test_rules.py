@@ -704,3 +704,12 @@ def test_dh_93_dh_96_the_breakdown_adds_up_and_empty_rooms_score_nothing() -> No
     t = new(4)
     build(t, 0, {5: "-living room", 8: "-living room", 9: "-kitchen"})
     assert t.breakdown(0)["rooms"] == 0
+
+
+def test_dh_88_a_move_off_the_board_is_refused_in_words() -> None:
+    s = new(4)
+    with pytest.raises(IllegalAction, match="not a move of this board"):
+        s.apply(0, Take(7))
+    s.apply(0, Take(1))
+    with pytest.raises(IllegalAction, match="not a move of this board"):
+        s.apply(0, Place(99))

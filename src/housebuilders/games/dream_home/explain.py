@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from housebuilders.core import Action
 
-from .actions import Decorate, Place, PlaceDown, Take
-from .phases import DECOR, PLACE, TAKE
+from .actions import SPACE, Decorate, Place, PlaceDown, Take
+from .phases import DECOR, PLACE, SECTIONS, TAKE
 
 if TYPE_CHECKING:
     from .state import DreamHomeState
@@ -25,7 +25,10 @@ RULES = {
 
 
 def illegal(state: DreamHomeState, player: int, action: Action) -> tuple[str, str] | None:
-    """The rule a placement, a take or a decor token breaks (DH-88); None for the kit's."""
+    """The rule a placement, a take or a decor token breaks (DH-88); None for the kit's
+    (an action of the game that no state offers, such as a space 99, included)."""
+    if action not in SPACE:
+        return f"'{action}' is not a move of this board", SECTIONS[state.phase]
     if isinstance(action, (Place, PlaceDown)) and state.phase == PLACE:
         if state.homes[player][action.space] != -1:
             return "that space already holds a room card", PLACING
