@@ -22,6 +22,7 @@ DREAM_HOME = register(GameSpec(
                "discards a column at the start of each round (the rulebook); off: the "
                "simpler game for younger players"),  # fmt: skip
     ),
+    heuristic=f"{__name__}.heuristic:evaluate",
     text_view=f"{__name__}.text:text",
 ))  # fmt: skip
 DreamHomeState.spec = DREAM_HOME

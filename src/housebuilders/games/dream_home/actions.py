@@ -17,7 +17,7 @@ def space_name(space: int) -> str:
     return f"{FLOORS[floor]}, space {space - first + 1}"
 
 
-class Take(Action, kind="take"):
+class Take(Action, kind="take-column"):
     column: int  # 0 is the leftmost column, under the first-player space
 
     def __str__(self) -> str:
@@ -33,7 +33,7 @@ class DiscardColumn(Action, kind="discard"):
         return f"discard the pair of cards in column {self.column + 1}"
 
 
-class Place(Action, kind="place"):
+class Place(Action, kind="place-room"):
     space: int
 
     face_up: ClassVar[bool] = True
