@@ -39,6 +39,9 @@ def test_a_saved_state_loads_as_it_was() -> None:
          "token_at"),
         (lambda d: d.__setitem__("first", 3), "first"),
         (lambda d: d.__setitem__("phase", "dance"), "phase"),
+        (lambda d: d.__setitem__("phase", "megaphone"), "ask"),
+        (lambda d: d.__setitem__("turns", 3), "turns"),
+        (lambda d: d.__setitem__("phase", "decor"), "pending"),
     ],
 )  # fmt: skip
 def test_a_state_no_game_could_reach_is_refused_naming_the_field(corrupt, field: str) -> None:

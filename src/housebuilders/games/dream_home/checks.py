@@ -22,6 +22,9 @@ Phase = Literal[
 ]
 
 
+ASKING = ("discard", "megaphone")  # the steps before the round's turns
+
+
 class DreamHomeJson(GameStateJson):
     round: Count
     phase: Phase
@@ -102,3 +105,9 @@ def check(s: DreamHomeState) -> None:
             refuse("held", "only helper and tool cards lie beside a home")
     if (s.phase == "place") != (s.holding != -1):
         refuse("holding", "a room card is held exactly while it is being placed")
+    if s.phase in ("take", "place", "decor") and s.turns >= players:
+        refuse("turns", f"a round has {players} turns")
+    if (s.phase == "megaphone" and not s.ask) or (s.ask and s.phase not in ASKING):
+        refuse("ask", "Megaphone holders are asked at the start of a round only")
+    if s.phase == "decor" and (s.pending == -1 or c.resources[s.pending].kind != "decor"):
+        refuse("pending", "a decor token is placed only from a decor card")
