@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from housebuilders.core import ContentError
 from housebuilders.games.dream_home.content import DATA, above, below, cards
 
 from .helpers import new
@@ -84,3 +85,10 @@ def test_dh_8_the_decks_last_exactly_twelve_rounds() -> None:
 def test_proposed_values_are_listed() -> None:
     proposed = DATA.proposed()
     assert "rooms[*].copies" in proposed and "basement_under" in proposed
+
+
+def test_dh_8_content_whose_decks_would_not_last_twelve_rounds_is_refused() -> None:
+    with pytest.raises(ContentError, match="must last exactly 12 rounds"):
+        DATA.load({"roof": {"copies": 5}})
+    with pytest.raises(ContentError, match="no room type 'den'"):
+        DATA.load({"functionality": {"each_upper_floor": "den"}})

@@ -98,6 +98,23 @@ class DreamHomeContent(Schema):
         for decor in self.decor:
             if decor.room and decor.room not in names:
                 raise ValueError(f"decor {decor.name!r}: no room type {decor.room!r}")
+        wanted = [self.functionality.each_upper_floor, *self.functionality.all_of]
+        for special in (room.special for room in self.rooms if room.special):
+            wanted += [special.room] if special.room else []
+        for name in wanted:
+            if name not in names:
+                raise ValueError(f"no room type {name!r} (named by a scoring rule)")
+        if len(self.helpers.names) != 5 or len(self.tools) != 3:
+            raise ValueError("the rules play five helpers and three tools, in data.toml's order")
+        rooms = sum(room.copies for room in self.rooms)
+        resources = len(self.roof.colours) * self.roof.copies + len(self.decor) + 5
+        resources += sum(tool.copies for tool in self.tools)
+        if (rooms, resources) != (self.rounds * self.columns, self.rounds * (self.columns - 1)):
+            raise ValueError(
+                f"{rooms} room cards and {resources} resource cards: the decks must last "
+                f"exactly {self.rounds} rounds ({self.rounds * self.columns} and "
+                f"{self.rounds * (self.columns - 1)})"
+            )
         return self
 
 
