@@ -50,6 +50,7 @@ from .content import (
     TOP,
     Cards,
     DreamHomeContent,
+    ResourceCard,
     below,
     cards,
     floor_of,
@@ -328,7 +329,7 @@ class DreamHomeState(GameState):
         res = self.cards.resources[card]
         return (res.index, res.window) if res.kind == "roof" else None
 
-    def _discarded_roofs(self) -> list[Any]:
+    def _discarded_roofs(self) -> list[ResourceCard]:
         resources = self.cards.resources
         return [resources[c] for c in self.resource_discard if resources[c].kind == "roof"]
 
@@ -363,9 +364,9 @@ class DreamHomeState(GameState):
             return self._resolve_resource(player)
         if isinstance(action, UseCrowbar):  # DH-63 (Q15): the old card back in the deck
             self._spend_tool(player, CROWBAR_TOOL)
-            self.room_deck.append(self.holding)
+            given_up, self.holding = self.holding, self.room_deck.pop()
+            self.room_deck.append(given_up)
             self.rng.shuffle(self.room_deck)
-            self.holding = self.room_deck.pop()
             return True
         if isinstance(action, (Place, PlaceDown)):  # DH-25, then the resource (DH-26, Q6)
             self.homes[player][action.space], self.holding = self.holding, EMPTY
