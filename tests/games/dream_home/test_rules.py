@@ -713,3 +713,13 @@ def test_dh_88_a_move_off_the_board_is_refused_in_words() -> None:
     s.apply(0, Take(1))
     with pytest.raises(IllegalAction, match="not a move of this board"):
         s.apply(0, Place(99))
+
+
+def test_q4_the_house_rule_shows_a_player_his_own_roof_cards_only() -> None:
+    s = new(4, **{"own-roof-shown": True})
+    hand(s, "living room", "roof:red")
+    s.apply(0, Take(1))
+    s.apply(0, Place(5))
+    assert s.observe(0)["players"][0]["roof_cards"] == [{"kind": "roof", "name": "red"}]
+    assert s.observe(1)["players"][0]["roof_cards"] is None
+    assert s.observe(None)["players"][0]["roof_cards"] is None

@@ -20,7 +20,10 @@ DREAM_HOME = register(GameSpec(
     options=(
         Option("column-discard", True, (True, False), "at 2 and 3 players the first player "
                "discards a column at the start of each round (the rulebook); off: the "
-               "simpler game for younger players"),  # fmt: skip
+               "simpler game for younger players"),
+        Option("own-roof-shown", False, (False, True), "whether a player sees his own roof "
+               "cards during the game: no (the rulebook); yes, a house rule (each was face up "
+               "on the board when taken)"),  # fmt: skip
     ),
     heuristic=f"{__name__}.heuristic:evaluate",
     text_view=f"{__name__}.text:text",

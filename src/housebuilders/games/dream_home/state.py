@@ -651,6 +651,7 @@ class DreamHomeState(GameState):
 
     def observe(self, player: int | None) -> Json:
         over = self.is_terminal()
+        own_roof = self.setup["options"]["own-roof-shown"]  # Q4: a house rule, off by default
         scores = self.scores() if over else None
         seats = []
         for p in range(self.num_players):
@@ -668,7 +669,8 @@ class DreamHomeState(GameState):
             seats.append({
                 "home": home, "kept_decor": kept,
                 "roof": len(self.roofs[p]),
-                "roof_cards": [self.resource_json(c) for c in self.roofs[p]] if over else None,
+                "roof_cards": [self.resource_json(c) for c in self.roofs[p]]
+                if over or (p == player and own_roof) else None,
                 "held": [self.resource_json(c) for c in self.held[p]],
                 "score": scores[p] if scores else None,
                 "kids": self.kids(p) if over else None,
