@@ -723,3 +723,68 @@ def test_q4_the_house_rule_shows_a_player_his_own_roof_cards_only() -> None:
     assert s.observe(0)["players"][0]["roof_cards"] == [{"kind": "roof", "name": "red"}]
     assert s.observe(1)["players"][0]["roof_cards"] is None
     assert s.observe(None)["players"][0]["roof_cards"] is None
+
+
+def test_dh_19_dh_74_each_seat_one_turn_a_round_and_placed_cards_never_move() -> None:
+    for players in (2, 3, 4):
+        s = new(players, seed=30 + players)
+        rng = random.Random(players)
+        takes: dict[int, list[int]] = {}
+        placed: dict[tuple[int, int], int] = {}
+        while s.phase not in (ROOFER, SUPPLIER_PHASE, HANDYMAN_PHASE) and not s.is_terminal():
+            (p,) = s.acting_players()
+            action = rng.choice(s.legal_actions(p))
+            if isinstance(action, Take):
+                takes.setdefault(s.round, []).append(p)
+            s.apply(p, action)
+            for seat, home in enumerate(s.homes):
+                for space, card in enumerate(home):
+                    if card != -1:
+                        assert placed.setdefault((seat, space), card) == card  # DH-74
+        assert all(sorted(seats) == list(range(players)) for seats in takes.values())
+        assert len(takes) == 12
+
+
+def test_dh_27_a_room_need_not_go_beside_its_type() -> None:
+    s = new(4)
+    build(s, 0, {5: "living room"})
+    hand(s, "living room")
+    s.apply(0, Take(1))
+    assert {Place(8), Place(9)} <= set(s.legal_actions(0))
+
+
+def test_dh_30_no_refill_after_round_12() -> None:
+    s, _ = random_game(3, seed=8)
+    assert s.round == 12 and s.room_deck == [] and s.resource_deck == []
+    assert s.board_rooms == [-1] * 5 and s.board_resources == [-1] * 5
+
+
+def test_dh_49_dh_97_the_token_leaves_the_supply_the_card_is_discarded_and_scores() -> None:
+    s = new(4)
+    hand(s, "living room", "decor:piano")
+    s.apply(0, Take(1))
+    card = s.pending
+    s.apply(0, Place(5))
+    assert "piano" in s.observe(None)["supply"]
+    s.apply(0, Decorate(5))
+    assert "piano" not in s.observe(None)["supply"] and card in s.resource_discard
+    assert (
+        s.breakdown(0)["decor"] == 3 and s.observe(1)["players"][0]["home"][5]["decor"] == "piano"
+    )
+
+
+@pytest.mark.parametrize("size", [1, 2, 3])
+def test_dh_94_rooms_score_by_their_size(size: int) -> None:
+    s = new(4)
+    for room in s.content.rooms:
+        if room.special is not None or room.max_size < size or room.copies < size:
+            continue
+        t = new(4)
+        spaces = range(10, 12) if room.class_ == "basement" else range(5, 10)
+        build(t, 0, {space: room.name for space in list(spaces)[:size]})
+        assert (
+            t.room_points(0, (s.cards.type_of[room.name], tuple(spaces)[:size]))
+            == (room.points[size - 1])
+        )
+    living = s.content.rooms[s.cards.type_of["living room"]]
+    assert living.points == [1, 4, 9]
