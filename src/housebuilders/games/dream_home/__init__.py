@@ -27,5 +27,6 @@ DREAM_HOME = register(GameSpec(
     ),
     heuristic=f"{__name__}.heuristic:evaluate",
     text_view=f"{__name__}.text:text",
+    svg_view=f"{__name__}.svg:svg",
 ))  # fmt: skip
 DreamHomeState.spec = DREAM_HOME
