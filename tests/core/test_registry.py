@@ -63,10 +63,10 @@ def test_an_unknown_game_names_the_known_ones() -> None:
 def test_an_entry_point_that_is_not_the_games_spec_is_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    wrong = EntryPoint("dream-home", "housebuilders.games.welcome_to:WELCOME_TO", "x")
-    monkeypatch.setattr(spec_module, "_declared", lambda: {"dream-home": wrong})
-    with pytest.raises(TypeError, match="entry point dream-home = .* is not the GameSpec"):
-        hb.game("dream-home")
+    wrong = EntryPoint("no-such-game", "housebuilders.games.welcome_to:WELCOME_TO", "x")
+    monkeypatch.setattr(spec_module, "_declared", lambda: {"no-such-game": wrong})
+    with pytest.raises(TypeError, match="entry point no-such-game = .* is not the GameSpec"):
+        hb.game("no-such-game")
 
 
 #: a game's modules that only its views and bots use, loaded when first asked for

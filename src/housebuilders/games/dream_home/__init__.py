@@ -1,0 +1,32 @@
+"""Dream Home (Klemens Kalicki, Rebel 2016): take a column, build a home of twelve
+rooms, decorate it and roof it."""
+
+from __future__ import annotations
+
+from housebuilders.core import GameSpec, Option, register
+
+from .actions import SPACE
+from .state import DreamHomeState
+
+DREAM_HOME = register(GameSpec(
+    id="dream-home",
+    name="Dream Home",
+    min_players=2,
+    max_players=4,
+    rulebook="dream-home.txt",
+    _new_game=DreamHomeState.new,
+    _state_from_json=DreamHomeState.from_json,
+    actions=SPACE,
+    options=(
+        Option("column-discard", True, (True, False), "at 2 and 3 players the first player "
+               "discards a column at the start of each round (the rulebook); off: the "
+               "simpler game for younger players"),
+        Option("own-roof-shown", False, (False, True), "whether a player sees his own roof "
+               "cards during the game: no (the rulebook); yes, a house rule (each was face up "
+               "on the board when taken)"),  # fmt: skip
+    ),
+    heuristic=f"{__name__}.heuristic:evaluate",
+    text_view=f"{__name__}.text:text",
+    svg_view=f"{__name__}.svg:svg",
+))  # fmt: skip
+DreamHomeState.spec = DREAM_HOME

@@ -1,0 +1,193 @@
+"""Dream Home's component data: the schema of data.toml and what is derived from it
+once per content object (the card tables, the home's layout)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from housebuilders.core import GameData, Schema
+from housebuilders.core.content import per_content
+
+MAX_COLOURS = 4  # the action space names roof colours by index (Reclaim)
+MAX_TYPES = 16  # and room types by index (Supply)
+SPACES = 12  # top floor 0-4, middle floor 5-9, basement 10-11
+TOP, MIDDLE, BASEMENT = range(3)
+
+
+class Special(Schema):
+    kind: Literal["next-to", "same-floor", "above", "per-type-on-floor"]
+    room: str
+    points: int
+    cap: int = 0
+
+
+class RoomType(Schema):
+    name: str
+    class_: Literal["normal", "unique", "basement"] = Field(alias="class")
+    copies: int = Field(ge=0)
+    max_size: int = Field(ge=1, le=3)
+    points: list[int]
+    special: Special | None = None
+    kids: list[int]
+
+    @model_validator(mode="after")
+    def _sizes(self) -> RoomType:
+        if len(self.points) != self.max_size:
+            raise ValueError(f"{self.name}: points needs one value per size 1 to {self.max_size}")
+        if len(self.kids) != self.copies:
+            raise ValueError(f"{self.name}: kids needs one value per copy ({self.copies})")
+        return self
+
+
+class Decor(Schema):
+    name: str
+    room: str
+    points: int
+
+
+class Functionality(Schema):
+    points: int
+    each_upper_floor: str
+    all_of: list[str]
+
+
+class Roof(Schema):
+    uniform: int
+    mismatched: int
+    size: int
+    window: int
+    colours: list[str] = Field(min_length=1, max_length=MAX_COLOURS)
+    copies: int = Field(ge=1)
+
+
+class Helpers(Schema):
+    names: list[str]
+    architect_bonus: int
+    designer_bonus: int
+
+
+class Tool(Schema):
+    name: str
+    copies: int = Field(ge=0)
+
+
+class DreamHomeContent(Schema):
+    rounds: int = Field(ge=1)
+    columns: int = Field(ge=2)
+    floor_spaces: int
+    basement_under: list[int] = Field(min_length=2, max_length=2)
+    functionality: Functionality
+    roof: Roof
+    rooms: list[RoomType] = Field(max_length=MAX_TYPES)
+    decor: list[Decor]
+    helpers: Helpers
+    tools: list[Tool]
+
+    @model_validator(mode="after")
+    def _layout(self) -> DreamHomeContent:
+        if self.floor_spaces != 5:
+            raise ValueError("floor_spaces: the home board has 5 spaces per upper floor")
+        low, high = sorted(self.basement_under)
+        if not (low >= 1 and high == low + 1 and high <= self.floor_spaces):
+            raise ValueError("basement_under: two adjacent columns from 1 to 5")
+        names = {room.name for room in self.rooms}
+        for decor in self.decor:
+            if decor.room and decor.room not in names:
+                raise ValueError(f"decor {decor.name!r}: no room type {decor.room!r}")
+        wanted = [self.functionality.each_upper_floor, *self.functionality.all_of]
+        for special in (room.special for room in self.rooms if room.special):
+            wanted += [special.room] if special.room else []
+        for name in wanted:
+            if name not in names:
+                raise ValueError(f"no room type {name!r} (named by a scoring rule)")
+        if len(self.helpers.names) != 5 or len(self.tools) != 3:
+            raise ValueError("the rules play five helpers and three tools, in data.toml's order")
+        rooms = sum(room.copies for room in self.rooms)
+        resources = len(self.roof.colours) * self.roof.copies + len(self.decor) + 5
+        resources += sum(tool.copies for tool in self.tools)
+        if (rooms, resources) != (self.rounds * self.columns, self.rounds * (self.columns - 1)):
+            raise ValueError(
+                f"{rooms} room cards and {resources} resource cards: the decks must last "
+                f"exactly {self.rounds} rounds ({self.rounds * self.columns} and "
+                f"{self.rounds * (self.columns - 1)})"
+            )
+        return self
+
+
+DATA = GameData(DreamHomeContent, Path(__file__).with_name("data.toml"))
+
+
+@dataclass(frozen=True)
+class RoomCard:
+    type: int  # index in content.rooms
+    kids: int
+
+
+@dataclass(frozen=True)
+class ResourceCard:
+    kind: Literal["roof", "decor", "helper", "tool"]
+    index: int  # roof: colour; decor: token; helper, tool: index in their list
+    window: bool = False
+
+
+@dataclass(frozen=True)
+class Cards:
+    """The physical cards of a content: room cards and resource cards by id."""
+
+    rooms: tuple[RoomCard, ...]
+    resources: tuple[ResourceCard, ...]
+    type_of: dict[str, int]  # room type name -> index
+
+
+@per_content
+def cards(content: DreamHomeContent) -> Cards:
+    rooms = tuple(RoomCard(t, kids) for t, room in enumerate(content.rooms) for kids in room.kids)
+    roof = content.roof
+    resources = [
+        ResourceCard("roof", colour, window=copy == 0)
+        for colour in range(len(roof.colours))
+        for copy in range(roof.copies)
+    ]
+    resources += [ResourceCard("decor", d) for d in range(len(content.decor))]
+    resources += [ResourceCard("helper", h) for h in range(len(content.helpers.names))]
+    resources += [
+        ResourceCard("tool", t) for t, tool in enumerate(content.tools) for _ in range(tool.copies)
+    ]
+    type_of = {room.name: t for t, room in enumerate(content.rooms)}
+    return Cards(rooms, tuple(resources), type_of)
+
+
+def floor_of(space: int) -> int:
+    return TOP if space < 5 else MIDDLE if space < 10 else BASEMENT
+
+
+@per_content
+def below(content: DreamHomeContent) -> tuple[int | None, ...]:
+    """The space directly below each space; None where it stands on the ground."""
+    under = [None] * SPACES
+    for column in range(5):
+        under[column] = 5 + column
+    for basement, column in enumerate(content.basement_under):
+        under[5 + column - 1] = 10 + basement
+    return tuple(under)
+
+
+@per_content
+def above(content: DreamHomeContent) -> tuple[int | None, ...]:
+    """The space directly above each space, or None."""
+    over: list[int | None] = [None] * SPACES
+    for space, low in enumerate(below(content)):
+        if low is not None:
+            over[low] = space
+    return tuple(over)
+
+
+def neighbours(space: int) -> tuple[int, ...]:
+    """The spaces side by side with ``space`` on its floor."""
+    first = {TOP: 0, MIDDLE: 5, BASEMENT: 10}[floor_of(space)]
+    last = first + (1 if first == 10 else 4)
+    return tuple(s for s in (space - 1, space + 1) if first <= s <= last)

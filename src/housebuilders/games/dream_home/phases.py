@@ -1,0 +1,25 @@
+"""Dream Home's phases: what a seat is asked now, and the rulebook section of each."""
+
+from __future__ import annotations
+
+DISCARD = "discard"  # 2-3 players: the first player discards a column
+MEGAPHONE = "megaphone"  # holders of a Megaphone may play first this round (Q16)
+TAKE = "take"  # a player chooses a column
+PLACE = "place"  # he places the room card he took
+DECOR = "decor"  # he places the decor token of the decor card he took
+ROOFER = "roofer"  # the end: the Roofer's owner may take a discarded roof card
+SUPPLIER = "supplier"  # then the Supplier's owner may exchange a card (Q13)
+HANDYMAN = "handyman"  # then the Handyman's owner may swap two cards (Q14)
+OVER = "over"
+
+SECTIONS = {
+    DISCARD: "Rule Changes For 2-3 Players",
+    MEGAPHONE: "Tool Cards",
+    TAKE: "Game Play",
+    PLACE: "Placing Room Cards",
+    DECOR: "Decor Cards",
+    ROOFER: "Helper Cards",
+    SUPPLIER: "End of the Game",
+    HANDYMAN: "End of the Game",
+    OVER: "End of the Game",
+}

@@ -1,0 +1,790 @@
+"""Dream Home's rules, from the rulebook's words; each test names its checklist line
+(shared/checklists/dream-home.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import housebuilders as hb
+from housebuilders.core import IllegalAction
+from housebuilders.games.dream_home.actions import (
+    DECLINE,
+    Decorate,
+    DiscardColumn,
+    DiscardDecor,
+    LadderPlace,
+    NoMegaphone,
+    NoSupply,
+    NoSwap,
+    Place,
+    PlaceDown,
+    Reclaim,
+    Supply,
+    Swap,
+    Take,
+    UseCrowbar,
+    UseMegaphone,
+)
+from housebuilders.games.dream_home.phases import (
+    DECOR,
+    DISCARD,
+    HANDYMAN as HANDYMAN_PHASE,
+    MEGAPHONE,
+    PLACE,
+    ROOFER,
+    SUPPLIER as SUPPLIER_PHASE,
+    TAKE,
+)
+from housebuilders.games.dream_home.state import DreamHomeState
+
+from .helpers import build, new, resource_id, room_id, stack
+
+
+def random_game(players: int, seed: int, **options: object) -> tuple[DreamHomeState, list]:
+    s = new(players, seed, **options)
+    rng, rounds = random.Random(seed), []
+    while not s.is_terminal():
+        (p,) = s.acting_players()
+        if s.phase in (TAKE, DISCARD) and s.turns == 0 and (not rounds or rounds[-1] != s.round):
+            rounds.append(s.round)
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    return s, rounds
+
+
+def hand(s: DreamHomeState, room: str, resource: str | None = None) -> None:
+    """Put a room card (and a resource card) in column 2 of the board, from the decks."""
+    s.room_deck.append(s.board_rooms[1])
+    s.board_rooms[1] = card = room_id(s, room, avoid=set(range(60)) - set(s.room_deck))
+    s.room_deck.remove(card)
+    if resource is not None:
+        s.resource_deck.append(s.board_resources[1])
+        avoid = set(range(48)) - set(s.resource_deck)
+        s.board_resources[1] = card = resource_id(s, resource, avoid)
+        s.resource_deck.remove(card)
+
+
+# == setup ================================================================================
+def test_dh_10_two_to_four_players_each_with_an_empty_home() -> None:
+    for players in (2, 3, 4):
+        assert new(players).homes == [[-1] * 12] * players
+    for players in (1, 5):
+        with pytest.raises(Exception, match="player"):
+            new(players)
+
+
+def test_dh_11_dh_12_dh_13_dh_16_the_setup_deals_nine_cards_at_every_count() -> None:
+    for players in (2, 3, 4):
+        s = new(players)
+        assert len(s.resource_deck) == 44 and len(s.room_deck) == 55
+        assert s.board_resources[0] == -1 and -1 not in s.board_resources[1:]
+        assert -1 not in s.board_rooms
+
+
+def test_dh_12_the_first_player_space_never_holds_a_card() -> None:
+    s = new(3, seed=4)
+    rng = random.Random(4)
+    while not s.is_terminal():
+        assert s.board_resources[0] == -1
+        (p,) = s.acting_players()
+        s.apply(p, rng.choice(s.legal_actions(p)))
+
+
+def test_dh_15_seat_0_holds_the_marker_and_plays_first() -> None:
+    s = new(4)
+    assert s.first == 0 and s.acting_players() == (0,)
+
+
+def test_dh_17_the_board_and_deck_sizes_are_public_never_a_decks_card() -> None:
+    s = new(2)
+    for seat in (0, 1, None):
+        seen = s.observe(seat)
+        assert [c["room"] is not None for c in seen["columns"]] == [True] * 5
+        assert (seen["room_deck"], seen["resource_deck"]) == (55, 44)  # sizes, no cards
+    # what a seat sees does not depend on the decks' order
+    other = s.determinize(0, seed=99)
+    assert other.room_deck != s.room_deck and other.observe(1) == s.observe(1)
+
+
+# == game play ==============================================================================
+def test_dh_9_dh_90_a_game_lasts_12_rounds_and_fills_every_home() -> None:
+    for players in (2, 3, 4):
+        s, rounds = random_game(players, seed=players)
+        assert rounds == list(range(1, 13))
+        assert all(-1 not in home for home in s.homes)  # DH-89 too
+        assert s.room_deck == [] and s.resource_deck == []
+
+
+def test_dh_18_dh_22_turns_go_clockwise_and_column_1_takes_the_marker() -> None:
+    s = new(4)
+    order = []
+    for column in (1, 2, 0, 3):
+        (p,) = s.acting_players()
+        order.append(p)
+        s.apply(p, Take(column))
+        s.apply(p, next(a for a in s.legal_actions(p) if isinstance(a, PlaceDown)))
+        if s.phase == DECOR:
+            s.apply(p, s.legal_actions(p)[0])
+    assert order == [0, 1, 2, 3]
+    assert s.round == 2 and s.acting_players() == (2,)  # DH-22
+
+
+def test_dh_21_column_1_gives_no_resource_card() -> None:
+    s = new(4)
+    s.apply(0, Take(0))
+    assert s.pending == -1 and s.first == 0
+    s.apply(0, PlaceDown(5))
+    assert s.roofs[0] == [] and s.held[0] == []
+
+
+def test_dh_23_nobody_takes_column_1_and_the_first_player_keeps_the_marker() -> None:
+    s = new(4)
+    for column in (1, 2, 3, 4):
+        (p,) = s.acting_players()
+        s.apply(p, Take(column))
+        s.apply(p, next(a for a in s.legal_actions(p) if isinstance(a, PlaceDown)))
+        if s.phase == DECOR:
+            s.apply(p, s.legal_actions(p)[0])
+    assert s.round == 2 and s.acting_players() == (0,)
+
+
+def test_dh_20_dh_24_a_taken_column_is_empty_and_never_offered_again() -> None:
+    s = new(4)
+    s.apply(0, Take(2))
+    assert s.board_rooms[2] == -1 and s.board_resources[2] == -1
+    s.apply(0, PlaceDown(5))
+    if s.phase == DECOR:
+        s.apply(0, s.legal_actions(0)[0])
+    assert Take(2) not in s.legal_actions(1)
+    with pytest.raises(IllegalAction, match="column 3 has been taken"):
+        s.apply(1, Take(2))
+
+
+def test_dh_25_dh_26_the_room_card_is_placed_first_then_the_decor_may_go_on_it() -> None:
+    s = new(4)
+    hand(s, "bedroom", "decor:cat house")
+    s.apply(0, Take(1))
+    assert s.phase == PLACE
+    s.apply(0, Place(5))
+    assert s.phase == DECOR and s.legal_actions(0) == [Decorate(5)]
+    s.apply(0, Decorate(5))
+    assert s.token_owner[3] == 0 and s.token_at[3] == 5
+
+
+def test_dh_28_dh_73_the_leftover_column_is_discarded_and_nine_cards_refill() -> None:
+    s = new(4)
+    for column in (0, 1, 2, 3):
+        (p,) = s.acting_players()
+        s.apply(p, Take(column))
+        s.apply(p, next(a for a in s.legal_actions(p) if isinstance(a, PlaceDown)))
+        if s.phase == DECOR:
+            s.apply(p, s.legal_actions(p)[0])
+    assert len(s.room_discard) == 1
+    used = sum(1 for r in s.resource_discard)  # the leftover + used decor cards
+    assert used >= 1 and s.resource_discard[-1] not in s.resource_deck
+    assert len(s.room_deck) == 50 and len(s.resource_deck) == 40
+
+
+def test_dh_29_both_discard_piles_are_public() -> None:
+    s, _ = random_game(2, seed=9)
+    for seat in (0, 1, None):
+        seen = s.observe(seat)
+        assert len(seen["room_discard"]) == len(s.room_discard)
+        assert all(c["kind"] in ("roof", "decor", "helper", "tool")
+                   for c in seen["resource_discard"])  # fmt: skip
+
+
+def test_dh_70_dh_71_at_2_and_3_players_the_first_player_discards_a_column() -> None:
+    for players in (2, 3):
+        s = new(players)
+        assert s.phase == DISCARD and s.acting_players() == (0,)
+        assert DiscardColumn(1) in s.legal_actions(0) and len(s.legal_actions(0)) == 4
+        room, res = s.board_rooms[2], s.board_resources[2]
+        s.apply(0, DiscardColumn(2))
+        assert s.room_discard == [room] and s.resource_discard == [res]
+        assert s.phase == TAKE and Take(2) not in s.legal_actions(0)
+
+
+def test_dh_72_the_discard_is_an_option_and_never_at_4_players() -> None:
+    assert new(2, **{"column-discard": False}).phase == TAKE
+    assert new(3, **{"column-discard": False}).phase == TAKE
+    assert new(4).phase == TAKE
+
+
+# == resources ==============================================================================
+def test_dh_46_dh_47_a_roof_card_goes_on_the_stack_seen_only_as_its_size() -> None:
+    s = new(4)
+    hand(s, "living room", "roof:red")
+    s.apply(0, Take(1))
+    s.apply(0, Place(5))
+    assert len(s.roofs[0]) == 1
+    for seat in (0, 1, None):
+        player = s.observe(seat)["players"][0]
+        assert player["roof"] == 1 and player["roof_cards"] is None
+
+
+def test_dh_50_dh_51_a_token_goes_only_on_a_matching_room_without_a_token() -> None:
+    s = new(4)
+    build(s, 0, {5: "living room", 8: "bedroom"})
+    hand(s, "kitchen", "decor:piano")
+    s.apply(0, Take(1))
+    s.apply(0, Place(9))
+    assert s.legal_actions(0) == [Decorate(5)]  # DH-51: no discard while a room qualifies
+    with pytest.raises(IllegalAction, match="matches the room type"):
+        s.apply(0, Decorate(8))
+
+
+def test_dh_52_dh_54_no_matching_room_and_the_decor_card_is_discarded() -> None:
+    s = new(4)
+    build(s, 0, {5: "-bedroom"})
+    hand(s, "kitchen", "decor:canopy bed")
+    s.apply(0, Take(1))
+    card = s.board_resources[1] if s.board_resources[1] != -1 else s.pending
+    s.apply(0, Place(9))
+    assert s.phase == TAKE and card in s.resource_discard and s.token_owner[2] == -1
+
+
+def test_dh_53_dh_55_one_token_per_room_and_a_decorated_room_is_finished() -> None:
+    s = new(4)
+    build(s, 0, {5: "living room", 6: "living room"})
+    s.token_owner[0], s.token_at[0] = 0, 6  # the piano
+    assert Decorate(5) not in s.decor_choices(0, 1)  # the paintings
+    assert s.face_up_problem(0, room_id(s, "living room"), 7) == "finished"
+
+
+def test_dh_56_a_full_room_without_a_token_takes_one() -> None:
+    s = new(4)
+    build(s, 0, {5: "living room", 6: "living room", 7: "living room"})
+    assert Decorate(5) in s.decor_choices(0, 0)
+    s.token_owner[0], s.token_at[0] = 0, 5
+    assert s.breakdown(0)["rooms"] == 9 and s.breakdown(0)["decor"] == 3
+
+
+def test_dh_57_a_treehouse_is_kept_beside_the_home() -> None:
+    s = new(4)
+    hand(s, "living room", "decor:treehouse")
+    s.apply(0, Take(1))
+    s.apply(0, PlaceDown(5))
+    assert s.token_owner[8] == 0 and s.token_at[8] == -1
+    assert s.breakdown(0)["decor"] == 2 and s.observe(1)["players"][0]["kept_decor"] == [
+        "treehouse"
+    ]
+
+
+def test_dh_60_dh_64_helpers_and_tools_lie_face_up_for_everyone() -> None:
+    s = new(4)
+    hand(s, "living room", "helper:architect")
+    s.apply(0, Take(1))
+    s.apply(0, PlaceDown(5))
+    assert s.observe(2)["players"][0]["held"] == [{"kind": "helper", "name": "architect"}]
+
+
+def test_dh_68_the_interior_designer_places_a_token_on_any_room() -> None:
+    s = new(4)
+    build(s, 0, {5: "bedroom"})
+    assert s.decor_choices(0, 4) == []  # the ice-cream machine, no kitchen
+    s.held[0].append(resource_id(s, "helper:interior designer"))
+    assert s.decor_choices(0, 4) == [Decorate(5), DiscardDecor()]
+    s.token_owner[4], s.token_at[4] = 0, 5
+    assert s.breakdown(0)["helpers"] == 1
+
+
+def test_dh_67_the_architect_makes_bonuses_4_and_empty_rooms_1() -> None:
+    s = new(4)
+    build(s, 0, {5: "bathroom", 0: "bathroom", 6: "kitchen", 7: "bedroom",
+                 8: "-garage", 9: "-garage", 10: "-living room"})  # fmt: skip
+    assert s.breakdown(0)["functionality"] == 6
+    s.held[0].append(resource_id(s, "helper:architect"))
+    assert s.breakdown(0)["helpers"] == 2 + 3
+
+
+def test_dh_65_dh_91_the_roofer_takes_a_discarded_roof_card_at_the_end() -> None:
+    for seed in range(40):  # a game where the Roofer's owner has roof cards to take
+        s = new(2, seed=seed)
+        rng = random.Random(seed)
+        while s.phase != ROOFER and not s.is_terminal():
+            (p,) = s.acting_players()
+            s.apply(p, rng.choice(s.legal_actions(p)))
+        if s.phase == ROOFER:
+            break
+    owner = s.helper_owner(0)
+    assert s.phase == ROOFER and s.acting_players() == (owner,)
+    assert s.observe(owner)["players"][owner]["roof_cards"] is None  # before looking
+    choices = s.legal_actions(owner)
+    assert choices[-1] == DECLINE and all(isinstance(a, Reclaim) for a in choices[:-1])
+    before = len(s.roofs[owner])
+    s.apply(owner, choices[0])
+    assert len(s.roofs[owner]) == before + 1 and s.phase != ROOFER
+    while not s.is_terminal():  # the Supplier and the Handyman, if anyone holds them
+        (p,) = s.acting_players()
+        s.apply(p, s.legal_actions(p)[-1])
+    assert s.observe(None)["players"][owner]["roof_cards"]  # DH-92: revealed at the end
+
+
+# == placing room cards ======================================================================
+def test_dh_75_dh_31_dh_76_round_1_offers_only_supported_spaces() -> None:
+    s = new(4)
+    hand(s, "living room")
+    s.apply(0, Take(1))
+    grounded = [5 + c - 1 for c in range(1, 6) if c not in s.content.basement_under]
+    assert sorted({a.space for a in s.legal_actions(0)}) == sorted([*grounded, 10, 11])
+    assert {a.space for a in s.legal_actions(0) if isinstance(a, Place)} == set(grounded)
+    with pytest.raises(IllegalAction, match="rule A"):
+        s.apply(0, Place(0))
+    with pytest.raises(IllegalAction, match="rule B"):
+        s.apply(0, Place(10))
+
+
+def test_dh_33_a_basement_card_goes_face_up_only_in_the_basement() -> None:
+    s = new(4)
+    hand(s, "garage")
+    s.apply(0, Take(1))
+    assert {a.space for a in s.legal_actions(0) if isinstance(a, Place)} == {10, 11}
+
+
+def test_dh_79_dh_80_rooms_join_up_to_their_size() -> None:
+    s = new(4)
+    build(s, 0, {5: "living room", 7: "living room", 8: "bedroom", 10: "-garage", 11: "-garage"})
+    hand(s, "living room")
+    s.apply(0, Take(1))
+    s.apply(0, Place(6))
+    assert s.breakdown(0)["rooms"] == 9 + 1
+    s2 = new(4)
+    build(s2, 0, {0: "bathroom", 5: "living room", 6: "living room", 7: "living room"})
+    s2.token_owner[3], s2.token_at[3] = 0, 0
+    assert s2.face_up_problem(0, room_id(s2, "bathroom"), 1) == "finished"  # DH-82
+
+
+def test_dh_81_a_third_bedroom_beside_two_is_refused() -> None:
+    s = new(4)
+    build(s, 0, {8: "bedroom", 9: "bedroom"})
+    hand(s, "bedroom")
+    s.apply(0, Take(1))
+    assert Place(7) not in s.legal_actions(0) or s.homes[0][7] != -1
+    assert s.face_up_problem(0, s.holding, 7) == "finished"
+
+
+def test_dh_80_a_bedroom_between_two_bedrooms_is_refused() -> None:
+    s = new(4)
+    build(s, 0, {0: "bedroom", 2: "bedroom", 5: "kitchen", 6: "kitchen", 7: "living room"})
+    assert s.face_up_problem(0, room_id(s, "bedroom"), 1) == "rule C"
+    s2 = new(4)
+    build(s2, 0, {5: "living room", 7: "living room", 8: "living room"})
+    assert s2.face_up_problem(0, room_id(s2, "living room"), 6) == "rule C"
+
+
+def test_dh_83_single_card_rooms_of_a_type_never_side_by_side() -> None:
+    s = new(4)
+    build(s, 0, {8: "bathroom", 5: "pantry", 10: "-garage"})
+    assert s.face_up_problem(0, room_id(s, "bathroom"), 9) == "finished"
+    hand(s, "pantry")
+    s.apply(0, Take(1))
+    with pytest.raises(IllegalAction, match="finished room"):
+        s.apply(0, Place(6))
+    s.apply(0, PlaceDown(6))
+
+
+def test_dh_84_dh_86_face_down_anywhere_supported_and_it_supports_a_room() -> None:
+    s = new(4)
+    hand(s, "living room")
+    s.apply(0, Take(1))
+    assert PlaceDown(10) in s.legal_actions(0)
+    assert PlaceDown(0) not in s.legal_actions(0)
+    s.apply(0, PlaceDown(10))
+    basement_space = 5 + s.content.basement_under[0] - 1
+    assert s.supported(0, basement_space)
+
+
+def test_dh_85_no_face_up_place_and_only_face_down_is_offered() -> None:
+    s = new(4)
+    build(s, 0, {10: "garage", 11: "garage"})
+    hand(s, "garage")
+    s.apply(0, Take(1))
+    assert s.legal_actions(0) and all(isinstance(a, PlaceDown) for a in s.legal_actions(0))
+
+
+def test_dh_87_dh_78_empty_rooms_keep_rooms_apart_and_floors_score_separately() -> None:
+    s = new(4)
+    build(s, 0, {5: "living room", 6: "-living room", 7: "living room", 0: "living room",
+                 8: "-bedroom", 9: "-kitchen"})  # fmt: skip
+    assert s.breakdown(0)["rooms"] == 1 + 1 + 1
+
+
+def test_dh_89_legal_actions_are_never_empty_over_random_games() -> None:
+    for players in (2, 3, 4):
+        s = new(players, seed=11)
+        rng = random.Random(11)
+        while not s.is_terminal():
+            (p,) = s.acting_players()
+            actions = s.legal_actions(p)
+            assert actions
+            s.apply(p, rng.choice(actions))
+
+
+# == scoring =================================================================================
+@pytest.mark.parametrize(
+    ("layout", "points"),
+    [
+        ({5: "pantry", 6: "kitchen"}, 3 + 1),  # DH-34
+        ({5: "pantry", 0: "kitchen"}, 1 + 1),
+        ({5: "dressing room", 6: "bedroom"}, 3 + 1),  # DH-35
+        ({5: "sauna", 6: "bathroom"}, 4 + 1),  # DH-36
+        ({5: "library"}, 3),  # DH-37
+        ({5: "office", 6: "living room", 7: "kitchen", 8: "bedroom"}, 5 + 3),  # DH-38
+        ({5: "office"}, 2),
+        ({5: "board-game room", 9: "playroom"}, 4 + 2),  # DH-39
+        ({5: "board-game room", 0: "playroom"}, 2 + 2),
+        ({10: "garage"}, 0),  # DH-40
+        ({10: "garage", 11: "garage"}, 4),
+        ({10: "workshop"}, 2),  # DH-43
+        ({5: "pantry", 6: "-kitchen"}, 1),  # DH-44
+    ],
+)
+def test_dh_34_to_dh_44_special_rooms(layout: dict[int, str], points: int) -> None:
+    s = new(4)
+    build(s, 0, layout)
+    assert s.breakdown(0)["rooms"] == points
+
+
+def test_dh_41_dh_42_basement_rooms_with_a_room_directly_above() -> None:
+    s = new(4)
+    over = 5 + s.content.basement_under[0] - 1
+    build(s, 0, {10: "wine cellar", over: "kitchen", 11: "laundry"})
+    assert s.breakdown(0)["rooms"] == 3 + 1 + 2
+
+
+def test_dh_98_dh_99_home_functionality() -> None:
+    s = new(4)
+    build(s, 0, {5: "bathroom", 9: "bathroom", 0: "bathroom"})
+    assert s.breakdown(0)["functionality"] == 3
+    s2 = new(4)
+    build(s2, 0, {5: "bathroom", 9: "bathroom", 6: "kitchen", 7: "-bedroom"})
+    assert s2.breakdown(0)["functionality"] == 0
+
+
+@pytest.mark.parametrize(
+    ("roofs", "points"),
+    [
+        (["red", "red", "red", "red"], 8),  # DH-101
+        (["red", "blue", "red", "red"], 3),
+        (["red", "blue", "red"], 0),
+        (["red", "red", "red", "red", "red*"], 9),  # DH-102
+        (["red*", "blue*", "red", "green"], 5),  # DH-103
+        (["red*", "blue", "green"], 0),
+        (["red", "red", "red", "red", "blue*"], 8),
+    ],
+)
+def test_dh_100_to_dh_103_the_best_four_roof_cards(roofs: list[str], points: int) -> None:
+    s = new(4)
+    used: set[int] = set()
+    for colour in roofs:
+        card = resource_id(s, f"roof:{colour}", used)
+        used.add(card)
+        s.roofs[0].append(card)
+    assert s.roof_points(0) == points
+
+
+def test_dh_105_to_dh_107_points_then_kids_then_a_shared_place() -> None:
+    s = new(3)
+    for seat in range(3):
+        build(s, seat, {5: "bathroom"})
+    kids = [s.kids(p) for p in range(3)]
+    assert s.ranking() == [1 + sum(k > mine for k in kids) for mine in kids]
+    s.homes[2][5] = -1
+    assert s.ranking()[2] == 3
+
+
+def test_q20_kids_count_on_face_up_cards_only_and_order_lower_places() -> None:
+    s = new(3)
+    build(s, 0, {5: "library", 8: "bathroom"})  # 4 points
+    build(s, 1, {8: "playroom"})  # 2 points, the first playroom card's kids
+    build(s, 2, {8: "playroom", 5: "-playroom"})  # 2 points
+    kids = s.content.rooms[s.cards.type_of["playroom"]].kids
+    assert [s.kids(1), s.kids(2)] == [kids[0], kids[1]]  # the face-down card shows none
+    assert kids[0] > kids[1] and s.ranking() == [1, 2, 3]
+
+
+# == tools (Q1, Q15 to Q17) ====================================================================
+def take_and_place_down(s: DreamHomeState, column: int) -> int:
+    (p,) = s.acting_players()
+    s.apply(p, Take(column))
+    s.apply(p, next(a for a in s.legal_actions(p) if isinstance(a, PlaceDown)))
+    while s.phase == DECOR:
+        s.apply(p, s.legal_actions(p)[0])
+    return p
+
+
+def test_dh_61_the_megaphone_plays_first_once_and_the_marker_stays() -> None:
+    s = new(4)
+    stack(s, {1: {1: (None, "tool:megaphone")}})
+    for column in (2, 1, 3, 4):  # seat 1 takes the Megaphone; nobody takes column 1
+        take_and_place_down(s, column)
+    megaphone = s.held[1][0]
+    assert s.round == 2 and s.phase == MEGAPHONE and s.acting_players() == (1,)
+    assert s.legal_actions(1) == [UseMegaphone(), NoMegaphone()]
+    s.apply(1, UseMegaphone())
+    assert s.order == [1, 0, 2, 3] and s.first == 0
+    assert [take_and_place_down(s, c) for c in (1, 2, 3, 4)] == [1, 0, 2, 3]
+    assert megaphone in s.resource_discard and megaphone not in s.held[1]  # DH-60: spent
+    assert s.round == 3 and s.first == 0  # the marker did not move
+
+
+def test_dh_62_the_ladder_places_a_room_over_an_empty_space() -> None:
+    s = new(4)
+    stack(s, {1: {1: ("living room", "tool:ladder"), 2: ("living room", None)}})
+    s.apply(0, Take(2))  # without a Ladder
+    assert Place(0) not in s.legal_actions(0) and LadderPlace(0) not in s.legal_actions(0)
+    with pytest.raises(IllegalAction, match="rule A"):
+        s.apply(0, Place(0))
+    s2 = new(4)
+    stack(s2, {1: {1: ("living room", "tool:ladder")}})
+    s2.apply(0, Take(1))  # Q1: a Ladder taken with the room card works on it
+    assert LadderPlace(0) in s2.legal_actions(0) and LadderPlace(6) in s2.legal_actions(0)
+    ladder = s2.pending
+    s2.apply(0, LadderPlace(0))
+    assert s2.homes[0][0] != -1 and ladder in s2.resource_discard and s2.held[0] == []
+
+
+def test_dh_63_the_crowbar_swaps_the_room_card_for_the_decks_top_card() -> None:
+    s = new(4)
+    stack(s, {1: {1: ("bathroom", "tool:crowbar")}})
+    s.apply(0, Take(1))
+    given_up, crowbar = s.holding, s.pending
+    assert UseCrowbar() in s.legal_actions(0)
+    s.apply(0, UseCrowbar())
+    assert s.holding != given_up and given_up in s.room_deck  # Q15: back in the deck
+    assert len(s.room_deck) == 55 and crowbar in s.resource_discard
+    assert UseCrowbar() not in s.legal_actions(0)
+    s.held[0].append(crowbar)
+    s.resource_discard.remove(crowbar)
+    s.room_deck = []  # round 12: the deck is empty
+    assert UseCrowbar() not in s.legal_actions(0)
+
+
+# == the end: Supplier and Handyman (Q13, Q14) ===================================================
+def at_the_end(layout: dict[int, str], helpers: list[str], discards: list[str]) -> DreamHomeState:
+    """Seat 0's home laid out, the helpers in its hands, these room cards discarded;
+    the game at its end (the rulebook's order of the helpers' choices)."""
+    s = new(4)
+    build(s, 0, layout)
+    for name in helpers:
+        card = resource_id(s, f"helper:{name}")
+        s.resource_deck.remove(card)
+        s.held[0].append(card)
+    for name in discards:
+        card = room_id(s, name, avoid=set(range(60)) - set(s.room_deck))
+        s.room_deck.remove(card)
+        s.room_discard.append(card)
+    s._next_end_step(0)
+    return s
+
+
+MIDDLE = {5: "pantry", 6: "kitchen", 7: "bedroom", 8: "bathroom", 9: "living room",
+          10: "garage", 11: "garage"}  # fmt: skip
+
+
+def test_dh_66_dh_95_the_supplier_exchanges_a_card_and_scores_the_final_home() -> None:
+    s = at_the_end(MIDDLE, ["supplier"], ["living room", "kitchen", "bathroom"])
+    kinds = s.cards.type_of
+    assert s.phase == SUPPLIER_PHASE and s.acting_players() == (0,)
+    assert s.breakdown(0)["rooms"] == 3 + 1 + 1 + 1 + 1 + 4
+    legal = s.legal_actions(0)
+    assert Supply(kinds["bathroom"], 9) not in legal  # beside the bathroom: finished
+    assert Supply(kinds["bedroom"], 9) not in legal  # none discarded
+    assert legal[-1] == NoSupply()
+    s.apply(0, Supply(kinds["living room"], 6))  # the pantry's kitchen goes
+    assert s.is_terminal()
+    assert s.breakdown(0)["rooms"] == 1 + 1 + 1 + 1 + 1 + 4  # DH-95: the pantry scores 1
+    assert s.room_discard.count(room_id(s, "kitchen")) <= 1
+
+
+def test_dh_66_a_replaced_rooms_decor_token_scores_nothing() -> None:
+    s = at_the_end(MIDDLE, ["supplier"], ["kitchen"])
+    s.token_owner[0], s.token_at[0] = 0, 9  # the piano on the living room
+    assert s.breakdown(0)["decor"] == 3
+    s.apply(0, Supply(s.cards.type_of["kitchen"], 9))
+    assert s.breakdown(0)["decor"] == 0 and s.token_owner[0] == -2
+
+
+def test_dh_69_the_handyman_swaps_two_cards_each_legal_in_its_new_place() -> None:
+    layout = {**MIDDLE, 5: "bathroom", 7: "sauna", 8: "living room", 9: "bedroom"}
+    s = at_the_end(layout, ["handyman"], [])
+    s.token_owner[3], s.token_at[3] = 0, 9  # the cat house on the bedroom
+    legal = s.legal_actions(0)
+    assert s.phase == HANDYMAN_PHASE and legal[-1] == NoSwap()
+    assert Swap(5, 10) not in legal  # a garage on the middle floor: rule B
+    assert Swap(10, 11) not in legal  # two garages: nothing changes
+    assert Swap(8, 9) in legal
+    s.apply(0, Swap(5, 6))  # bathroom beside the sauna
+    assert s.room_points(0, (s.cards.type_of["sauna"], (7,))) == 4 and s.is_terminal()
+
+
+def test_dh_69_a_one_card_room_keeps_its_token_when_the_handyman_moves_it() -> None:
+    s = at_the_end({**MIDDLE, 8: "bedroom", 7: "bathroom"}, ["handyman"], [])
+    s.token_owner[3], s.token_at[3] = 0, 8  # the cat house on the bedroom
+    s.apply(0, Swap(8, 9))
+    assert s.token_owner[3] == 0 and s.token_at[3] == 9
+
+
+def test_dh_91_the_roofer_then_the_supplier_then_the_handyman() -> None:
+    s = at_the_end(MIDDLE, ["roofer", "supplier", "handyman"], ["living room"])
+    roof = resource_id(s, "roof:red")
+    s.resource_deck.remove(roof)
+    s.resource_discard.append(roof)
+    s._next_end_step(0)
+    phases = []
+    while not s.is_terminal():
+        phases.append(s.phase)
+        s.apply(0, s.legal_actions(0)[-1])  # decline each
+    assert phases == [ROOFER, SUPPLIER_PHASE, HANDYMAN_PHASE]
+
+
+def test_the_roofer_and_supplier_choices_are_said_in_the_contents_words() -> None:
+    colours = {"roof": {"colours": ["slate", "tile", "thatch", "zinc"]}}
+    s = hb.game("dream-home").new_game(2, seed=1, content=colours)
+    assert isinstance(s, DreamHomeState)
+    assert s.describe(Reclaim(1, 1)) == "Roofer: take a discarded tile roof card with a window"
+    kitchen = s.cards.type_of["kitchen"]
+    assert s.describe(Supply(kitchen, 10)) == (
+        "Supplier: exchange the card at basement, space 1 for a discarded kitchen"
+    )
+
+
+# == more lines of the checklist ==================================================================
+def test_dh_2_five_columns_and_column_1_never_shows_a_resource() -> None:
+    s, _ = new(3), None
+    rng = random.Random(2)
+    while not s.is_terminal():
+        columns = s.observe(None)["columns"]
+        assert len(columns) == 5 and columns[0]["resource"] is None
+        (p,) = s.acting_players()
+        s.apply(p, rng.choice(s.legal_actions(p)))
+
+
+def test_dh_32_a_unique_room_face_up_in_the_basement_is_refused() -> None:
+    s = new(4)
+    assert s.face_up_problem(0, room_id(s, "library"), 10) == "rule B"
+    assert s.face_up_problem(0, room_id(s, "library"), 8) is None
+
+
+def test_dh_45_the_text_view_marks_basement_cards() -> None:
+    s = new(4)
+    build(s, 0, {10: "garage", 8: "kitchen"})
+    text = hb.game("dream-home").text_view(s.observe(0))
+    assert "[garage]" in text and "[kitchen]" not in text and "kitchen" in text
+
+
+def test_dh_77_a_floor_may_have_gaps() -> None:
+    s = new(4)
+    build(s, 0, {5: "living room"})
+    hand(s, "bathroom")
+    s.apply(0, Take(1))
+    s.apply(0, Place(9))
+    assert s.homes[0][5] != -1 and s.homes[0][9] != -1 and s.homes[0][8] == -1
+
+
+def test_dh_88_a_refusal_names_rule_c() -> None:
+    s = new(4)
+    build(s, 0, {5: "kitchen", 6: "living room", 7: "living room", 10: "-garage",
+                 11: "-garage", 0: "bedroom", 2: "bedroom"})  # fmt: skip
+    hand(s, "bedroom")
+    s.apply(0, Take(1))
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match=r"maximum size .*\(rule C\)"):
+        s.apply(0, Place(1))
+    assert s.to_json() == before
+
+
+def test_dh_93_dh_96_the_breakdown_adds_up_and_empty_rooms_score_nothing() -> None:
+    s, _ = random_game(4, seed=21)
+    for score in s.scores():
+        assert set(score["breakdown"]) == {"rooms", "decor", "functionality", "roof", "helpers"}
+        assert sum(score["breakdown"].values()) == score["total"]
+    t = new(4)
+    build(t, 0, {5: "-living room", 8: "-living room", 9: "-kitchen"})
+    assert t.breakdown(0)["rooms"] == 0
+
+
+def test_dh_88_a_move_off_the_board_is_refused_in_words() -> None:
+    s = new(4)
+    with pytest.raises(IllegalAction, match="not a move of this board"):
+        s.apply(0, Take(7))
+    s.apply(0, Take(1))
+    with pytest.raises(IllegalAction, match="not a move of this board"):
+        s.apply(0, Place(99))
+
+
+def test_q4_the_house_rule_shows_a_player_his_own_roof_cards_only() -> None:
+    s = new(4, **{"own-roof-shown": True})
+    hand(s, "living room", "roof:red")
+    s.apply(0, Take(1))
+    s.apply(0, Place(5))
+    assert s.observe(0)["players"][0]["roof_cards"] == [{"kind": "roof", "name": "red"}]
+    assert s.observe(1)["players"][0]["roof_cards"] is None
+    assert s.observe(None)["players"][0]["roof_cards"] is None
+
+
+def test_dh_19_dh_74_each_seat_one_turn_a_round_and_placed_cards_never_move() -> None:
+    for players in (2, 3, 4):
+        s = new(players, seed=30 + players)
+        rng = random.Random(players)
+        takes: dict[int, list[int]] = {}
+        placed: dict[tuple[int, int], int] = {}
+        while s.phase not in (ROOFER, SUPPLIER_PHASE, HANDYMAN_PHASE) and not s.is_terminal():
+            (p,) = s.acting_players()
+            action = rng.choice(s.legal_actions(p))
+            if isinstance(action, Take):
+                takes.setdefault(s.round, []).append(p)
+            s.apply(p, action)
+            for seat, home in enumerate(s.homes):
+                for space, card in enumerate(home):
+                    if card != -1:
+                        assert placed.setdefault((seat, space), card) == card  # DH-74
+        assert all(sorted(seats) == list(range(players)) for seats in takes.values())
+        assert len(takes) == 12
+
+
+def test_dh_27_a_room_need_not_go_beside_its_type() -> None:
+    s = new(4)
+    build(s, 0, {5: "living room"})
+    hand(s, "living room")
+    s.apply(0, Take(1))
+    assert {Place(8), Place(9)} <= set(s.legal_actions(0))
+
+
+def test_dh_30_no_refill_after_round_12() -> None:
+    s, _ = random_game(3, seed=8)
+    assert s.round == 12 and s.room_deck == [] and s.resource_deck == []
+    assert s.board_rooms == [-1] * 5 and s.board_resources == [-1] * 5
+
+
+def test_dh_49_dh_97_the_token_leaves_the_supply_the_card_is_discarded_and_scores() -> None:
+    s = new(4)
+    hand(s, "living room", "decor:piano")
+    s.apply(0, Take(1))
+    card = s.pending
+    s.apply(0, Place(5))
+    assert "piano" in s.observe(None)["supply"]
+    s.apply(0, Decorate(5))
+    assert "piano" not in s.observe(None)["supply"] and card in s.resource_discard
+    assert (
+        s.breakdown(0)["decor"] == 3 and s.observe(1)["players"][0]["home"][5]["decor"] == "piano"
+    )
+
+
+@pytest.mark.parametrize("size", [1, 2, 3])
+def test_dh_94_rooms_score_by_their_size(size: int) -> None:
+    s = new(4)
+    for room in s.content.rooms:
+        if room.special is not None or room.max_size < size or room.copies < size:
+            continue
+        t = new(4)
+        spaces = range(10, 12) if room.class_ == "basement" else range(5, 10)
+        build(t, 0, {space: room.name for space in list(spaces)[:size]})
+        assert (
+            t.room_points(0, (s.cards.type_of[room.name], tuple(spaces)[:size]))
+            == (room.points[size - 1])
+        )
+    living = s.content.rooms[s.cards.type_of["living room"]]
+    assert living.points == [1, 4, 9]

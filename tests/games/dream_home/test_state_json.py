@@ -1,0 +1,61 @@
+"""Dream Home's saved state: a round trip, and the consistency checks from_json makes."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+import housebuilders as hb
+from housebuilders.core import StateError
+
+from .helpers import new
+
+
+def midgame() -> dict:
+    s = new(3, seed=5)
+    rng = random.Random(5)
+    for _ in range(25):
+        (p,) = s.acting_players()
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    return s.to_json()
+
+
+def test_a_saved_state_loads_as_it_was() -> None:
+    saved = midgame()
+    assert hb.game("dream-home").state_from_json(copy.deepcopy(saved)).to_json() == saved
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "field"),
+    [
+        (lambda d: d["room_deck"].append(d["room_deck"][0]), "room_deck"),
+        (lambda d: d["resource_deck"].pop(), "resource card"),
+        (lambda d: d["board_resources"].__setitem__(0, d["resource_deck"].pop()), "first-player"),
+        (lambda d: d["homes"][0].append(-1), "homes"),
+        (lambda d: d["down"][0].__setitem__(0, 2), "down"),
+        (lambda d: (d["token_owner"].__setitem__(0, 0), d["token_at"].__setitem__(0, 4)),
+         "token_at"),
+        (lambda d: d.__setitem__("first", 3), "first"),
+        (lambda d: d.__setitem__("phase", "dance"), "phase"),
+        (lambda d: d.__setitem__("phase", "megaphone"), "ask"),
+        (lambda d: d.__setitem__("turns", 3), "turns"),
+        (lambda d: d.__setitem__("phase", "decor"), "pending"),
+    ],
+)  # fmt: skip
+def test_a_state_no_game_could_reach_is_refused_naming_the_field(corrupt, field: str) -> None:
+    saved = midgame()
+    corrupt(saved)
+    with pytest.raises(StateError, match=field):
+        hb.game("dream-home").state_from_json(saved)
+
+
+def test_roof_stacks_hold_only_roof_cards() -> None:
+    s = new(2)
+    saved = s.to_json()
+    card = next(c for c in saved["resource_deck"] if s.cards.resources[c].kind == "decor")
+    saved["resource_deck"].remove(card)
+    saved["roofs"][0].append(card)
+    with pytest.raises(StateError, match="roofs"):
+        hb.game("dream-home").state_from_json(saved)
