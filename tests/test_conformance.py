@@ -217,3 +217,14 @@ def test_the_doc_page_agrees_with_the_code(page: str) -> None:
     data = package / "data.toml"
     tests = "\n".join(p.read_text() for p in (ROOT / "tests").rglob("test_*.py"))
     check_doc(doc.read_text(), specs, data.read_text() if data.is_file() else "", tests)
+
+
+@pytest.mark.parametrize("game_id", [g for g in hb.game_ids() if hb.game(g).options])
+def test_an_option_of_another_type_is_refused(game_id: str) -> None:
+    """0 is not False, "1" is not 1: a choice must be of the option's own type."""
+    spec = hb.game(game_id)
+    for option in spec.options:
+        for choice in option.choices:
+            other = {bool: int, int: str, str: lambda v: [v]}[type(choice)](choice)
+            with pytest.raises(hb.OptionError, match=f"option '{option.name}'"):
+                spec.new_game(spec.min_players, options={option.name: other})

@@ -117,9 +117,10 @@ class GameSpec:
             if name not in known:
                 listed = ", ".join(known) or "none"
                 raise OptionError(f"{self.id} has no option {name!r} (options: {listed})")
-            if known[name].choices and value not in known[name].choices:
+            choices = known[name].choices  # a choice of the same type: 0 is not False
+            if choices and not any(type(value) is type(c) and value == c for c in choices):
                 raise OptionError(
-                    f"option {name!r} of {self.id} takes one of {list(known[name].choices)}, "
+                    f"option {name!r} of {self.id} takes one of {list(choices)}, "
                     f"not {value!r}"
                 )
         return {name: chosen.get(name, o.default) for name, o in known.items()}

@@ -21,6 +21,7 @@ from pydantic import (
     Discriminator,
     Field,
     Strict,
+    StrictBool,
     Tag,
     create_model,
 )
@@ -142,7 +143,9 @@ def _class_name(text: str) -> str:
 def _options_model(spec: GameSpec) -> type[BaseModel]:
     fields: dict[str, Any] = {}
     for option in spec.options:
-        kind = Literal[option.choices] if option.choices else type(option.default)
+        kind: Any = Literal[option.choices] if option.choices else type(option.default)
+        if set(option.choices) == {True, False} and type(option.default) is bool:
+            kind = StrictBool  # a yes-or-no option: the integers 0 and 1 are not booleans
         fields[option.name] = (kind, Field(option.default, description=option.help))
     return create_model(f"{_class_name(spec.id)}Options", __base__=Closed, **fields)
 
