@@ -172,6 +172,17 @@ def test_mr_house_advanced_to_the_end(page: Any, server: str) -> None:
     assert page.locator("#final table .winner").count() == 0
 
 
+def test_dream_home_with_a_person_and_bots_to_the_final_table(page: Any, server: str) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
+    created = post(server + "/api/tables", {"game": "dream-home", "seats": seats, "seed": 3})
+    page.goto(server + created["seats"][0]["url"])
+    wait_for_view(page)
+    assert page.text_content("#game-name") == "Dream Home"
+    clicks = play_to_end(page)
+    assert clicks["svg"] > 0, "no part of the board was clickable"
+    check_final(page, server, players=3)
+
+
 def test_refused_move_shows_the_rule_and_clears(page: Any, server: str) -> None:
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
     created = post(server + "/api/tables", {"game": "mr-house-basic", "seats": seats, "seed": 5})

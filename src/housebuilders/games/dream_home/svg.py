@@ -68,7 +68,8 @@ def _board(obs: Json, acts: Acts, top: float) -> list[str]:
         x = 20 + i * (CARD_W + 12)
         upper = Box(x, top + 22, CARD_W, CARD_H)
         lower = Box(x, upper.y + CARD_H + 8, CARD_W, CARD_H)
-        pair = (
+        whole = rect(Box(x, upper.y, CARD_W, 2 * CARD_H + 8), fill="transparent")  # one target
+        pair = [whole] + (
             [rect(upper, rx=6, fill="#fff8e6", stroke=THEME.edge),
              bold(x + CARD_W / 2, upper.y + 36, "first player", 12, "middle")]
             if i == 0 else _resource_face(upper, column["resource"])
