@@ -722,22 +722,10 @@ class DreamHomeState(GameState):
         return s
 
     # == saved state =========================================================================
-    def _json(self) -> Json:
-        out: Json = {}
-        for name, kind in self.FIELDS.kinds.items():
-            value = getattr(self, name)
-            out[name] = (
-                value[:]
-                if kind == "lists"
-                else ([row[:] for row in value] if kind == "rows" else value)
-            )
-        return out
-
     @classmethod
     def from_json(cls, d: Json) -> DreamHomeState:
         parse(DreamHomeJson, d)
         s = cls._restore(d, len(d["homes"]), field="homes")
-        for name in cls.FIELDS.names:
-            setattr(s, name, d[name])
+        s._load_fields(d)  # as the kit's default _json wrote them
         check(s)
         return s
