@@ -15,6 +15,12 @@ TYPES = 3  # Portuguese guitar, singer, classical guitar: one restaurant space e
 GROUPS = 3  # the street's customer groups, left to right
 KICKOUTS = 3  # kick-out spaces per location (Q9)
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+# Bounds of the fixed action space (actions.py): content beyond them is refused.
+MAX_TILES = 24  # musician tiles, printed and promo
+MAX_NOTES = 6  # note kinds
+COLOURS = 3  # customer colours
+TABLES = 3  # a restaurant's tables
+MAX_SPEND = 3  # customers one fame step may cost
 
 
 class Customers(Schema):
@@ -117,6 +123,8 @@ class HouseOfFadoContent(Schema):
         return self
 
     def _check_tables(self) -> None:
+        if len(self.tables) != TABLES:
+            raise ValueError(f"tables: a restaurant has {TABLES} tables")
         if not 0 <= self.covered_table < len(self.tables):
             raise ValueError(f"covered_table: no table {self.covered_table}")
         if self.unlock_after > self.prestige_cubes:
@@ -132,6 +140,8 @@ class HouseOfFadoContent(Schema):
 
     def _check_customers(self) -> None:
         c = self.customers
+        if len(c.colours) != COLOURS:
+            raise ValueError(f"customers.colours: the rules name {COLOURS} colours")
         if len(c.per_player) != len(c.colours):
             raise ValueError("customers.per_player: one count per colour")
         if c.groups != GROUPS:
@@ -148,10 +158,16 @@ class HouseOfFadoContent(Schema):
         f = self.fame
         if f.max < 2 or len(f.customers) != f.max - 1 or len(f.rehearsal_cost) != f.max - 1:
             raise ValueError("fame: customers and rehearsal_cost need one value per fame step")
+        if not all(1 <= n <= MAX_SPEND for n in f.customers):
+            raise ValueError(f"fame.customers: each step costs 1 to {MAX_SPEND} customers")
         if len(f.hire_cost) != f.max - 1:
             raise ValueError("fame.hire_cost: one price per fame below the top (none at the top)")
 
     def _check_components(self) -> None:
+        if len(self.notes) > MAX_NOTES or len(set(self.notes)) != len(self.notes):
+            raise ValueError(f"notes: at most {MAX_NOTES} distinct notes")
+        if len(self.musicians) + len(self.promos) > MAX_TILES:
+            raise ValueError(f"musicians and promos: at most {MAX_TILES} tiles")
         for tile in self.musicians:
             if not 0 <= tile.type < TYPES or tile.note not in self.notes:
                 raise ValueError(
