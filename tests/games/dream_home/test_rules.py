@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import random
+import xml.etree.ElementTree as ET
 
 import pytest
 
 import housebuilders as hb
 from housebuilders.core import IllegalAction
+from housebuilders.core.testing import SVG
 from housebuilders.games.dream_home.actions import (
     DECLINE,
     Decorate,
@@ -38,6 +40,7 @@ from housebuilders.games.dream_home.phases import (
     TAKE,
 )
 from housebuilders.games.dream_home.state import DreamHomeState
+from housebuilders.games.dream_home.svg import BASEMENT_EDGE
 
 from .helpers import build, new, resource_id, room_id, stack
 
@@ -673,6 +676,21 @@ def test_dh_45_the_text_view_marks_basement_cards() -> None:
     build(s, 0, {10: "garage", 8: "kitchen"})
     text = hb.game("dream-home").text_view(s.observe(0))
     assert "[garage]" in text and "[kitchen]" not in text and "kitchen" in text
+
+
+def test_dh_45_the_svg_draws_basement_cards_with_a_dark_border() -> None:
+    s = new(4)
+    build(s, 0, {10: "garage", 8: "kitchen"})
+    root = ET.fromstring(hb.game("dream-home").svg_view(s.observe(0), []))
+    cards = [el for el in root.iter(SVG + "rect") if el.get("class") == "card"]
+    names = [el.text for el in root.iter(SVG + "text")]
+    assert "garage" in names and "kitchen" in names
+    edges = {el.get("stroke") for el in cards}
+    assert BASEMENT_EDGE in edges and len(edges) > 1  # the garage's, and the others'
+    obs = s.observe(0)
+    shown = [c["room"] for c in obs["columns"]] + [r for p in obs["players"] for r in p["home"]]
+    basement = sum(1 for room in shown if room and room["class"] == "basement")
+    assert sum(el.get("stroke") == BASEMENT_EDGE for el in cards) == basement >= 1
 
 
 def test_dh_77_a_floor_may_have_gaps() -> None:

@@ -33,6 +33,7 @@ CARD_W, CARD_H = 118, 64
 SPACE_W, SPACE_H = 104, 50
 FLOORS = (("top floor", range(0, 5)), ("middle floor", range(5, 10)))
 ROOM_FILL = {"normal": "#fbf3df", "unique": "#efe3f7", "basement": "#e3e7ec"}
+BASEMENT_EDGE = "#2f3a45"
 EMPTY_SPACE = {"fill": "none", "stroke": "#c8bfb0", "stroke_dasharray": "4 3"}
 #: the actions that happen on a space of one's home (the room card in hand face down: a chip)
 ON_A_SPACE = ("place-room", "ladder", "decorate")
@@ -43,8 +44,9 @@ def _room_face(box: Box, room: Json | None, down: bool = False, spot: bool = Fal
     if room is None:  # an empty space; a spot to click is drawn as the kit's ghost
         return [rect(box, rx=6, **(ghost() if spot else EMPTY_SPACE))]
     fill = "#d9d2c6" if down else ROOM_FILL.get(room["class"], "#fbf3df")
+    edge = BASEMENT_EDGE if room["class"] == "basement" else THEME.edge  # DH-45: a dark border
     lines = wrap(room["name"], box.w - 8, 12)[:2]
-    parts = [card_face(box, fill, THEME.edge)]
+    parts = [card_face(box, fill, edge)]
     parts += [bold(box.x + box.w / 2, box.y + 17 + 14 * i, line, 12, "middle")
               for i, line in enumerate(lines)]  # fmt: skip
     note = "empty room" if down else f"max {room['max_size']}"
