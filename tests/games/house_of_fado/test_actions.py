@@ -71,7 +71,7 @@ def test_hf_90_every_fame_step_of_the_data_can_be_paid_in_one_action() -> None:
 
 def test_hf_134_an_assistant_comes_from_the_supply_or_any_board_space() -> None:
     sources = {x.source for x in a.LEAVES}
-    assert a.SUPPLY in sources and a.RESTAURANT_SPACE not in sources
+    assert a.FROM_SUPPLY in sources and a.RESTAURANT_SPACE not in sources
     assert len(sources) == a.SPACES
 
 

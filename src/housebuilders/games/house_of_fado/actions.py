@@ -19,7 +19,7 @@ ACTION_SPACES = len(LOCATION_OF)
 RESTAURANT_SPACE = ACTION_SPACES - 1
 BOARD_LOCATIONS = 4  # those with kick-out spaces
 SPACES = ACTION_SPACES + BOARD_LOCATIONS * KICKOUTS
-SUPPLY = SPACES  # where an assistant comes from when it is not on the board
+FROM_SUPPLY = SPACES  # LeaveAssistant: the assistant comes from its owner's supply
 GROUP_NAMES = ("left", "middle", "right")
 COLOUR_NAMES = ("gray", "black", "brown")  # the rulebook's; content.customers may rename them
 DISPLAY = 4  # fado tiles face up (HF-7)
@@ -82,10 +82,10 @@ class Move(Action, kind="move"):
 
 
 class LeaveAssistant(Action, kind="leave-assistant"):
-    source: int  # a space, or SUPPLY
+    source: int  # a space, or FROM_SUPPLY
 
     def __str__(self) -> str:
-        where = "your supply" if self.source == SUPPLY else space_name(self.source)
+        where = "your supply" if self.source == FROM_SUPPLY else space_name(self.source)
         return f"leave an assistant from {where} on the space you vacate"
 
 

@@ -94,6 +94,7 @@ class HouseOfFadoContent(Schema):
     unlock_after: int = Field(ge=1)
     prestige_cubes: int = Field(ge=1)
     critic_cost: list[int]
+    critic_cubes: int = Field(ge=0)
     income: list[int]
     stars: int
     fado_star_tiles: int = Field(ge=1)
