@@ -137,9 +137,7 @@ def test_the_seat_page_works_under_its_policy_without_the_token_in_the_address(
     refused = []  # what the Content-Security-Policy blocked, as the console reports it
     page.on("console", lambda m: "Content Security Policy" in m.text and refused.append(m.text))
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
-    created = post(
-        server + "/api/tables", {"game": "mr-house-basic", "seats": seats, "seed": 5}
-    )
+    created = post(server + "/api/tables", {"game": "mr-house-basic", "seats": seats, "seed": 5})
     page.goto(server + created["seats"][0]["url"])
     wait_for_view(page)
     assert "token" not in page.url and page.text_content("#you") == "you are seat 0"

@@ -51,9 +51,12 @@ def describe(s: HouseOfFadoState, action: Action) -> str:
         shown = s.tile_json(action.tile)
         assert shown is not None
         verb = "hire" if isinstance(action, Hire) else "contract"
-        price = s.hire_price(action.tile, isinstance(action, Hire))
+        fame = s.musician_fame(action.tile)
         kind = c.types[shown["type"]].name
-        return f"{verb} {shown['name']} ({kind}, fame {s.musician_fame(action.tile)}) for {price}"
+        text = f"{verb} {shown['name']} ({kind}, fame {fame})"
+        if fame < c.fame.max:  # HF-39: a fame 6 tile has no price
+            text += f" for {s.hire_price(action.tile, isinstance(action, Hire))}"
+        return text
     if isinstance(action, GainNote | BonusNote) and action.note < len(c.notes):
         return str(action).replace(f"({action.note + 1})", c.notes[action.note])
     if isinstance(action, BonusCustomer) and action.colour < len(c.customers.colours):

@@ -133,8 +133,8 @@ class HouseOfFadoState(GameState):
         lists="fame note_supply display stack bag discard critics billboard_tiles star_owner "
         "star_tiles billboard removed money cubes_removed critic rising",
         # by type: the market's tiles; by group: customer colours; by seat: workers' and
-        # assistants' spaces, musicians by type, notes by note, tables (tuples of
-        # colours), bar, fado tiles scored, points earned by kind (EARNED); by type: the
+        # assistants' spaces, musicians by type, notes by note, tables (lists of
+        # colours, each replaced whole, never changed in place: the copies share them), bar, fado tiles scored, points earned by kind (EARNED); by type: the
         # cubes beside its billboard space per seat
         rows="market groups workers assistants musicians notes tables bar fado_scored earned "
         "billboard_cubes",
@@ -168,7 +168,7 @@ class HouseOfFadoState(GameState):
         s.removed, s.rising = [], []
         s.money, s.workers, s.assistants = t.money, t.workers, t.assistants
         s.cubes_removed, s.musicians, s.notes = t.cubes_removed, t.musicians, t.notes
-        s.tables = [[()] * len(s.content.tables) for _ in range(players)]
+        s.tables = [[[] for _ in s.content.tables] for _ in range(players)]
         s.bar, s.critic, s.fado_scored = t.bar, t.critic, t.fado_scored
         s.earned = [[0] * len(EARNED) for _ in range(players)]
         return s
@@ -556,7 +556,7 @@ class HouseOfFadoState(GameState):
 
     def _seat(self, player: int, action: Seat) -> bool:
         group = self.groups[action.group]
-        chosen = (0,) * action.gray + (1,) * action.black + (2,) * action.brown
+        chosen = [0] * action.gray + [1] * action.black + [2] * action.brown
         for colour in chosen:
             group.remove(colour)
         self.tables[player][action.table] = chosen
@@ -644,7 +644,7 @@ class HouseOfFadoState(GameState):
             if place is None:
                 self.bar[player] = seated
             else:
-                self.tables[player][place] = tuple(seated)
+                self.tables[player][place] = seated
         self.extra -= action.extra
         tile = self.musicians[player][action.type]
         self.fame[tile] += 1
@@ -712,7 +712,7 @@ class HouseOfFadoState(GameState):
         for seated in self.tables[player]:
             self.discard += seated
         self.discard += self.bar[player]
-        self.tables[player] = [()] * len(self.tables[player])
+        self.tables[player] = [[] for _ in self.tables[player]]
         self.bar[player] = []
         self.joao, self.extra = False, 0
         return self._end_turn()
@@ -930,10 +930,6 @@ class HouseOfFadoState(GameState):
         return s
 
     # == saved state ====================================================================
-    def _load_fields(self, d: Json) -> None:
-        super()._load_fields(d)
-        self.tables = [[tuple(seated) for seated in row] for row in self.tables]
-
     @classmethod
     def from_json(cls, d: Json) -> HouseOfFadoState:
         parse(HouseOfFadoJson, d)
