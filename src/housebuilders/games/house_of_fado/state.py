@@ -930,6 +930,11 @@ class HouseOfFadoState(GameState):
         return s
 
     # == saved state ====================================================================
+    def _json(self) -> Json:
+        out = super()._json()
+        out["tables"] = [[list(seated) for seated in row] for row in self.tables]  # tuples
+        return out
+
     def _load_fields(self, d: Json) -> None:
         super()._load_fields(d)
         self.tables = [[tuple(seated) for seated in row] for row in self.tables]
