@@ -273,7 +273,8 @@ class HouseOfFadoState(GameState):
         if phase == ASSISTANT:
             return self.assistant_sources(player)
         if phase == OWN_ASSISTANT:  # HF-136
-            return [REMOVE_OWN, RETURN_OWN] if self.origin < RESTAURANT_SPACE else [REMOVE_OWN]
+            back = 0 <= self.origin < RESTAURANT_SPACE  # a board action space, not the supply
+            return [REMOVE_OWN, RETURN_OWN] if back else [REMOVE_OWN]
         return [FREES[s - ACTION_SPACES] for s in self.freeable()]  # OVERFLOW
 
     def placements(self, player: int) -> list[Action]:
