@@ -109,8 +109,10 @@ def check(s: HouseOfFadoState) -> None:
             refuse(name, f"{size} entries")
     for p in range(players):
         within("cubes_removed", s.cubes_removed[p], 0, content.prestige_cubes)
-        if len(s.tables[p]) != len(content.tables) or len(s.bar[p]) > content.bar_seats:
-            refuse("tables", "a restaurant has its tables and a bar of 2")
+        if len(s.tables[p]) != len(content.tables):
+            refuse("tables", f"a restaurant has {len(content.tables)} tables")
+        if len(s.bar[p]) > content.bar_seats:
+            refuse("bar", f"a bar has {content.bar_seats} seats")
         for t, seated in enumerate(s.tables[p]):
             if len(seated) > content.tables[t]:
                 refuse("tables", f"table {t} has {content.tables[t]} seats")

@@ -90,6 +90,9 @@ def illegal(s: HouseOfFadoState, player: int, action: Action) -> tuple[str, str]
     if s.phase in (MARKET, BILLBOARD_PHASE) and isinstance(action, Hire | Contract):
         return _musician(s, player, action)
     if s.phase == STREET and isinstance(action, BringCritic):
+        if action.group not in s.board.between[s.target]:
+            return ("choose the critic from the group on the left or right of your space",
+                    SECTIONS[STREET])  # fmt: skip
         if s.critic[player] != -1:
             return ("you already have a critic in your restaurant: you cannot take another "
                     "critic", SECTIONS[STREET])  # fmt: skip
@@ -98,12 +101,18 @@ def illegal(s: HouseOfFadoState, player: int, action: Action) -> tuple[str, str]
         price = s.content.critic_cost[s.cubes_removed[player]]
         if s.money[player] < price:
             return f"the critic costs {price} money", SECTIONS[STREET]
+        if action.table not in s.open_tables(player):
+            return "the critic is placed alone at an empty (and uncovered) table", SECTIONS[STREET]
     if s.phase == STREET and isinstance(action, Seat):
         if action.group not in s.board.between[s.target]:
             return ("choose customers from the group on the left or right of your space",
                     SECTIONS[STREET])  # fmt: skip
         if action.table not in s.open_tables(player):
             return "place the customers at a single EMPTY (and uncovered) table", SECTIONS[STREET]
+        seats = s.content.tables[action.table]
+        if action.gray + action.black + action.brown > seats:
+            return (f"you can only take a number of customers equal to the max for that table "
+                    f"({seats})", SECTIONS[STREET])  # fmt: skip
     if s.phase == BILLBOARD_PHASE and isinstance(action, Promote):
         return _promotion(s, player, action)
     if s.phase == RAISE and isinstance(action, Raise):
