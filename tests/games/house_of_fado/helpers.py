@@ -102,7 +102,7 @@ def _take(state: HouseOfFadoState, colours: tuple[int, ...]) -> None:
 def seat(state: HouseOfFadoState, player: int, table: int, *colours: int) -> None:
     """Seat customers at one of ``player``'s tables."""
     _take(state, colours)
-    state.tables[player][table] = tuple(colours)
+    state.tables[player][table] = list(colours)
 
 
 def bar(state: HouseOfFadoState, player: int, *colours: int) -> None:

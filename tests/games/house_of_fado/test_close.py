@@ -61,7 +61,7 @@ def test_hf_87_the_steps_run_in_order_income_uses_the_track_before_the_critic() 
     critic_to(s, 0, 1)
     close(s, CriticTo(0))
     assert s.money[0] == 5 + 2 and s.cubes_removed[0] == 4
-    assert s.tables[0] == [(), (), ()] and s.turn == 1
+    assert s.tables[0] == [[], [], []] and s.turn == 1
 
 
 def test_hf_88_hf_100_each_seated_customer_pays_the_income_on_the_track() -> None:
@@ -106,7 +106,7 @@ def test_hf_90_a_fame_step_takes_the_printed_customers_bar_included() -> None:
     assert s.phase == RAISE
     refused(s, 0, Raise(SINGER, 0, 2, 0, 0), "takes 3 customers, not 2")
     play(s, Raise(SINGER, 1, 2, 0, 0))
-    assert s.fame[t] == 5 and s.bar[0] == [] and s.tables[0][0] == ()
+    assert s.fame[t] == 5 and s.bar[0] == [] and s.tables[0][0] == []
 
 
 @pytest.mark.parametrize(
@@ -197,7 +197,7 @@ def test_hf_97_the_restaurant_is_cleared_to_the_discard_pile() -> None:
     seat(s, 0, 1, BROWN)
     bar(s, 0, BROWN)
     close(s)
-    assert s.tables[0] == [(), (), ()] and s.bar[0] == []
+    assert s.tables[0] == [[], [], []] and s.bar[0] == []
     assert sorted(s.discard) == [GRAY, BLACK, BROWN, BROWN]
 
 

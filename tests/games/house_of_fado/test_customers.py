@@ -91,7 +91,7 @@ def test_hf_105_the_observation_shows_every_table_and_the_bar() -> None:
     assert seen["tables"] == [[], ["gray", "brown"], []] and seen["bar"] == ["black"]
     assert seen["critic"] == 0
     play(s, Place(STREET_2), DONE)  # a turn elsewhere changes nothing there
-    assert s.tables[1][1] == (GRAY, BROWN) and s.bar[1] == [BLACK]
+    assert s.tables[1][1] == [GRAY, BROWN] and s.bar[1] == [BLACK]
 
 
 def test_hf_106_q21_a_group_with_0_or_1_customers_refills_to_4_at_the_end_of_the_turn() -> None:
@@ -123,7 +123,7 @@ def stash(s: HouseOfFadoState, keep: int) -> None:
     s.cubes_removed[1] = 5
     rest, s.bag = s.bag[keep:], s.bag[:keep]
     for t, seats in enumerate(s.content.tables):
-        s.tables[1][t], rest = tuple(rest[:seats]), rest[seats:]
+        s.tables[1][t], rest = rest[:seats], rest[seats:]
     s.bar[1], rest = rest[:2], rest[2:]
     assert not rest
 

@@ -171,7 +171,7 @@ def test_hf_43_hf_46_market_kick_out_a_free_customer_from_the_groups_beside_to_t
     colour = s.groups[MIDDLE][0]
     before = len(s.groups[MIDDLE])
     play(s, BonusCustomer(MIDDLE, colour))
-    assert s.bar[1] == [colour] and s.tables[1] == [(), (), ()] and s.money[1] == 5
+    assert s.bar[1] == [colour] and s.tables[1] == [[], [], []] and s.money[1] == 5
     assert len(s.groups[MIDDLE]) == before - 1
     assert s.critics[MIDDLE]  # HF-46: the middle group's critic is never offered
 
@@ -272,11 +272,11 @@ def test_hf_52_customers_or_a_critic_never_both() -> None:
     play(s, Place(STREET_1))
     assert {type(a) for a in s.legal_actions(0)} == {Seat, BringCritic, type(DONE)}
     play(s, BringCritic(MIDDLE, 0))
-    assert s.turn == 1 and s.tables[0] == [(), (), ()] and s.critic[0] == 0
+    assert s.turn == 1 and s.tables[0] == [[], [], []] and s.critic[0] == 0
     s = new(2)
     group(s, LEFT, GRAY, GRAY)
     play(s, Place(STREET_1), Seat(LEFT, 0, 2, 0, 0))
-    assert s.turn == 1 and s.critic[0] == -1 and s.tables[0][0] == (GRAY, GRAY)
+    assert s.turn == 1 and s.critic[0] == -1 and s.tables[0][0] == [GRAY, GRAY]
 
 
 def test_hf_53_customers_come_from_one_group_beside_the_space() -> None:
@@ -310,7 +310,7 @@ def test_hf_55_as_many_customers_as_the_table_seats_and_no_4_seat_table_yet() ->
     s.cubes_removed[0] = 5
     group(s, LEFT, GRAY, GRAY, BLACK, BROWN)
     play(s, Place(STREET_1), Seat(LEFT, 2, 2, 1, 1))
-    assert s.tables[0][2] == (GRAY, GRAY, BLACK, BROWN)
+    assert s.tables[0][2] == [GRAY, GRAY, BLACK, BROWN]
 
 
 @pytest.mark.parametrize(("removed", "cost"), [(0, 3), (1, 3), (2, 2), (3, 2), (4, 1), (6, 0)])

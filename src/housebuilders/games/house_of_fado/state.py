@@ -134,7 +134,8 @@ class HouseOfFadoState(GameState):
         "star_tiles billboard removed money cubes_removed critic rising",
         # by type: the market's tiles; by group: customer colours; by seat: workers' and
         # assistants' spaces, musicians by type, notes by note, tables (lists of
-        # colours, each replaced whole, never changed in place: the copies share them), bar, fado tiles scored, points earned by kind (EARNED); by type: the
+        # colours, each replaced whole and never changed in place: the copies share
+        # them), bar, fado tiles scored, points earned by kind (EARNED); by type: the
         # cubes beside its billboard space per seat
         rows="market groups workers assistants musicians notes tables bar fado_scored earned "
         "billboard_cubes",
@@ -273,7 +274,7 @@ class HouseOfFadoState(GameState):
         if phase == ASSISTANT:
             return self.assistant_sources(player)
         if phase == OWN_ASSISTANT:  # HF-136
-            return [REMOVE_OWN, RETURN_OWN] if self.origin < RESTAURANT_SPACE else [REMOVE_OWN]
+            return [REMOVE_OWN, RETURN_OWN] if 0 <= self.origin < RESTAURANT_SPACE else [REMOVE_OWN]
         return [FREES[s - ACTION_SPACES] for s in self.freeable()]  # OVERFLOW
 
     def placements(self, player: int) -> list[Action]:
