@@ -296,7 +296,7 @@ def test_hf_54_a_single_empty_table() -> None:
     assert {a.table for a in s.legal_actions(0) if isinstance(a, Seat)} == {0}
     refused(s, 0, Seat(LEFT, 1, 1, 0, 0), "a single EMPTY")
     play(s, Seat(LEFT, 0, 1, 1, 0))
-    assert s.tables[0][:2] == [(GRAY, BLACK), (BROWN,)]
+    assert s.tables[0][:2] == [[GRAY, BLACK], [BROWN]]
 
 
 def test_hf_55_as_many_customers_as_the_table_seats_and_no_4_seat_table_yet() -> None:
