@@ -845,7 +845,7 @@ class HouseOfFadoState(GameState):
         def counted(items: list[int]) -> list[int]:
             return [items.count(c) for c in range(COLOURS)]
 
-        seats = []
+        seats, scores = [], self.scores()
         for p in range(self.num_players):
             seats.append({
                 "money": self.money[p],
@@ -865,7 +865,7 @@ class HouseOfFadoState(GameState):
                 "fado": [self.fado_json(t) for t in self.fado_scored[p]],
                 "stars": self.stars(p),
                 "earned": dict(zip(EARNED, self.earned[p], strict=True)),
-                "score": self.scores()[p],
+                "score": scores[p],
             })  # fmt: skip
         kickouts = [
             [{"space": s, **k.model_dump(), "piece": self._piece(s)}
