@@ -25,6 +25,7 @@ HOUSE_OF_FADO = register(GameSpec(
                players=(2,)),
     ),
     heuristic=f"{__name__}.heuristic:evaluate",
+    heuristic_all=f"{__name__}.heuristic:evaluate_all",
     text_view=f"{__name__}.text:text",
     svg_view=f"{__name__}.svg:svg",
 ))  # fmt: skip
