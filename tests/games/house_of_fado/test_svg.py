@@ -13,7 +13,29 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.core.testing import SVG, check_views, clickable, draw_svg
-from housebuilders.games.house_of_fado.actions import ACTION_SPACES, FROM_SUPPLY, RESTAURANT_SPACE
+from housebuilders.games.house_of_fado.actions import (
+    ACTION_SPACES,
+    FROM_SUPPLY,
+    RESTAURANT_SPACE,
+    BonusCustomer,
+    BonusNote,
+    BringCritic,
+    Contract,
+    CriticTo,
+    Dismiss,
+    Done,
+    FreeKickout,
+    GainNote,
+    Hire,
+    KickTo,
+    LeaveAssistant,
+    Move,
+    NoAssistant,
+    Place,
+    Raise,
+    ScoreFado,
+    Seat,
+)
 from housebuilders.games.house_of_fado.svg import CUSTOMER_FILL, svg
 from housebuilders.games.house_of_fado.text import GROUP_NAMES, bonus_label, space_label
 
@@ -41,30 +63,30 @@ def expected_words(obs: Json, action: Json) -> str | None:
     """What the part clicked for ``action`` must show: the tile, space, bonus, note,
     fado tile or group concerned (None: checked otherwise or not at all)."""
     kind = action["kind"]
-    if kind in ("hire", "contract"):
+    if kind in (Hire.kind, Contract.kind):
         tiles = [t for column in obs["market"] for t in column if t["id"] == action["tile"]]
         return tiles[0]["name"]
     space = action.get("space", action.get("source"))
-    if kind == "move":
+    if kind == Move.kind:
         return space_label(action["origin"])
-    if kind in ("place", "leave-assistant") and space < ACTION_SPACES:
+    if kind in (Place.kind, LeaveAssistant.kind) and space < ACTION_SPACES:
         return space_label(space) if space != RESTAURANT_SPACE else "restaurant"
-    if kind in ("kick-to", "free-kickout", "leave-assistant") and space != FROM_SUPPLY:
+    if kind in (KickTo.kind, FreeKickout.kind, LeaveAssistant.kind) and space != FROM_SUPPLY:
         kick = next(k for row in obs["kickouts"] for k in row if k["space"] == space)
         return bonus_label(obs, kick)
-    if kind == "score-fado":
+    if kind == ScoreFado.kind:
         return " ".join(obs["display"][action["slot"]]["notes"])
-    if kind in ("gain-note", "bonus-note"):
+    if kind in (GainNote.kind, BonusNote.kind):
         return f"{obs['notes'][action['note']]} ×"
-    if kind == "critic-to":
+    if kind == CriticTo.kind:
         return f"{GROUP_NAMES[action['group']]} group"
-    if kind == "seat":
+    if kind == Seat.kind:
         return f"{GROUP_NAMES[action['group']]}: "
-    if kind == "critic":
+    if kind == BringCritic.kind:
         return f"critic ({GROUP_NAMES[action['group']]})"
-    if kind == "raise":
+    if kind == Raise.kind:
         return "raise: "
-    if kind == "dismiss":
+    if kind == Dismiss.kind:
         return "dismiss for"
     return None
 
@@ -81,7 +103,7 @@ def check_state(state: Any, seat: int) -> set[str]:
         want = expected_words(obs, action)
         if want is not None:
             assert want in words(el), f"{a['text']!r} drawn on {words(el)!r}"
-        if action["kind"] == "bonus-customer":
+        if action["kind"] == BonusCustomer.kind:
             circle = el.find(SVG + "circle")
             colour = obs["colours"].index(obs["colours"][action["colour"]])
             assert circle is not None and circle.get("fill") == CUSTOMER_FILL[colour]
@@ -103,10 +125,10 @@ def test_every_legal_action_of_a_random_game_is_clickable_where_it_happens(
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         step += 1
     check_views(state)
-    common = {"place", "move", "kick-to", "hire", "seat", "gain-note", "raise", "done"}
+    common = {a.kind for a in (Place, Move, KickTo, Hire, Seat, GainNote, Raise, Done)}
     assert common <= kinds, common - kinds
     if options.get("assistants"):
-        assert {"leave-assistant", "no-assistant"} <= kinds
+        assert {LeaveAssistant.kind, NoAssistant.kind} <= kinds
 
 
 def test_another_seat_and_the_spectator_can_click_nothing() -> None:

@@ -53,6 +53,26 @@ from .actions import (
     LOCATION_OF,
     LOCATIONS,
     RESTAURANT_SPACE,
+    BonusCustomer,
+    BonusFame,
+    BonusNote,
+    BringCritic,
+    Contract,
+    CriticTo,
+    Dismiss,
+    FreeKickout,
+    GainNote,
+    Hire,
+    KeepSix,
+    KickTo,
+    LeaveAssistant,
+    Move,
+    Place,
+    Promote,
+    Raise,
+    RemoveSix,
+    ScoreFado,
+    Seat,
 )
 from .text import GROUP_NAMES, bonus_label, fado_label, space_label, star_label, status
 
@@ -71,14 +91,14 @@ TARGET_EDGE = "#b35f00"
 EMPTY_EDGE = "#b8ab98"
 MARKET, STREET, REHEARSAL, BILLBOARD = range(4)
 #: actions drawn on an action space or a kick-out space, by the field naming it
-ON_A_SPACE = (("place", "space"), ("kick-to", "space"), ("free-kickout", "space"),
-              ("leave-assistant", "source"))  # fmt: skip
+ON_A_SPACE = ((Place.kind, "space"), (KickTo.kind, "space"), (FreeKickout.kind, "space"),
+              (LeaveAssistant.kind, "source"))  # fmt: skip
 #: actions drawn as chips under a musician of one's restaurant, by its type
-ON_A_MUSICIAN = ("raise", "bonus-fame", "remove-six", "keep-six", "dismiss")
+ON_A_MUSICIAN = (Raise.kind, BonusFame.kind, RemoveSix.kind, KeepSix.kind, Dismiss.kind)
 #: actions drawn where they happen (the rest are chips under the board)
 PLACED = {kind for kind, _ in ON_A_SPACE} | set(ON_A_MUSICIAN) | {
-    "move", "hire", "contract", "bonus-customer", "critic-to", "score-fado", "gain-note",
-    "bonus-note", "promote", "seat", "critic",
+    cls.kind for cls in (Move, Hire, Contract, BonusCustomer, CriticTo, ScoreFado, GainNote,
+                         BonusNote, Promote, Seat, BringCritic)
 }  # fmt: skip
 
 
@@ -168,7 +188,7 @@ def action_space(obs: Json, acts: Acts, space: int, y: float) -> tuple[list[str]
             muted(box.x + box.w / 2, box.y + 13, space_label(space), 10, "middle")]  # fmt: skip
     face += piece(obs, obs["spaces"][space], box.x + box.w / 2, box.y + 34)
     parts = maybe_act(item, face)
-    moves = [(space_label(a.action["origin"]), a) for a in acts.matching("move", space=space)]
+    moves = [(space_label(a.action["origin"]), a) for a in acts.matching(Move.kind, space=space)]
     more, h = flow(moves, box.x, box.y + box.h + 2, box.w)
     return parts + more, box.h + h + 2
 
@@ -222,7 +242,9 @@ def market(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
         parts.append(muted(x, y + 23, about, 9))
         for k, tile in enumerate(tiles):
             box = Box(x, y + 30 + k * (TILE_H + 4), COLUMN_W, TILE_H)
-            item = acts.find("hire", tile=tile["id"]) or acts.find("contract", tile=tile["id"])
+            item = acts.find(Hire.kind, tile=tile["id"]) or acts.find(
+                Contract.kind, tile=tile["id"]
+            )
             parts += tile_card(obs, tile, box, item)
         tallest = max(tallest, 30 + len(tiles) * (TILE_H + 4))
     spaces, h = action_spaces(obs, acts, MARKET, y + 30)
@@ -233,7 +255,7 @@ def street(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
     parts = []
     for g, group in enumerate(obs["groups"]):
         box = Box(column_x(g), y + 4, COLUMN_W, 52)
-        item = acts.find("critic-to", group=g)
+        item = acts.find(CriticTo.kind, group=g)
         face = [spot(box, item, "#f1ece3", rx=8),
                 muted(box.x + 8, box.y + 13, f"{GROUP_NAMES[g]} group", 10)]  # fmt: skip
         if group["critic"]:
@@ -243,7 +265,7 @@ def street(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
             index = obs["colours"].index(colour) if colour in obs["colours"] else -1
             dot = [circle(box.x + 18 + k * 24, box.y + 34, 9, fill=customer_fill(obs, colour),
                           stroke="#0006")]  # fmt: skip
-            parts += maybe_act(acts.find("bonus-customer", group=g, colour=index), dot)
+            parts += maybe_act(acts.find(BonusCustomer.kind, group=g, colour=index), dot)
     names = obs["colours"]
     bag = ", ".join(f"{n} {c}" for c, n in zip(names, obs["bag"], strict=True))
     discard = ", ".join(f"{n} {c}" for c, n in zip(names, obs["discard"], strict=True))
@@ -258,14 +280,14 @@ def rehearsal(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
     parts.append(muted(x0, y + 2, "fado display", 10))
     for slot, tile in enumerate(obs["display"]):
         box = Box(x0 + slot * 128, y + 8, 120, 40)
-        parts += maybe_act(acts.find("score-fado", slot=slot), fado_face(tile, box))
+        parts += maybe_act(acts.find(ScoreFado.kind, slot=slot), fado_face(tile, box))
     stack = Box(x0 + 4 * 128 + 12, y + 8, 120, 40)
     parts += fado_face(obs["stack_top"], stack, muted_face=True)
     parts.append(muted(stack.x, stack.y + stack.h + 12, f"stack: {obs['stack']} tiles", 10))
     parts.append(muted(x0, y + 64, "notes in supply", 10))
     for n, (note, left) in enumerate(zip(obs["notes"], obs["note_supply"], strict=True)):
         box = Box(x0 + n * 70, y + 70, 62, 30)
-        item = acts.find("gain-note", note=n) or acts.find("bonus-note", note=n)
+        item = acts.find(GainNote.kind, note=n) or acts.find(BonusNote.kind, note=n)
         face = [spot(box, item, "#eef2f7"),
                 bold(box.x + box.w / 2, box.y + 19, f"{note} ×{left}", 11, "middle")]  # fmt: skip
         parts += maybe_act(item, face)
@@ -289,7 +311,7 @@ def billboard(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
         x = column_x(t)
         parts.append(bold(x, y + 10, obs["types"][t]["name"], 12))
         box = Box(x, y + 16, COLUMN_W, TILE_H)
-        item = acts.find("promote", type=t)
+        item = acts.find(Promote.kind, type=t)
         if shown["tile"] is None:
             parts += maybe_act(item, [spot(box, item)])
         else:
@@ -353,13 +375,13 @@ def musician_slot(obs: Json, acts: Acts, seat: int, t: int, box: Box) -> tuple[l
 
 def musician_chip(obs: Json, item: Legal, tile: Json | None) -> str:
     kind, fame = item.action["kind"], (tile["fame"] if tile else 1) or 1
-    if kind == "raise":
+    if kind == Raise.kind:
         return "raise: " + counts_label(obs, item.action)
-    if kind == "bonus-fame":
+    if kind == BonusFame.kind:
         return f"fame +1 for {obs['fame_costs']['rehearsal'][fame - 1]}"
-    if kind == "remove-six":
-        return "remove for 6 points"
-    if kind == "keep-six":
+    if kind == RemoveSix.kind:
+        return f"remove for {len(obs['fame_costs']['hire']) + 1} points"  # the top fame
+    if kind == KeepSix.kind:
         return "keep it"
     return f"dismiss for {fame} points"
 
@@ -380,9 +402,9 @@ def table_spot(obs: Json, acts: Acts, seat: int, t: int, box: Box) -> tuple[list
     if p["critic"] == t:
         parts.append(bold(box.x + box.w - 8, box.y + 13, "critic", 10, "end", fill="#7a1f2b"))
     items = [(f"{GROUP_NAMES[a.action['group']]}: {counts_label(obs, a.action)}", a)
-             for a in acts.matching("seat", table=t)]  # fmt: skip
+             for a in acts.matching(Seat.kind, table=t)]  # fmt: skip
     items += [(f"critic ({GROUP_NAMES[a.action['group']]})", a)
-              for a in acts.matching("critic", table=t)]  # fmt: skip
+              for a in acts.matching(BringCritic.kind, table=t)]  # fmt: skip
     more, h = flow(items, box.x, box.y + box.h + 2, box.w)
     return parts + more, box.h + h + 2
 
@@ -398,7 +420,7 @@ def restaurant(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], f
     parts.append(text(WIDTH - 2 * MARGIN, y + 20, summary, 11, "end"))
     # its own action space, clickable by its owner only
     box = Box(2 * MARGIN, y + 40, SPACE_W, 56)
-    item = acts.find("place", space=RESTAURANT_SPACE)
+    item = acts.find(Place.kind, space=RESTAURANT_SPACE)
     here = RESTAURANT_SPACE in p["workers"]
     face = [rect(box, rx=8, **ghost()) if item else
             rect(box, rx=8, fill="#f3e9dc", stroke=THEME.edge),
@@ -407,7 +429,7 @@ def restaurant(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], f
         face += piece(obs, {"seat": seat, "assistant": False}, box.x + box.w / 2, box.y + 34)
     parts += maybe_act(item, face)
     moves = [(space_label(a.action["origin"]), a)
-             for a in acts.matching("move", space=RESTAURANT_SPACE)]  # fmt: skip
+             for a in acts.matching(Move.kind, space=RESTAURANT_SPACE)]  # fmt: skip
     more, h_space = flow(moves, box.x, box.y + box.h + 2, box.w)
     parts += more
     heights = [box.h + h_space]
@@ -461,7 +483,7 @@ def pieces_line(obs: Json, acts: Acts, seat: int, y: float) -> list[str]:
         where = ", ".join(space_label(s) for s in p["assistants"])
         x = 2 * MARGIN + text_width(words, 11) + 20
         parts.append(text(x, y, f"assistants: {where}", 11))
-        item = acts.find("leave-assistant", source=FROM_SUPPLY)
+        item = acts.find(LeaveAssistant.kind, source=FROM_SUPPLY)
         if item:
             x += text_width(f"assistants: {where}", 11) + 16
             parts += chips([("an assistant from your supply", item)], Box(x, y - 15, 220, 20),
