@@ -1,10 +1,10 @@
 """The web table in a real browser: Debian's Chromium driven by Playwright.
 
 A real server (`housebuilders serve` in a child process, on a SQLite file) serves
-the lobby and the table pages; the tests create tables, play Mr House to the end
-by clicking (the board's SVG parts where there are any, the action buttons
-otherwise), and read the final score table. Without /usr/bin/chromium the module
-skips, except in CI, where it fails.
+the lobby and the table pages; the tests create tables, play Mr House, Dream Home
+and House of Fado to the end by clicking (the board's SVG parts where there are
+any, the action buttons otherwise), and read the final score table. Without
+/usr/bin/chromium the module skips, except in CI, where it fails.
 """
 
 from __future__ import annotations
@@ -181,6 +181,19 @@ def test_dream_home_with_a_person_and_bots_to_the_final_table(page: Any, server:
     clicks = play_to_end(page)
     assert clicks["svg"] > 0, "no part of the board was clickable"
     check_final(page, server, players=3)
+
+
+def test_house_of_fado_with_a_person_and_a_bot_to_the_final_table(page: Any, server: str) -> None:
+    # the person clicks the board's first live part each time: with this seed about
+    # 180 clicks against greedy (another seed may take several times as many)
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    created = post(server + "/api/tables", {"game": "house-of-fado", "seats": seats, "seed": 7})
+    page.goto(server + created["seats"][0]["url"])
+    wait_for_view(page)
+    assert page.text_content("#game-name") == "House of Fado"
+    clicks = play_to_end(page)
+    assert clicks["button"] == 0, "a legal action had no part on the board"
+    check_final(page, server, players=2)
 
 
 def test_refused_move_shows_the_rule_and_clears(page: Any, server: str) -> None:
