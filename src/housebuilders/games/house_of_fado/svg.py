@@ -46,6 +46,7 @@ from ...core.draw import (
     text_width,
     token,
 )
+from ...core.draw.terminal import plural
 from .actions import (
     ACTION_SPACES,
     COLOUR_NAMES,
@@ -328,8 +329,9 @@ def billboard(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
 
 def stars(obs: Json, y: float) -> list[str]:
     parts = [caption(2 * MARGIN, y + 14, "Stars")]
+    step = (WIDTH - 2 * MARGIN - 70) / len(obs["stars"])
     for s, star in enumerate(obs["stars"]):
-        box = Box(80 + s * 180, y, 172, 22)
+        box = Box(70 + s * step, y, step - 8, 22)
         owner = star["owner"]
         parts.append(rect(box, rx=11, fill="#fff6d8", stroke="#c8a800"))
         label = "★ " + star_label(obs, s) + (f" ({star['tile']['name']})" if star["tile"] else "")
@@ -414,7 +416,8 @@ def restaurant(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], f
     tags = " (you)" * (obs["you"] == seat) + ", first player" * (obs["first"] == seat)
     parts = [bold(2 * MARGIN, y + 20, f"{player_name(obs, seat)}{tags}", 14,
                   fill=player_colour(seat))]  # fmt: skip
-    summary = (f"money {p['money']} · {p['score']['total']} points · {p['stars']} stars · "
+    stars_held = plural(p["stars"], "star")
+    summary = (f"money {p['money']} · {p['score']['total']} points · {stars_held} · "
                f"prestige cubes removed {p['cubes_removed']} · income {p['income']} · "
                f"critic costs {p['critic_cost']}")  # fmt: skip
     parts.append(text(WIDTH - 2 * MARGIN, y + 20, summary, 11, "end"))
@@ -456,8 +459,8 @@ def restaurant(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], f
     fado_x = bar_x + 110
     parts.append(muted(fado_x, y2 - 3, "fado tiles scored", 10))
     for k, tile in enumerate(p["fado"]):
-        parts.append(text(fado_x + (k % 2) * 150, y2 + 12 + (k // 2) * 14, fado_label(tile), 10))
-    y3 = y2 + max(*heights, 14 * ((len(p["fado"]) + 1) // 2)) + 16
+        parts.append(text(fado_x, y2 + 12 + k * 13, fado_label(tile), 10))
+    y3 = y2 + max(*heights, 13 * len(p["fado"])) + 16
     parts += pieces_line(obs, acts, seat, y3)
     return parts, y3 + 18 - y
 
