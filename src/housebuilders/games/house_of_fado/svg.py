@@ -120,7 +120,7 @@ def customer_fill(obs: Json, colour: str) -> str:
     return CUSTOMER_FILL[names.index(colour)] if colour in names else CUSTOMER_DEFAULT
 
 
-def piece(obs: Json, shown: Json | None, cx: float, cy: float) -> list[str]:
+def piece(shown: Json | None, cx: float, cy: float) -> list[str]:
     """A worker (W) or an assistant (A) in its owner's colour."""
     if shown is None:
         return []
@@ -177,17 +177,19 @@ def counts_label(obs: Json, action: Json) -> str:
 
 
 # -- the board ---------------------------------------------------------------------------
-def action_space(obs: Json, acts: Acts, space: int, y: float) -> tuple[list[str], float]:
-    """An action space with its piece, and a chip under it per worker that may move
+def action_space(
+    acts: Acts, space: int, x: float, y: float, shown: Json | None, current: bool
+) -> tuple[list[str], float]:
+    """An action space with the piece ``shown`` on it (its edge warm when ``current``:
+    this turn's worker went there), and a chip under it per worker that may move
     there; with the height they take."""
-    box = Box(space_x(obs, space), y, SPACE_W, 56)
+    box = Box(x, y, SPACE_W, 56)
     item = on_a_space(acts, space)
-    current = space == obs["target"]
     face = [rect(box, rx=8, **ghost()) if item else
             rect(box, rx=8, fill="#f3e9dc", stroke=TARGET_EDGE if current else THEME.edge,
                  stroke_width=3 if current else 1.2),
             muted(box.x + box.w / 2, box.y + 13, space_label(space), 10, "middle")]  # fmt: skip
-    face += piece(obs, obs["spaces"][space], box.x + box.w / 2, box.y + 34)
+    face += piece(shown, box.x + box.w / 2, box.y + 34)
     parts = maybe_act(item, face)
     moves = [(space_label(a.action["origin"]), a) for a in acts.matching(Move.kind, space=space)]
     more, h = flow(moves, box.x, box.y + box.h + 2, box.w)
@@ -198,7 +200,8 @@ def action_spaces(obs: Json, acts: Acts, location: int, y: float) -> tuple[list[
     parts, h = [], 0.0
     for space in range(ACTION_SPACES):
         if LOCATION_OF[space] == location:
-            more, used = action_space(obs, acts, space, y)
+            shown, current = obs["spaces"][space], space == obs["target"]
+            more, used = action_space(acts, space, space_x(obs, space), y, shown, current)
             parts += more
             h = max(h, used)
     return parts, h
@@ -211,7 +214,7 @@ def kickouts(obs: Json, acts: Acts, location: int, y: float) -> list[str]:
         item = on_a_space(acts, kick["space"])
         face = [spot(box, item, "#f6efe4"),
                 text(box.x + 8, box.y + 23, bonus_label(obs, kick), 9.5)]  # fmt: skip
-        face += piece(obs, kick["piece"], box.x + box.w - 16, box.y + box.h / 2)
+        face += piece(kick["piece"], box.x + box.w - 16, box.y + box.h / 2)
         parts += maybe_act(item, face)
     return parts
 
@@ -422,20 +425,12 @@ def restaurant(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], f
                f"critic costs {p['critic_cost']}")  # fmt: skip
     parts.append(text(WIDTH - 2 * MARGIN, y + 20, summary, 11, "end"))
     # its own action space, clickable by its owner only
-    box = Box(2 * MARGIN, y + 40, SPACE_W, 56)
-    item = acts.find(Place.kind, space=RESTAURANT_SPACE)
     here = RESTAURANT_SPACE in p["workers"]
-    face = [rect(box, rx=8, **ghost()) if item else
-            rect(box, rx=8, fill="#f3e9dc", stroke=THEME.edge),
-            muted(box.x + box.w / 2, box.y + 13, "restaurant", 10, "middle")]  # fmt: skip
-    if here:
-        face += piece(obs, {"seat": seat, "assistant": False}, box.x + box.w / 2, box.y + 34)
-    parts += maybe_act(item, face)
-    moves = [(space_label(a.action["origin"]), a)
-             for a in acts.matching(Move.kind, space=RESTAURANT_SPACE)]  # fmt: skip
-    more, h_space = flow(moves, box.x, box.y + box.h + 2, box.w)
+    shown = {"seat": seat, "assistant": False} if here else None
+    current = obs["target"] == RESTAURANT_SPACE and obs["turn"] == seat
+    more, h = action_space(acts, RESTAURANT_SPACE, 2 * MARGIN, y + 40, shown, current)
     parts += more
-    heights = [box.h + h_space]
+    heights = [h]
     for t in range(len(obs["types"])):
         slot = Box(2 * MARGIN + SPACE_W + 16 + t * (COLUMN_W + 12), y + 40, COLUMN_W, TILE_H)
         more, h = musician_slot(obs, acts, seat, t, slot)
