@@ -15,6 +15,7 @@ import housebuilders as hb
 from housebuilders.core.testing import SVG, check_views, clickable, draw_svg
 from housebuilders.games.house_of_fado.actions import (
     ACTION_SPACES,
+    COLOUR_NAMES,
     FROM_SUPPLY,
     RESTAURANT_SPACE,
     BonusCustomer,
@@ -80,10 +81,8 @@ def expected_words(obs: Json, action: Json) -> str | None:
         return f"{obs['notes'][action['note']]} ×"
     if kind == CriticTo.kind:
         return f"{GROUP_NAMES[action['group']]} group"
-    if kind == Seat.kind:
-        return f"{GROUP_NAMES[action['group']]}: "
     if kind == BringCritic.kind:
-        return f"critic ({GROUP_NAMES[action['group']]})"
+        return "the critic"
     if kind == Raise.kind:
         return "raise: "
     if kind == Dismiss.kind:
@@ -103,6 +102,10 @@ def check_state(state: Any, seat: int) -> set[str]:
         want = expected_words(obs, action)
         if want is not None:
             assert want in words(el), f"{a['text']!r} drawn on {words(el)!r}"
+        if action["kind"] in (Seat.kind, Raise.kind):  # "2 gray 1 black" in the content's words
+            named = zip(COLOUR_NAMES, obs["colours"], strict=True)
+            counts = " ".join(f"{action[k]} {colour}" for k, colour in named if action[k])
+            assert counts in words(el)
         if action["kind"] == BonusCustomer.kind:
             circle = el.find(SVG + "circle")
             colour = obs["colours"].index(obs["colours"][action["colour"]])

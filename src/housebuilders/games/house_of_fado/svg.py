@@ -85,6 +85,7 @@ COLUMN_W, SPACE_W, GAP = 180, 100, 8  # a column (type, group), an action space 
 KICK_X, KICK_W, KICK_H = 800, 160, 38  # the kick-out spaces, on a location's right
 TILE_H = 30
 CHIP = 9  # the chips' font size
+GROUP_LABEL_W = 40  # a customer group's name before its chips
 CUSTOMER_FILL = ("#9a9a9a", "#222222", "#8b5a2b")  # by colour index: gray, black, brown
 CUSTOMER_DEFAULT = "#cccccc"
 PANEL_FILL = "#fffdf8"
@@ -406,12 +407,17 @@ def table_spot(obs: Json, acts: Acts, seat: int, t: int, box: Box) -> tuple[list
         parts.append(circle(cx, box.y + 30, 8, fill=fill, stroke="#0006"))
     if p["critic"] == t:
         parts.append(bold(box.x + box.w - 8, box.y + 13, "critic", 10, "end", fill="#7a1f2b"))
-    items = [(f"{GROUP_NAMES[a.action['group']]}: {counts_label(obs, a.action)}", a)
-             for a in acts.matching(Seat.kind, table=t)]  # fmt: skip
-    items += [(f"critic ({GROUP_NAMES[a.action['group']]})", a)
-              for a in acts.matching(BringCritic.kind, table=t)]  # fmt: skip
-    more, h = flow(items, box.x, box.y + box.h + 2, box.w)
-    return parts + more, box.h + h + 2
+    y = box.y + box.h + 2
+    for g, name in enumerate(GROUP_NAMES):  # a row of chips per group: who to bring
+        items = [(counts_label(obs, a.action), a)
+                 for a in acts.matching(Seat.kind, table=t, group=g)]  # fmt: skip
+        items += [("the critic", a) for a in acts.matching(BringCritic.kind, table=t, group=g)]
+        if items:
+            parts.append(muted(box.x, y + CHIP + 4, name, CHIP))
+            more, h = flow(items, box.x + GROUP_LABEL_W, y, box.w - GROUP_LABEL_W)
+            parts += more
+            y += h
+    return parts, y - box.y
 
 
 def restaurant(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], float]:
