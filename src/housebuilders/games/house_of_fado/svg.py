@@ -322,11 +322,11 @@ def billboard(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
         else:
             parts += tile_card(obs, shown["tile"], box, item, prices=False)
         for p, n in enumerate(shown["cubes"]):
-            cx = x + 10 + p * 28
+            cx = x + 10 + p * 24
             parts.append(rect(Box(cx - 8, y + 52, 16, 16), rx=2, fill=player_colour(p)))
             parts.append(bold(cx, y + 64, n, 11, "middle", fill=player_ink(p)))
-        places = " / ".join(str(v) for v in shown["scoring"])
-        parts.append(muted(x + 10 + len(shown["cubes"]) * 28, y + 64, f"scores {places}", 10))
+        places = "/".join(str(v) for v in shown["scoring"])  # by place in cubes
+        parts.append(muted(x + COLUMN_W, y + 64, f"scores {places}", 9, "end"))
     spaces, h = action_spaces(obs, acts, BILLBOARD, y + 16)
     return parts + spaces, max(76, 16 + h)
 
