@@ -130,6 +130,19 @@ def test_clone_is_independent(game_id: str) -> None:
     assert copy.is_terminal() and not state.is_terminal()
 
 
+def test_an_action_kind_has_the_same_fields_in_every_game() -> None:
+    """The server reads an action's JSON before knowing the game (one schema for all):
+    a kind two games share must have the same fields in both."""
+    fields: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for game_id in hb.game_ids():
+        for kind, cls in hb.game(game_id).action_classes.items():
+            other, known = fields.setdefault(kind, (game_id, cls.fields))
+            assert known == cls.fields, (
+                f"action kind {kind!r}: fields {list(known)} in {other}, "
+                f"{list(cls.fields)} in {game_id}: rename one"
+            )
+
+
 @pytest.mark.parametrize("game_id", hb.game_ids())
 def test_every_action_of_the_space_round_trips(game_id: str) -> None:
     spec = hb.game(game_id)

@@ -66,7 +66,7 @@ def customers(gray: int, black: int, brown: int, extra: int = 0) -> str:
 # -- the turn: placing and moving (HF-22 to HF-29) -----------------------------------
 
 
-class Place(Action, kind="place"):
+class Place(Action, kind="place-worker"):
     space: int  # an action space
 
     def __str__(self) -> str:
@@ -157,7 +157,7 @@ class NoBonus(Action, kind="no-bonus"):
 # -- the locations (HF-36 to HF-86) --------------------------------------------------
 
 
-class Hire(Action, kind="hire"):
+class Hire(Action, kind="hire-musician"):
     tile: int  # a musician tile: content.musicians, then content.promos
 
     def __str__(self) -> str:

@@ -17,13 +17,14 @@ MONEY = 0.35  # a coin's use beyond the 1/5 point it scores at the end
 NOTE = 0.9  # a note held: most fado tiles pay 2 points a note, and more for the set
 CUSTOMER = 1.2  # a seated or bar customer: income at the close and a share of a fame step
 CRITIC = 2.5  # two prestige cubes at the next close
-RAISABLE = 0.6  # a musician below fame 6 that the customers can still raise
-STAR_NEAR = 3.0  # a star one step away (a third fado tile, the last cube) is worth a share
+STAR = 9.0  # an unclaimed star, shared out by the progress toward it
 ACTIONS = (MARKET, STREET, REHEARSAL, BILLBOARD)
 
 
 def worth(state: HouseOfFadoState, player: int, total: float) -> float:
-    """``player``'s score if the game ended now (``total``) plus its prospects."""
+    """``player``'s score if the game ended now (``total``) plus its prospects: the
+    stars still open are worth their share of the way there (cubes removed toward the
+    prestige star, fado tiles toward three, each type's fame toward 6)."""
     content = state.content
     value = total + MONEY * state.money[player]
     value += NOTE * min(sum(state.notes[player]), 8)
@@ -31,18 +32,16 @@ def worth(state: HouseOfFadoState, player: int, total: float) -> float:
     value += CUSTOMER * customers
     if state.critic[player] != NONE:
         value += CRITIC
+    owner = state.star_owner
+    if owner[PRESTIGE_STAR] == NONE:
+        value += STAR * state.cubes_removed[player] / content.prestige_cubes
+    if owner[FADO_STAR] == NONE:
+        value += STAR * min(len(state.fado_scored[player]), 3) / content.fado_star_tiles
     top = content.fame.max
-    value += RAISABLE * sum(
-        1 for tile in state.musicians[player] if tile != NONE and state.fame[tile] < top
-    )
-    if state.star_owner[FADO_STAR] == NONE:
-        value += STAR_NEAR * min(len(state.fado_scored[player]), 2) / 2
-    if state.star_owner[PRESTIGE_STAR] == NONE:
-        value += STAR_NEAR * state.cubes_removed[player] / content.prestige_cubes
     for t in range(TYPES):
         tile = state.musicians[player][t]
-        if tile != NONE and state.star_owner[t] == NONE:
-            value += STAR_NEAR * max(0, state.fame[tile] - 3) / 3
+        if tile != NONE and owner[t] == NONE:
+            value += STAR * (state.fame[tile] - 1) / (top - 1)
     return value
 
 
