@@ -181,7 +181,7 @@ def test_dream_home_with_a_person_and_bots_to_the_final_table(page: Any, server:
     check_final(page, server, players=3)
 
 
-def test_house_of_fado_a_person_and_two_bots_play_to_the_final_table(page: Any, server: str) -> None:
+def test_house_of_fado_a_person_and_two_bots_to_the_final_table(page: Any, server: str) -> None:
     # the person clicks the board's first live part each time; the two greedy bots
     # pursue the stars and end the game (some 110 to 230 of the person's moves)
     greedy = {"kind": "bot", "bot": "greedy"}
