@@ -36,7 +36,6 @@ def __getattr__(name: str) -> Any:
         return play
     raise AttributeError(f"module 'housebuilders' has no attribute {name!r}")
 
-
 __all__ = [
     "Action",
     "ContentError",

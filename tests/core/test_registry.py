@@ -23,14 +23,11 @@ def loaded_after(code: str) -> set[str]:
 
 def test_the_built_in_games_are_declared_as_entry_points() -> None:
     declared = {point.name: point.value for point in spec_module._declared().values()}
-    assert (
-        declared.items()
-        >= {
-            "mr-house-basic": "housebuilders.games.mr_house:BASIC",
-            "mr-house-advanced": "housebuilders.games.mr_house:ADVANCED",
-            "welcome-to": "housebuilders.games.welcome_to:WELCOME_TO",
-        }.items()
-    )
+    assert declared.items() >= {
+        "mr-house-basic": "housebuilders.games.mr_house:BASIC",
+        "mr-house-advanced": "housebuilders.games.mr_house:ADVANCED",
+        "welcome-to": "housebuilders.games.welcome_to:WELCOME_TO",
+    }.items()
     assert set(hb.game_ids()) >= set(declared)
 
 

@@ -56,7 +56,9 @@ class ToyState(GameState):
     added: list[list[int]]  # each player's additions, in order
 
     @classmethod
-    def new(cls, players: int, seed: int, options: dict[str, Any], content: Any = None) -> ToyState:
+    def new(
+        cls, players: int, seed: int, options: dict[str, Any], content: Any = None
+    ) -> ToyState:
         s = cls._begin(seed, options, content)
         s.turn, s.totals, s.added = 0, [0] * players, [[] for _ in range(players)]
         return s

@@ -18,13 +18,8 @@ MODEL_HOUSE = GameSpec(
     _state_from_json=ModelHouseState.from_json,
     actions=SPACE,
     options=(
-        Option(
-            "fight",
-            "coin",
-            ("coin", "nothing"),
-            "what each player gets when several "
-            "chose the same card: a coin (the rulebook) or nothing",
-        ),  # fmt: skip
+        Option("fight", "coin", ("coin", "nothing"), "what each player gets when several "
+               "chose the same card: a coin (the rulebook) or nothing"),  # fmt: skip
     ),
     # named by module: imported the first time a bot or a view asks for them
     heuristic=f"{__name__}.heuristic:evaluate",

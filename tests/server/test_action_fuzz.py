@@ -43,11 +43,9 @@ def action_shapes(spec: hb.GameSpec) -> st.SearchStrategy[Any]:
         body = st.fixed_dictionaries({"kind": st.just(kind)}, optional=fields)
         return st.one_of(
             body,
-            st.builds(
-                lambda b, extra: {**b, **extra},
-                body,
-                st.dictionaries(st.sampled_from(["x", "player", "index"]), ANY_VALUE, max_size=1),
-            ),  # fmt: skip
+            st.builds(lambda b, extra: {**b, **extra}, body,
+                      st.dictionaries(st.sampled_from(["x", "player", "index"]), ANY_VALUE,
+                                      max_size=1)),  # fmt: skip
         )
 
     kinds = st.sampled_from(sorted(spec.action_classes)).flatmap(of_kind)
@@ -94,10 +92,8 @@ def test_random_action_json_gets_200_409_or_422_and_a_refusal_changes_nothing(
             if response.status_code == 409:
                 assert body["rule"].startswith(f"{game_id} §"), body
             if response.status_code == 422:
-                assert (
-                    "field" in body["error"]
-                    or "kind" in body["error"]
-                    or ("invalid request" in body["error"] or "object" in body["error"])
+                assert "field" in body["error"] or "kind" in body["error"] or (
+                    "invalid request" in body["error"] or "object" in body["error"]
                 ), body
             assert public_state(client, table, token) == before, "a refusal changed the table"
 

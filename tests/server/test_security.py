@@ -51,7 +51,9 @@ def test_in_play_each_seat_sees_its_own_actions_and_only_the_public_ones_of_othe
         log = _log(client, table, seat_tokens.get(seat))  # type: ignore[arg-type]
         assert log["status"] == "playing" and log["seat"] == seat and "seed" not in log
         start = state.unseen_moves_from()  # the others' choices of the round: left out
-        known = [(i, move) for i, move in enumerate(true_actions) if i < start or move[0] == seat]
+        known = [
+            (i, move) for i, move in enumerate(true_actions) if i < start or move[0] == seat
+        ]
         assert len(log["actions"]) == len(known) == state.moves_seen(seat)
         for (player, action), (i, (true_player, true_action)) in zip(
             log["actions"], known, strict=True

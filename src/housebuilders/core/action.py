@@ -91,7 +91,8 @@ def action_from_json(classes: Mapping[str, type[Action]], data: Any) -> Action:
         value = fields[name]
         if type(value) is not kind:  # exactly: True is no int, "0" no number
             raise ValueError(
-                f"field {name!r} of action {cls.kind!r} must be {_TYPE_NAMES[kind]}, not {value!r}"
+                f"field {name!r} of action {cls.kind!r} must be {_TYPE_NAMES[kind]}, "
+                f"not {value!r}"
             )
     return cls(**fields)
 

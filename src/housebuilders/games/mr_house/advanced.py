@@ -710,7 +710,7 @@ class MrHouseAdvancedState(MrHouseState):
         )
 
     def winners(self) -> list[int]:
-        """ "A player whose house is incomplete automatically loses. (In theory, everyone
+        """"A player whose house is incomplete automatically loses. (In theory, everyone
         could lose.)": the first place's seats whose house is complete; none when no
         house is complete (an incomplete house ranks first only then)."""
         ranking = self.ranking()

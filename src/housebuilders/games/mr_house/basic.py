@@ -52,7 +52,9 @@ _SPEND = tuple(SPEND_COIN[i] for i in _COIN_MATERIAL_INDEXES)
 class MrHouseBasicState(MrHouseState):
     """A game of Mr House, basic variant."""
 
-    FIELDS = Fields(share="board_workers deck permit_given", lists="coins permit workers groups")
+    FIELDS = Fields(
+        share="board_workers deck permit_given", lists="coins permit workers groups"
+    )
     __slots__ = FIELDS.names
     PLACE = PLACE  # the canonical placements, named on this variant's board
     PHASE_NAMES = PHASE_NAMES
