@@ -18,11 +18,12 @@ play: $(STAMP)
 
 ## test: set up, then run every test (lint and architecture checks included); the
 ## browser and PostgreSQL suites use Chromium and a local PostgreSQL server, which
-## scripts/test-services.sh installs (as root, from Debian's packages) and starts
+## scripts/test-services.sh installs (as root, from Debian's packages) and starts; the
+## tests are spread over the cores (pytest-xdist), each shared resource's one at a time
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/lint-imports
-	HOUSEBUILDERS_TEST_POSTGRES_URL="$$(scripts/test-services.sh)" $(BIN)/pytest
+	HOUSEBUILDERS_TEST_POSTGRES_URL="$$(scripts/test-services.sh)" $(BIN)/pytest -n auto --dist loadgroup
 	$(BIN)/python scripts/smoke_wheel.py
 
 ## smoke: the wheel, installed (not editable) in a fresh virtual environment, works

@@ -14,6 +14,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
+
 import housebuilders.core.spec as spec_module
 
 ENTRY_POINTS = """[housebuilders.games]
@@ -43,3 +45,17 @@ SITE = _install_the_model_game()
 
 def pytest_unconfigure() -> None:
     shutil.rmtree(SITE, ignore_errors=True)
+
+
+#: suites that share one outside resource run one test at a time when the tests are
+#: spread over processes (``make test`` runs ``pytest -n auto --dist loadgroup``): the
+#: PostgreSQL database, the local Ray, Chromium
+SHARED = ("postgres", "ray", "browser")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for name in SHARED:
+            if item.get_closest_marker(name) is not None:
+                item.add_marker(pytest.mark.xdist_group(name))
+                break

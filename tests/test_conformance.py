@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import housebuilders as hb
 from housebuilders.core.doccheck import check_doc
 from housebuilders.core.testing import (
+    DEEP_STEPS,
     check_information_rule,
     check_random_game,
     check_views,
@@ -62,7 +63,9 @@ OPTION_CASES = [
 def test_games_played_with_an_option_keep_the_contract(game_id: str, options: dict) -> None:
     """Each option's other choices: 20 random games, one checked at every step (the
     final checks replay each game with its options)."""
-    players = min(player_counts(hb.game(game_id)), key=lambda n: abs(n - 3))
+    option = next(o for o in hb.game(game_id).options if o.name in options)
+    counts = option.players or player_counts(hb.game(game_id))
+    players = min(counts, key=lambda n: abs(n - 3))
     check_random_game(game_id, players, 3000, deep=True, options=options)
     for seed in range(3001, 3020):
         check_random_game(game_id, players, seed, options=options)
@@ -78,15 +81,16 @@ def test_every_step_of_a_few_games_in_depth(game_id: str, players: int) -> None:
 
 @pytest.mark.parametrize(("game_id", "players"), CASES, ids=IDS)
 def test_determinizations_keep_the_information_rule(game_id: str, players: int) -> None:
-    """At every step of a random game (two up to 3 players): a seat's determinizations
-    do not tell which of two moves it cannot see was played (history included), nor
-    keep the dice."""
+    """At every step of a random game (two up to 3 players; the first DEEP_STEPS of a
+    long game, then every 37th): a seat's determinizations do not tell which of two
+    moves it cannot see was played (history included), nor keep the dice."""
     for seed in range(2000, 2002 if players <= 3 else 2001):
         state = hb.new_game(game_id, players, seed=seed)
         rng = random.Random(seed)
         step = 0
         while not state.is_terminal():
-            check_information_rule(state, seed=seed + step)
+            if step < DEEP_STEPS or step % 37 == 0:
+                check_information_rule(state, seed=seed + step)
             p = state.acting_players()[rng.randrange(len(state.acting_players()))]
             state.apply(p, rng.choice(state.legal_actions(p)))
             step += 1
@@ -124,6 +128,19 @@ def test_clone_is_independent(game_id: str) -> None:
     random_playout(copy, random.Random(3))
     assert state.to_json() == before
     assert copy.is_terminal() and not state.is_terminal()
+
+
+def test_an_action_kind_has_the_same_fields_in_every_game() -> None:
+    """The server reads an action's JSON before knowing the game (one schema for all):
+    a kind two games share must have the same fields in both."""
+    fields: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for game_id in hb.game_ids():
+        for kind, cls in hb.game(game_id).action_classes.items():
+            other, known = fields.setdefault(kind, (game_id, cls.fields))
+            assert known == cls.fields, (
+                f"action kind {kind!r}: fields {list(known)} in {other}, "
+                f"{list(cls.fields)} in {game_id}: rename one"
+            )
 
 
 @pytest.mark.parametrize("game_id", hb.game_ids())

@@ -39,6 +39,20 @@ def test_a_table_plays_by_its_options_and_its_log_replays_with_them(client: Test
     assert replayed.to_json()["options"] == options and replayed.scores() == final["scores"]
 
 
+def test_a_2_player_variant_at_3_seats_is_refused_as_its_schema_says(client: TestClient) -> None:
+    body = {"game": "house-of-fado", "seats": [{"kind": "human"}] * 3,
+            "options": {"assistants": True}}  # fmt: skip
+    answer = client.post("/api/tables", json=body)
+    assert answer.status_code == 422
+    assert "'assistants' of house-of-fado is for 2 players" in answer.json()["error"]
+    schema = client.get("/openapi.json").json()["components"]["schemas"]
+    rule = schema["HouseOfFadoTableCreate"]["allOf"][0]
+    assert rule["if"]["properties"]["options"]["properties"] == {"assistants": {"enum": [True]}}
+    assert rule["then"]["properties"]["seats"] == {"anyOf": [{"minItems": 2, "maxItems": 2}]}
+    body["seats"] = body["seats"][:2]
+    assert client.post("/api/tables", json=body).status_code == 201
+
+
 def test_create_returns_a_link_per_person_and_one_to_spectate(client: TestClient) -> None:
     created = create(client, "mr-house-basic", "human,greedy,human", seed=7)
     seats = created["seats"]

@@ -1,10 +1,10 @@
 """The web table in a real browser: Debian's Chromium driven by Playwright.
 
 A real server (`housebuilders serve` in a child process, on a SQLite file) serves
-the lobby and the table pages; the tests create tables, play Mr House to the end
-by clicking (the board's SVG parts where there are any, the action buttons
-otherwise), and read the final score table. Without /usr/bin/chromium the module
-skips, except in CI, where it fails.
+the lobby and the table pages; the tests create tables, play Mr House, Dream Home
+and House of Fado to the end by clicking (the board's SVG parts where there are
+any, the action buttons otherwise), and read the final score table. Without
+/usr/bin/chromium the module skips, except in CI, where it fails.
 """
 
 from __future__ import annotations
@@ -42,11 +42,11 @@ def wait_for_view(page: Any) -> None:
     page.wait_for_selector('body:not([data-log-length="-1"])')
 
 
-def play_to_end(page: Any) -> dict[str, int]:
+def play_to_end(page: Any, max_clicks: int = MAX_CLICKS) -> dict[str, int]:
     """Click until the game is over: a live SVG part when the board has one, else the
     first action button. Returns how many clicks of each kind it took."""
     clicks = {"svg": 0, "button": 0}
-    for _ in range(MAX_CLICKS):
+    for _ in range(max_clicks):
         page.wait_for_selector(
             'body[data-terminal="true"], body[data-your-turn="true"]:not([data-busy="true"])'
         )
@@ -68,7 +68,7 @@ def play_to_end(page: Any) -> dict[str, int]:
         )
         message = page.locator("#message.error")
         assert message.count() == 0, f"a move was refused: {message.text_content()}"
-    pytest.fail(f"the game did not end within {MAX_CLICKS} clicks")
+    pytest.fail(f"the game did not end within {max_clicks} clicks")
 
 
 def check_final(page: Any, server: str, players: int) -> None:
@@ -137,9 +137,7 @@ def test_the_seat_page_works_under_its_policy_without_the_token_in_the_address(
     refused = []  # what the Content-Security-Policy blocked, as the console reports it
     page.on("console", lambda m: "Content Security Policy" in m.text and refused.append(m.text))
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
-    created = post(
-        server + "/api/tables", {"game": "mr-house-basic", "seats": seats, "seed": 5}
-    )
+    created = post(server + "/api/tables", {"game": "mr-house-basic", "seats": seats, "seed": 5})
     page.goto(server + created["seats"][0]["url"])
     wait_for_view(page)
     assert "token" not in page.url and page.text_content("#you") == "you are seat 0"
@@ -180,6 +178,20 @@ def test_dream_home_with_a_person_and_bots_to_the_final_table(page: Any, server:
     assert page.text_content("#game-name") == "Dream Home"
     clicks = play_to_end(page)
     assert clicks["svg"] > 0, "no part of the board was clickable"
+    check_final(page, server, players=3)
+
+
+def test_house_of_fado_a_person_and_two_bots_to_the_final_table(page: Any, server: str) -> None:
+    # the person clicks the board's first live part each time; the two greedy bots
+    # pursue the stars and end the game (some 110 to 230 of the person's moves)
+    greedy = {"kind": "bot", "bot": "greedy"}
+    seats = [{"kind": "human"}, greedy, greedy]
+    created = post(server + "/api/tables", {"game": "house-of-fado", "seats": seats, "seed": 7})
+    page.goto(server + created["seats"][0]["url"])
+    wait_for_view(page)
+    assert page.text_content("#game-name") == "House of Fado"
+    clicks = play_to_end(page, max_clicks=600)
+    assert clicks["button"] == 0, "a legal action had no part on the board"
     check_final(page, server, players=3)
 
 

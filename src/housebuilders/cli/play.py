@@ -69,7 +69,8 @@ def options_table(spec: GameSpec) -> Table:
     table.add_column("meaning")
     for o in spec.options:
         choices = sorted(o.choices, key=lambda choice: choice != o.default)  # the default first
-        table.add_row(o.name, "\n".join(map(str, choices)), str(o.default), o.help)
+        only = f" ({' or '.join(map(str, o.players))} players only)" if o.players else ""
+        table.add_row(o.name, "\n".join(map(str, choices)), str(o.default), o.help + only)
     return table
 
 

@@ -23,6 +23,9 @@ class Option:
     default: Any
     choices: tuple[Any, ...]
     help: str
+    #: the player counts its other choices are for (a 2-player variant: (2,)); empty:
+    #: every count the game takes
+    players: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -98,7 +101,18 @@ class GameSpec:
         content: Mapping[str, Any] | None = None,
     ) -> State:
         self.check_players(players)
-        return self._new_game(players, int(seed), self.check_options(options), content)
+        chosen = self.check_options(options)
+        for option in self.options:
+            if (
+                option.players
+                and players not in option.players
+                and (chosen[option.name] != option.default)
+            ):
+                counts = " or ".join(map(str, option.players))
+                raise OptionError(
+                    f"option {option.name!r} of {self.id} is for {counts} players, not {players}"
+                )
+        return self._new_game(players, int(seed), chosen, content)
 
     def check_players(self, players: int) -> int:
         """``players`` if the game takes that many, else a ValueError saying how many
@@ -120,8 +134,7 @@ class GameSpec:
             choices = known[name].choices  # a choice of the same type: 0 is not False
             if choices and not any(type(value) is type(c) and value == c for c in choices):
                 raise OptionError(
-                    f"option {name!r} of {self.id} takes one of {list(choices)}, "
-                    f"not {value!r}"
+                    f"option {name!r} of {self.id} takes one of {list(choices)}, not {value!r}"
                 )
         return {name: chosen.get(name, o.default) for name, o in known.items()}
 

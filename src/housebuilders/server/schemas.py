@@ -150,11 +150,33 @@ def _options_model(spec: GameSpec) -> type[BaseModel]:
     return create_model(f"{_class_name(spec.id)}Options", __base__=Closed, **fields)
 
 
+def _player_count_rules(spec: GameSpec) -> dict[str, Any]:
+    """JSON Schema for the options meant for some player counts only (a 2-player
+    variant): with another choice than the default, the seats are that many."""
+    rules = []
+    for option in spec.options:
+        if not option.players:
+            continue
+        other = [c for c in option.choices if c != option.default]
+        chosen = {"properties": {option.name: {"enum": other}}, "required": [option.name]}
+        counts = {"anyOf": [{"minItems": n, "maxItems": n} for n in option.players]}
+        rules.append({
+            "if": {"properties": {"options": chosen}, "required": ["options"]},
+            "then": {"properties": {"seats": counts}},
+        })  # fmt: skip
+    return {"allOf": rules} if rules else {}
+
+
 def _table_create_model(spec: GameSpec) -> type[BaseModel]:
     options = _options_model(spec)
+    base: type[TableCreateBase] = TableCreateBase
+    rules = _player_count_rules(spec)
+    if rules:
+        config = ConfigDict(**TableCreateBase.model_config, json_schema_extra=rules)
+        base = type("TableCreateBase", (TableCreateBase,), {"model_config": config})
     return create_model(
         f"{_class_name(spec.id)}TableCreate",
-        __base__=TableCreateBase,
+        __base__=base,
         __doc__=f"Open a table of {spec.name}: one seat per player.",
         game=(Literal[spec.id], ...),
         seats=(

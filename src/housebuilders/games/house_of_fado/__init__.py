@@ -1,0 +1,32 @@
+"""House of Fado (Vital Lacerda and João Quintela Martins, Eagle-Gryphon 2025): place
+workers and kick others out, hire musicians, fill your restaurant and gain stars."""
+
+from __future__ import annotations
+
+from housebuilders.core import GameSpec, Option, register
+
+from .actions import SPACE
+from .state import HouseOfFadoState
+
+HOUSE_OF_FADO = register(GameSpec(
+    id="house-of-fado",
+    name="House of Fado",
+    min_players=2,
+    max_players=4,
+    rulebook="house-of-fado.txt",
+    _new_game=HouseOfFadoState.new,
+    _state_from_json=HouseOfFadoState.from_json,
+    actions=SPACE,
+    options=(
+        Option("promos", False, (False, True), "the promo musicians João, Vital and Marina "
+               "mixed into the market, one tile of each type left out at random"),
+        Option("assistants", False, (False, True), "the 2-player variant: each player has "
+               "3 assistants to leave on the action spaces their workers vacate",
+               players=(2,)),
+    ),
+    heuristic=f"{__name__}.heuristic:evaluate",
+    heuristic_all=f"{__name__}.heuristic:evaluate_all",
+    text_view=f"{__name__}.text:text",
+    svg_view=f"{__name__}.svg:svg",
+))  # fmt: skip
+HouseOfFadoState.spec = HOUSE_OF_FADO
