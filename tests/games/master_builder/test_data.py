@@ -188,6 +188,8 @@ def test_proposed_values_are_listed() -> None:
                    "quirks": ["SX"]} for c in "MFJA"]},
       "'SX' is not 1 to 3 distinct quirks"),
      ({"economy_in_play": 4}, "rounds: one more than economy_in_play"),
+     ({"events": [{"name": "Thieves", "text": "t", "effect": "pay", "quirks": ["D"]}]},
+      "'Thieves': only a pay effect has `pay`, above 0"),
      ({"max_bid": 5}, "contracts: number 4: min_bid above max_bid"),
      ({"loans": [{"name": "Small", "amount": 10, "early": 9, "late": 15}] * 2},
       "amount <= early <= late")],

@@ -162,6 +162,12 @@ class MasterBuilderContent(Schema):
                 s not in SKILL_CODES for s in event.skills
             ):
                 raise ValueError(f"events: {event.name!r} names an unknown quirk or skill")
+            if (event.effect == "pay") != (event.pay > 0):
+                raise ValueError(f"events: {event.name!r}: only a pay effect has `pay`, above 0")
+            if event.effect in ("none", "no-roofs") and (
+                event.quirks or event.skills or event.gain or event.at_least > 1
+            ):
+                raise ValueError(f"events: {event.name!r} affects no worker: no filter, no gain")
         if self.economy_in_play > len(self.economy):
             raise ValueError("economy_in_play: more cards than the economy deck holds")
         if self.rounds != self.economy_in_play + 1:
