@@ -83,6 +83,10 @@ def check(s: MasterBuilderState) -> None:
     within("turn", s.turn, 0, players - 1)
     within("round", s.round, 1, s.last_round)
     within("last_round", s.last_round, 2, content.rounds)
+    within("plan_from", s.plan_from, 0, len(s.history))
+    within("go_round", s.go_round, 0, max(content.hire_turns, content.draft_workers))
+    if s.looking != -1 and s.phase != "look":
+        refuse("looking", "a deck is looked into only while choosing from it")
     for name in ("wage", "passed", "submitted", "income", "workers", "contracts", "ious",
                  "hands", "plans", "rented_in", "rented_out", "looked"):  # fmt: skip
         if len(getattr(s, name)) != players:
