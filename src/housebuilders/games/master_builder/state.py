@@ -16,10 +16,12 @@ from housebuilders.core.rng import seed_state
 
 from . import explain
 from .actions import (
+    ACCEPT_RENT,
     BIDS,
     CHOOSES,
     CREWS,
     DECLINE_RENT,
+    DISMISSES,
     END_RENTING,
     FIRES,
     HIRES,
@@ -38,8 +40,6 @@ from .actions import (
     TAKE_LOANS,
     UNAVAILABLES,
     UNSTAFFS,
-    ACCEPT_RENT,
-    DISMISSES,
     AcceptRent,
     Bid,
     ChooseWorker,

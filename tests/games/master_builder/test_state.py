@@ -1,0 +1,238 @@
+"""Master Builder's rules engine on the rulebook's examples and its refusals (the
+checklist's ids in the names)."""
+
+from __future__ import annotations
+
+import pytest
+
+import housebuilders.games.master_builder  # noqa: F401  (registers the game)
+from housebuilders.core import IllegalAction, new_game
+from housebuilders.core.testing import check_random_game
+from housebuilders.games.master_builder.actions import (
+    BIDS,
+    HIRES,
+    NONE,
+    PASS_BID,
+    PUT_UPS,
+    STAFFS,
+    SUBMIT_PLAN,
+    Staff,
+    Unstaff,
+)
+from housebuilders.games.master_builder.content import workers
+from housebuilders.games.master_builder.phases import BID, HIRE, OPEN, OPENING_BID, PLAN
+from housebuilders.games.master_builder.state import MasterBuilderState
+
+M, F, J, A = range(4)
+ALL_OPTIONS = {"choosing_workers": True, "selective_events": True,
+               "additional_events": True, "renting_workers": True}  # fmt: skip
+
+
+def new(players: int = 4, **options: bool) -> MasterBuilderState:
+    state = new_game("master-builder", players, seed=3, options=options)
+    assert isinstance(state, MasterBuilderState)
+    return state
+
+
+def give(s: MasterBuilderState, player: int, skills: list[int]) -> list[int]:
+    """Hand ``player`` the next card of each skill's deck (bottom first, so the face-up
+    tops stay); their wage marker follows."""
+    cards = workers(s.content)
+    taken = []
+    for skill in skills:
+        worker = s.decks[skill].pop()
+        s.workers[player].append(worker)
+        s.wage[player] += cards[worker].wage
+        taken.append(worker)
+    return taken
+
+
+def own(s: MasterBuilderState, player: int, contract: int) -> None:
+    for place in (s.contract_deck, s.removed, s.display):
+        if contract in place:
+            place.remove(contract)
+    s.contracts[player].append(contract)
+
+
+def planning(s: MasterBuilderState) -> None:
+    s.round, s.phase, s.submitted = 2, PLAN, [False] * s.num_players
+    s.plan_from = len(s.history)
+
+
+def test_mb_5_mb_30_the_rulebooks_crew_shows_14_on_the_wage_track_after_the_draft() -> None:
+    s = new(2)
+    crew = [M, F, J, A, A]
+    for pick in range(5):
+        s.apply(0, HIRES[crew[pick]])
+        s.apply(1, s.legal_actions(1)[0])
+    assert s.wage[0] == 14 and s.phase == OPEN
+
+
+def test_mb_36_a_hire_past_the_wage_cap_of_30_is_refused_in_the_rulebooks_words() -> None:
+    s = new(2)
+    s.round, s.phase, s.turn = 2, HIRE, 0
+    give(s, 0, [M, M, M, F, F, A, A, A, A])  # 15 + 8 + 4 = 27
+    assert s.wage[0] == 27
+    with pytest.raises(IllegalAction, match="wage track ends at 30.*from 27 to 32"):
+        s.apply(0, HIRES[M])
+    with pytest.raises(IllegalAction, match="wage track ends at 30"):
+        s.apply(0, HIRES[F])
+    s.apply(0, HIRES[J])
+    assert s.wage[0] == 30
+
+
+def auction_of_contract_1() -> MasterBuilderState:
+    s = new(4)
+    while s.phase != OPEN:
+        s.apply(s.turn, s.legal_actions(s.turn)[0])
+    if 0 not in s.display:
+        own(s, 3, 0)
+        s.contracts[3].remove(0)
+        s.display[0] = 0
+    return s
+
+
+def test_mb_52_the_auction_of_contract_1_goes_to_red_at_7000() -> None:
+    s = auction_of_contract_1()
+    blue, yellow, green, red = range(4)
+    cash = s.cash[red]
+    s.apply(blue, PUT_UPS[0])
+    s.apply(blue, BIDS[2 - 1])
+    s.apply(yellow, BIDS[5 - 1])
+    s.apply(green, PASS_BID)
+    s.apply(red, BIDS[7 - 1])
+    s.apply(blue, PASS_BID)
+    assert s.turn == yellow  # green, who passed, is never asked again (MB-49)
+    s.apply(yellow, PASS_BID)
+    assert s.contracts[red] == [0] and s.cash[red] == cash - 7
+    assert 0 not in s.display and s.phase == OPEN and s.turn == blue  # MB-53
+
+
+def test_mb_45_mb_47_mb_48_bids_below_the_minimum_not_higher_or_above_cash_are_refused() -> None:
+    s = auction_of_contract_1()
+    s.apply(0, PUT_UPS[0])
+    assert s.phase == OPENING_BID
+    with pytest.raises(IllegalAction, match="at least equal to the minimum bid.*\\$2,000"):
+        s.apply(0, BIDS[0])
+    with pytest.raises(IllegalAction, match="MUST be able to pay the amount they bid"):
+        s.apply(0, BIDS[s.cash[0]])
+    s.cash[1] = 60  # the others cannot raise all of 40 and pass at once
+    s.apply(0, BIDS[s.cash[0] - 1])  # all one's cash is a bid
+    assert s.phase == BID and s.turn == 1
+    with pytest.raises(IllegalAction, match="must bid a higher amount"):
+        s.apply(1, BIDS[s.high - 1])
+
+
+@pytest.mark.parametrize(("players", "revealed"), [(2, 0), (3, 1), (4, 1)])
+def test_mb_41_the_0_1_1_economic_card_reveals_its_count(players: int, revealed: int) -> None:
+    s = new(players)
+    card = next(i for i, e in enumerate(s.content.economy) if e.reveal == [0, 1, 1])
+    s.round, s.display = 2, []
+    s.economy = [card] + [e for e in s.economy if e != card][:4]
+    s.boxed_economy = [e for e in range(len(s.content.economy)) if e not in s.economy]
+    deck = len(s.contract_deck)
+    s._start_phase_2()
+    assert len(s.display) == revealed and len(s.contract_deck) == deck - revealed
+    assert s.economy_shown == [card]
+
+
+def test_mb_85_contract_8_the_rulebooks_crew_builds_a_side_wall_and_both_gables() -> None:
+    s = new(2)
+    give(s, 0, [M, F, F, J, A, A])  # Q30: six workers, as listed
+    own(s, 0, 7)
+    planning(s)
+    legal = s.legal_actions(0)
+    assert not any(isinstance(a, Staff) and A in (a.first, a.second) for a in legal)
+    for action in (STAFFS[7, 2, M, NONE], STAFFS[7, 0, F, NONE], STAFFS[7, 1, F, J]):
+        s.apply(0, action)
+    left = [a for a in s.legal_actions(0) if isinstance(a, Staff)]
+    assert left == []  # the other wall needs a master; the roof waits for four walls
+    s.apply(0, SUBMIT_PLAN)
+    s.apply(1, SUBMIT_PLAN)
+    assert s.built[7] == [1, 1, 1, 0, 0, 0]
+
+
+def test_mb_76_a_section_without_the_skill_is_refused() -> None:
+    s = new(2)
+    give(s, 0, [J, J])
+    own(s, 0, 7)
+    planning(s)
+    with pytest.raises(IllegalAction, match="MINIMUM skill.*gable 1 of contract 8 needs a foreman"):
+        s.apply(0, STAFFS[7, 0, J, NONE])
+
+
+def test_mb_89_a_roof_before_four_walls_is_refused() -> None:
+    s = new(2)
+    give(s, 0, [M, M, M])
+    own(s, 0, 7)
+    s.built[7][:3] = [1, 1, 1]
+    planning(s)
+    with pytest.raises(IllegalAction, match="roof can only be built when all 4 walls"):
+        s.apply(0, STAFFS[7, 5, M, NONE])
+    s.apply(0, STAFFS[7, 3, M, NONE])  # Q7: the fourth wall in the same plan counts
+    s.apply(0, STAFFS[7, 5, M, NONE])
+    assert s.plan_fault(0) is None
+
+
+def test_mb_80_a_worker_on_two_sections_is_refused() -> None:
+    s = new(2)
+    give(s, 0, [M])
+    own(s, 0, 7)
+    planning(s)
+    s.apply(0, STAFFS[7, 2, M, NONE])
+    with pytest.raises(IllegalAction, match="placed on one section only"):
+        s.apply(0, STAFFS[7, 3, M, NONE])
+
+
+def test_mb_87_a_lone_wall_does_not_stand_and_cannot_be_submitted() -> None:
+    s = new(2)
+    give(s, 0, [M])
+    own(s, 0, 7)
+    planning(s)
+    s.apply(0, STAFFS[7, 2, M, NONE])
+    with pytest.raises(IllegalAction, match="must be stable"):
+        s.apply(0, SUBMIT_PLAN)
+    s.apply(0, Unstaff(7, 2))
+    s.apply(0, SUBMIT_PLAN)  # MB-82: an empty plan
+
+
+def test_mb_83_a_plan_stays_hidden_until_every_plan_is_in() -> None:
+    s = new(2)
+    give(s, 0, [M, F])
+    own(s, 0, 7)
+    planning(s)
+    s.apply(0, STAFFS[7, 2, M, NONE])
+    s.apply(0, STAFFS[7, 0, F, NONE])
+    s.apply(0, SUBMIT_PLAN)
+    assert "plan" not in s.observe(1)["players"][0] and s.history_seen_by(1) == []
+    assert s.built[7] == [0] * 6
+    s.apply(1, SUBMIT_PLAN)
+    assert s.built[7][:3] == [1, 0, 1] and s.is_public(len(s.history) - 1)
+
+
+def test_mb_105_mb_106_mb_112_loans_repay_early_then_late_once_the_deck_is_empty() -> None:
+    s = new(2)
+    assert [s.repayment(0), s.repayment(1)] == [13, 38]
+    s.cash[0], s.ious[0] = 20, [1, 0]
+    assert s.scores()[0]["total"] == 7
+    s.contract_deck = []
+    assert [s.repayment(0), s.repayment(1)] == [15, 40]
+    assert s.scores()[0]["total"] == 5
+
+
+def test_mb_111_an_unfinished_building_scores_its_amount_less_20000_a_section_never_below_0() -> (
+    None
+):
+    s = new(2)
+    s.cash[0] = 0
+    own(s, 0, 7)  # $46,000
+    s.built[7] = [1, 1, 1, 1, 1, 0]
+    assert s.breakdown(0)["buildings"] == 26
+    own(s, 0, 0)  # nothing built: never below 0 (Q18)
+    assert s.breakdown(0)["buildings"] == 26
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_mb_119_whole_games_play_with_all_the_options(players: int) -> None:
+    final = check_random_game("master-builder", players, seed=1, options=ALL_OPTIONS)
+    assert final.is_terminal() and final.round <= 6
