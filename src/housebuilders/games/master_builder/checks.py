@@ -61,6 +61,7 @@ class MasterBuilderJson(GameStateJson):
     seen_workers: list[Annotated[StrictInt, Field(ge=0, le=1)]]
     income: list[Money]
     offer: list[Money]
+    offered: list[Seat]
     decks: list[list[Id]]
     workers: list[list[Id]]
     contracts: list[list[Id]]

@@ -136,10 +136,11 @@ class MasterBuilderState(GameState):
         # removed unwanted (MB-66); passed: this auction's passes by seat; submitted: plans
         # in; pending_events: events still to carry out this round; down: face-down
         # workers (MB-69); income: this round's completions' amounts by seat; offer:
-        # [owner, skill, player, price] of a rent offer awaiting its answer
+        # [owner, skill, player, price] of a rent offer awaiting its answer; offered: the
+        # seats the renting seat has made an offer to (one offer each, a ruling)
         lists="cash wage contract_deck removed economy boxed_economy economy_shown event_deck "
         "events_seen display bonus gone town passed submitted pending_events down "
-        "seen_workers income offer",
+        "seen_workers income offer offered",
         # decks by skill; per seat: workers, contracts (owned, unfinished), ious (count by
         # type), hands (selective events), plans (plan keys), rented_in (skills),
         # rented_out (worker ids), looked (worker ids whose place that seat alone knows);
@@ -176,6 +177,7 @@ class MasterBuilderState(GameState):
         s.workers, s.contracts, s.ious = t.workers, t.contracts, t.ious
         s.passed, s.submitted = [False] * players, [False] * players
         s.pending_events, s.down, s.income, s.offer = [], [], [0] * players, []
+        s.offered = []
         s.seen_workers = [0] * len(workers(s.content))
         for deck in s.decks:
             if deck:
@@ -280,31 +282,34 @@ class MasterBuilderState(GameState):
         return None
 
     def plan_fault(self, player: int) -> str | None:
-        """Why the plan cannot be erected (MB-84), or None: the stable start (MB-87,
-        MB-92) and the rules above, over the whole plan."""
-        planned: dict[int, set[int]] = {}
-        for c, s, _ in map(unkey, self.plans[player]):
-            planned.setdefault(c, set()).add(s)
-        for c, new in planned.items():
-            built = {s for s in range(SECTIONS) if self.built[c][s]}
-            placed = built | new
-            if self.is_town_wall(c):
-                started = [w for w in TOWN if placed & set(w)]
-                if len(started) == 2 and not all(set(w) <= placed for w in started):
-                    return "town-wall"
-                for wall in TOWN:
-                    fresh = new & set(wall)
-                    if fresh and not built & set(wall) and (
-                        wall[0] not in fresh or len(fresh) < 2
-                    ):
-                        return "town-stable"
-                continue
-            if new & set(ROOFS) and not set(WALLS) <= placed:
-                return "roof"
-            if new & set(WALLS) and not built & set(WALLS) and not (
-                new & set(GABLES) and new & set(SIDE_WALLS)
-            ):
-                return "stable"
+        """Why the plan cannot be erected (MB-84), or None: the first contract's fault."""
+        for c in sorted({unkey(k)[0] for k in self.plans[player]}):
+            fault = self.contract_fault(player, c)
+            if fault:
+                return fault
+        return None
+
+    def contract_fault(self, player: int, contract: int) -> str | None:
+        """Why the plan's sections of ``contract`` cannot be erected, or None: the stable
+        start (MB-87, MB-92) and the rules of section_rule, over the whole plan."""
+        new = {s for c, s, _ in map(unkey, self.plans[player]) if c == contract}
+        built = {s for s in range(SECTIONS) if self.built[contract][s]}
+        placed = built | new
+        if self.is_town_wall(contract):
+            started = [w for w in TOWN if placed & set(w)]
+            if len(started) == 2 and not any(set(w) <= placed for w in started):
+                return "town-wall"  # MB-91: both started, neither finished
+            for wall in TOWN:
+                fresh = new & set(wall)
+                if fresh and not built & set(wall) and (wall[0] not in fresh or len(fresh) < 2):
+                    return "town-stable"
+            return None
+        if new & set(ROOFS) and not set(WALLS) <= placed:
+            return "roof"
+        if new & set(WALLS) and not built & set(WALLS) and not (
+            new & set(GABLES) and new & set(SIDE_WALLS)
+        ):
+            return "stable"
         return None
 
     # == legal actions ==================================================================
@@ -335,7 +340,8 @@ class MasterBuilderState(GameState):
         if phase == EVENT:
             return [PLAYS[e] for e in sorted(self.hands[player])]
         if phase == EVENT_CHOICE:
-            kind = DISMISSES if self.content.events[self.event].effect == "dismiss" else UNAVAILABLES
+            dismiss = self.content.events[self.event].effect == "dismiss"
+            kind = DISMISSES if dismiss else UNAVAILABLES
             return [kind[w] for w in self.event_targets(player)]
         if phase == RENT:
             return [*self.offers(player), END_RENTING]
@@ -355,7 +361,8 @@ class MasterBuilderState(GameState):
             HIRES[s] for s, deck in enumerate(self.decks)
             if deck and self.can_hire(player, deck[0])
         ]  # fmt: skip
-        if self.option("choosing_workers") and self.cash[player] >= self.content.options.choosing_fee:
+        fee = self.content.options.choosing_fee
+        if self.option("choosing_workers") and self.cash[player] >= fee:
             out += [LOOKS[s] for s, deck in enumerate(self.decks)
                     if any(self.can_hire(player, w) for w in deck)]  # fmt: skip
         return out
@@ -374,7 +381,8 @@ class MasterBuilderState(GameState):
         top = self.content.options.max_rent
         return [
             OFFERS[s, p, price] for s in range(SKILLS) if free[s] for p in range(self.num_players)
-            if p != player for price in range(min(top, self.cash[p]) + 1)
+            if p != player and p not in self.offered
+            for price in range(min(top, self.cash[p]) + 1)
         ]  # fmt: skip
 
     def matches(self, worker: int, with_down: bool) -> bool:
@@ -699,6 +707,7 @@ class MasterBuilderState(GameState):
 
     def _offer(self, player: int, action: OfferRent) -> bool:
         self.offer = [player, action.skill, action.player, action.price]
+        self.offered.append(action.player)
         self.phase, self.turn = RENT_ANSWER, action.player
         return False
 
@@ -717,7 +726,7 @@ class MasterBuilderState(GameState):
         return False
 
     def _end_renting(self, player: int, action: EndRenting) -> bool:
-        self.event_step += 1
+        self.event_step, self.offered = self.event_step + 1, []
         if self.event_step >= self.num_players:
             self.event_step = 0
             self._start_plans()
@@ -827,12 +836,15 @@ class MasterBuilderState(GameState):
         self.phase = HIRE
 
     # == the end (MB-111 to MB-114) ======================================================
+    def breakdown_of(self, contract: int) -> int:
+        """MB-111, Q18: an unfinished building's amount less $20,000 a missing section,
+        never below 0."""
+        missing = SECTIONS - sum(self.built[contract])
+        amount = self.content.contracts[contract].amount
+        return max(0, amount - self.content.unfinished_penalty * missing)
+
     def breakdown(self, player: int) -> dict[str, int]:
-        penalty = self.content.unfinished_penalty
-        buildings = 0
-        for c in self.contracts[player]:
-            missing = SECTIONS - sum(self.built[c])
-            buildings += max(0, self.content.contracts[c].amount - penalty * missing)  # Q18
+        buildings = sum(self.breakdown_of(c) for c in self.contracts[player])
         return {"cash": self.cash[player], "buildings": buildings, "loans": -self.debt(player)}
 
     def scores(self) -> list[Json]:
