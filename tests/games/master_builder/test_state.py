@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import housebuilders.games.master_builder  # noqa: F401  (registers the game)
+from housebuilders.agents.greedy import GreedyAgent
 from housebuilders.core import IllegalAction, new_game
 from housebuilders.core.testing import check_random_game
 from housebuilders.games.master_builder.actions import (
@@ -236,3 +237,15 @@ def test_mb_111_an_unfinished_building_scores_its_amount_less_20000_a_section_ne
 def test_mb_119_whole_games_play_with_all_the_options(players: int) -> None:
     final = check_random_game("master-builder", players, seed=1, options=ALL_OPTIONS)
     assert final.is_terminal() and final.round <= 6
+
+
+def test_greedy_bots_on_the_heuristic_hand_in_their_plans_and_finish_the_game() -> None:
+    s = new(2)
+    bots = [GreedyAgent(seed=p, samples=2) for p in range(2)]
+    steps = 0
+    while not s.is_terminal():
+        player = s.acting_players()[0]
+        s.apply(player, bots[player].choose(s.determinize(player, steps), player))
+        steps += 1
+        assert steps < 2000, f"no end after 2,000 actions ({s.phase})"
+    assert s.round == s.last_round

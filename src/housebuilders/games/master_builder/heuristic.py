@@ -12,37 +12,92 @@ from __future__ import annotations
 from housebuilders.core import State
 
 from .actions import Staff
-from .content import SECTIONS
-from .phases import LOAN, PLAN, REPAY
+from .content import SECTIONS, can_staff, needs, workers
+from .phases import (
+    BID,
+    DRAFT,
+    EVENT,
+    EVENT_CHOICE,
+    HIRE,
+    LOAN,
+    LOOK,
+    OPEN,
+    OPENING_BID,
+    PLAN,
+    RENT,
+    RENT_ANSWER,
+    REPAY,
+)
 from .state import MasterBuilderState, plan_key, unkey
 
-HELD = 0.25  # a contract's worth before it is started, while rounds remain
-BUILT = 0.75  # the rest of the amount, by the share of sections built
-PLANNED = 0.8  # a planned section, as a share of a built one
-WORKERS = 0.8  # the share of their wages workers earn back while there is work
+HELD = 0.6  # a contract's worth before it is started, by the share its crew can build
+BUILT = 0.4  # the rest of the amount, by the share of sections built
+PLANNED = 1.0  # a planned section that stands, as a share of a built one
 STARTED = 0.3  # a planned section of a building that does not stand yet but can be mended
 STUCK = 3.0  # the cost of a planned section of a building that cannot be mended
+DONE = 0.05  # a plan handed in: ahead of an equal plan still open, so a bot finishes
+FIDDLE = 0.01  # each change to a plan, so a bot does not take a section off and back
+
+
+BEFORE_PLAN = (DRAFT, HIRE, LOOK, OPEN, OPENING_BID, BID, EVENT, EVENT_CHOICE, RENT, RENT_ANSWER)
 
 
 def wages_due(state: MasterBuilderState, player: int) -> float:
-    """The wages still to pay at the present wage, this round's until they are paid; the
-    part of them the workers earn back while there is building to do (WORKERS)."""
-    paydays = state.last_round - state.round + (state.phase not in (LOAN, REPAY))
-    work = any(not all(state.built[c]) for c in state.contracts[player])
-    return state.wage[player] * paydays * (1 - WORKERS * work)
+    """The wages still to pay at the present wage, this round's until they are paid."""
+    if state.phase == LOAN:  # the seats before the one taking loans have paid
+        unpaid = (player - state.first) % state.num_players >= state.event_step
+    else:
+        unpaid = state.phase != REPAY
+    paydays = state.last_round - state.round + unpaid
+    return state.wage[player] * paydays
 
 
 def worth(state: MasterBuilderState, player: int) -> float:
     value = float(state.scores()[player]["total"])
     if state.is_terminal():
         return value
-    planned = planned_shares(state, player) if state.phase == PLAN else {}
+    planned: dict[int, float] = {}
+    if state.phase == PLAN:
+        planned = planned_shares(state, player)
+        changes = sum(p == player for p, _ in state.history[state.plan_from :])
+        value += DONE * state.submitted[player] - FIDDLE * changes
+    if state.round == state.last_round and state.phase not in BEFORE_PLAN:
+        return value + last_plan(state, player, planned)
     for c in state.contracts[player]:
         done = (sum(state.built[c]) + planned.get(c, 0.0)) / SECTIONS
         amount = state.content.contracts[c].amount
-        value += amount * (HELD + BUILT * done) - state.breakdown_of(c)
+        value += amount * (HELD * feasible(state, player, c) + BUILT * done)
+        value -= state.breakdown_of(c)
     value -= wages_due(state, player)
     return value
+
+
+def last_plan(state: MasterBuilderState, player: int, planned: dict[int, float]) -> float:
+    """In the last construction: what the plan adds to the final scoring, as if built."""
+    gain = 0.0
+    penalty = state.content.unfinished_penalty
+    for c, share in planned.items():
+        if share > 0:
+            missing = SECTIONS - sum(state.built[c]) - share / PLANNED
+            left = state.content.contracts[c].amount if missing <= 0 else max(
+                0, state.content.contracts[c].amount - penalty * missing)
+            gain += left - state.breakdown_of(c)
+        else:
+            gain += share
+    return gain
+
+
+def feasible(state: MasterBuilderState, player: int, contract: int) -> float:
+    """The share of the sections (built ones counted) that ``player``'s crew could build
+    one at a time, and 0 once no construction is left."""
+    skills = sorted(workers(state.content)[w].skill for w in state.workers[player])
+    count = 0
+    for s, need in enumerate(needs(state.content)[contract]):
+        if state.built[contract][s] or (
+            len(skills) >= len(need) and can_staff(need, skills[: len(need)])
+        ):
+            count += 1
+    return count / SECTIONS
 
 
 def planned_shares(state: MasterBuilderState, player: int) -> dict[int, float]:
