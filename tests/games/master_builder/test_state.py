@@ -249,3 +249,77 @@ def test_greedy_bots_on_the_heuristic_hand_in_their_plans_and_finish_the_game() 
         steps += 1
         assert steps < 2000, f"no end after 2,000 actions ({s.phase})"
     assert s.round == s.last_round
+
+
+def test_mb_13_mb_67_the_action_that_leads_into_the_events_cannot_be_taken_back() -> None:
+    s = auction_of_contract_1()
+    while s.phase == OPEN or s.phase in (OPENING_BID, BID):
+        s.apply(s.turn, s.legal_actions(s.turn)[-1])
+    assert s.events_seen and s.undo_floor == len(s.history)
+
+
+@pytest.mark.parametrize("event", range(16))
+def test_mb_69_to_mb_74_each_event_card_does_what_it_says(event: int) -> None:
+    s = new(2)
+    for player in (0, 1):
+        give(s, player, [M, F, F, J, J, A, A, A])
+    card = s.content.events[event]
+    s.round, s.phase = 2, OPEN
+    s.event_deck.remove(event)
+    s.event_deck.insert(0, event)
+    cash, wage, mine = s.cash[:], s.wage[:], [w[:] for w in s.workers]
+
+    def matching(player: int) -> list[int]:
+        s.event = event
+        found = [w for w in mine[player] if s.matches(w, True)]
+        s.event = NONE
+        return found
+
+    s._start_phase_3()
+    while s.phase in ("event-choice",):
+        s.apply(s.turn, s.legal_actions(s.turn)[0])
+    assert s.event_deck[-1] == event and s.phase == PLAN  # MB-73: under the deck
+    for p in (0, 1):
+        found = matching(p)
+        hit = len(found) >= card.at_least
+        if card.effect == "unavailable":  # MB-69, MB-70: face down, still paid
+            assert set(s.down) >= set(found) and s.wage[p] == wage[p]
+        elif card.effect == "choose-unavailable":
+            assert len([w for w in found if w in s.down]) == (1 if found else 0)
+            assert s.cash[p] == cash[p] + (card.gain if found else 0)
+        elif card.effect == "dismiss":  # MB-72: gone, under its deck, the wage lower
+            gone = [w for w in mine[p] if w not in s.workers[p]]
+            assert len(gone) == (1 if hit else 0) and s.wage[p] <= wage[p]
+            assert all(w in found and w in {x for d in s.decks for x in d[-2:]} for w in gone)
+        elif card.effect == "pay":
+            assert s.cash[p] == cash[p] - (min(card.pay, cash[p]) if hit else 0)
+        elif card.effect == "no-roofs":
+            assert s.no_roofs
+        else:
+            assert s.cash[p] == cash[p] and not s.down and s.workers[p] == mine[p]
+
+
+def test_mb_109_mb_110_all_contracts_acquired_in_round_4_end_the_game_after_round_5() -> None:
+    s = new(2)
+    for c in s.contract_deck + s.display:
+        s.contracts[c % 2].append(c)
+    s.round, s.contract_deck, s.display = 4, [], []
+    s._end_phase_2()
+    assert s.last_round == 5
+    s.round, shown = 5, len(s.economy_shown)
+    s._start_phase_2()  # Q17: the extra round turns no card and offers nothing
+    assert len(s.economy_shown) == shown and s.phase != OPEN
+    s.round = 5
+    s._end_round()
+    assert s.is_terminal()
+
+
+def test_mb_64_mb_66_an_unwanted_contract_carries_5000_once_then_leaves() -> None:
+    s = new(2)
+    c = s.contract_deck.pop()
+    s.round, s.display = 2, [c]
+    s._end_phase_2()
+    assert s.display == [c] and s.bonus[c] == 5
+    s.phase = PLAN
+    s._end_phase_2()
+    assert s.display == [] and c in s.gone and s.bonus[c] == 0

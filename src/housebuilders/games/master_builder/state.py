@@ -423,7 +423,19 @@ class MasterBuilderState(GameState):
 
     # == moves ==========================================================================
     def _apply(self, player: int, action: Action) -> bool:
-        return _HANDLERS[type(action)](self, player, action)
+        before = self.position()
+        revealed = _HANDLERS[type(action)](self, player, action)
+        after = self.position()
+        # the economic card and contracts (Phase 2) and the events (Phase 3) are revealed
+        # by whichever action leads into them
+        return revealed or any(
+            before < (r, track) <= after
+            for r in range(before[0], after[0] + 1) for track in (1, 2)
+        )  # fmt: skip
+
+    def position(self) -> tuple[int, int]:
+        """The round and the trowel's space (5 once over)."""
+        return self.round, TRACK_OF.get(self.phase, len(TRACK))
 
     # -- Phase 1 (MB-25 to MB-39, MB-115) ------------------------------------------------
     def _take(self, player: int, skill: int, worker: int) -> bool:
