@@ -10,18 +10,25 @@ from housebuilders.agents.greedy import GreedyAgent
 from housebuilders.core import IllegalAction, new_game
 from housebuilders.core.testing import check_random_game
 from housebuilders.games.master_builder.actions import (
+    ACCEPT_RENT,
     BIDS,
+    END_RENTING,
     HIRES,
     NONE,
+    OFFERS,
     PASS_BID,
+    PASS_HIRING,
+    PASS_OPENING,
     PUT_UPS,
+    REPAYS,
     STAFFS,
     SUBMIT_PLAN,
+    TAKE_LOANS,
     Staff,
     Unstaff,
 )
 from housebuilders.games.master_builder.content import workers
-from housebuilders.games.master_builder.phases import BID, HIRE, OPEN, OPENING_BID, PLAN
+from housebuilders.games.master_builder.phases import BID, HIRE, LOAN, OPEN, OPENING_BID, PLAN, RENT
 from housebuilders.games.master_builder.state import MasterBuilderState
 
 M, F, J, A = range(4)
@@ -323,3 +330,90 @@ def test_mb_64_mb_66_an_unwanted_contract_carries_5000_once_then_leaves() -> Non
     s.phase = PLAN
     s._end_phase_2()
     assert s.display == [] and c in s.gone and s.bonus[c] == 0
+
+
+def test_mb_34_q2_phase_1_ends_after_a_go_round_of_passes_or_the_third_go_round() -> None:
+    s = new(2)
+    s.round, s.phase, s.turn, s.cash = 2, HIRE, 0, [60, 60]
+    s.apply(0, PASS_HIRING)
+    s.apply(1, PASS_HIRING)
+    assert s.phase != HIRE  # everyone passed in one go-round
+    s = new(2)
+    s.round, s.phase, s.turn = 2, HIRE, 0
+    for _ in range(3):
+        s.apply(0, HIRES[A])  # MB-32: one action per opportunity, three opportunities
+        s.apply(1, PASS_HIRING)
+    assert s.phase != HIRE and len(s.workers[0]) == 3
+
+
+def test_mb_63_q5_a_seat_without_a_contract_may_not_pass_on_opening_in_round_1() -> None:
+    s = auction_of_contract_1()
+    assert s.round == 1 and PASS_OPENING not in s.legal_actions(s.turn)
+
+
+def test_mb_62_the_last_contract_goes_at_its_minimum_to_the_last_seat_without_one() -> None:
+    s = new(2)
+    while s.phase != OPEN:
+        s.apply(s.turn, s.legal_actions(s.turn)[0])
+    first, second, last = s.display
+    for contract in (first, second):
+        s.apply(0, PUT_UPS[contract])
+        s.apply(0, BIDS[s.content.contracts[contract].min_bid - 1])
+        if s.phase == BID:
+            s.apply(1, PASS_BID)
+    assert s.contracts[0] == [first, second]
+    cost = s.content.contracts[last].min_bid
+    assert s.contracts[1] == [last] and s.cash[1] == 40 - cost and s.phase != OPEN
+
+
+def test_mb_100_q11_a_seat_short_of_its_wages_takes_loans_one_at_a_time() -> None:
+    s = new(2)
+    give(s, 0, [M, M, M, M, M, F])  # wage 29
+    s.cash = [0, 40]
+    s._start_phase_5()
+    assert s.phase == LOAN and s.turn == 0 and s.legal_actions(0) == list(TAKE_LOANS)
+    for _ in range(3):
+        s.apply(0, TAKE_LOANS[0])
+    assert s.cash[0] == 1 and s.ious[0] == [3, 0]  # MB-102, MB-103
+
+
+def test_mb_107_q13_a_loan_is_repaid_whole_without_using_up_the_turn() -> None:
+    s = new(2)
+    s.round, s.phase, s.turn, s.ious[0] = 2, HIRE, 0, [1, 0]
+    s.apply(0, REPAYS[0])
+    assert s.cash[0] == 40 - 13 and s.ious[0] == [0, 0] and s.turn == 0
+    s.cash[0], s.ious[0] = 12, [1, 0]
+    with pytest.raises(IllegalAction):
+        s.apply(0, REPAYS[0])
+
+
+def test_mb_118_q29_a_rented_worker_builds_for_the_renter_and_goes_home() -> None:
+    s = new(2, renting_workers=True)
+    (master,) = give(s, 0, [M])
+    own(s, 1, 7)
+    give(s, 1, [F])
+    s.round, s.phase, s.turn, s.event_step = 2, RENT, 0, 0
+    s.apply(0, OFFERS[M, 1, 3])
+    s.apply(1, ACCEPT_RENT)
+    assert s.cash == [43, 37] and s.available(0)[M] == 0 and s.available(1)[M] == 1
+    s.apply(0, END_RENTING)
+    s.apply(1, END_RENTING)
+    s.apply(1, STAFFS[7, 2, M, NONE])
+    s.apply(1, STAFFS[7, 0, F, NONE])
+    s.apply(0, SUBMIT_PLAN)
+    s.apply(1, SUBMIT_PLAN)
+    assert s.built[7][:3] == [1, 0, 1] and master in s.workers[0] and s.rented_in == [[], []]
+    assert s.wage[0] == 5  # the owner still pays its wage
+
+
+def test_mb_12_mb_14_mb_15_determinize_keeps_the_open_cards_and_resamples_the_hidden() -> None:
+    s = new(2)
+    tops = [d[0] for d in s.decks]
+    orders = set()
+    for seed in range(8):
+        d = s.determinize(1, seed)
+        assert [deck[0] for deck in d.decks] == tops
+        assert sorted(d.contract_deck + d.removed) == sorted(s.contract_deck + s.removed)
+        assert len(d.removed) == 4 and len(d.economy) == 5
+        orders.add((tuple(d.contract_deck), tuple(d.decks[A]), tuple(d.event_deck)))
+    assert len(orders) == 8
