@@ -62,6 +62,7 @@ class MasterBuilderJson(GameStateJson):
     income: list[Money]
     offer: list[Money]
     offered: list[Seat]
+    carried: list[Id]
     decks: list[list[Id]]
     workers: list[list[Id]]
     contracts: list[list[Id]]
@@ -116,6 +117,8 @@ def check(s: MasterBuilderState) -> None:
         "contract_deck": s.contract_deck, "removed": s.removed, "display": s.display,
         "contracts": [c for row in s.contracts for c in row], "town": s.town, "gone": s.gone,
     })  # fmt: skip
+    if any(c not in s.display for c in s.carried):
+        refuse("carried", "a contract carried over is on display")
     if s.auction != -1 and s.auction not in s.display:
         refuse("auction", "the contract up for bidding is on display")
     if len(s.bonus) != contracts or len(s.built) != contracts:

@@ -137,10 +137,11 @@ class MasterBuilderState(GameState):
         # in; pending_events: events still to carry out this round; down: face-down
         # workers (MB-69); income: this round's completions' amounts by seat; offer:
         # [owner, skill, player, price] of a rent offer awaiting its answer; offered: the
-        # seats the renting seat has made an offer to (one offer each, a ruling)
+        # seats the renting seat has made an offer to (one offer each, a ruling); carried:
+        # the contracts on display unwanted last round (MB-64)
         lists="cash wage contract_deck removed economy boxed_economy economy_shown event_deck "
         "events_seen display bonus gone town passed submitted pending_events down "
-        "seen_workers income offer offered",
+        "seen_workers income offer offered carried",
         # decks by skill; per seat: workers, contracts (owned, unfinished), ious (count by
         # type), hands (selective events), plans (plan keys), rented_in (skills),
         # rented_out (worker ids), looked (worker ids whose place that seat alone knows);
@@ -177,7 +178,7 @@ class MasterBuilderState(GameState):
         s.workers, s.contracts, s.ious = t.workers, t.contracts, t.ious
         s.passed, s.submitted = [False] * players, [False] * players
         s.pending_events, s.down, s.income, s.offer = [], [], [0] * players, []
-        s.offered = []
+        s.offered, s.carried = [], []
         s.seen_workers = [0] * len(workers(s.content))
         for deck in s.decks:
             if deck:
@@ -604,6 +605,8 @@ class MasterBuilderState(GameState):
         self.cash[player] += self.bonus[contract] - price
         self.bonus[contract] = 0
         self.display.remove(contract)
+        if contract in self.carried:
+            self.carried.remove(contract)
         self.contracts[player].append(contract)
         self.log.append(f"player {player + 1} acquires contract {contract + 1} for "
                         f"${price * 1000:,}")  # fmt: skip
@@ -612,12 +615,14 @@ class MasterBuilderState(GameState):
         """MB-64, MB-66: unwanted contracts stay with $5,000 once, then leave; Q17: the
         early end once nothing is left to acquire."""
         for c in self.display[:]:
-            if self.bonus[c]:
+            if c in self.carried:
                 self.bonus[c] = 0
                 self.display.remove(c)
+                self.carried.remove(c)
                 self.gone.append(c)
             else:
                 self.bonus[c] = self.content.unwanted_bonus
+                self.carried.append(c)
         if (not self.contract_deck and not self.display
                 and self.round <= self.content.rounds - 2
                 and self.last_round == self.content.rounds):  # fmt: skip
