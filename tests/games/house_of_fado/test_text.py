@@ -65,3 +65,13 @@ def test_every_restaurant_and_whose_turn_show() -> None:
         assert f"money {p['money']}, {p['score']['total']} points" in shown
     assert shown.count("  tables: ") == 4 and shown.count("  bar (2 seats): ") == 4
     assert text(state.observe(None)).count("(you)") == 0  # a spectator is nobody
+
+
+def test_hf_18_the_treble_clef_shows_on_every_restaurant_board() -> None:
+    """"Place the treble clef tile in the matching space of your restaurant board": it
+    has no effect (Q4), and both views show it on each board."""
+    state = played(4, 3, 40)
+    obs = state.observe(None)
+    assert text(obs).count("the treble clef in its place") == 4
+    svg = SPEC.svg_view(obs, [])
+    assert svg.count("𝄞 treble clef") == 4

@@ -423,8 +423,10 @@ def table_spot(obs: Json, acts: Acts, seat: int, t: int, box: Box) -> tuple[list
 def restaurant(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], float]:
     p = obs["players"][seat]
     tags = " (you)" * (obs["you"] == seat) + ", first player" * (obs["first"] == seat)
-    parts = [bold(2 * MARGIN, y + 20, f"{player_name(obs, seat)}{tags}", 14,
-                  fill=player_colour(seat))]  # fmt: skip
+    name = f"{player_name(obs, seat)}{tags}"
+    clef_x = 2 * MARGIN + text_width(name, 14) + 12  # HF-18: it has no effect (Q4)
+    parts = [bold(2 * MARGIN, y + 20, name, 14, fill=player_colour(seat)),
+             muted(clef_x, y + 20, "𝄞 treble clef", 11)]  # fmt: skip
     stars_held = plural(p["stars"], "star")
     summary = (f"money {p['money']} · {p['score']['total']} points · {stars_held} · "
                f"prestige cubes removed {p['cubes_removed']} · income {p['income']} · "

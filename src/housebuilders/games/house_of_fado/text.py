@@ -171,7 +171,7 @@ def restaurant_lines(obs: Json, seat: int) -> list[str]:
         "  musicians: " + " | ".join(
             f"{types[t]['name']}: {tile_label(obs, tile)}" for t, tile in enumerate(p["musicians"])
         ),
-        f"  notes: {counts(obs['notes'], p['notes'])}",
+        f"  notes: {counts(obs['notes'], p['notes'])}; the treble clef in its place",
     ]  # fmt: skip
     shown = []
     for t, seated in enumerate(p["tables"]):
