@@ -32,8 +32,8 @@ from housebuilders.games.master_builder.phases import BID, HIRE, LOAN, OPEN, OPE
 from housebuilders.games.master_builder.state import MasterBuilderState
 
 M, F, J, A = range(4)
-ALL_OPTIONS = {"choosing_workers": True, "selective_events": True,
-               "additional_events": True, "renting_workers": True}  # fmt: skip
+ALL_OPTIONS = {"choosing-workers": True, "selective-events": True,
+               "additional-events": True, "renting-workers": True}  # fmt: skip
 
 
 def new(players: int = 4, **options: bool) -> MasterBuilderState:
@@ -388,7 +388,7 @@ def test_mb_107_q13_a_loan_is_repaid_whole_without_using_up_the_turn() -> None:
 
 
 def test_mb_118_q29_a_rented_worker_builds_for_the_renter_and_goes_home() -> None:
-    s = new(2, renting_workers=True)
+    s = new(2, **{"renting-workers": True})
     (master,) = give(s, 0, [M])
     own(s, 1, 7)
     give(s, 1, [F])

@@ -18,13 +18,13 @@ MASTER_BUILDER = register(GameSpec(
     _state_from_json=MasterBuilderState.from_json,
     actions=SPACE,
     options=(
-        Option("choosing_workers", False, (False, True), "a hire may pay $1,000 to look into "
+        Option("choosing-workers", False, (False, True), "a hire may pay $1,000 to look into "
                "a worker deck and choose any of its cards"),
-        Option("selective_events", False, (False, True), "each player holds 2 event cards; "
+        Option("selective-events", False, (False, True), "each player holds 2 event cards; "
                "the first player plays one of theirs for the round"),
-        Option("additional_events", False, (False, True), "two event cards are revealed "
+        Option("additional-events", False, (False, True), "two event cards are revealed "
                "each round, and both are carried out"),
-        Option("renting_workers", False, (False, True), "at the start of construction, "
+        Option("renting-workers", False, (False, True), "at the start of construction, "
                "players may rent their workers to others at an agreed price"),
     ),
     heuristic=f"{__name__}.heuristic:evaluate",

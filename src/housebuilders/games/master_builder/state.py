@@ -100,7 +100,7 @@ CREW_INDEX = {crew: i for i, crew in enumerate(CREWS)}
 WALLS, ROOFS = (0, 1, 2, 3), (4, 5)  # a building's sections (content.KINDS)
 GABLES, SIDE_WALLS = (0, 1), (2, 3)
 TOWN = ((0, 1, 2), (3, 4, 5))  # a town wall contract's two walls: wall section, side, side
-OPTIONS = ("choosing_workers", "selective_events", "additional_events", "renting_workers")
+OPTIONS = ("choosing-workers", "selective-events", "additional-events", "renting-workers")
 
 
 def plan_key(contract: int, section: int, crew: tuple[int, int]) -> int:
@@ -163,7 +163,7 @@ class MasterBuilderState(GameState):
         cls, players: int, seed: int, options: dict[str, Any], content: Any = None
     ) -> MasterBuilderState:
         s = cls._begin(seed, options, content)
-        t = setup(s.content, players, s.rng, selective_events=options["selective_events"])
+        t = setup(s.content, players, s.rng, selective_events=options["selective-events"])
         s.first = s.turn = t.first
         s.round, s.last_round = 1, s.content.rounds
         s.go_round, s.all_passed, s.open_passes = 0, True, 0
@@ -363,7 +363,7 @@ class MasterBuilderState(GameState):
             if deck and self.can_hire(player, deck[0])
         ]  # fmt: skip
         fee = self.content.options.choosing_fee
-        if self.option("choosing_workers") and self.cash[player] >= fee:
+        if self.option("choosing-workers") and self.cash[player] >= fee:
             out += [LOOKS[s] for s, deck in enumerate(self.decks)
                     if any(self.can_hire(player, w) for w in deck)]  # fmt: skip
         return out
@@ -634,8 +634,8 @@ class MasterBuilderState(GameState):
     def _start_phase_3(self) -> None:
         """MB-67, MB-116, MB-117, Q27, Q28: the round's events; pending_events holds one
         NONE per event still to draw from the deck."""
-        count = self.content.options.additional_events if self.option("additional_events") else 1
-        if self.option("selective_events") and self.hands[self.first]:
+        count = self.content.options.additional_events if self.option("additional-events") else 1
+        if self.option("selective-events") and self.hands[self.first]:
             self.pending_events = [NONE] * (count - 1)
             self.phase, self.turn = EVENT, self.first
             return
@@ -712,7 +712,7 @@ class MasterBuilderState(GameState):
     # -- Phase 4 (MB-75 to MB-94, MB-118) -------------------------------------------------
     def _start_phase_4(self) -> None:
         self.event = NONE
-        if self.option("renting_workers"):
+        if self.option("renting-workers"):
             self.phase, self.turn, self.event_step = RENT, self.first, 0
             return
         self._start_plans()
