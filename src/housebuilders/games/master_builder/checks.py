@@ -83,6 +83,9 @@ def check(s: MasterBuilderState) -> None:
     assert s.phase in PHASES
     within("first", s.first, 0, players - 1)
     within("turn", s.turn, 0, players - 1)
+    within("bidder", s.bidder, -1, players - 1)
+    for seat in s.offered:
+        within("offered", seat, 0, players - 1)
     within("round", s.round, 1, s.last_round)
     within("last_round", s.last_round, 2, content.rounds)
     within("plan_from", s.plan_from, 0, len(s.history))
@@ -121,8 +124,9 @@ def check(s: MasterBuilderState) -> None:
         refuse("carried", "a contract carried over is on display")
     if s.auction != -1 and s.auction not in s.display:
         refuse("auction", "the contract up for bidding is on display")
-    if len(s.bonus) != contracts or len(s.built) != contracts:
-        refuse("bonus", "one entry per contract")
+    for name in ("bonus", "built"):
+        if len(getattr(s, name)) != contracts:
+            refuse(name, f"one entry per contract ({contracts})")
     if any(len(row) != SECTIONS for row in s.built):
         refuse("built", f"{SECTIONS} sections per contract")
     once("economic card", range(len(content.economy)), {
@@ -139,5 +143,10 @@ def check(s: MasterBuilderState) -> None:
         within("event", s.event, 0, len(content.events) - 1)
     for key in (k for row in s.plans for k in row):
         within("plans", key, 0, contracts * SECTIONS * 14 - 1)
-    if s.offer and len(s.offer) != 4:
-        refuse("offer", "an offer is [owner, skill, player, price]")
+    if s.offer:
+        if len(s.offer) != 4:
+            refuse("offer", "an offer is [owner, skill, player, price]")
+        owner, skill, player, _ = s.offer
+        for seat in (owner, player):
+            within("offer", seat, 0, players - 1)
+        within("offer", skill, 0, SKILLS - 1)
