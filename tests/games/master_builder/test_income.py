@@ -97,4 +97,3 @@ def test_q12_mb_8_the_bank_lends_past_the_boxes_ious() -> None:
     assert s.phase == LOAN and len(s.legal_actions(0)) == 2
     s.apply(0, s.legal_actions(0)[-1])
     assert s.ious[0] == [12, 7] and s.cash[0] == 30 - 10
-
