@@ -77,7 +77,7 @@ CHIP = 9
 SKILL_FILL = ("#f6e27a", "#f0a3a0", "#cdb3e6", "#a9dba0")  # the decks' banner colours
 DECK_W, DECK_H = 200, 58
 CONTRACT_W, CONTRACT_H = 180, 76
-WORKER_W, WORKER_H = 108, 42
+WORKER_W, WORKER_H = 128, 42
 SECTION_W = 112
 #: actions drawn where they happen (the rest are chips under the board)
 PLACED = {
@@ -114,16 +114,16 @@ def worker_card(worker: Json, box: Box, item: Legal | None, note: str = "") -> l
             muted(box.x + 6, box.y + 38, f"wage {money(worker['wage'])}", 8.5)]  # fmt: skip
     if worker.get("down") or note:
         label = note or "face down"
-        face.append(muted(box.x + box.w - 4, box.y + 38, label, 8.5, "end"))
+        face.append(muted(box.x + box.w - 5, box.y + 27, label, 8.5, "end"))
     return maybe_act(item, face)
 
 
 # -- the board ----------------------------------------------------------------------------
 def phase_track(obs: Json, y: float) -> tuple[list[str], float]:
-    parts = [caption(2 * MARGIN, y + 15, f"Phase track, {round_label(obs)}")]
-    step = (PANEL_W - 170) / len(TRACK)
+    parts = [caption(2 * MARGIN, y + 15, round_label(obs).capitalize())]
+    step = (WIDTH - 2 * MARGIN - 120) / len(TRACK)
     for k, name in enumerate(TRACK):
-        box = Box(170 + k * step, y, step - 6, 22)
+        box = Box(120 + k * step, y, step - 6, 22)
         on = name == obs["track"]
         parts.append(
             rect(
