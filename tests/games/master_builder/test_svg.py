@@ -14,7 +14,7 @@ import pytest
 import housebuilders as hb
 from housebuilders.core import State
 from housebuilders.core.testing import SVG, check_views, clickable, draw_svg
-from housebuilders.games.master_builder.actions import LOAN_NAMES, money
+from housebuilders.games.master_builder.actions import LOAN_NAMES, SPACE, money
 from housebuilders.games.master_builder.svg import svg
 from housebuilders.games.master_builder.text import (
     contract_title,
@@ -188,3 +188,10 @@ def test_the_drawing_shows_the_decks_contracts_and_every_seat() -> None:
     assert all(f">{contract_title(obs, c['contract'])}<" in drawn for c in obs["display"])
     assert all(f">Player {seat}" in drawn for seat in range(4))
     assert "trowel: 1 Hire and/or Fire Workers" in drawn
+
+
+def test_every_kind_of_action_is_drawn_in_one_of_the_games() -> None:
+    seen: set[str] = set()
+    for players, seed, options in GAMES:
+        play(SPEC.new_game(players, seed=seed, options=options), seed, seen)
+    assert {a.kind for a in SPACE} == seen
