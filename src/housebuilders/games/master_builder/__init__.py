@@ -28,5 +28,7 @@ MASTER_BUILDER = register(GameSpec(
                "players may rent their workers to others at an agreed price"),
     ),
     heuristic=f"{__name__}.heuristic:evaluate",
+    text_view=f"{__name__}.text:text",
+    svg_view=f"{__name__}.svg:svg",
 ))  # fmt: skip
 MasterBuilderState.spec = MASTER_BUILDER
