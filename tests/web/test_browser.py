@@ -1,9 +1,9 @@
 """The web table in a real browser: Debian's Chromium driven by Playwright.
 
 A real server (`housebuilders serve` in a child process, on a SQLite file) serves
-the lobby and the table pages; the tests create tables, play Mr House, Dream Home
-and House of Fado to the end by clicking (the board's SVG parts where there are
-any, the action buttons otherwise), and read the final score table. Without
+the lobby and the table pages; the tests create tables, play Mr House, Dream Home,
+House of Fado and Master Builder to the end by clicking (the board's SVG parts where
+there are any, the action buttons otherwise), and read the final score table. Without
 /usr/bin/chromium the module skips, except in CI, where it fails.
 """
 
@@ -190,6 +190,20 @@ def test_house_of_fado_a_person_and_two_bots_to_the_final_table(page: Any, serve
     page.goto(server + created["seats"][0]["url"])
     wait_for_view(page)
     assert page.text_content("#game-name") == "House of Fado"
+    clicks = play_to_end(page, max_clicks=600)
+    assert clicks["button"] == 0, "a legal action had no part on the board"
+    check_final(page, server, players=3)
+
+
+def test_master_builder_a_person_and_two_bots_to_the_final_table(page: Any, server: str) -> None:
+    # the person clicks the board's first live part each time (a deck's card, a
+    # contract, the lowest bid, a chip, a worker...); a greedy and a random bot
+    greedy, rand = {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}
+    seats = [{"kind": "human"}, greedy, rand]
+    created = post(server + "/api/tables", {"game": "master-builder", "seats": seats, "seed": 4})
+    page.goto(server + created["seats"][0]["url"])
+    wait_for_view(page)
+    assert page.text_content("#game-name") == "Master Builder"
     clicks = play_to_end(page, max_clicks=600)
     assert clicks["button"] == 0, "a legal action had no part on the board"
     check_final(page, server, players=3)

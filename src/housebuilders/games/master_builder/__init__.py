@@ -1,0 +1,34 @@
+"""Master Builder (Wolfgang Kramer and Hartmut Witt, Valley Games 2008): hire workers with
+quirks, bid for contracts, weather the events and build the town."""
+
+from __future__ import annotations
+
+from housebuilders.core import GameSpec, Option, register
+
+from .actions import SPACE
+from .state import MasterBuilderState
+
+MASTER_BUILDER = register(GameSpec(
+    id="master-builder",
+    name="Master Builder",
+    min_players=2,
+    max_players=4,
+    rulebook="master-builder.txt",
+    _new_game=MasterBuilderState.new,
+    _state_from_json=MasterBuilderState.from_json,
+    actions=SPACE,
+    options=(
+        Option("choosing-workers", False, (False, True), "a hire may pay $1,000 to look into "
+               "a worker deck and choose any of its cards"),
+        Option("selective-events", False, (False, True), "each player holds 2 event cards; "
+               "the first player plays one of theirs for the round"),
+        Option("additional-events", False, (False, True), "two event cards are revealed "
+               "each round, and both are carried out"),
+        Option("renting-workers", False, (False, True), "at the start of construction, "
+               "players may rent their workers to others at an agreed price"),
+    ),
+    heuristic=f"{__name__}.heuristic:evaluate",
+    text_view=f"{__name__}.text:text",
+    svg_view=f"{__name__}.svg:svg",
+))  # fmt: skip
+MasterBuilderState.spec = MASTER_BUILDER

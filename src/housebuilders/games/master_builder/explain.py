@@ -1,0 +1,146 @@
+"""Master Builder's actions in the words of its content, and why it refuses one, in the
+rulebook's words where a rule deserves them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from housebuilders.core import Action
+
+from .actions import (
+    NONE,
+    SKILL_NAMES,
+    Bid,
+    ChooseWorker,
+    EventDismiss,
+    EventUnavailable,
+    FireWorker,
+    HireWorker,
+    PutUp,
+    Staff,
+    SubmitPlan,
+    a_worker,
+    money,
+    section_name,
+)
+from .content import MAX_WORKERS, can_staff, needs, workers
+from .phases import BID, DRAFT, HIRE, OPENING_BID, PLAN
+
+if TYPE_CHECKING:
+    from .state import MasterBuilderState
+
+HIRING = "Hiring a Worker"
+BIDDING = "Bidding on a Contract"
+CODES = "Building Section Codes"
+BUILDING = "Building Rules"
+
+
+def worker_name(s: MasterBuilderState, worker: int) -> str:
+    """"the foreman (W, N; wage $4,000)"."""
+    card = workers(s.content)[worker]
+    return (f"the {SKILL_NAMES[card.skill]} ({', '.join(card.quirks)}; wage "
+            f"{money(card.wage)})")  # fmt: skip
+
+
+def describe(s: MasterBuilderState, action: Action) -> str:
+    """``action`` naming the content's workers and contracts."""
+    cards = workers(s.content)
+    if isinstance(action, FireWorker | ChooseWorker | EventDismiss | EventUnavailable) and (
+        action.worker < len(cards)
+    ):
+        verb = {FireWorker: "fire", ChooseWorker: "choose", EventDismiss: "dismiss",
+                EventUnavailable: "turn face down"}[type(action)]  # fmt: skip
+        return f"{verb} {worker_name(s, action.worker)}"
+    if isinstance(action, HireWorker) and s.decks[action.skill]:
+        return f"hire {worker_name(s, s.decks[action.skill][0])}"
+    if isinstance(action, PutUp) and action.contract < len(s.content.contracts):
+        c = s.content.contracts[action.contract]
+        return (f"name contract {c.number}, {c.name} (amount {money(c.amount)}, minimum bid "
+                f"{money(c.min_bid)}), for bidding")  # fmt: skip
+    return str(action)
+
+
+def illegal(s: MasterBuilderState, player: int, action: Action) -> tuple[str, str] | None:
+    """The rulebook's words for a hire past the wage cap, a bid below the minimum, not
+    higher or above one's cash, a section without the skill, a roof before four walls, a
+    worker on two sections, a plan that does not stand."""
+    if isinstance(action, HireWorker) and s.phase in (DRAFT, HIRE):
+        return _hire(s, player, action)
+    if isinstance(action, Bid) and s.phase in (OPENING_BID, BID):
+        return _bid(s, player, action)
+    if isinstance(action, Staff) and s.phase == PLAN:
+        return _staff(s, player, action)
+    if isinstance(action, SubmitPlan) and s.phase == PLAN:
+        fault = s.plan_fault(player)
+        if fault:
+            return FAULTS[fault], BUILDING
+    return None
+
+
+def _hire(s: MasterBuilderState, player: int, action: HireWorker) -> tuple[str, str] | None:
+    deck = s.decks[action.skill]
+    if not deck:
+        return f"the {SKILL_NAMES[action.skill]} deck is empty", HIRING
+    total = s.wage[player] + workers(s.content)[deck[0]].wage
+    cap = s.content.wage_cap
+    if total > cap:
+        return (f"The wage track ends at {cap}: a player may only hire a new worker if the new "
+                f"total of wages does not exceed this upper limit (hiring "
+                f"{worker_name(s, deck[0])} would bring yours from {s.wage[player]} to "
+                f"{total})", HIRING)  # fmt: skip
+    return None
+
+
+def _bid(s: MasterBuilderState, player: int, action: Bid) -> tuple[str, str] | None:
+    if s.phase == OPENING_BID:
+        low = s.content.contracts[s.auction].min_bid
+        if action.amount < low:
+            return (f"The initial bid must ALWAYS be at least equal to the minimum bid shown "
+                    f"on the contract: {money(low)} for contract {s.auction + 1}, not "
+                    f"{money(action.amount)}", BIDDING)  # fmt: skip
+    elif action.amount <= s.high:
+        return (f"If another player is interested in the contract, they must bid a higher "
+                f"amount than {money(s.high)}", BIDDING)  # fmt: skip
+    if action.amount > s.cash[player]:
+        return (f"A player MUST be able to pay the amount they bid, and may NOT take a loan "
+                f"to cover it: you have {money(s.cash[player])}, not "
+                f"{money(action.amount)}", BIDDING)  # fmt: skip
+    return None
+
+
+def _staff(s: MasterBuilderState, player: int, action: Staff) -> tuple[str, str] | None:
+    c, sec = action.contract, action.section
+    if c >= len(s.content.contracts) or c not in s.contracts[player]:
+        return f"you do not own contract {c + 1}", CODES
+    where = section_name(c, sec)
+    if s.built[c][sec]:
+        return f"{where} is already built", BUILDING
+    crew = (action.first,) if action.second == NONE else (action.first, action.second)
+    need = needs(s.content)[c][sec]
+    if not can_staff(need, crew):
+        wanted = " and ".join(a_worker(n) for n in need)
+        return (f"The colour is the MINIMUM skill of the worker required: {where} needs "
+                f"{wanted} (or better), one worker for each colour", CODES)  # fmt: skip
+    rule = s.section_rule(player, c, sec)
+    if rule:
+        return FAULTS[rule], BUILDING
+    free = s.free_skills(player)
+    for skill in set(crew):
+        if free[skill] < crew.count(skill):
+            placed = s.available(player)[skill] - free[skill]
+            if placed:
+                return (f"A worker card is placed on one section only: your available "
+                        f"{SKILL_NAMES[skill]}s are all on other sections already", CODES)
+            return f"you have no available {SKILL_NAMES[skill]} for this construction", CODES
+    return None
+
+
+FAULTS = {
+    "roof": "The roof can only be built when all 4 walls have been built",
+    "no-roofs": "No roof sections may be built this round (event)",
+    "town-wall": "You build the first town wall completely, then build the other",
+    "stable": "A building must be stable, that is, it must begin with at least two sections: "
+    "a side wall and a gable",
+    "town-stable": "A town wall begins with one wall section and one side built together",
+}
+assert MAX_WORKERS

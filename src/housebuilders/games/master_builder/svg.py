@@ -1,0 +1,420 @@
+"""Master Builder drawn as SVG with the drawing kit: a pure function of an observation
+and the seat's legal actions.
+
+The phase track with the trowel on the current phase; the four worker decks, their
+face-up cards (a click hires; a chip under the deck looks into it, choosing workers),
+and the deck looked into (a click on a card chooses it); the contracts on offer (a
+click names one for bidding), the auction in progress with a row of bid chips; the
+economic card and the events. Then each player's panel: cash, wages, the IOUs (a click
+on one repays it; chips take a loan), the workers (a click fires one, or takes it for an
+event), the event cards in hand (a click plays one), the renting chips, and each
+contract with its six sections (chips under a section staff it, one per crew; a click
+on a planned section takes its workers off). The passes, the plan's submission and the
+answers to a rent offer are chips under the board. A seat acts on its own panel only."""
+
+from __future__ import annotations
+
+from ...core import Json
+from ...core.draw import (
+    HEADER_HEIGHT,
+    NO_ACTS,
+    WARM,
+    Acts,
+    Box,
+    Legal,
+    Theme,
+    bold,
+    caption,
+    card_face,
+    chips,
+    document,
+    header,
+    maybe_act,
+    muted,
+    player_colour,
+    player_name,
+    rect,
+    text,
+    text_width,
+)
+from .actions import (
+    LOAN_NAMES,
+    NONE,
+    Bid,
+    ChooseWorker,
+    EventDismiss,
+    EventUnavailable,
+    FireWorker,
+    HireWorker,
+    LookIntoDeck,
+    OfferRent,
+    PlayEvent,
+    PutUp,
+    RepayIou,
+    Staff,
+    TakeLoan,
+    Unstaff,
+    money,
+)
+from .phases import TRACK
+from .text import (
+    contract_title,
+    crew_label,
+    event_name,
+    loans_label,
+    round_label,
+    section_label,
+    signed,
+    skill_name,
+    status,
+)
+
+THEME = Theme("master-builder", header="#4a3b2a", edge="#8a7356")
+WIDTH = 980
+MARGIN = 10
+PANEL_W = WIDTH - 2 * MARGIN
+CHIP = 9
+SKILL_FILL = ("#f6e27a", "#f0a3a0", "#cdb3e6", "#a9dba0")  # the decks' banner colours
+DECK_W, DECK_H = 200, 58
+CONTRACT_W, CONTRACT_H = 180, 76
+WORKER_W, WORKER_H = 128, 42
+SECTION_W = 112
+#: actions drawn where they happen (the rest are chips under the board)
+PLACED = {
+    cls.kind
+    for cls in (HireWorker, LookIntoDeck, ChooseWorker, FireWorker, PutUp, Bid, PlayEvent,
+                EventDismiss, EventUnavailable, OfferRent, Staff, Unstaff, TakeLoan, RepayIou)
+}  # fmt: skip
+
+
+def flow(items: list[tuple[str, Legal]], x: float, y: float, w: float) -> tuple[list[str], float]:
+    """Chips from (x, y) in rows of width ``w``, none shrunk; with the height they take."""
+    if not items:
+        return [], 0
+    rows, used = 1, 0.0
+    for label, _ in items:
+        chip = text_width(label, CHIP) * 1.1 + CHIP * 7 / 6
+        if used and used + chip > w + 1:
+            rows, used = rows + 1, 0.0
+        used += chip + CHIP / 3
+    return chips(items, Box(x, y, w, 0), CHIP, rows=rows + 1), rows * 2 * CHIP
+
+
+def panel(box: Box, colour: str | None = None) -> list[str]:
+    return [rect(box, rx=10, fill="#fffdf8", stroke=colour or THEME.edge, stroke_width=1.5)]
+
+
+def worker_card(worker: Json, box: Box, item: Legal | None, note: str = "") -> list[str]:
+    """A worker card: its skill's colour, its number and quirks, its wage; grey when face
+    down."""
+    fill = "#cfc8bd" if worker.get("down") else SKILL_FILL[worker["skill"]]
+    face = [card_face(box, fill, THEME.edge),
+            bold(box.x + 6, box.y + 14, f"{skill_name(worker['skill'])} #{worker['id'] + 1}", 9.5),
+            text(box.x + 6, box.y + 27, f"quirks {' '.join(worker['quirks'])}", 9),
+            muted(box.x + 6, box.y + 38, f"wage {money(worker['wage'])}", 8.5)]  # fmt: skip
+    if worker.get("down") or note:
+        label = note or "face down"
+        face.append(muted(box.x + box.w - 5, box.y + 27, label, 8.5, "end"))
+    return maybe_act(item, face)
+
+
+# -- the board ----------------------------------------------------------------------------
+def phase_track(obs: Json, y: float) -> tuple[list[str], float]:
+    parts = [caption(2 * MARGIN, y + 15, round_label(obs).capitalize())]
+    step = (WIDTH - 2 * MARGIN - 120) / len(TRACK)
+    for k, name in enumerate(TRACK):
+        box = Box(120 + k * step, y, step - 6, 22)
+        on = name == obs["track"]
+        parts.append(
+            rect(
+                box,
+                rx=4,
+                fill="#fff1cc" if on else "#f3ede3",
+                stroke=WARM if on else THEME.edge,
+                stroke_width=3 if on else 1,
+            )
+        )
+        label = ("trowel: " if on else "") + f"{k + 1} {name}"
+        parts.append(text(box.x + 6, box.y + 15, label, 9.5, font_weight="bold" if on else None))
+    return parts, 30
+
+
+def decks(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
+    parts = [caption(2 * MARGIN, y + 12, "Worker decks (face-up card on top)")]
+    tallest = 0.0
+    for s, deck in enumerate(obs["decks"]):
+        x = 2 * MARGIN + s * (DECK_W + 40)
+        box = Box(x, y + 20, DECK_W, DECK_H)
+        parts.append(muted(x, y + 20 + DECK_H + 11, f"{skill_name(s)} deck: {deck['size']}"
+                           " cards", 9))  # fmt: skip
+        item = acts.find(HireWorker.kind, skill=s)
+        if deck["top"]:
+            parts += worker_card(deck["top"], Box(x, y + 20, DECK_W, WORKER_H + 14), item)
+        else:
+            parts.append(rect(box, rx=6, fill="none", stroke=THEME.edge, stroke_dasharray="4 3"))
+        looks = [(f"look into it: {money(1)}", a) for a in acts.matching(LookIntoDeck.kind,
+                                                                         skill=s)]  # fmt: skip
+        more, h = flow(looks, x, y + 20 + DECK_H + 14, DECK_W)
+        parts += more
+        tallest = max(tallest, DECK_H + 16 + h)
+    height = 20 + tallest
+    if obs["looking"] is not None:
+        name = skill_name(obs["looked_deck"])
+        parts.append(caption(2 * MARGIN, y + height + 12, f"The {name} deck, looked into"))
+        for k, worker in enumerate(obs["looking"]):
+            cx = 2 * MARGIN + (k % 8) * (WORKER_W + 8)
+            cy = y + height + 18 + (k // 8) * (WORKER_H + 6)
+            item = acts.find(ChooseWorker.kind, worker=worker["id"])
+            parts += worker_card(worker, Box(cx, cy, WORKER_W, WORKER_H), item)
+        height += 22 + ((len(obs["looking"]) + 7) // 8) * (WORKER_H + 6)
+    return parts, height
+
+
+def contract_card(obs: Json, contract: int, box: Box, item: Legal | None,
+                  bonus: int = 0, highlight: bool = False) -> list[str]:  # fmt: skip
+    card = obs["contracts"][contract]
+    face = [card_face(box, "#f4ead6", THEME.edge, highlight=highlight),
+            bold(box.x + 6, box.y + 14, contract_title(obs, contract), 10.5),
+            text(box.x + 6, box.y + 28, f"pays {money(card['amount'])}", 9.5),
+            text(box.x + 6, box.y + 41, f"minimum bid {money(card['min_bid'])}", 9.5),
+            muted(box.x + 6, box.y + 54, " · ".join(card["sections"]), 9)]  # fmt: skip
+    if bonus:
+        face.append(bold(box.x + 6, box.y + 68, f"+ {money(bonus)} bonus", 9.5, fill="#2a7a2a"))
+    return maybe_act(item, face)
+
+
+def contracts_on_offer(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
+    left = f"contract deck: {obs['contract_deck']} cards" + " (late repayment)" * obs["late"]
+    parts = [caption(2 * MARGIN, y + 12, "Contracts on offer"),
+             muted(WIDTH - 2 * MARGIN, y + 12, left, 10, "end")]  # fmt: skip
+    per_row = PANEL_W // (CONTRACT_W + 8)
+    for k, shown in enumerate(obs["display"]):
+        c = shown["contract"]
+        box = Box(2 * MARGIN + (k % per_row) * (CONTRACT_W + 8),
+                  y + 20 + (k // per_row) * (CONTRACT_H + 6), CONTRACT_W, CONTRACT_H)  # fmt: skip
+        item = acts.find(PutUp.kind, contract=c)
+        parts += contract_card(obs, c, box, item, shown["bonus"], c == obs["auction"])
+    rows = (len(obs["display"]) + per_row - 1) // per_row
+    height = 24 + rows * (CONTRACT_H + 6)
+    if not obs["display"]:
+        parts.append(muted(2 * MARGIN, y + 34, "none", 10))
+    if obs["auction"] != NONE:
+        more, h = auction(obs, acts, y + height)
+        parts += more
+        height += h
+    return parts, height
+
+
+def auction(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
+    line = f"Auction: contract {contract_title(obs, obs['auction'])}; "
+    if obs["bidder"] != NONE:
+        line += f"high bid {money(obs['high'])} by {player_name(obs, obs['bidder'])}"
+    else:
+        line += "no bid yet"
+    out = [player_name(obs, p) for p, done in enumerate(obs["passed"]) if done]
+    if obs["phase"] == "bid" and out:
+        line += f"; out: {', '.join(out)}"
+    parts = [bold(2 * MARGIN, y + 12, line, 11)]
+    bids = [(money(a.action["amount"]), a) for a in acts.of(Bid.kind)]
+    more, h = flow(bids, 2 * MARGIN, y + 16, PANEL_W - 20)
+    return parts + more, 20 + h
+
+
+def events(obs: Json, y: float) -> tuple[list[str], float]:
+    shown = obs["economy_shown"]
+    economy = (f"Economic situation: {shown[-1]['name']} (reveals "
+               f"{'/'.join(map(str, shown[-1]['reveal']))} at 2/3/4 players)"
+               if shown else "Economic situation: none yet")  # fmt: skip
+    parts = [text(2 * MARGIN, y + 12, f"{economy}; {obs['economy_left']} cards left", 10.5)]
+    line = f"Event deck: {obs['event_deck']} cards"
+    if obs["event"] != NONE:
+        line += f"; now: {event_name(obs, obs['event'])}"
+    if obs["pending_events"]:
+        line += f"; {obs['pending_events']} more to come"
+    if obs["no_roofs"]:
+        line += "; no roof sections this round"
+    parts.append(text(2 * MARGIN, y + 28, line, 10.5))
+    seen = ", ".join(event_name(obs, e) for e in obs["events_seen"]) or "none"
+    parts.append(muted(2 * MARGIN, y + 44, f"events carried out: {seen}", 9.5))
+    if obs["offer"]:
+        owner, skill, renter, price = obs["offer"]
+        offer = (f"Rent offer: {player_name(obs, owner)} offers a {skill_name(skill)} to "
+                 f"{player_name(obs, renter)} for {money(price)}")  # fmt: skip
+        parts.append(bold(2 * MARGIN, y + 60, offer, 10.5))
+        return parts, 66
+    return parts, 50
+
+
+# -- a player's panel --------------------------------------------------------------------------
+def ious(obs: Json, acts: Acts, seat: int, x: float, y: float) -> list[str]:
+    """The IOUs held: a click on one repays it; chips take a loan."""
+    p = obs["players"][seat]
+    parts = [muted(x, y + 12, f"loans: {loans_label(p['ious'])}", 10)]
+    x += text_width(f"loans: {loans_label(p['ious'])}", 10) + 12
+    for k, count in enumerate(p["ious"]):
+        if not count:
+            continue
+        box = Box(x, y, 90, 18)
+        face = [card_face(box, "#efe2c4", THEME.edge, rx=3),
+                text(box.x + 5, box.y + 13, f"{LOAN_NAMES[k]} IOU ×{count}", 9.5)]  # fmt: skip
+        parts += maybe_act(acts.find(RepayIou.kind, loan=k), face)
+        x += 98
+    loans = [(f"take a {LOAN_NAMES[a.action['loan']]} loan", a) for a in acts.of(TakeLoan.kind)]
+    more, _ = flow(loans, x + 6, y - 2, 300)
+    return parts + more
+
+
+def workers(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], float]:
+    p = obs["players"][seat]
+    parts = [muted(2 * MARGIN, y + 10, "workers", 10)]
+    per_row = (PANEL_W - 20) // (WORKER_W + 6)
+    for k, worker in enumerate(p["workers"]):
+        w = worker["id"]
+        box = Box(2 * MARGIN + (k % per_row) * (WORKER_W + 6),
+                  y + 14 + (k // per_row) * (WORKER_H + 6), WORKER_W, WORKER_H)  # fmt: skip
+        item = (acts.find(FireWorker.kind, worker=w) or acts.find(EventDismiss.kind, worker=w)
+                or acts.find(EventUnavailable.kind, worker=w))  # fmt: skip
+        parts += worker_card(worker, box, item, "rented out" * (w in p["rented_out"]))
+    rows = max(1, (len(p["workers"]) + per_row - 1) // per_row)
+    height = 16 + rows * (WORKER_H + 6)
+    if p["rented_in"]:
+        rented = ", ".join(skill_name(s) for s in p["rented_in"])
+        parts.append(muted(2 * MARGIN, y + height + 10, f"rented in: {rented}", 10))
+        height += 14
+    return parts, height
+
+
+def hand(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], float]:
+    p = obs["players"][seat]
+    if "hand_cards" not in p:
+        if not p["hand"]:
+            return [], 0
+        return [muted(2 * MARGIN, y + 12, f"event cards in hand: {p['hand']}", 10)], 18
+    parts = [muted(2 * MARGIN, y + 14, "event cards in hand", 10)]
+    for k, e in enumerate(p["hand_cards"]):
+        box = Box(130 + k * 170, y, 160, 20)
+        face = [card_face(box, "#e6eef6", THEME.edge, rx=4),
+                text(box.x + 6, box.y + 14, event_name(obs, e), 9.5)]  # fmt: skip
+        parts += maybe_act(acts.find(PlayEvent.kind, event=e), face)
+    return parts, 26
+
+
+def renting(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
+    """The offers: a row of price chips per skill and player."""
+    parts: list[str] = []
+    height = 0.0
+    rows = acts.at(OfferRent.kind, "skill", "player")
+    for skill, renter in sorted(rows):
+        label = f"rent a {skill_name(skill)} to {player_name(obs, renter)}:"
+        items = [(money(a.action["price"]), a)
+                 for a in acts.matching(OfferRent.kind, skill=skill, player=renter)]  # fmt: skip
+        parts.append(muted(2 * MARGIN, y + height + 13, label, 9.5))
+        more, h = flow(items, 230, y + height, PANEL_W - 230)
+        parts += more
+        height += h + 2
+    return parts, height
+
+
+def contract_row(obs: Json, acts: Acts, seat: int, c: int, y: float) -> tuple[list[str], float]:
+    """A contract and its six sections: built, planned (a click takes the workers off)
+    or to build (chips under it staff it, one per crew)."""
+    p = obs["players"][seat]
+    planned = {(pc, s): crew_label(a, b) for pc, s, a, b in p.get("plan", [])}
+    card = obs["contracts"][c]
+    parts = [bold(2 * MARGIN, y + 14, contract_title(obs, c), 10.5),
+             muted(2 * MARGIN, y + 28, f"pays {money(card['amount'])}", 9.5)]  # fmt: skip
+    tallest = 40.0
+    for s, built in enumerate(obs["built"][c]):
+        box = Box(2 * MARGIN + 170 + s * (SECTION_W + 6), y, SECTION_W, 34)
+        label = section_label(obs, c, s)
+        if built:
+            face = [rect(box, rx=4, fill="#b48a5a", stroke=THEME.edge),
+                    text(box.x + 5, box.y + 14, label, 9, fill="#fff"),
+                    text(box.x + 5, box.y + 27, "built", 9, fill="#fff")]  # fmt: skip
+        elif (c, s) in planned:
+            face = [rect(box, rx=4, fill="#fbe3b6", stroke=WARM),
+                    text(box.x + 5, box.y + 14, label, 9),
+                    bold(box.x + 5, box.y + 27, f"planned: {planned[c, s]}", 9)]  # fmt: skip
+        else:
+            face = [rect(box, rx=4, fill="#fff", stroke=THEME.edge, stroke_dasharray="4 3"),
+                    text(box.x + 5, box.y + 14, label, 9)]  # fmt: skip
+        parts += maybe_act(acts.find(Unstaff.kind, contract=c, section=s), face)
+        crews = [(crew_label(a.action["first"], a.action["second"]), a)
+                 for a in acts.matching(Staff.kind, contract=c, section=s)]  # fmt: skip
+        more, h = flow(crews, box.x, box.y + box.h + 1, box.w)
+        parts += more
+        tallest = max(tallest, box.h + 4 + h)
+    return parts, tallest + 4
+
+
+def seat_panel(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], float]:
+    p = obs["players"][seat]
+    tags = " (you)" * (obs["you"] == seat) + ", first player (mallet)" * (obs["first"] == seat)
+    name = f"{player_name(obs, seat)}{tags}"
+    summary = (f"cash {money(p['cash'])} · wage total {money(p['wage'])} · "
+               f"worth {signed(p['score']['total'])}")  # fmt: skip
+    parts = [bold(2 * MARGIN, y + 18, name, 14, fill=player_colour(seat)),
+             text(WIDTH - 2 * MARGIN, y + 18, summary, 11, "end")]  # fmt: skip
+    parts += ious(obs, acts, seat, 2 * MARGIN, y + 26)
+    y0, y = y, y + 50
+    more, h = workers(obs, acts, seat, y)
+    parts += more
+    y += h
+    more, h = hand(obs, acts, seat, y)
+    parts += more
+    y += h
+    more, h = renting(obs, acts, y)
+    parts += more
+    y += h
+    for c in p["contracts"]:
+        more, h = contract_row(obs, acts, seat, c, y)
+        parts += more
+        y += h
+    if not p["contracts"]:
+        parts.append(muted(2 * MARGIN, y + 12, "no contract", 10))
+        y += 18
+    if obs["phase"] == "plan":
+        note = (
+            "plan submitted"
+            if p["submitted"]
+            else ("planning (hidden)" if "plan" not in p else "planning")
+        )
+        parts.append(muted(2 * MARGIN, y + 12, note, 10))
+        y += 18
+    return parts, y - y0
+
+
+def town(obs: Json, y: float) -> tuple[list[str], float]:
+    built = ", ".join(contract_title(obs, c) for c in obs["town"]) or "no building yet"
+    parts = [caption(2 * MARGIN, y + 14, "Town"), text(70, y + 14, built, 10.5)]
+    if obs["gone"]:
+        gone = ", ".join(contract_title(obs, c) for c in obs["gone"])
+        parts.append(muted(2 * MARGIN, y + 30, f"removed unwanted: {gone}", 9.5))
+        return parts, 36
+    return parts, 20
+
+
+# -- the whole -------------------------------------------------------------------------------
+def svg(obs: Json, legal: list[Json]) -> str:
+    acts = Acts(legal)
+    notes = (f"first player (mallet): {player_name(obs, obs['first'])}", round_label(obs))
+    parts = header(THEME, WIDTH, "Master Builder", status(obs), notes)
+    start = y = HEADER_HEIGHT + 8
+    board: list[str] = []
+    for draw in (phase_track, lambda o, y: decks(o, acts, y),
+                 lambda o, y: contracts_on_offer(o, acts, y), events, town):  # fmt: skip
+        more, h = draw(obs, y + 6)
+        board += more
+        y += h + 10
+    parts += panel(Box(MARGIN, start, PANEL_W, y - start)) + board
+    rest = [(a.text, a) for a in acts.all if a.action["kind"] not in PLACED]
+    more, h = flow(rest, 2 * MARGIN, y + 2, PANEL_W - 20)
+    parts += more
+    y += h + 10
+    for seat in range(len(obs["players"])):
+        mine = acts if seat == obs["you"] else NO_ACTS  # a seat acts on its own panel
+        inner, h = seat_panel(obs, mine, seat, y + 4)
+        parts += panel(Box(MARGIN, y, PANEL_W, h + 10), player_colour(seat))
+        parts += inner
+        y += h + 18
+    return document(THEME, WIDTH, y, "Master Builder", parts)

@@ -1,0 +1,47 @@
+"""The end of the game: the latest end, negative totals, winners and ties (MB-108,
+MB-113, MB-114, Q19)."""
+
+from __future__ import annotations
+
+import pytest
+
+import housebuilders as hb
+from housebuilders.games.master_builder.phases import HIRE
+
+from .positions import drive, new
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_mb_108_the_game_ends_right_after_round_6s_phase_5_with_five_cards_turned(
+    players: int,
+) -> None:
+    s = drive(new(players), lambda s: s.round == 6 and s.phase == HIRE)
+    assert not s.is_terminal() and len(s.economy_shown) == 4
+    drive(s, lambda s: False)
+    view = s.observe(None)
+    assert view["over"] and view["round"] == 6 and len(view["economy_shown"]) == 5
+    assert s.legal_actions(0) == [] and s.acting_players() == ()
+
+
+def test_mb_113_a_final_total_may_be_below_zero() -> None:
+    s = new(2)
+    s.cash[0], s.ious[0], s.contract_deck = 0, [0, 1], []
+    assert s.scores()[0] == {"total": -40, "breakdown": {"cash": 0, "buildings": 0,
+                                                         "loans": -40}}  # fmt: skip
+
+
+def test_mb_114_q19_players_tied_for_the_most_money_all_win() -> None:
+    s = new(3)
+    s.cash = [50, 50, 20]
+    assert s.ranking() == [1, 1, 3] and s.winners() == [0, 1]
+    s.cash = [10, 50, 20]
+    assert s.ranking() == [3, 1, 2] and s.winners() == [1]
+
+
+def test_mb_114_a_finished_games_winners_have_the_top_total() -> None:
+    s = hb.new_game("master-builder", 2, seed=5)
+    while not s.is_terminal():
+        player = s.acting_players()[0]
+        s.apply(player, s.legal_actions(player)[-1])
+    totals = [x["total"] for x in s.scores()]
+    assert s.winners() == [p for p, t in enumerate(totals) if t == max(totals)]

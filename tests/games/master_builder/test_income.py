@@ -1,0 +1,99 @@
+"""Phase 5, income, wages and credit (MB-95 to MB-104, Q10, Q12), from the construction's
+last plan on."""
+
+from __future__ import annotations
+
+from housebuilders.games.master_builder.actions import NONE, STAFFS, SUBMIT_PLAN, TakeLoan
+from housebuilders.games.master_builder.phases import LOAN
+from housebuilders.games.master_builder.state import MasterBuilderState
+
+from .positions import A, J, M, give, new, own, planning
+
+TOWN_WALL, BUILDING, THIRTY = 0, 2, 4  # $20,000, $24,000 and $30,000 contracts
+
+
+def finishing(contracts: list[int], cash: int, skills: list[int]) -> MasterBuilderState:
+    """Player 0 owns ``contracts``, each missing its last section, and ``skills``."""
+    s = new(2)
+    give(s, 0, skills)
+    for c in contracts:
+        own(s, 0, c)
+        s.built[c] = [1, 1, 1, 1, 1, 0]
+    s.cash[0] = cash
+    planning(s)
+    return s
+
+
+def submit(s: MasterBuilderState) -> None:
+    s.apply(0, SUBMIT_PLAN)
+    s.apply(1, SUBMIT_PLAN)
+
+
+def test_mb_95_mb_97_two_completions_pay_both_amounts_and_join_the_town() -> None:
+    s = finishing([TOWN_WALL, BUILDING], 10, [A, J])
+    s.apply(0, STAFFS[TOWN_WALL, 5, A, NONE])
+    s.apply(0, STAFFS[BUILDING, 5, J, NONE])
+    submit(s)
+    assert s.cash[0] == 10 + 20 + 24 - 4
+    assert s.observe(None)["town"] == [TOWN_WALL, BUILDING] and s.contracts[0] == []
+    assert s.breakdown(0)["buildings"] == 0  # the town is not scored again
+
+
+def test_mb_96_a_building_finished_in_an_earlier_round_pays_nothing_again() -> None:
+    s = finishing([], 10, [A])
+    own(s, 0, BUILDING)
+    s.contracts[0].remove(BUILDING)
+    s.town, s.built[BUILDING] = [BUILDING], [1] * 6
+    submit(s)
+    assert s.cash[0] == 10 - 1
+
+
+def test_mb_98_income_comes_before_wages_and_pays_them() -> None:
+    s = finishing([THIRTY], 0, [M, M, A, A, A, J])  # wage 5 + 5 + 1 + 1 + 1 + 3 = 16
+    s.apply(0, STAFFS[THIRTY, 5, J, NONE])
+    submit(s)
+    assert s.phase != LOAN and s.ious[0] == [0, 0] and s.cash[0] == 30 - 16
+
+
+def test_mb_99_mb_70_every_seat_pays_its_wage_total_with_or_without_income() -> None:
+    s = new(2)
+    give(s, 0, [M, A])
+    give(s, 1, [J, J])
+    s.cash = [20, 20]
+    planning(s)
+    s.down = [s.workers[0][0]]  # face down, still paid
+    submit(s)
+    assert s.cash == [20 - 6, 20 - 6]
+
+
+def test_mb_101_cash_equal_to_the_wages_pays_them_without_a_loan() -> None:
+    s = finishing([], 6, [M, A])
+    submit(s)
+    assert s.cash[0] == 0 and s.ious[0] == [0, 0] and s.phase != LOAN
+
+
+def test_mb_104_q11_no_loan_is_offered_outside_wages_cash_cannot_cover() -> None:
+    for players in (2, 4):
+        s = new(players)
+        while not s.is_terminal():
+            player = s.acting_players()[0]
+            legal = s.legal_actions(player)
+            loans = [a for a in legal if isinstance(a, TakeLoan)]
+            assert not loans or (s.phase == LOAN and s.cash[player] < s.wage[player])
+            s.apply(player, legal[-1])
+
+
+def test_q10_loans_are_late_once_the_face_down_deck_is_empty_whatever_is_on_display() -> None:
+    s = new(2)
+    assert len(s.removed) == 4
+    s.display, s.contract_deck = s.contract_deck[:2], []
+    assert s.observe(None)["late"] and s.repayment(0) == 15  # removed ones do not count
+
+
+def test_q12_mb_8_the_bank_lends_past_the_boxes_ious() -> None:
+    s = finishing([], 0, [M, M])
+    s.ious[0] = [12, 6]  # every IOU of the box
+    submit(s)
+    assert s.phase == LOAN and len(s.legal_actions(0)) == 2
+    s.apply(0, s.legal_actions(0)[-1])
+    assert s.ious[0] == [12, 7] and s.cash[0] == 30 - 10

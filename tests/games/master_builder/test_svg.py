@@ -1,0 +1,197 @@
+"""Master Builder drawn as SVG (games/master_builder/svg.py): every legal action is
+clickable where it happens (a deck's face-up card, a worker, a contract, a bid chip
+by the auction, a section's crew chip, an IOU, an event card, a price chip), another
+seat and a spectator can click nothing, and the drawing shows only what the
+observation holds (another seat's plan in progress, the decks' order)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import housebuilders as hb
+from housebuilders.core import State
+from housebuilders.core.testing import SVG, check_views, clickable, draw_svg
+from housebuilders.games.master_builder.actions import LOAN_NAMES, SPACE, money
+from housebuilders.games.master_builder.svg import svg
+from housebuilders.games.master_builder.text import (
+    contract_title,
+    crew_label,
+    event_name,
+    section_label,
+)
+
+SPEC = hb.game("master-builder")
+Json = dict[str, Any]
+
+# (players, seed, options): every player count and every option
+GAMES = [
+    (2, 1, {}),
+    (3, 2, {"choosing-workers": True}),
+    (4, 3, {"selective-events": True}),
+    (3, 4, {"additional-events": True}),
+    (2, 5, {"renting-workers": True}),
+    (4, 6, {"choosing-workers": True, "selective-events": True, "renting-workers": True}),
+]
+#: the phases few states are in: drawn whenever they come
+RARE = {"look", "event", "event-choice", "rent-answer", "loan", "repay"}
+
+
+def words(el: Any) -> str:
+    """The text a clickable part shows (its title aside)."""
+    return " ".join(t.text or "" for t in el.iter(SVG + "text"))
+
+
+def expected_words(obs: Json, action: Json) -> str:
+    """What the part clicked for ``action`` must show: the worker, contract, section,
+    crew, amount, IOU or event card concerned, else the action's own sentence (a chip)."""
+    kind = action["kind"]
+    if kind == "hire-worker":
+        return f"#{obs['decks'][action['skill']]['top']['id'] + 1}"
+    if kind == "look-into-deck":
+        return "look into it"
+    if kind in ("choose-worker", "fire-worker", "event-dismiss", "event-unavailable"):
+        return f"#{action['worker'] + 1}"
+    if kind == "put-up-contract":
+        return contract_title(obs, action["contract"])
+    if kind in ("bid", "offer-rent"):
+        return money(action["amount" if kind == "bid" else "price"])
+    if kind == "play-event":
+        return event_name(obs, action["event"])
+    if kind == "staff-section":
+        return crew_label(action["first"], action["second"])
+    if kind == "unstaff-section":
+        return section_label(obs, action["contract"], action["section"])
+    if kind == "take-loan":
+        return f"take a {LOAN_NAMES[action['loan']]} loan"
+    if kind == "repay-iou":
+        return f"{LOAN_NAMES[action['loan']]} IOU"
+    return ""
+
+
+def check_state(state: State, seat: int) -> set[str]:
+    """Every legal action of ``seat`` is clickable, each where it happens; returns the
+    kinds of action seen."""
+    root, legal = draw_svg(state, seat)
+    parts = clickable(root)
+    assert set(parts) == {a["index"] for a in legal}, state.phase
+    obs = state.observe(seat)
+    for a in legal:
+        el = parts[a["index"]]
+        want = expected_words(obs, a["action"]) or a["text"]
+        assert want in words(el), f"{a['text']!r} drawn on {words(el)!r}"
+    return {a["action"]["kind"] for a in legal}
+
+
+def play(state: State, seed: int, seen: set[str]) -> None:
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_terminal():
+        seat = state.acting_players()[0]
+        if step % 4 == 0 or state.phase in RARE:
+            seen |= check_state(state, seat)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        step += 1
+    check_views(state)
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES)
+def test_every_legal_action_of_a_random_game_is_clickable_where_it_happens(
+    players: int, seed: int, options: Json
+) -> None:
+    state = SPEC.new_game(players, seed=seed, options=options)
+    seen: set[str] = set()
+    play(state, seed, seen)
+    common = {"hire-worker", "fire-worker", "put-up-contract", "bid", "staff-section",
+              "submit-plan", "pass-hiring"}  # fmt: skip
+    assert common <= seen, common - seen
+    if options.get("choosing-workers"):
+        assert {"look-into-deck", "choose-worker"} <= seen
+    if options.get("selective-events"):
+        assert "play-event" in seen
+    if options.get("renting-workers"):
+        assert {"offer-rent", "end-renting"} <= seen
+
+
+def test_another_seat_and_the_spectator_can_click_nothing() -> None:
+    state = SPEC.new_game(3, seed=7)
+    rng = random.Random(7)
+    for _ in range(60):
+        seat = state.acting_players()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    acting = state.acting_players()
+    for other in (*(s for s in range(3) if s not in acting), None):
+        root, legal = draw_svg(state, other)
+        assert legal == [] and clickable(root) == {}
+    check_views(state)
+
+
+def planning(players: int, seed: int) -> State:
+    """A game at its first Phase 4 where each seat has staffed what it can, one section
+    a contract, and none has submitted."""
+    state = SPEC.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    while state.phase != "plan":
+        seat = state.acting_players()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    for seat in range(players):
+        for contract in state.contracts[seat]:
+            staffs = [a for a in state.legal_actions(seat)
+                      if a.kind == "staff-section" and a.contract == contract]  # fmt: skip
+            if staffs:
+                state.apply(seat, staffs[0])
+    assert sum(bool(plan) for plan in state.plans) >= 2
+    return state
+
+
+def test_another_seats_plan_in_progress_is_not_drawn() -> None:
+    state = planning(3, seed=8)
+    for seat in range(3):
+        drawn = svg(state.observe(seat), state.legal_json(seat))
+        assert drawn.count(">planned: ") == len(state.plans[seat])
+        assert drawn.count(">planning (hidden)<") == 2
+    assert ">planned: " not in svg(state.observe(None), [])
+
+
+def test_a_seat_sees_the_same_drawing_whatever_it_cannot_see() -> None:
+    # the decks below their face-up cards, the contract and event decks, the others'
+    # hands and plans in progress are hidden: a determinized copy draws the same
+    for state in (planning(2, seed=9), planning(4, seed=10)):
+        for seat in range(state.num_players):
+            legal = state.legal_json(seat)
+            drawn = svg(state.observe(seat), legal)
+            text = SPEC.text_view(state.observe(seat))
+            for k in range(3):
+                copy = state.determinize(seat, k)
+                assert svg(copy.observe(seat), legal) == drawn
+                assert SPEC.text_view(copy.observe(seat)) == text
+
+
+def test_the_deck_looked_into_is_drawn_for_the_looker_alone() -> None:
+    state = SPEC.new_game(3, seed=11, options={"choosing-workers": True})
+    seat = state.acting_players()[0]
+    look = next(a for a in state.legal_actions(seat) if a.kind == "look-into-deck")
+    state.apply(seat, look)
+    drawn = svg(state.observe(seat), state.legal_json(seat))
+    assert "deck, looked into" in drawn
+    for other in (*(s for s in range(3) if s != seat), None):
+        assert "looked into" not in svg(state.observe(other), [])
+
+
+def test_the_drawing_shows_the_decks_contracts_and_every_seat() -> None:
+    state = SPEC.new_game(4, seed=12)
+    obs = state.observe(0)
+    drawn = svg(obs, state.legal_json(0))
+    assert all(f"#{deck['top']['id'] + 1}<" in drawn for deck in obs["decks"])
+    assert all(f">{contract_title(obs, c['contract'])}<" in drawn for c in obs["display"])
+    assert all(f">Player {seat}" in drawn for seat in range(4))
+    assert "trowel: 1 Hire and/or Fire Workers" in drawn
+
+
+def test_every_kind_of_action_is_drawn_in_one_of_the_games() -> None:
+    seen: set[str] = set()
+    for players, seed, options in GAMES:
+        play(SPEC.new_game(players, seed=seed, options=options), seed, seen)
+    assert {a.kind for a in SPACE} == seen

@@ -1,0 +1,83 @@
+"""Master Builder in the terminal (games/master_builder/text.py): the round and the
+trowel, the mallet, the decks' face-up cards, the contracts on offer and the auction,
+the economic card and the events, every seat's cash, loans, wages, workers and
+contracts, the town and the final scores, from the observation alone."""
+
+from __future__ import annotations
+
+import random
+
+import housebuilders as hb
+from housebuilders.core import State
+from housebuilders.games.master_builder.actions import money
+from housebuilders.games.master_builder.text import (
+    contract_title,
+    offer_label,
+    text,
+    worker_label,
+)
+
+SPEC = hb.game("master-builder")
+
+
+def played(players: int, seed: int, until: str, **options: bool) -> State:
+    """A random game at its first position in phase ``until``."""
+    state = SPEC.new_game(players, seed=seed, options=options)
+    rng = random.Random(seed)
+    while state.phase != until and not state.is_terminal():
+        seat = state.acting_players()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_the_round_trowel_mallet_decks_and_contracts_on_offer_show() -> None:
+    obs = played(3, 1, "open").observe(0)
+    shown = text(obs)
+    assert shown.startswith(f"Master Builder, round {obs['round']} of 6: ")
+    assert "> [Acquire Contracts] >" in shown
+    assert f"first player (mallet) Player {obs['first']}" in shown
+    for deck in obs["decks"]:
+        assert f"({deck['size']} cards): top {worker_label(deck['top'])}" in shown
+    assert all(offer_label(obs, c) in shown for c in obs["display"])
+
+
+def test_the_auction_shows_its_contract_high_bid_bidder_and_who_is_out() -> None:
+    state = played(4, 2, "bid")
+    obs = state.observe(None)
+    shown = text(obs)
+    assert f"Auction: contract {contract_title(obs, obs['auction'])}" in shown
+    assert f"high bid {money(obs['high'])} by Player {obs['bidder']}" in shown
+
+
+def test_every_seat_shows_its_cash_loans_wages_workers_and_contracts() -> None:
+    state = played(4, 3, "repay")
+    obs = state.observe(2)
+    shown = text(obs)
+    assert "Player 2 (you)" in shown
+    for seat, p in enumerate(obs["players"]):
+        assert f"Player {seat}" in shown
+        assert f"cash {money(p['cash'])}, wage total {money(p['wage'])}" in shown
+        assert all(worker_label(w) in shown for w in p["workers"])
+        assert all(f"contract {contract_title(obs, c)}: " in shown for c in p["contracts"])
+    assert any(" IOU" in line for line in shown.splitlines())
+    assert text(state.observe(None)).count("(you)") == 0  # a spectator is nobody
+
+
+def test_only_the_own_plan_shows_while_plans_are_hidden() -> None:
+    state = played(3, 4, "plan")
+    for seat in range(3):
+        staffs = [a for a in state.legal_actions(seat) if a.kind == "staff-section"]
+        if staffs:
+            state.apply(seat, staffs[0])
+    for seat in range(3):
+        shown = text(state.observe(seat))
+        assert shown.count(" planned with ") == len(state.plans[seat])
+        assert shown.count("  planning (hidden)") == 2
+
+
+def test_the_end_shows_every_seats_final_worth() -> None:
+    state = played(2, 5, "over")
+    shown = text(state.observe(0))
+    assert "The game is over" in shown and "Final: " in shown
+    for p in state.observe(0)["players"]:
+        assert f"cash {money(p['score']['breakdown']['cash'])}" in shown
