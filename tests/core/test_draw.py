@@ -87,6 +87,18 @@ def test_chips_are_clickable_and_shrink_to_fit_their_box() -> None:
     assert right <= 10 + 120 + 1
 
 
+def test_chip_rows_take_as_many_rows_as_full_size_chips_need() -> None:
+    acts = Acts(LEGAL)
+    labels = [("a long label for the first chip", acts.all[0]), ("another long one", acts.all[1])]
+    parts, height = draw.chip_rows(labels, 10, 0, 1000, size=10)
+    assert height == 20 and len(parts) == 2  # one row: both fit
+    parts, height = draw.chip_rows(labels, 10, 0, 150, size=10)
+    assert height == 40  # a row each, at full size
+    sizes = {float(t.get("font-size")) for t in parse(*parts).iter(NS + "text")}
+    assert sizes == {10.0}
+    assert draw.chip_rows([], 0, 0, 100) == ([], 0)
+
+
 def test_a_track_fills_the_crossed_boxes_and_offers_the_next() -> None:
     item = Acts(LEGAL).find("pass")
     drawn = draw.track(Box(0, 0, 200, 20), 5, 2, "#123456", values=[1, 2, 3, 4, 5], item=item)

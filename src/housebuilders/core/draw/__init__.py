@@ -34,7 +34,7 @@ Box, act, document, rect, text``. A board in a few lines (tests/core/test_draw.p
         return document(THEME, 400, 240, "Toy", parts)
 """
 
-from .actions import NO_ACTS, Acts, Legal, act, chips, maybe_act
+from .actions import NO_ACTS, Acts, Legal, act, chip_rows, chips, maybe_act
 from .board import HEADER_HEIGHT, Row, card_face, document, header, pattern, table, token, track
 from .svg import (
     Box,
@@ -70,6 +70,7 @@ __all__ = [
     "bold",
     "caption",
     "card_face",
+    "chip_rows",
     "chips",
     "circle",
     "document",

@@ -90,3 +90,20 @@ def chips(
         parts.append(act(item, chip, text(*label_at, label, size * scale, "middle")))
         x += w + gap
     return parts
+
+
+def chip_rows(
+    items: Iterable[tuple[str, Legal]], x: float, y: float, w: float, size: float = 12
+) -> tuple[list[str], float]:
+    """``chips`` from (x, y) in as many rows of width ``w`` as they need at full size
+    (none shrunk), with the height they take."""
+    items = list(items)
+    if not items:
+        return [], 0
+    rows, used = 1, 0.0
+    for label, _ in items:
+        chip = text_width(label, size) * 1.1 + size * 7 / 6
+        if used and used + chip > w + 1:
+            rows, used = rows + 1, 0.0
+        used += chip + size / 3
+    return chips(items, Box(x, y, w, 0), size, rows=rows + 1), rows * 2 * size

@@ -31,6 +31,7 @@ from ...core.draw import (
     bold,
     caption,
     card_face,
+    chip_rows,
     chips,
     circle,
     document,
@@ -148,19 +149,6 @@ def on_a_space(acts: Acts, space: int) -> Legal | None:
     return None
 
 
-def flow(items: list[tuple[str, Legal]], x: float, y: float, w: float) -> tuple[list[str], float]:
-    """Chips from (x, y) in rows of width ``w``, none shrunk; with the height they take."""
-    if not items:
-        return [], 0
-    rows, used = 1, 0.0
-    for label, _ in items:
-        chip = text_width(label, CHIP) * 1.1 + CHIP * 7 / 6
-        if used and used + chip > w + 1:
-            rows, used = rows + 1, 0.0
-        used += chip + CHIP / 3
-    return chips(items, Box(x, y, w, 0), CHIP, rows=rows + 1), rows * 2 * CHIP
-
-
 def panel(box: Box, title: str = "", colour: str | None = None) -> list[str]:
     edge = colour or THEME.edge
     parts = [rect(box, rx=10, fill=PANEL_FILL, stroke=edge, stroke_width=2 if colour else 1.5)]
@@ -193,7 +181,7 @@ def action_space(
     face += piece(shown, box.x + box.w / 2, box.y + 34)
     parts = maybe_act(item, face)
     moves = [(space_label(a.action["origin"]), a) for a in acts.matching(Move.kind, space=space)]
-    more, h = flow(moves, box.x, box.y + box.h + 2, box.w)
+    more, h = chip_rows(moves, box.x, box.y + box.h + 2, box.w, CHIP)
     return parts + more, box.h + h + 2
 
 
@@ -375,7 +363,7 @@ def musician_slot(obs: Json, acts: Acts, seat: int, t: int, box: Box) -> tuple[l
     for kind_name in ON_A_MUSICIAN:
         for a in acts.matching(kind_name, type=t):
             items.append((musician_chip(obs, a, tile), a))
-    more, h = flow(items, box.x, box.y + box.h + 2, box.w)
+    more, h = chip_rows(items, box.x, box.y + box.h + 2, box.w, CHIP)
     return parts + more, box.h + h + 2
 
 
@@ -414,7 +402,7 @@ def table_spot(obs: Json, acts: Acts, seat: int, t: int, box: Box) -> tuple[list
         items += [("the critic", a) for a in acts.matching(BringCritic.kind, table=t, group=g)]
         if items:
             parts.append(muted(box.x, y + CHIP + 4, name, CHIP))
-            more, h = flow(items, box.x + GROUP_LABEL_W, y, box.w - GROUP_LABEL_W)
+            more, h = chip_rows(items, box.x + GROUP_LABEL_W, y, box.w - GROUP_LABEL_W, CHIP)
             parts += more
             y += h
     return parts, y - box.y
@@ -506,7 +494,7 @@ def svg(obs: Json, legal: list[Json]) -> str:
     board_parts, y = board(obs, acts, HEADER_HEIGHT + 8)
     parts += board_parts
     rest = [(a.text, a) for a in acts.all if a.action["kind"] not in PLACED]
-    more, h = flow(rest, 2 * MARGIN, y, PANEL_W - 20)
+    more, h = chip_rows(rest, 2 * MARGIN, y, PANEL_W - 20, CHIP)
     parts += more
     y += h + 8
     for seat in range(len(obs["players"])):

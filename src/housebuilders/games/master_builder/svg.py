@@ -26,7 +26,7 @@ from ...core.draw import (
     bold,
     caption,
     card_face,
-    chips,
+    chip_rows,
     document,
     header,
     maybe_act,
@@ -87,19 +87,6 @@ PLACED = {
 }  # fmt: skip
 
 
-def flow(items: list[tuple[str, Legal]], x: float, y: float, w: float) -> tuple[list[str], float]:
-    """Chips from (x, y) in rows of width ``w``, none shrunk; with the height they take."""
-    if not items:
-        return [], 0
-    rows, used = 1, 0.0
-    for label, _ in items:
-        chip = text_width(label, CHIP) * 1.1 + CHIP * 7 / 6
-        if used and used + chip > w + 1:
-            rows, used = rows + 1, 0.0
-        used += chip + CHIP / 3
-    return chips(items, Box(x, y, w, 0), CHIP, rows=rows + 1), rows * 2 * CHIP
-
-
 def panel(box: Box, colour: str | None = None) -> list[str]:
     return [rect(box, rx=10, fill="#fffdf8", stroke=colour or THEME.edge, stroke_width=1.5)]
 
@@ -154,7 +141,7 @@ def decks(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
             parts.append(rect(box, rx=6, fill="none", stroke=THEME.edge, stroke_dasharray="4 3"))
         looks = [(f"look into it: {money(1)}", a) for a in acts.matching(LookIntoDeck.kind,
                                                                          skill=s)]  # fmt: skip
-        more, h = flow(looks, x, y + 20 + DECK_H + 14, DECK_W)
+        more, h = chip_rows(looks, x, y + 20 + DECK_H + 14, DECK_W, CHIP)
         parts += more
         tallest = max(tallest, DECK_H + 16 + h)
     height = 20 + tallest
@@ -216,7 +203,7 @@ def auction(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
         line += f"; out: {', '.join(out)}"
     parts = [bold(2 * MARGIN, y + 12, line, 11)]
     bids = [(money(a.action["amount"]), a) for a in acts.of(Bid.kind)]
-    more, h = flow(bids, 2 * MARGIN, y + 16, PANEL_W - 20)
+    more, h = chip_rows(bids, 2 * MARGIN, y + 16, PANEL_W - 20, CHIP)
     return parts + more, 20 + h
 
 
@@ -260,7 +247,7 @@ def ious(obs: Json, acts: Acts, seat: int, x: float, y: float) -> list[str]:
         parts += maybe_act(acts.find(RepayIou.kind, loan=k), face)
         x += 98
     loans = [(f"take a {LOAN_NAMES[a.action['loan']]} loan", a) for a in acts.of(TakeLoan.kind)]
-    more, _ = flow(loans, x + 6, y - 2, 300)
+    more, _ = chip_rows(loans, x + 6, y - 2, 300, CHIP)
     return parts + more
 
 
@@ -309,7 +296,7 @@ def renting(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
         items = [(money(a.action["price"]), a)
                  for a in acts.matching(OfferRent.kind, skill=skill, player=renter)]  # fmt: skip
         parts.append(muted(2 * MARGIN, y + height + 13, label, 9.5))
-        more, h = flow(items, 230, y + height, PANEL_W - 230)
+        more, h = chip_rows(items, 230, y + height, PANEL_W - 230, CHIP)
         parts += more
         height += h + 2
     return parts, height
@@ -341,7 +328,7 @@ def contract_row(obs: Json, acts: Acts, seat: int, c: int, y: float) -> tuple[li
         parts += maybe_act(acts.find(Unstaff.kind, contract=c, section=s), face)
         crews = [(crew_label(a.action["first"], a.action["second"]), a)
                  for a in acts.matching(Staff.kind, contract=c, section=s)]  # fmt: skip
-        more, h = flow(crews, box.x, box.y + box.h + 1, box.w)
+        more, h = chip_rows(crews, box.x, box.y + box.h + 1, box.w, CHIP)
         parts += more
         tallest = max(tallest, box.h + 4 + h)
     return parts, tallest + 4
@@ -408,7 +395,7 @@ def svg(obs: Json, legal: list[Json]) -> str:
         y += h + 10
     parts += panel(Box(MARGIN, start, PANEL_W, y - start)) + board
     rest = [(a.text, a) for a in acts.all if a.action["kind"] not in PLACED]
-    more, h = flow(rest, 2 * MARGIN, y + 2, PANEL_W - 20)
+    more, h = chip_rows(rest, 2 * MARGIN, y + 2, PANEL_W - 20, CHIP)
     parts += more
     y += h + 10
     for seat in range(len(obs["players"])):
