@@ -6,6 +6,7 @@ contracts, the town and the final scores, from the observation alone."""
 from __future__ import annotations
 
 import random
+import re
 
 import housebuilders as hb
 from housebuilders.core import State
@@ -81,3 +82,15 @@ def test_the_end_shows_every_seats_final_worth() -> None:
     assert "The game is over" in shown and "Final: " in shown
     for p in state.observe(0)["players"]:
         assert f"cash {money(p['score']['breakdown']['cash'])}" in shown
+
+
+def test_mb_67_the_events_carried_out_show_by_their_names() -> None:
+    """"The first player reveals the top card of the event deck and reads its text": both
+    views name the events seen (from the content), never "event card N"."""
+    state = played(2, 5, "plan")
+    obs = state.observe(0)
+    assert obs["events_seen"], "an event was revealed before the plans"
+    names = [obs["events"][e]["name"] for e in obs["events_seen"]]
+    shown = text(obs)
+    assert all(name in shown for name in names) and not re.search(r"event card \d", shown)
+    assert all(name in SPEC.svg_view(obs, state.legal_json(0)) for name in names)

@@ -932,6 +932,7 @@ class MasterBuilderState(GameState):
             "built": [row[:] for row in self.built], "offer": self.offer[:],
             "late": self.late(),
             "contracts": [c.model_dump() for c in content.contracts],
+            "events": [{"name": e.name, "text": e.text} for e in content.events],
         }  # fmt: skip
 
     # == refusals =======================================================================
