@@ -8,7 +8,7 @@ import pytest
 
 from housebuilders.core import Rng
 from housebuilders.games.house_of_fado.content import DATA, market_tiles
-from housebuilders.games.house_of_fado.setup import SUPPLY, Table, open_tables, setup
+from housebuilders.games.house_of_fado.setup import SUPPLY, Table, setup, uncovered_tables
 
 CONTENT = DATA.load()
 
@@ -106,7 +106,7 @@ def test_hf_15_hf_132_three_assistants_only_in_the_2_player_variant() -> None:
 
 
 def test_hf_16_hf_101_the_4_seat_table_opens_after_the_5th_cube() -> None:
-    assert [open_tables(CONTENT, n) for n in (0, 4, 5, 8)] == [
+    assert [uncovered_tables(CONTENT, n) for n in (0, 4, 5, 8)] == [
         [0, 1], [0, 1], [0, 1, 2], [0, 1, 2]
     ]  # fmt: skip
 

@@ -10,7 +10,7 @@ from pydantic import Field, StrictBool, StrictInt
 
 from housebuilders.core.loading import Count, GameStateJson, once, refuse, within
 
-from .actions import ACTION_SPACES, SPACES
+from .actions import RESTAURANT_SPACE, SPACES
 from .content import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TYPES, bag
 from .phases import SECTIONS
 
@@ -52,7 +52,7 @@ class HouseOfFadoJson(GameStateJson):
     bonus_space: Space
     extra: Small
     joao: StrictBool
-    resume: Literal["", "close", "kick"]
+    resume: Literal["", "kick"]
     fame: list[Small]
     note_supply: list[Small]
     display: list[Tile]
@@ -161,7 +161,7 @@ def _check_pieces(s: HouseOfFadoState) -> None:
     for name in ("workers", "assistants"):
         for spaces in getattr(s, name):
             for space in spaces:
-                if space >= 0 and space != ACTION_SPACES - 1:
+                if space >= 0 and space != RESTAURANT_SPACE:  # each seat has its own
                     if space in seen:
                         refuse(name, f"two pieces on space {space}")
                     seen.add(space)

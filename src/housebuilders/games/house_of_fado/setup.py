@@ -107,8 +107,8 @@ def setup(
     )
 
 
-def open_tables(content: HouseOfFadoContent, cubes_removed: int) -> list[int]:
-    """The tables that can take customers or a critic: the covered one only once
-    ``unlock_after`` cubes have left the track (HF-16, HF-101)."""
+def uncovered_tables(content: HouseOfFadoContent, cubes_removed: int) -> list[int]:
+    """The tables not covered by the decoration tile (those empty take customers or a
+    critic): the covered one only once ``unlock_after`` cubes have left (HF-16, HF-101)."""
     covered = cubes_removed < content.unlock_after
     return [t for t in range(len(content.tables)) if not (covered and t == content.covered_table)]

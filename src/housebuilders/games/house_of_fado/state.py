@@ -101,7 +101,7 @@ from .phases import (
     SIX,
     STREET as STREET_PHASE,
 )
-from .setup import NONE, SUPPLY, setup
+from .setup import NONE, SUPPLY, setup, uncovered_tables
 
 KICKED = -2  # the kicked piece, between its action space and a kick-out space
 FADO_STAR, PRESTIGE_STAR = TYPES, TYPES + 1  # the stars after the three musician stars
@@ -121,7 +121,8 @@ class HouseOfFadoState(GameState):
     # target: where this turn's worker came from (SUPPLY) and the action space it took;
     # bonus_space: the kick-out space the kicked piece went to; extra: Vital's
     # customers left in this close; joao: João was in the restaurant when it closed;
-    # resume: where the turn goes on after a fame 6 choice ("close" or "kick").
+    # resume: "kick" while a fame 6 choice interrupts a kick-out bonus (Q17), the turn
+    # then going on to its action; "" in a close, which goes on to its step 4.
     FIELDS = Fields(
         share="phase turn decider first ending origin target bonus_space extra joao resume",
         # fame: each musician tile's die (0: none yet); display, stack: fado tiles
@@ -197,12 +198,10 @@ class HouseOfFadoState(GameState):
 
     def open_tables(self, player: int) -> list[int]:
         """HF-16, HF-101: the uncovered tables that hold nobody (HF-54, HF-59)."""
-        content, tables = self.content, self.tables[player]
-        covered = self.cubes_removed[player] < content.unlock_after
+        tables = self.tables[player]
         return [
-            t for t in range(len(content.tables))
+            t for t in uncovered_tables(self.content, self.cubes_removed[player])
             if not tables[t] and self.critic[player] != t
-            and not (covered and t == content.covered_table)
         ]  # fmt: skip
 
     def musician_fame(self, tile: int) -> int:
@@ -854,9 +853,7 @@ class HouseOfFadoState(GameState):
                 "cubes_removed": self.cubes_removed[p],
                 "income": content.income[self.cubes_removed[p]],
                 "critic_cost": content.critic_cost[self.cubes_removed[p]],
-                "open_tables": [t for t in range(len(content.tables))
-                                if self.cubes_removed[p] >= content.unlock_after
-                                or t != content.covered_table],
+                "open_tables": uncovered_tables(content, self.cubes_removed[p]),
                 "musicians": [self.tile_json(t) for t in self.musicians[p]],
                 "notes": self.notes[p][:],
                 "tables": [[colours[c] for c in seated] for seated in self.tables[p]],
