@@ -59,3 +59,16 @@ def test_roof_stacks_hold_only_roof_cards() -> None:
     saved["roofs"][0].append(card)
     with pytest.raises(StateError, match="roofs"):
         hb.game("dream-home").state_from_json(saved)
+
+
+def test_dh_80_a_room_beyond_its_cards_maximum_is_refused() -> None:
+    """A saved home with two bathrooms side by side face up (a bathroom is at most one
+    card) is refused, not scored past the end of its points."""
+    s = new(2)
+    saved = s.to_json()
+    bath = [c for c in saved["room_deck"] if s.cards.rooms[c].type == s.cards.type_of["bathroom"]]
+    for space, card in zip((5, 6), bath, strict=False):
+        saved["room_deck"].remove(card)
+        saved["homes"][0][space] = card
+    with pytest.raises(StateError, match="homes"):
+        hb.game("dream-home").state_from_json(saved)

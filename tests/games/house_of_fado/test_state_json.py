@@ -88,6 +88,8 @@ CASES: list[tuple[Corrupt, str]] = [
     (lambda d: d["critics"].__setitem__(0, not d["critics"][0]), "critics"),
     (_two_on_one_space, "workers"),
     (lambda d: d["workers"][0].__setitem__(0, -2), "workers"),
+    (lambda d: d["billboard_tiles"].__setitem__(0, 3), "billboard_tiles"),
+    (lambda d: d["billboard_tiles"].__setitem__(0, d["billboard_tiles"][1]), "billboard_tiles"),
 ]
 
 

@@ -103,6 +103,11 @@ def check(s: DreamHomeState) -> None:
     for held in s.held:
         if any(c.resources[x].kind not in ("helper", "tool") for x in held):
             refuse("held", "only helper and tool cards lie beside a home")
+    for player in range(players):
+        for kind, spaces in s.rooms(player):
+            if len(spaces) > len(content.rooms[kind].points):
+                refuse("homes", f"a room of {len(spaces)} cards; its card allows at most "
+                       f"{len(content.rooms[kind].points)} (DH-80)")  # fmt: skip
     if (s.phase == "place") != (s.holding != -1):
         refuse("holding", "a room card is held exactly while it is being placed")
     if s.phase in ("take", "place", "decor") and s.turns >= players:

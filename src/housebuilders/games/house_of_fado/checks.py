@@ -107,6 +107,8 @@ def check(s: HouseOfFadoState) -> None:
                        ("note_supply", len(content.notes))):  # fmt: skip
         if len(getattr(s, name)) != size:
             refuse(name, f"{size} entries")
+    if sorted(s.billboard_tiles) != list(range(TYPES)):
+        refuse("billboard_tiles", "each billboard scoring tile under one type's space (HF-12)")
     for p in range(players):
         within("cubes_removed", s.cubes_removed[p], 0, content.prestige_cubes)
         if len(s.tables[p]) != len(content.tables):
