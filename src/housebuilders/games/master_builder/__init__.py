@@ -28,6 +28,8 @@ MASTER_BUILDER = register(GameSpec(
                "players may rent their workers to others at an agreed price"),
     ),
     heuristic=f"{__name__}.heuristic:evaluate",
+    heuristic_all=f"{__name__}.heuristic:evaluate_all",
+    heuristic_scale=10.0,  # thousands of dollars: a clear lead is a section or two
     text_view=f"{__name__}.text:text",
     svg_view=f"{__name__}.svg:svg",
 ))  # fmt: skip

@@ -181,6 +181,10 @@ class Staff(Action, kind="staff-section"):
     first: int  # the skills of the crew, best first
     second: int  # NONE for a one-worker section
 
+    @property
+    def crew(self) -> tuple[int, int]:
+        return self.first, self.second
+
     def __str__(self) -> str:
         crew = a_worker(self.first)
         if self.second != NONE:

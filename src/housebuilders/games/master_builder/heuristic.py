@@ -1,138 +1,329 @@
 """Master Builder's evaluation for the greedy bot and search rollouts.
 
-A seat's worth is its money if the game ended now (cash, the unfinished buildings as final
-scoring counts them, less the loans' repayment) plus what its position promises: each
-contract's amount by the share of it built (and planned, in Phase 4), a contract in hand
-worth a part of its amount while rounds remain, the workers' use for building, less the
-wages still to pay. The evaluation is that worth against the best other seat's, in
-thousands of dollars; at the end it is the final money alone."""
+A seat's worth is the money it would end the game with: cash less the loans' repayment,
+plus what its crew will earn, less the wages still to pay. What the crew will earn comes
+from a quick forecast of the construction phases left (``Outlook``): each round the crew
+builds what it can of the contracts held, the one nearest completion first, each section
+by the least skilled workers that meet its code and within the building rules; a contract
+finished pays its amount, one left unfinished scores as final scoring counts it. Workers
+the contracts held leave idle work on the contracts still to come (the unseen deck and the
+display), a seat's share of them, released round by round as the auctions will, each
+section worth its share of the contract's amount less its minimum bid. In an auction, the
+high bidder counts the contract as bought at the high bid; during construction, the plan's
+sections that stand count as built. The evaluation is the worth against the best other
+seat's, in thousands of dollars; at the end it is the final money alone."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from housebuilders.core import State
 
-from .actions import Staff
-from .content import SECTIONS, can_staff, needs, workers
-from .phases import (
-    BID,
-    DRAFT,
-    EVENT,
-    EVENT_CHOICE,
-    HIRE,
-    LOAN,
-    LOOK,
-    OPEN,
-    OPENING_BID,
-    PLAN,
-    RENT,
-    RENT_ANSWER,
-    REPAY,
+from .actions import NONE, Staff
+from .content import SECTIONS, needs, workers
+from .phases import BID, OPEN, OPENING_BID, PLAN
+from .state import (
+    GABLES,
+    ROOFS,
+    SIDE_WALLS,
+    TOWN,
+    WALLS,
+    MasterBuilderState,
+    has_free,
+    plan_key,
+    unkey,
 )
-from .state import MasterBuilderState, plan_key, unkey
 
-HELD = 0.6  # a contract's worth before it is started, by the share its crew can build
-BUILT = 0.4  # the rest of the amount, by the share of sections built
-PLANNED = 1.0  # a planned section that stands, as a share of a built one
-STARTED = 0.3  # a planned section of a building that does not stand yet but can be mended
+# the phases before this round's construction (its plan still to make)
+BEFORE_PLAN = frozenset(("draft", "hire", "look", "open", "opening-bid", "bid", "event",
+                         "event-choice", "rent", "rent-answer"))  # fmt: skip
+BEFORE_AUCTION = frozenset(("draft", "hire", "look"))
+AUCTION = frozenset((OPEN, OPENING_BID, BID))
+UNSEEN_SHARE = 0.7  # a section of a contract still to come, as a share of its margin
+MARKUP = 1.5  # the price expected for a contract still to come, by its minimum bid
+DELAY = 0.05  # a section built a round later, by its share of the amount: build now
+UNFINISHED_PLAN = 0.1  # a contract's plan that does not stand yet, counted as mended
 STUCK = 3.0  # the cost of a planned section of a building that cannot be mended
 DONE = 0.05  # a plan handed in: ahead of an equal plan still open, so a bot finishes
 FIDDLE = 0.01  # each change to a plan, so a bot does not take a section off and back
+OPTION = 0.5  # a contract on display: this share of what it would add if bought
+LOAN_COST = 0.4  # the cost of borrowing for wages, by the amount short (loans repay 130-150%)
+
+Pool = list[list[tuple[int, float, float]]]  # by forecast round: (skill, value, share)
 
 
-BEFORE_PLAN = (DRAFT, HIRE, LOOK, OPEN, OPENING_BID, BID, EVENT, EVENT_CHOICE, RENT, RENT_ANSWER)
+def unpaid(state: MasterBuilderState, player: int) -> bool:
+    """Whether ``player``'s wages of this round are still to pay."""
+    if state.phase == "loan":  # the seats before the one taking loans have paid
+        return (player - state.first) % state.num_players >= state.event_step
+    return state.phase != "repay"
 
 
 def wages_due(state: MasterBuilderState, player: int) -> float:
     """The wages still to pay at the present wage, this round's until they are paid."""
-    if state.phase == LOAN:  # the seats before the one taking loans have paid
-        unpaid = (player - state.first) % state.num_players >= state.event_step
-    else:
-        unpaid = state.phase != REPAY
-    paydays = state.last_round - state.round + unpaid
-    return state.wage[player] * paydays
+    return state.wage[player] * (state.last_round - state.round + unpaid(state, player))
 
 
 def worth(state: MasterBuilderState, player: int) -> float:
-    value = float(state.scores()[player]["total"])
     if state.is_terminal():
-        return value
-    planned: dict[int, float] = {}
+        return float(sum(state.breakdown(player).values()))
+    content = state.content
+    cash = float(state.cash[player])
+    held = {c: list(state.built[c]) for c in state.contracts[player]}
+    if state.phase == OPENING_BID and state.turn == player:  # named: at least its minimum
+        held[state.auction] = list(state.built[state.auction])
+        cash += state.bonus[state.auction] - content.contracts[state.auction].min_bid
+    elif state.phase == BID and state.bidder == player:
+        held[state.auction] = list(state.built[state.auction])
+        cash += state.bonus[state.auction] - state.high
+    value = cash - state.debt(player) - wages_due(state, player)
     if state.phase == PLAN:
-        planned = planned_shares(state, player)
-        changes = sum(p == player for p, _ in state.history[state.plan_from :])
-        value += DONE * state.submitted[player] - FIDDLE * changes
-    if state.round == state.last_round and state.phase not in BEFORE_PLAN:
-        return value + last_plan(state, player, planned)
-    for c in state.contracts[player]:
-        done = (sum(state.built[c]) + planned.get(c, 0.0)) / SECTIONS
-        amount = state.content.contracts[c].amount
-        value += amount * (HELD * feasible(state, player, c) + BUILT * done)
-        value -= state.breakdown_of(c)
-    value -= wages_due(state, player)
-    return value
+        value += plan_value(state, player, held)
+    outlook = Outlook(state, player, cash)
+    base = outlook.earnings(held)
+    for c in outlook.offered:  # what each contract on display would add if bought
+        price = MARKUP * content.contracts[c].min_bid - state.bonus[c]
+        more = outlook.earnings({**held, c: list(state.built[c])}, c, price)
+        value += OPTION * max(0.0, more - base)
+    return value + base
 
 
-def last_plan(state: MasterBuilderState, player: int, planned: dict[int, float]) -> float:
-    """In the last construction: what the plan adds to the final scoring, as if built."""
-    gain = 0.0
-    penalty = state.content.unfinished_penalty
-    for c, share in planned.items():
-        if share > 0:
-            missing = SECTIONS - sum(state.built[c]) - share / PLANNED
-            left = state.content.contracts[c].amount if missing <= 0 else max(
-                0, state.content.contracts[c].amount - penalty * missing)
-            gain += left - state.breakdown_of(c)
-        else:
-            gain += share
-    return gain
+def skills_of(counts: Sequence[int]) -> list[int]:
+    return [s for s, n in enumerate(counts) for _ in range(n)]
 
 
-def feasible(state: MasterBuilderState, player: int, contract: int) -> float:
-    """The share of the sections (built ones counted) that ``player``'s crew could build
-    one at a time, and 0 once no construction is left."""
-    skills = sorted(workers(state.content)[w].skill for w in state.workers[player])
-    count = 0
-    for s, need in enumerate(needs(state.content)[contract]):
-        if state.built[contract][s] or (
-            len(skills) >= len(need) and can_staff(need, skills[: len(need)])
-        ):
-            count += 1
-    return count / SECTIONS
-
-
-def planned_shares(state: MasterBuilderState, player: int) -> dict[int, float]:
-    """By contract, its planned sections counted as built ones (a share of PLANNED):
-    whole if that part of the plan stands; STARTED if it can still be mended (a section
-    of that contract can be staffed); a cost if it cannot, so that it is taken off."""
-    counts: dict[int, int] = {}
-    for c, _, _ in map(unkey, state.plans[player]):
-        counts[c] = counts.get(c, 0) + 1
-    if not counts:
-        return {}
+def plan_value(state: MasterBuilderState, player: int, held: dict[int, list[int]]) -> float:
+    """The plan's sections that stand count as built (in ``held``); those of a contract
+    whose part does not stand yet count so too, with the section that would mend it, less
+    a little; those that cannot be mended cost."""
+    value = DONE * state.submitted[player]
+    value -= FIDDLE * sum(p == player for p, _ in state.history[state.plan_from :])
+    planned: dict[int, list[int]] = {}
+    for c, s, _ in map(unkey, state.plans[player]):
+        planned.setdefault(c, []).append(s)
+    if not planned:
+        return value
     staffs = [a for a in state.legal_actions(player) if isinstance(a, Staff)]
-    shares: dict[int, float] = {}
-    for c, n in counts.items():
-        if state.contract_fault(player, c) is None:
-            shares[c] = PLANNED * n
-        elif any(mends(state, player, a) for a in staffs if a.contract == c):
-            shares[c] = STARTED * n
-        else:
-            amount = state.content.contracts[c].amount
-            shares[c] = -STUCK * n * SECTIONS / max(amount, 1)
-    return shares
+    plan, mended = state.plans[player], 0
+    try:
+        for c, sections in planned.items():
+            if state.contract_fault(player, c) is not None:
+                free = state.free_skills(player)
+                mend = next((a for a in staffs if a.contract == c and has_free(free, a.crew)
+                             and mends(state, player, a)), None)  # fmt: skip
+                if mend is None:
+                    value -= STUCK * len(sections)
+                    continue
+                plan.append(plan_key(c, mend.section, mend.crew))  # its workers are taken
+                mended += 1
+                value -= UNFINISHED_PLAN
+                sections.append(mend.section)
+            for s in sections:
+                held[c][s] = 1
+    finally:
+        del plan[len(plan) - mended :]
+    return value
 
 
 def mends(state: MasterBuilderState, player: int, action: Staff) -> bool:
     """Whether staffing ``action``'s section makes its contract's part of the plan stand."""
     plan = state.plans[player]
-    plan.append(plan_key(action.contract, action.section, (action.first, action.second)))
+    plan.append(plan_key(action.contract, action.section, action.crew))
     try:
         return state.contract_fault(player, action.contract) is None
     finally:
         plan.pop()
 
 
-def evaluate(state: State, player: int) -> float:
+class Outlook:
+    """A seat's construction phases left: the skills at work in each (``crews``, the first
+    this round's when ``this_round``, the plan still to make), the contracts still to come
+    (``pool`` and ``offered``, unseen_work), and the cash and wages that pay for it."""
+
+    def __init__(self, state: MasterBuilderState, player: int, cash: float) -> None:
+        self.state = state
+        self.this_round = state.phase in BEFORE_PLAN
+        crews: list[list[int]] = []
+        if self.this_round:
+            crews.append(skills_of(state.available(player)))
+        full = sorted(workers(state.content)[w].skill for w in state.workers[player])
+        self.crews = crews + [full] * (state.last_round - state.round)
+        self.pool, self.offered, self.display_at = unseen_work(
+            state, len(self.crews), self.this_round)
+        self.cash, self.wage = cash, state.wage[player]
+        # this round's wages, to pay before the first forecast round's
+        self.due_now = 0 if self.this_round else self.wage * unpaid(state, player)
+
+    def earnings(self, held: dict[int, list[int]], later: int = NONE, price: float = 0) -> float:
+        """What the crews earn on ``held`` (contracts and their sections built) and the
+        contracts still to come, less what borrowing for the wages would cost; ``later``
+        a contract on display bought at ``price`` at the next auction."""
+        content = self.state.content
+        need = needs(content)
+        held = {c: list(built) for c, built in held.items()}
+        shares = [[item[2] for item in sections] for sections in self.pool]
+        earned = -price
+        cash = self.cash - self.due_now - price
+        borrowing = LOAN_COST * max(0.0, -cash)
+        cash = max(cash, 0.0)
+        for r, crew in enumerate(self.crews):
+            free = list(crew)  # skills, best first
+            wait = DELAY * (r + (not self.this_round))
+            income = 0
+            for c in sorted(held, key=lambda c: (sum(held[c]), content.contracts[c].amount),
+                            reverse=True):  # fmt: skip
+                if c == later and r < self.display_at:
+                    continue
+                built = held[c]
+                new = buildable(self.state, c, built, free, need[c])
+                for s in new:
+                    built[s] = 1
+                earned -= wait * len(new) * content.contracts[c].amount / SECTIONS
+                if all(built):
+                    income += content.contracts[c].amount
+                    del held[c]
+            earned += income + take_pool(self.pool, shares, r, free)
+            cash += income - self.wage
+            if cash < 0:
+                borrowing += LOAN_COST * -cash
+                cash = 0.0
+        for c, built in held.items():
+            missing = SECTIONS - sum(built)
+            earned += max(0, content.contracts[c].amount - content.unfinished_penalty * missing)
+        return earned - borrowing
+
+
+def buildable(
+    state: MasterBuilderState, contract: int, built: list[int], free: list[int],
+    need: tuple[tuple[int, ...], ...],
+) -> list[int]:  # fmt: skip
+    """The sections of ``contract`` the ``free`` workers build this round by the building
+    rules (a stable start, the roof after the walls, one town wall after the other), each
+    by its least skilled fitting workers, who are taken from ``free``."""
+    done = [s for s in range(SECTIONS) if built[s]]
+    if state.is_town_wall(contract):
+        steps = [wall for wall in TOWN if not all(built[s] for s in wall)]
+        out: list[int] = []
+        for wall in steps:
+            todo = [s for s in wall if not built[s]]
+            if not any(built[s] for s in wall):  # a fresh wall: its wall section and a side
+                if not staff_all(free, [need[wall[0]], need[todo[1]]]):
+                    break
+                out += [wall[0], todo[1]]
+                todo = todo[2:]
+            for s in todo:
+                if staff(free, need[s]):
+                    out.append(s)
+            if not all(s in out or built[s] for s in wall):
+                break
+        return out
+    out = []
+    if not any(built[s] for s in WALLS):
+        pairs = [(g, w) for g in GABLES for w in SIDE_WALLS]
+        pairs.sort(key=lambda gw: -(sum(need[gw[0]]) + sum(need[gw[1]])))
+        for g, w in pairs:
+            if staff_all(free, [need[g], need[w]]):
+                out += [g, w]
+                break
+        else:
+            return []
+    for s in WALLS:
+        if s not in out and not built[s] and staff(free, need[s]):
+            out.append(s)
+    if all(s in out or s in done for s in WALLS) and not state.no_roofs:
+        out += [s for s in ROOFS if not built[s] and staff(free, need[s])]
+    return out
+
+
+def staff(free: list[int], need: tuple[int, ...]) -> bool:
+    """Take the least skilled workers of ``free`` meeting ``need``, if there are."""
+    trial = list(free)
+    for n in sorted(need, reverse=True):  # the easiest part first
+        fit = [w for w in trial if w <= n]
+        if not fit:
+            return False
+        trial.remove(max(fit))
+    free[:] = trial
+    return True
+
+
+def staff_all(free: list[int], need_list: list[tuple[int, ...]]) -> bool:
+    """Staff every need of ``need_list`` or none."""
+    trial = list(free)
+    if all(staff(trial, n) for n in need_list):
+        free[:] = trial
+        return True
+    return False
+
+
+def unseen_work(state: MasterBuilderState, rounds: int, this_round: bool) -> tuple[
+    Pool, list[int], int
+]:  # fmt: skip
+    """The contracts still to come: the one-worker sections of the deck's, which are the
+    unseen contracts in proportion, by the forecast round they can first be built in (0:
+    this round's construction if ``this_round``, else the next round's), each [skill
+    needed, value, this seat's share of it], spread over the auctions left (round 1
+    reveals its players + 1 at once), sorted hardest first; the contracts on display that
+    can be bought; and the forecast round they can be built from."""
+    content = state.content
+    pool: Pool = [[] for _ in range(rounds)]
+    auction_open = state.phase in BEFORE_AUCTION or state.phase in AUCTION
+    display_at = 0 if not this_round or auction_open else 1
+    deck_at = 0 if not this_round or state.phase in BEFORE_AUCTION else 1
+    offered = [c for c in state.display if c != state.auction or state.bidder == NONE]
+    if display_at >= rounds:
+        offered = []
+    deck = len(state.contract_deck)
+    taken = {c for cs in state.contracts for c in cs} | set(state.town) | set(state.gone)
+    unseen = [c for c in range(len(content.contracts))
+              if c not in taken and c not in state.display]  # fmt: skip
+    auctions = range(deck_at, rounds)
+    if not (deck and unseen and auctions):
+        return pool, offered, display_at
+    per = deck / len(unseen) / state.num_players
+    if state.round == 1 and state.phase in BEFORE_AUCTION:
+        opening = min(state.num_players + content.extra_contracts_round_1, deck) / deck
+    else:
+        opening = 1.0 / len(auctions)
+    rest = (1 - opening) / (len(auctions) - 1) if len(auctions) > 1 else 0.0
+    need = needs(content)
+    for c in unseen:
+        contract = content.contracts[c]
+        margin = UNSEEN_SHARE * max(0.0, contract.amount - MARKUP * contract.min_bid) / SECTIONS
+        for a in auctions:
+            share = per * (opening if a == auctions[0] else rest)
+            if share:
+                pool[a] += [(section[0], margin, share) for section in need[c] if len(section) == 1]
+    for sections in pool:
+        sections.sort()  # hardest first
+    return pool, offered, display_at
+
+
+def take_pool(pool: Pool, shares: list[list[float]], r: int, free: list[int]) -> float:
+    """The idle workers' work in forecast round ``r`` on the contracts still to come
+    released by then: each worker, least skilled first, takes a section's worth of
+    ``shares`` (what is left of each), the hardest it can do first."""
+    gained = 0.0
+    for w in sorted(free, reverse=True):
+        left = 1.0
+        for sections, left_of in zip(pool[: r + 1], shares, strict=False):
+            for i, (skill, margin, _) in enumerate(sections):
+                if left <= 0:
+                    break
+                if left_of[i] <= 0 or w > skill:
+                    continue
+                used = min(left, left_of[i])
+                left_of[i] -= used
+                left -= used
+                gained += used * margin
+    return gained
+
+
+def evaluate_all(state: State) -> list[float]:
     assert isinstance(state, MasterBuilderState)
     values = [worth(state, p) for p in range(state.num_players)]
-    return values[player] - max(v for p, v in enumerate(values) if p != player)
+    return [v - max(o for q, o in enumerate(values) if q != p) for p, v in enumerate(values)]
+
+
+def evaluate(state: State, player: int) -> float:
+    return evaluate_all(state)[player]

@@ -753,7 +753,7 @@ class MasterBuilderState(GameState):
 
     def _staff(self, player: int, action: Staff) -> bool:
         self.plans[player].append(
-            plan_key(action.contract, action.section, (action.first, action.second)))
+            plan_key(action.contract, action.section, action.crew))
         return False
 
     def _unstaff(self, player: int, action: Unstaff) -> bool:

@@ -1,0 +1,150 @@
+"""Master Builder's evaluation (heuristic.py): the forecast of the construction left, the
+plan, the auctions and the contracts still to come, and greedy play on it."""
+
+from __future__ import annotations
+
+import pytest
+
+from housebuilders.agents.greedy import GreedyAgent
+from housebuilders.agents.random_agent import RandomAgent
+from housebuilders.games.master_builder import heuristic
+from housebuilders.games.master_builder.actions import BIDS, PASS_OPENING, PUT_UPS, STAFFS, UNSTAFFS
+from housebuilders.games.master_builder.phases import PLAN
+from housebuilders.games.master_builder.state import MasterBuilderState
+
+from .positions import A, F, J, M, auctioning, give, new, own, planning
+
+OUTHOUSE = 2  # contract 3: gables and side walls by apprentices, the roof by merchants
+TOWN_HALL = 7  # contract 8: needs masters
+
+
+def crew_with_contract(skills: list[int], contract: int) -> MasterBuilderState:
+    s = new(2)
+    give(s, 0, skills)
+    own(s, 0, contract)
+    planning(s)
+    return s
+
+
+def test_a_contract_the_crew_can_finish_adds_about_its_amount() -> None:
+    """The roof left, merchants at hand: the outhouse adds its amount, less a round's
+    delay on two sections and the work on contracts still to come that they displace."""
+    s = crew_with_contract([J, J, A, A], OUTHOUSE)
+    s.built[OUTHOUSE] = [1, 1, 1, 1, 0, 0]
+    without = s.clone()
+    without.contracts[0] = []
+    amount = s.content.contracts[OUTHOUSE].amount
+    added = heuristic.worth(s, 0) - heuristic.worth(without, 0)
+    assert amount * 0.8 < added < amount
+
+
+def test_a_contract_the_crew_cannot_build_scores_as_unfinished() -> None:
+    """Without a master the town hall's master sections never stand: the forecast leaves
+    it unfinished (amount less $20,000 a missing section, floored at 0), not complete."""
+    able = crew_with_contract([M, M, M, F, F, J, J], TOWN_HALL)
+    unable = crew_with_contract([F, F, F, F, J, J, A], TOWN_HALL)
+    for s in (able, unable):
+        s.phase = "hire"
+    amount = able.content.contracts[TOWN_HALL].amount
+    gap = heuristic.worth(able, 0) + able.wage[0] * 5 - heuristic.worth(unable, 0) - (
+        unable.wage[0] * 5)  # fmt: skip
+    assert gap > amount / 2
+
+
+def test_a_planned_section_that_stands_is_worth_more_than_none_and_a_lone_one_less() -> None:
+    """Building now beats building later (a round's delay); a gable alone does not stand,
+    and a section that can never stand costs."""
+    s = crew_with_contract([A, A, J], OUTHOUSE)
+    empty = heuristic.evaluate(s, 0)
+    s.apply(0, STAFFS[OUTHOUSE, 0, A, -1])  # a gable: not stable alone, can be mended
+    lone = heuristic.evaluate(s, 0)
+    s.apply(0, STAFFS[OUTHOUSE, 2, A, -1])  # and a side wall: it stands
+    stands = heuristic.evaluate(s, 0)
+    assert stands > empty and stands > lone
+    s.apply(0, UNSTAFFS[OUTHOUSE, 2])
+    s.apply(0, STAFFS[OUTHOUSE, 2, J, -1])  # the merchant takes the side wall
+    s.apply(0, UNSTAFFS[OUTHOUSE, 0])
+    s.apply(0, STAFFS[OUTHOUSE, 0, A, -1])
+    assert heuristic.evaluate(s, 0) > lone
+
+
+def test_mb_84_a_plan_that_cannot_be_mended_costs_and_greedy_takes_it_off() -> None:
+    s = crew_with_contract([A], OUTHOUSE)
+    s.apply(0, STAFFS[OUTHOUSE, 0, A, -1])  # a lone gable, and nobody left to mend it
+    assert s.plan_fault(0) is not None
+    stuck = heuristic.evaluate(s, 0)
+    s.apply(0, UNSTAFFS[OUTHOUSE, 0])
+    assert heuristic.evaluate(s, 0) > stuck
+    s.apply(0, STAFFS[OUTHOUSE, 0, A, -1])
+    bot = GreedyAgent(seed=0, samples=1)
+    assert bot.choose(s, 0) == UNSTAFFS[OUTHOUSE, 0]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_greedy_plans_end_within_a_bound_with_no_section_taken_off_and_back(seed: int) -> None:
+    """A plan takes at most two actions a worker plus the hand-in: no cycle of staffing
+    and taking off (which once kept a game from ending)."""
+    s = new(2)
+    bots = [GreedyAgent(seed=p, samples=1) for p in range(2)]
+    plan_actions, steps = [0, 0], 0
+    while not s.is_terminal():
+        player = s.acting_players()[0]
+        if s.phase == PLAN:
+            plan_actions[player] += 1
+            assert plan_actions[player] <= 2 * len(s.workers[player]) + 1
+        else:
+            plan_actions = [0, 0]
+        s.apply(player, bots[player].choose(s.determinize(player, steps), player))
+        steps += 1
+
+
+def test_naming_a_contract_counts_its_minimum_bid() -> None:
+    """The opener's choice is judged with the bid it commits to: a contract the crew
+    cannot build is not named; one it can build at a low price is."""
+    s = auctioning(2, [TOWN_HALL, OUTHOUSE])
+    give(s, 0, [A, A, J, J])
+    name_hall = s.clone()
+    name_hall.apply(0, PUT_UPS[TOWN_HALL])
+    passing = s.clone()
+    passing.apply(0, PASS_OPENING)
+    name_outhouse = s.clone()
+    name_outhouse.apply(0, PUT_UPS[OUTHOUSE])
+    assert heuristic.evaluate(name_hall, 0) < heuristic.evaluate(passing, 0)
+    assert heuristic.evaluate(name_outhouse, 0) > heuristic.evaluate(passing, 0)
+
+
+def test_the_high_bidder_counts_the_contract_bought_at_the_high_bid() -> None:
+    s = auctioning(2, [OUTHOUSE])
+    give(s, 0, [A, A, J, J])
+    give(s, 1, [A, A, J, J])
+    s.apply(0, PUT_UPS[OUTHOUSE])
+    s.apply(0, BIDS[3 - 1])
+    low = heuristic.worth(s, 0)
+    s.high = 10
+    assert heuristic.worth(s, 0) == pytest.approx(low - 7)
+
+
+def test_an_idle_worker_earns_on_the_contracts_still_to_come() -> None:
+    """Before any contract is out, a crew's idle time has a value (the unseen contracts'
+    sections it can build), which a worker's wages are weighed against."""
+    s = new(2)
+    alone = heuristic.worth(s, 0)
+    give(s, 0, [F])
+    wages = heuristic.wages_due(s, 0)
+    assert heuristic.worth(s, 0) > alone - wages
+
+
+def test_greedy_beats_random_and_ends_with_money() -> None:
+    results = []
+    for seed in range(4):
+        s = new(2).spec.new_game(2, seed=seed)
+        bots = [GreedyAgent(seed=seed, samples=2), RandomAgent(seed=seed)]
+        steps = 0
+        while not s.is_terminal():
+            player = s.acting_players()[0]
+            s.apply(player, bots[player].choose(s.determinize(player, steps), player))
+            steps += 1
+        totals = [x["total"] for x in s.scores()]
+        results.append(totals)
+    assert all(g > r for g, r in results)
+    assert sum(g for g, _ in results) / len(results) > 0
