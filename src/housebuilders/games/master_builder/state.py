@@ -933,6 +933,10 @@ class MasterBuilderState(GameState):
             "late": self.late(),
             "contracts": [c.model_dump() for c in content.contracts],
             "events": [{"name": e.name, "text": e.text} for e in content.events],
+            "skills": [{"name": k.name, "code": k.code, "wage": k.wage} for k in content.skills],
+            "quirks": [{"code": q.code, "name": q.name} for q in content.quirks],
+            "loans": [{"name": n.name, "amount": n.amount, "early": n.early, "late": n.late}
+                      for n in content.loans],
         }  # fmt: skip
 
     # == refusals =======================================================================
