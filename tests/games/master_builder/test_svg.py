@@ -37,7 +37,7 @@ GAMES = [
     (4, 6, {"choosing-workers": True, "selective-events": True, "renting-workers": True}),
 ]
 #: the phases few states are in: drawn whenever they come
-RARE = {"look", "event", "event-choice", "rent-answer", "loan", "repay"}
+RARE = {"look", "open", "event", "event-choice", "rent-answer", "loan", "repay"}  # few positions
 
 
 def words(el: Any) -> str:
