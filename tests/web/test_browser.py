@@ -10,7 +10,7 @@ there are any, the action buttons otherwise), and read the final score table. Wi
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -20,6 +20,7 @@ from .conftest import WAIT_MS, get, post
 pytestmark = pytest.mark.browser
 
 MAX_CLICKS = 400  # a whole game of Mr House takes one person well under this
+LIVE = "#board [data-index].live"  # the board's parts the seat can click now
 
 
 # -- fixtures ------------------------------------------------------------------------------
@@ -42,8 +43,11 @@ def wait_for_view(page: Any) -> None:
     page.wait_for_selector('body:not([data-log-length="-1"])')
 
 
-def play_to_end(page: Any, max_clicks: int = MAX_CLICKS) -> dict[str, int]:
-    """Click until the game is over: a live SVG part when the board has one, else the
+def play_to_end(
+    page: Any, max_clicks: int = MAX_CLICKS, choose: Callable[[Any], Any] | None = None
+) -> dict[str, int]:
+    """Click until the game is over: the live SVG part ``choose(page)`` picks, or the
+    board's first live part when it picks none (or there is no ``choose``), else the
     first action button. Returns how many clicks of each kind it took."""
     clicks = {"svg": 0, "button": 0}
     for _ in range(max_clicks):
@@ -53,7 +57,7 @@ def play_to_end(page: Any, max_clicks: int = MAX_CLICKS) -> dict[str, int]:
         if page.get_attribute("body", "data-terminal") == "true":
             return clicks
         before = page.get_attribute("body", "data-log-length")
-        part = page.locator("#board [data-index].live").first
+        part = (choose and choose(page)) or page.locator(LIVE).first
         if part.count() and part.is_visible():
             part.click()
             clicks["svg"] += 1
@@ -195,18 +199,65 @@ def test_house_of_fado_a_person_and_two_bots_to_the_final_table(page: Any, serve
     check_final(page, server, players=3)
 
 
+class MasterBuilderPlans:
+    """How the person plans a construction: a section's first crew chip after another
+    until the plan can be finished, then the finish chip; if the plan cannot stand
+    with the workers left, its sections taken off again until it can. None (the first
+    live part) in any other phase."""
+
+    def __init__(self) -> None:
+        self.giving_up = False
+
+    def __call__(self, page: Any) -> Any | None:
+        staff = page.locator(f'{LIVE}[aria-label^="plan to build "]')
+        unstaff = page.locator(f'{LIVE}[aria-label^="take the workers off "]')
+        submit = page.locator(f'{LIVE}[aria-label="finish your construction plan"]')
+        planning, planned, more = submit.count(), unstaff.count(), staff.count()
+        if not (planning or planned or more):
+            self.giving_up = False
+            return None
+        if planning and (self.giving_up or planned or not more):
+            self.giving_up = False
+            return submit.first
+        if more and not self.giving_up:
+            return staff.first
+        self.giving_up = True
+        return unstaff.first
+
+
+def sections_built_by(actions: list[Any], seat: int) -> int:
+    """The sections in ``seat``'s plans when it finished them (each plan that can be
+    finished stands, and is built when all are in, MB-83)."""
+    planned: set[tuple[int, int]] = set()
+    built = 0
+    for player, action in actions:
+        where = (action.get("contract"), action.get("section"))
+        if player != seat:
+            continue
+        if action["kind"] == "staff-section":
+            planned.add(where)
+        elif action["kind"] == "unstaff-section":
+            planned.discard(where)
+        elif action["kind"] == "submit-plan":
+            built, planned = built + len(planned), set()
+    return built
+
+
 def test_master_builder_a_person_and_two_bots_to_the_final_table(page: Any, server: str) -> None:
     # the person clicks the board's first live part each time (a deck's card, a
-    # contract, the lowest bid, a chip, a worker...); a greedy and a random bot
+    # contract, the lowest bid, a chip, a worker...) but in a construction, where it
+    # staffs sections before it finishes its plan; a greedy and a random bot
     greedy, rand = {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}
     seats = [{"kind": "human"}, greedy, rand]
     created = post(server + "/api/tables", {"game": "master-builder", "seats": seats, "seed": 4})
     page.goto(server + created["seats"][0]["url"])
     wait_for_view(page)
     assert page.text_content("#game-name") == "Master Builder"
-    clicks = play_to_end(page, max_clicks=600)
+    clicks = play_to_end(page, max_clicks=600, choose=MasterBuilderPlans())
     assert clicks["button"] == 0, "a legal action had no part on the board"
     check_final(page, server, players=3)
+    log = get(f"{server}/api/tables/{created['table']}/log")
+    assert sections_built_by(log["actions"], 0) > 0, "the person built no section"
 
 
 def test_refused_move_shows_the_rule_and_clears(page: Any, server: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import housebuilders as hb
 from housebuilders.core.testing import check_views
-from housebuilders.games.master_builder.actions import FIRES, HIRES, PUT_UPS
+from housebuilders.games.master_builder.actions import FIRES, HIRES, PUT_UPS, REPAYS
 from housebuilders.games.master_builder.content import DATA
 from housebuilders.games.master_builder.text import contract_title
 
@@ -74,3 +74,33 @@ def test_the_views_of_a_renamed_game_pass_the_kit_checks() -> None:
             check_views(state)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         step += 1
+
+
+def renamed_components() -> dict[str, Any]:
+    """The rulebook's content with the foremen called "site boss", the weak quirk "frail"
+    and the Small loan "Petty" ($9,000, repaid $11,000 early)."""
+    data = copy.deepcopy(DATA.file_data)
+    data["skills"][1]["name"] = "site boss"
+    data["quirks"][2]["name"] = "frail"
+    data["loans"][0].update(name="Petty", amount=9, early=11)
+    return data
+
+
+def test_renamed_skill_quirk_and_loan_come_with_the_observation_and_show_in_both_views() -> None:
+    """A content's worker type, quirk and loan names reach the views through the
+    observation (the views know no names of their own); the rulebook's are gone."""
+    state = SPEC.new_game(2, seed=1, content=renamed_components())
+    state.ious[0] = [1, 0]  # a Petty IOU to show
+    obs = state.observe(1)
+    assert obs["skills"][1] == {"name": "site boss", "code": "F", "wage": 4}
+    assert obs["quirks"][2] == {"code": "W", "name": "frail"}
+    assert obs["loans"][0] == {"name": "Petty", "amount": 9, "early": 11, "late": 15}
+    for seat in (0, None):
+        text = SPEC.text_view(state.observe(seat))
+        drawn = SPEC.svg_view(state.observe(seat), state.legal_json(seat))
+        for view in (text, drawn):
+            assert "site boss #" in view and "W frail" in view and "Petty IOU" in view
+            assert "Petty $9,000 (repay $11,000)" in view
+            assert "foreman" not in view and "weak" not in view and "Small" not in view
+    assert state.describe(HIRES[1]).startswith("hire the site boss (")
+    assert state.describe(REPAYS[0]) == "repay a Petty loan"

@@ -20,7 +20,6 @@ from housebuilders.games.master_builder.actions import (
     PASS_HIRING,
     PASS_OPENING,
     PUT_UPS,
-    REPAYS,
     STAFFS,
     SUBMIT_PLAN,
     TAKE_LOANS,
@@ -375,16 +374,6 @@ def test_mb_100_q11_a_seat_short_of_its_wages_takes_loans_one_at_a_time() -> Non
     for _ in range(3):
         s.apply(0, TAKE_LOANS[0])
     assert s.cash[0] == 1 and s.ious[0] == [3, 0]  # MB-102, MB-103
-
-
-def test_mb_107_q13_a_loan_is_repaid_whole_without_using_up_the_turn() -> None:
-    s = new(2)
-    s.round, s.phase, s.turn, s.ious[0] = 2, HIRE, 0, [1, 0]
-    s.apply(0, REPAYS[0])
-    assert s.cash[0] == 40 - 13 and s.ious[0] == [0, 0] and s.turn == 0
-    s.cash[0], s.ious[0] = 12, [1, 0]
-    with pytest.raises(IllegalAction):
-        s.apply(0, REPAYS[0])
 
 
 def test_mb_118_q29_a_rented_worker_builds_for_the_renter_and_goes_home() -> None:

@@ -14,12 +14,13 @@ import pytest
 import housebuilders as hb
 from housebuilders.core import State
 from housebuilders.core.testing import SVG, check_views, clickable, draw_svg
-from housebuilders.games.master_builder.actions import LOAN_NAMES, SPACE, money
+from housebuilders.games.master_builder.actions import SPACE, money
 from housebuilders.games.master_builder.svg import svg
 from housebuilders.games.master_builder.text import (
     contract_title,
     crew_label,
     event_name,
+    loan_name,
     section_label,
 )
 
@@ -36,7 +37,7 @@ GAMES = [
     (4, 6, {"choosing-workers": True, "selective-events": True, "renting-workers": True}),
 ]
 #: the phases few states are in: drawn whenever they come
-RARE = {"look", "event", "event-choice", "rent-answer", "loan", "repay"}
+RARE = {"look", "open", "event", "event-choice", "rent-answer", "loan", "repay"}  # few positions
 
 
 def words(el: Any) -> str:
@@ -65,9 +66,9 @@ def expected_words(obs: Json, action: Json) -> str:
     if kind == "unstaff-section":
         return section_label(obs, action["contract"], action["section"])
     if kind == "take-loan":
-        return f"take a {LOAN_NAMES[action['loan']]} loan"
+        return f"take a {loan_name(obs, action['loan'])} loan"
     if kind == "repay-iou":
-        return f"{LOAN_NAMES[action['loan']]} IOU"
+        return f"{loan_name(obs, action['loan'])} IOU"
     return ""
 
 

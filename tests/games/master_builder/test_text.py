@@ -38,7 +38,7 @@ def test_the_round_trowel_mallet_decks_and_contracts_on_offer_show() -> None:
     assert "> [Acquire Contracts] >" in shown
     assert f"first player (mallet) Player {obs['first']}" in shown
     for deck in obs["decks"]:
-        assert f"({deck['size']} cards): top {worker_label(deck['top'])}" in shown
+        assert f"({deck['size']} cards): top {worker_label(obs, deck['top'])}" in shown
     assert all(offer_label(obs, c) in shown for c in obs["display"])
 
 
@@ -58,7 +58,7 @@ def test_every_seat_shows_its_cash_loans_wages_workers_and_contracts() -> None:
     for seat, p in enumerate(obs["players"]):
         assert f"Player {seat}" in shown
         assert f"cash {money(p['cash'])}, wage total {money(p['wage'])}" in shown
-        assert all(worker_label(w) in shown for w in p["workers"])
+        assert all(worker_label(obs, w) in shown for w in p["workers"])
         assert all(f"contract {contract_title(obs, c)}: " in shown for c in p["contracts"])
     assert any(" IOU" in line for line in shown.splitlines())
     assert text(state.observe(None)).count("(you)") == 0  # a spectator is nobody

@@ -48,9 +48,9 @@ def money(thousands: int) -> str:
     return f"${thousands * 1000:,}"
 
 
-def a_worker(skill: int) -> str:
-    """"a foreman", "an apprentice"."""
-    name = SKILL_NAMES[skill]
+def a_worker(skill: int, names: tuple[str, ...] = SKILL_NAMES) -> str:
+    """"a foreman", "an apprentice" (``names``: the skills' names in the content)."""
+    name = names[skill]
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
@@ -67,14 +67,20 @@ class HireWorker(Action, kind="hire-worker"):
     skill: int  # the deck whose face-up card is taken
 
     def __str__(self) -> str:
-        return f"hire the face-up {SKILL_NAMES[self.skill]}"
+        return self.words(SKILL_NAMES)
+
+    def words(self, skills: tuple[str, ...]) -> str:
+        return f"hire the face-up {skills[self.skill]}"
 
 
 class LookIntoDeck(Action, kind="look-into-deck"):
     skill: int
 
     def __str__(self) -> str:
-        return f"pay $1,000 to look into the {SKILL_NAMES[self.skill]} deck"
+        return self.words(SKILL_NAMES)
+
+    def words(self, skills: tuple[str, ...]) -> str:
+        return f"pay $1,000 to look into the {skills[self.skill]} deck"
 
 
 class ChooseWorker(Action, kind="choose-worker"):
@@ -156,7 +162,10 @@ class OfferRent(Action, kind="offer-rent"):
     price: int  # in thousands, paid by the renter
 
     def __str__(self) -> str:
-        return (f"offer to rent {a_worker(self.skill)} to player {self.player + 1} "
+        return self.words(SKILL_NAMES)
+
+    def words(self, skills: tuple[str, ...]) -> str:
+        return (f"offer to rent {a_worker(self.skill, skills)} to player {self.player + 1} "
                 f"for {money(self.price)}")
 
 
@@ -186,9 +195,12 @@ class Staff(Action, kind="staff-section"):
         return self.first, self.second
 
     def __str__(self) -> str:
-        crew = a_worker(self.first)
+        return self.words(SKILL_NAMES)
+
+    def words(self, skills: tuple[str, ...]) -> str:
+        crew = a_worker(self.first, skills)
         if self.second != NONE:
-            crew += f" and {a_worker(self.second)}"
+            crew += f" and {a_worker(self.second, skills)}"
         return f"plan to build {section_name(self.contract, self.section)} with {crew}"
 
 
@@ -212,14 +224,20 @@ class TakeLoan(Action, kind="take-loan"):
     loan: int
 
     def __str__(self) -> str:
-        return f"take a {LOAN_NAMES[self.loan]} loan"
+        return self.words(LOAN_NAMES)
+
+    def words(self, loans: tuple[str, ...]) -> str:
+        return f"take a {loans[self.loan]} loan"
 
 
 class RepayIou(Action, kind="repay-iou"):
     loan: int
 
     def __str__(self) -> str:
-        return f"repay a {LOAN_NAMES[self.loan]} loan"
+        return self.words(LOAN_NAMES)
+
+    def words(self, loans: tuple[str, ...]) -> str:
+        return f"repay a {loans[self.loan]} loan"
 
 
 class KeepLoans(Action, kind="keep-loans"):

@@ -9,21 +9,24 @@ from housebuilders.core import Action
 
 from .actions import (
     NONE,
-    SKILL_NAMES,
     Bid,
     ChooseWorker,
     EventDismiss,
     EventUnavailable,
     FireWorker,
     HireWorker,
+    LookIntoDeck,
+    OfferRent,
     PutUp,
+    RepayIou,
     Staff,
     SubmitPlan,
+    TakeLoan,
     a_worker,
     money,
     section_name,
 )
-from .content import MAX_WORKERS, can_staff, needs, workers
+from .content import MAX_WORKERS, MasterBuilderContent, can_staff, needs, workers
 from .phases import BID, DRAFT, HIRE, OPENING_BID, PLAN
 
 if TYPE_CHECKING:
@@ -35,15 +38,20 @@ CODES = "Building Section Codes"
 BUILDING = "Building Rules"
 
 
+def skill_names(content: MasterBuilderContent) -> tuple[str, ...]:
+    """The worker types' names in the content, best first."""
+    return tuple(skill.name for skill in content.skills)
+
+
 def worker_name(s: MasterBuilderState, worker: int) -> str:
     """"the foreman (W, N; wage $4,000)"."""
     card = workers(s.content)[worker]
-    return (f"the {SKILL_NAMES[card.skill]} ({', '.join(card.quirks)}; wage "
+    return (f"the {skill_names(s.content)[card.skill]} ({', '.join(card.quirks)}; wage "
             f"{money(card.wage)})")  # fmt: skip
 
 
 def describe(s: MasterBuilderState, action: Action) -> str:
-    """``action`` naming the content's workers and contracts."""
+    """``action`` naming the content's workers, skills, loans and contracts."""
     cards = workers(s.content)
     if isinstance(action, FireWorker | ChooseWorker | EventDismiss | EventUnavailable) and (
         action.worker < len(cards)
@@ -57,6 +65,10 @@ def describe(s: MasterBuilderState, action: Action) -> str:
         c = s.content.contracts[action.contract]
         return (f"name contract {c.number}, {c.name} (amount {money(c.amount)}, minimum bid "
                 f"{money(c.min_bid)}), for bidding")  # fmt: skip
+    if isinstance(action, HireWorker | LookIntoDeck | OfferRent | Staff):
+        return action.words(skill_names(s.content))
+    if isinstance(action, TakeLoan | RepayIou):
+        return action.words(tuple(loan.name for loan in s.content.loans))
     return str(action)
 
 
@@ -80,7 +92,7 @@ def illegal(s: MasterBuilderState, player: int, action: Action) -> tuple[str, st
 def _hire(s: MasterBuilderState, player: int, action: HireWorker) -> tuple[str, str] | None:
     deck = s.decks[action.skill]
     if not deck:
-        return f"the {SKILL_NAMES[action.skill]} deck is empty", HIRING
+        return f"the {skill_names(s.content)[action.skill]} deck is empty", HIRING
     total = s.wage[player] + workers(s.content)[deck[0]].wage
     cap = s.content.wage_cap
     if total > cap:
@@ -118,7 +130,7 @@ def _staff(s: MasterBuilderState, player: int, action: Staff) -> tuple[str, str]
     crew = (action.first,) if action.second == NONE else (action.first, action.second)
     need = needs(s.content)[c][sec]
     if not can_staff(need, crew):
-        wanted = " and ".join(a_worker(n) for n in need)
+        wanted = " and ".join(a_worker(n, skill_names(s.content)) for n in need)
         return (f"The colour is the MINIMUM skill of the worker required: {where} needs "
                 f"{wanted} (or better), one worker for each colour", CODES)  # fmt: skip
     rule = s.section_rule(player, c, sec)
@@ -127,11 +139,12 @@ def _staff(s: MasterBuilderState, player: int, action: Staff) -> tuple[str, str]
     free = s.free_skills(player)
     for skill in set(crew):
         if free[skill] < crew.count(skill):
+            name = skill_names(s.content)[skill]
             placed = s.available(player)[skill] - free[skill]
             if placed:
                 return (f"A worker card is placed on one section only: your available "
-                        f"{SKILL_NAMES[skill]}s are all on other sections already", CODES)
-            return f"you have no available {SKILL_NAMES[skill]} for this construction", CODES
+                        f"{name}s are all on other sections already", CODES)
+            return f"you have no available {name} for this construction", CODES
     return None
 
 

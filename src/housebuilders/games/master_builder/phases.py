@@ -26,7 +26,8 @@ order" is clockwise from them, seat after seat, MB-18, MB-21):
 5. Collect income and pay wages: automatic, except LOAN: a seat whose cash cannot cover
    its wages takes loans one at a time, in turn order (Q11); then REPAY, the last chance to
    repay loans, in turn order (Q13). A seat may repay a loan whenever it is asked anything
-   else too, without using up its turn (repay-iou stays with the same seat).
+   else too (but a loan for its wages), without using up its turn (repay-iou stays with
+   the same seat, in the same phase).
 """
 
 from __future__ import annotations

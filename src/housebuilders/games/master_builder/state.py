@@ -315,29 +315,43 @@ class MasterBuilderState(GameState):
 
     # == legal actions ==================================================================
     def legal_actions(self, player: int) -> list[Action]:
+        """The phase's actions, then the loans ``player`` may repay (MB-107, Q13: at every
+        decision, as a free action; in the opening bid only those that leave the named
+        contract's minimum). Not while taking loans for wages: the seat's cash does not
+        cover them, a repayment would be borrowed again, without end (MB-104); the last
+        chance follows the wages."""
         if player not in self.acting_players():
             return []
+        if self.phase == REPAY:  # the last chance (Q13)
+            return [*self.repays(player), KEEP_LOANS]
+        if self.phase == LOAN:
+            return list(TAKE_LOANS)
+        keep = self.content.contracts[self.auction].min_bid if self.phase == OPENING_BID else 0
+        return [*self.phase_actions(player), *self.repays(player, keep)]
+
+    def phase_actions(self, player: int) -> list[Action]:
+        """What ``player`` is asked in this phase, repayments aside."""
         phase = self.phase
         if phase == PLAN:
             return self.plan_actions(player)
         if phase == DRAFT:
             return self.hires(player)
         if phase == HIRE:
-            fires = [FIRES[w] for w in self.workers[player]]
-            return [*self.hires(player), *fires, PASS_HIRING, *self.repays(player)]
+            return [*self.hires(player), *(FIRES[w] for w in self.workers[player]), PASS_HIRING]
         if phase == LOOK:
             deck = self.decks[self.looking]
             return [CHOOSES[w] for w in sorted(deck) if self.can_hire(player, w)]
         if phase == OPEN:
             puts = [PUT_UPS[c] for c in self.display
                     if self.cash[player] >= self.content.contracts[c].min_bid]  # fmt: skip
-            forced = self.round == 1 and not self.contracts[player]  # MB-63, Q5
-            return [*puts, *([] if forced else [PASS_OPENING]), *self.repays(player)]
+            # MB-63, Q5; a seat that repaid below every minimum passes (MB-54)
+            forced = puts and self.round == 1 and not self.contracts[player]
+            return [*puts, *([] if forced else [PASS_OPENING])]
         if phase == OPENING_BID:
             low = self.content.contracts[self.auction].min_bid
             return list(BIDS[low - 1 : self.top_bid(player)])
         if phase == BID:
-            return [*BIDS[self.high : self.top_bid(player)], PASS_BID, *self.repays(player)]
+            return [*BIDS[self.high : self.top_bid(player)], PASS_BID]
         if phase == EVENT:
             return [PLAYS[e] for e in sorted(self.hands[player])]
         if phase == EVENT_CHOICE:
@@ -346,11 +360,8 @@ class MasterBuilderState(GameState):
             return [kind[w] for w in self.event_targets(player)]
         if phase == RENT:
             return [*self.offers(player), END_RENTING]
-        if phase == RENT_ANSWER:
-            return [ACCEPT_RENT, DECLINE_RENT]
-        if phase == LOAN:
-            return list(TAKE_LOANS)
-        return [*self.repays(player), KEEP_LOANS]  # REPAY
+        # RENT_ANSWER: an offer the seat repaid below can only be declined
+        return [*([ACCEPT_RENT] if self.cash[player] >= self.offer[3] else []), DECLINE_RENT]
 
     def top_bid(self, player: int) -> int:
         """MB-48: a bid is paid from cash, never from a loan (nor the bonus, Q22)."""
@@ -368,10 +379,10 @@ class MasterBuilderState(GameState):
                     if any(self.can_hire(player, w) for w in deck)]  # fmt: skip
         return out
 
-    def repays(self, player: int) -> list[Action]:
-        """MB-107, Q13: a whole IOU at its current amount, from cash."""
+    def repays(self, player: int, keep: int = 0) -> list[Action]:
+        """MB-107, Q13: a whole IOU at its current amount, from cash (leaving ``keep``)."""
         return [REPAYS[k] for k, n in enumerate(self.ious[player])
-                if n and self.cash[player] >= self.repayment(k)]  # fmt: skip
+                if n and self.cash[player] - self.repayment(k) >= keep]  # fmt: skip
 
     def offers(self, player: int) -> list[Action]:
         """MB-118, Q29: a free face-up worker's skill, to another seat, at a price it
@@ -827,13 +838,12 @@ class MasterBuilderState(GameState):
         self._end_round()
 
     def _repay(self, player: int, action: RepayIou) -> bool:
-        """MB-107: a free action, the seat is asked again."""
+        """MB-107, Q13: a free action: the seat is asked again, in the same phase (in the
+        last chance, only while it can repay more)."""
         self.cash[player] -= self.repayment(action.loan)
         self.ious[player][action.loan] -= 1
         if self.phase == REPAY:
             self._next_repay()
-        elif self.phase == OPEN:
-            self._next_opening()
         return False
 
     def _keep(self, player: int, action: KeepLoans) -> bool:
@@ -933,6 +943,10 @@ class MasterBuilderState(GameState):
             "late": self.late(),
             "contracts": [c.model_dump() for c in content.contracts],
             "events": [{"name": e.name, "text": e.text} for e in content.events],
+            "skills": [{"name": k.name, "code": k.code, "wage": k.wage} for k in content.skills],
+            "quirks": [{"code": q.code, "name": q.name} for q in content.quirks],
+            "loans": [{"name": n.name, "amount": n.amount, "early": n.early, "late": n.late}
+                      for n in content.loans],
         }  # fmt: skip
 
     # == refusals =======================================================================
@@ -977,10 +991,12 @@ class MasterBuilderState(GameState):
 
     def _resample_plans(self, player: int) -> None:
         """The others' plans not yet revealed: a random plan for each (its actions in the
-        history replace theirs)."""
+        history replace theirs; their repayments stay)."""
         start = self.plan_from
         mine = [(p, a) for p, a in self.history[start:] if p == player]
-        others: list[tuple[int, Action]] = []
+        # the others' repayments are public (their cash and IOUs show them, Q13)
+        others = [(p, a) for p, a in self.history[start:]
+                  if p != player and isinstance(a, RepayIou)]  # fmt: skip
         for p in range(self.num_players):
             if p == player:
                 continue

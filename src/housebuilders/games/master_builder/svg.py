@@ -38,7 +38,6 @@ from ...core.draw import (
     text_width,
 )
 from .actions import (
-    LOAN_NAMES,
     NONE,
     Bid,
     ChooseWorker,
@@ -61,7 +60,10 @@ from .text import (
     contract_title,
     crew_label,
     event_name,
+    loan_name,
+    loan_terms,
     loans_label,
+    quirks_legend,
     round_label,
     section_label,
     signed,
@@ -91,12 +93,14 @@ def panel(box: Box, colour: str | None = None) -> list[str]:
     return [rect(box, rx=10, fill="#fffdf8", stroke=colour or THEME.edge, stroke_width=1.5)]
 
 
-def worker_card(worker: Json, box: Box, item: Legal | None, note: str = "") -> list[str]:
+def worker_card(obs: Json, worker: Json, box: Box, item: Legal | None,
+                note: str = "") -> list[str]:  # fmt: skip
     """A worker card: its skill's colour, its number and quirks, its wage; grey when face
     down."""
     fill = "#cfc8bd" if worker.get("down") else SKILL_FILL[worker["skill"]]
     face = [card_face(box, fill, THEME.edge),
-            bold(box.x + 6, box.y + 14, f"{skill_name(worker['skill'])} #{worker['id'] + 1}", 9.5),
+            bold(box.x + 6, box.y + 14, f"{skill_name(obs, worker['skill'])} #{worker['id'] + 1}",
+                 9.5),
             text(box.x + 6, box.y + 27, f"quirks {' '.join(worker['quirks'])}", 9),
             muted(box.x + 6, box.y + 38, f"wage {money(worker['wage'])}", 8.5)]  # fmt: skip
     if worker.get("down") or note:
@@ -132,11 +136,11 @@ def decks(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
     for s, deck in enumerate(obs["decks"]):
         x = 2 * MARGIN + s * (DECK_W + 40)
         box = Box(x, y + 20, DECK_W, DECK_H)
-        parts.append(muted(x, y + 20 + DECK_H + 11, f"{skill_name(s)} deck: {deck['size']}"
+        parts.append(muted(x, y + 20 + DECK_H + 11, f"{skill_name(obs, s)} deck: {deck['size']}"
                            " cards", 9))  # fmt: skip
         item = acts.find(HireWorker.kind, skill=s)
         if deck["top"]:
-            parts += worker_card(deck["top"], Box(x, y + 20, DECK_W, WORKER_H + 14), item)
+            parts += worker_card(obs, deck["top"], Box(x, y + 20, DECK_W, WORKER_H + 14), item)
         else:
             parts.append(rect(box, rx=6, fill="none", stroke=THEME.edge, stroke_dasharray="4 3"))
         looks = [(f"look into it: {money(1)}", a) for a in acts.matching(LookIntoDeck.kind,
@@ -146,13 +150,13 @@ def decks(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
         tallest = max(tallest, DECK_H + 16 + h)
     height = 20 + tallest
     if obs["looking"] is not None:
-        name = skill_name(obs["looked_deck"])
+        name = skill_name(obs, obs["looked_deck"])
         parts.append(caption(2 * MARGIN, y + height + 12, f"The {name} deck, looked into"))
         for k, worker in enumerate(obs["looking"]):
             cx = 2 * MARGIN + (k % 8) * (WORKER_W + 8)
             cy = y + height + 18 + (k // 8) * (WORKER_H + 6)
             item = acts.find(ChooseWorker.kind, worker=worker["id"])
-            parts += worker_card(worker, Box(cx, cy, WORKER_W, WORKER_H), item)
+            parts += worker_card(obs, worker, Box(cx, cy, WORKER_W, WORKER_H), item)
         height += 22 + ((len(obs["looking"]) + 7) // 8) * (WORKER_H + 6)
     return parts, height
 
@@ -223,30 +227,34 @@ def events(obs: Json, y: float) -> tuple[list[str], float]:
     parts.append(text(2 * MARGIN, y + 28, line, 10.5))
     seen = ", ".join(event_name(obs, e) for e in obs["events_seen"]) or "none"
     parts.append(muted(2 * MARGIN, y + 44, f"events carried out: {seen}", 9.5))
+    legend = f"loans: {loan_terms(obs)} · quirks: {quirks_legend(obs)}"
+    parts.append(muted(2 * MARGIN, y + 58, legend, 9.5))
     if obs["offer"]:
         owner, skill, renter, price = obs["offer"]
-        offer = (f"Rent offer: {player_name(obs, owner)} offers a {skill_name(skill)} to "
+        offer = (f"Rent offer: {player_name(obs, owner)} offers a {skill_name(obs, skill)} to "
                  f"{player_name(obs, renter)} for {money(price)}")  # fmt: skip
-        parts.append(bold(2 * MARGIN, y + 60, offer, 10.5))
-        return parts, 66
-    return parts, 50
+        parts.append(bold(2 * MARGIN, y + 74, offer, 10.5))
+        return parts, 80
+    return parts, 64
 
 
 # -- a player's panel --------------------------------------------------------------------------
 def ious(obs: Json, acts: Acts, seat: int, x: float, y: float) -> list[str]:
     """The IOUs held: a click on one repays it; chips take a loan."""
     p = obs["players"][seat]
-    parts = [muted(x, y + 12, f"loans: {loans_label(p['ious'])}", 10)]
-    x += text_width(f"loans: {loans_label(p['ious'])}", 10) + 12
+    held = f"loans: {loans_label(obs, p['ious'])}"
+    parts = [muted(x, y + 12, held, 10)]
+    x += text_width(held, 10) + 12
     for k, count in enumerate(p["ious"]):
         if not count:
             continue
         box = Box(x, y, 90, 18)
         face = [card_face(box, "#efe2c4", THEME.edge, rx=3),
-                text(box.x + 5, box.y + 13, f"{LOAN_NAMES[k]} IOU ×{count}", 9.5)]  # fmt: skip
+                text(box.x + 5, box.y + 13, f"{loan_name(obs, k)} IOU ×{count}", 9.5)]  # fmt: skip
         parts += maybe_act(acts.find(RepayIou.kind, loan=k), face)
         x += 98
-    loans = [(f"take a {LOAN_NAMES[a.action['loan']]} loan", a) for a in acts.of(TakeLoan.kind)]
+    loans = [(f"take a {loan_name(obs, a.action['loan'])} loan", a)
+             for a in acts.of(TakeLoan.kind)]  # fmt: skip
     more, _ = chip_rows(loans, x + 6, y - 2, 300, CHIP)
     return parts + more
 
@@ -261,11 +269,11 @@ def workers(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], floa
                   y + 14 + (k // per_row) * (WORKER_H + 6), WORKER_W, WORKER_H)  # fmt: skip
         item = (acts.find(FireWorker.kind, worker=w) or acts.find(EventDismiss.kind, worker=w)
                 or acts.find(EventUnavailable.kind, worker=w))  # fmt: skip
-        parts += worker_card(worker, box, item, "rented out" * (w in p["rented_out"]))
+        parts += worker_card(obs, worker, box, item, "rented out" * (w in p["rented_out"]))
     rows = max(1, (len(p["workers"]) + per_row - 1) // per_row)
     height = 16 + rows * (WORKER_H + 6)
     if p["rented_in"]:
-        rented = ", ".join(skill_name(s) for s in p["rented_in"])
+        rented = ", ".join(skill_name(obs, s) for s in p["rented_in"])
         parts.append(muted(2 * MARGIN, y + height + 10, f"rented in: {rented}", 10))
         height += 14
     return parts, height
@@ -292,7 +300,7 @@ def renting(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
     height = 0.0
     rows = acts.at(OfferRent.kind, "skill", "player")
     for skill, renter in sorted(rows):
-        label = f"rent a {skill_name(skill)} to {player_name(obs, renter)}:"
+        label = f"rent a {skill_name(obs, skill)} to {player_name(obs, renter)}:"
         items = [(money(a.action["price"]), a)
                  for a in acts.matching(OfferRent.kind, skill=skill, player=renter)]  # fmt: skip
         parts.append(muted(2 * MARGIN, y + height + 13, label, 9.5))

@@ -4,22 +4,20 @@ offer and the auction, the economic card and the events, then each player's cash
 loans, wages, workers and contracts, and the town. The SVG view (svg.py) shares the
 labels here.
 
-The observation names the content's contracts, workers' quirks and wages and the
-economic cards; it does not carry the skills', quirks', loans' or events' names, so
-these are the rulebook's (an event is named by its card number unless the observation
-gives ``events``)."""
+Every name comes from the observation, which carries the content's: the contracts, the
+skills (worker types), the quirks, the loans and their terms, the events and the
+economic cards. Only the section codes' letters (M, F, J, A) and the quirks' (S, D, W,
+N, H) are fixed, as the content's schema requires them."""
 
 from __future__ import annotations
 
 from ...core import Json
 from ...core.draw import player_name
 from ...core.draw.terminal import listing, plural
-from .actions import LOAN_NAMES, NONE, SKILL_NAMES, money
+from .actions import NONE, money
 from .content import KINDS, SKILL_CODES
 from .phases import TRACK
 
-QUIRK_NAMES = {"S": "sensitive", "D": "deceitful", "W": "weak", "N": "negligent",
-               "H": "hot-headed"}  # fmt: skip
 PHASE_WORDS = {"draft": "taking a face-up worker (the first hires)",
                "hire": "hiring, firing or passing", "look": "choosing a worker from a deck",
                "open": "naming a contract for bidding", "opening-bid": "the opening bid",
@@ -30,13 +28,19 @@ PHASE_WORDS = {"draft": "taking a face-up worker (the first hires)",
                "repay": "repaying loans", "over": "the game is over"}  # fmt: skip
 
 
-def skill_name(skill: int) -> str:
-    return SKILL_NAMES[skill]
+def skill_name(obs: Json, skill: int) -> str:
+    """A worker type's name in the content: "foreman"."""
+    return str(obs["skills"][skill]["name"])
 
 
-def worker_label(worker: Json) -> str:
+def loan_name(obs: Json, loan: int) -> str:
+    """A loan's name in the content: "Small"."""
+    return str(obs["loans"][loan]["name"])
+
+
+def worker_label(obs: Json, worker: Json) -> str:
     """ "foreman #10 (W, N; wage $4,000)", "face down" if it is."""
-    text = (f"{skill_name(worker['skill'])} #{worker['id'] + 1} "
+    text = (f"{skill_name(obs, worker['skill'])} #{worker['id'] + 1} "
             f"({', '.join(worker['quirks'])}; wage {money(worker['wage'])})")  # fmt: skip
     return text + " face down" * bool(worker.get("down"))
 
@@ -76,15 +80,24 @@ def crew_label(first: int, second: int) -> str:
 
 
 def event_name(obs: Json, event: int) -> str:
-    events = obs.get("events")
-    if events and event < len(events):
-        return str(events[event]["name"])
-    return f"event card {event + 1}"
+    return str(obs["events"][event]["name"])
 
 
-def loans_label(ious: list[int]) -> str:
-    held = [plural(n, f"{LOAN_NAMES[k]} IOU") for k, n in enumerate(ious) if n]
+def loans_label(obs: Json, ious: list[int]) -> str:
+    held = [plural(n, f"{loan_name(obs, k)} IOU") for k, n in enumerate(ious) if n]
     return listing(held, "no loans")
+
+
+def loan_terms(obs: Json) -> str:
+    """Each loan's amount and what repays it now: "Small $10,000 (repay $13,000)"."""
+    when = "late" if obs["late"] else "early"
+    return listing(f"{loan['name']} {money(loan['amount'])} (repay {money(loan[when])})"
+                   for loan in obs["loans"])  # fmt: skip
+
+
+def quirks_legend(obs: Json) -> str:
+    """ "S sensitive, D deceitful, ..."."""
+    return ", ".join(f"{q['code']} {q['name']}" for q in obs["quirks"])
 
 
 def status(obs: Json) -> str:
@@ -104,10 +117,10 @@ def track_line(obs: Json, tracks: tuple[str, ...]) -> str:
     return " > ".join(f"[{name}]" if name == obs["track"] else name for name in tracks)
 
 
-def deck_label(deck: Json, skill: int) -> str:
+def deck_label(obs: Json, deck: Json, skill: int) -> str:
     top = deck["top"]
-    shown = f"top {worker_label(top)}" if top else "empty"
-    return f"{skill_name(skill)} deck ({plural(deck['size'], 'card')}): {shown}"
+    shown = f"top {worker_label(obs, top)}" if top else "empty"
+    return f"{skill_name(obs, skill)} deck ({plural(deck['size'], 'card')}): {shown}"
 
 
 def offer_label(obs: Json, contract: Json) -> str:
@@ -133,7 +146,7 @@ def rent_line(obs: Json) -> str | None:
     if not obs["offer"]:
         return None
     owner, skill, renter, price = obs["offer"]
-    return (f"Rent offer: {player_name(obs, owner)} offers a {skill_name(skill)} to "
+    return (f"Rent offer: {player_name(obs, owner)} offers a {skill_name(obs, skill)} to "
             f"{player_name(obs, renter)} for {money(price)}")  # fmt: skip
 
 
@@ -158,14 +171,14 @@ def seat_lines(obs: Json, seat: int) -> list[str]:
     score = p["score"]
     lines = [
         f"{player_name(obs, seat)}{''.join(tags)}: cash {money(p['cash'])}, wage total "
-        f"{money(p['wage'])}, loans: {loans_label(p['ious'])} (to repay {money(p['debt'])}), "
+        f"{money(p['wage'])}, loans: {loans_label(obs, p['ious'])} (to repay {money(p['debt'])}), "
         f"worth {signed(score['total'])}",
-        "  workers: " + listing((worker_label(w) for w in p["workers"]), "none", "; "),
+        "  workers: " + listing((worker_label(obs, w) for w in p["workers"]), "none", "; "),
     ]  # fmt: skip
     out = [w["id"] for w in p["workers"] if w["id"] in p["rented_out"]]
     if out or p["rented_in"]:
         lent = listing(f"#{w + 1}" for w in out)
-        taken = listing(skill_name(s) for s in p["rented_in"])
+        taken = listing(skill_name(obs, s) for s in p["rented_in"])
         lines.append(f"  rented out: {lent}; rented in: {taken}")
     if "hand_cards" in p:
         lines.append("  event cards in hand: "
@@ -187,11 +200,11 @@ def seat_lines(obs: Json, seat: int) -> list[str]:
 
 def board_lines(obs: Json, tracks: tuple[str, ...]) -> list[str]:
     lines = [f"Phase track: {track_line(obs, tracks)}" if obs["track"] else "Phase track: over"]
-    lines += [deck_label(deck, s) for s, deck in enumerate(obs["decks"])]
+    lines += [deck_label(obs, deck, s) for s, deck in enumerate(obs["decks"])]
     if obs["looking"] is not None:
         lines.append(
-            f"Looking into the {skill_name(obs['looked_deck'])} deck: "
-            + listing((worker_label(w) for w in obs["looking"]), "empty", "; ")
+            f"Looking into the {skill_name(obs, obs['looked_deck'])} deck: "
+            + listing((worker_label(obs, w) for w in obs["looking"]), "empty", "; ")
         )
     offer = listing((offer_label(obs, c) for c in obs["display"]), "none", "; ")
     lines.append(f"Contracts on offer: {offer}")
@@ -214,7 +227,8 @@ def board_lines(obs: Json, tracks: tuple[str, ...]) -> list[str]:
     lines.append(events)
     if obs["no_roofs"]:
         lines.append("No roof sections may be built this round")
-    lines.append("Quirks: " + ", ".join(f"{k} {v}" for k, v in QUIRK_NAMES.items()))
+    lines.append(f"Loans: {loan_terms(obs)}")
+    lines.append(f"Quirks: {quirks_legend(obs)}")
     return lines
 
 

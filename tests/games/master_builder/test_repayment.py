@@ -1,0 +1,230 @@
+"""Repaying loans (MB-107, Q13): "A loan may be repaid at any time", read as whenever the
+seat is to act, in every phase, as a free action that keeps its turn; and a last chance
+at the end of Phase 5, after wages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from housebuilders.core import IllegalAction
+from housebuilders.core.testing import check_hidden_information, check_information_rule
+from housebuilders.games.master_builder.actions import (
+    ACCEPT_RENT,
+    BIDS,
+    DECLINE_RENT,
+    KEEP_LOANS,
+    LOOKS,
+    NONE,
+    OFFERS,
+    PASS_OPENING,
+    PUT_UPS,
+    REPAYS,
+    STAFFS,
+    SUBMIT_PLAN,
+    TAKE_LOANS,
+    RepayIou,
+)
+from housebuilders.games.master_builder.phases import (
+    BID,
+    DRAFT,
+    EVENT,
+    EVENT_CHOICE,
+    HIRE,
+    LOAN,
+    LOOK,
+    OPEN,
+    OPENING_BID,
+    PLAN,
+    RENT,
+    RENT_ANSWER,
+    REPAY,
+)
+from housebuilders.games.master_builder.state import MasterBuilderState
+
+from .positions import A, F, M, auctioning, give, hiring, new, own, planning
+
+SMALL = 13  # a Small IOU's early repayment (MB-105)
+SHOP = 4  # contract 5: its gable 2 and side wall 2 take an apprentice each
+
+
+def drafting() -> MasterBuilderState:
+    return new(2)
+
+
+def looking() -> MasterBuilderState:
+    s = hiring(**{"choosing-workers": True})
+    s.apply(0, LOOKS[A])
+    return s
+
+
+def opening() -> MasterBuilderState:
+    return auctioning(2, [4, 5])
+
+
+def opening_bid() -> MasterBuilderState:
+    s = auctioning(2, [4, 5])
+    s.apply(0, PUT_UPS[4])
+    return s
+
+
+def bidding() -> MasterBuilderState:
+    s = auctioning(2, [4, 5], first=1)
+    s.apply(1, PUT_UPS[4])
+    s.apply(1, BIDS[s.content.contracts[4].min_bid - 1])
+    return s
+
+
+def playing_an_event() -> MasterBuilderState:
+    s = new(2, **{"selective-events": True})
+    s.round = 2
+    s._start_phase_3()
+    return s
+
+
+def choosing_for_an_event() -> MasterBuilderState:
+    s = new(2)
+    give(s, 0, [A])
+    give(s, 1, [A])
+    s.round = 2
+    corvee = next(e for e, card in enumerate(s.content.events)  # any worker of any seat
+                  if card.effect == "choose-unavailable" and not card.skills + card.quirks)
+    s.event_deck.remove(corvee)
+    s.event_deck.insert(0, corvee)
+    s._start_phase_3()
+    return s
+
+
+def renting() -> MasterBuilderState:
+    s = new(2, **{"renting-workers": True})
+    give(s, 0, [M])
+    s.round, s.phase, s.turn, s.event_step = 2, RENT, 0, 0
+    return s
+
+
+def answering_a_rent_offer() -> MasterBuilderState:
+    s = renting()
+    s.apply(0, OFFERS[M, 1, 3])
+    return s
+
+
+def making_plans() -> MasterBuilderState:
+    s = new(2)
+    give(s, 0, [A, A])
+    own(s, 0, SHOP)
+    planning(s)
+    return s
+
+
+def repaying() -> MasterBuilderState:
+    s = new(2)
+    s.ious[0] = [2, 0]
+    s._start_phase_5()
+    return s
+
+
+POSITIONS: dict[str, Callable[[], MasterBuilderState]] = {
+    DRAFT: drafting, HIRE: hiring, LOOK: looking, OPEN: opening, OPENING_BID: opening_bid,
+    BID: bidding, EVENT: playing_an_event, EVENT_CHOICE: choosing_for_an_event, RENT: renting,
+    RENT_ANSWER: answering_a_rent_offer, PLAN: making_plans, REPAY: repaying,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("phase", POSITIONS)
+def test_mb_107_q13_a_loan_is_repaid_in_every_phase_and_the_seat_keeps_its_turn(
+    phase: str,
+) -> None:
+    s = POSITIONS[phase]()
+    assert s.phase == phase
+    seat = s.acting_players()[-1]
+    if not s.ious[seat][0]:
+        s.ious[seat][0] = 1
+    ious, cash, turn = s.ious[seat][0], s.cash[seat], s.turn
+    assert REPAYS[0] in s.legal_actions(seat)
+    s.apply(seat, REPAYS[0])
+    assert s.ious[seat][0] == ious - 1 and s.cash[seat] == cash - SMALL
+    assert s.phase == phase and seat in s.acting_players() and s.turn == turn
+    assert s.legal_actions(seat), "the seat is asked again"
+
+
+def test_mb_107_a_repayment_the_cash_cannot_cover_is_refused() -> None:
+    s = hiring()
+    s.cash[0], s.ious[0] = SMALL - 1, [1, 0]
+    assert REPAYS[0] not in s.legal_actions(0)
+    with pytest.raises(IllegalAction):
+        s.apply(0, REPAYS[0])
+    s.cash[0] = SMALL
+    s.apply(0, REPAYS[0])
+    assert s.cash[0] == 0 and s.ious[0] == [0, 0] and s.turn == 0
+
+
+def test_q13_mb_104_no_repayment_while_taking_loans_for_wages_but_right_after() -> None:
+    """A seat short of its wages would borrow a repayment back, without end: it repays
+    in the last chance, once the wages are paid."""
+    s = new(2)
+    give(s, 0, [M, M, M, M, M, F])  # wage 29
+    s.cash[0], s.ious[0] = 20, [1, 0]
+    s._start_phase_5()
+    assert s.phase == LOAN and s.legal_actions(0) == list(TAKE_LOANS)
+    s.apply(0, TAKE_LOANS[1])  # Large: $30,000
+    assert s.phase == REPAY and s.turn == 0 and s.cash[0] == 20 + 30 - 29
+    assert s.legal_actions(0) == [REPAYS[0], KEEP_LOANS]
+
+
+def test_q13_the_last_chance_asks_each_seat_with_a_loan_it_can_repay_after_wages() -> None:
+    s = new(2)
+    s.ious = [[1, 0], [1, 0]]
+    s.cash = [s.wage[0] + SMALL - 1, 40]  # seat 0 cannot repay once its wages are paid
+    s._start_phase_5()
+    assert s.phase == REPAY and s.acting_players() == (1,)
+    s.apply(1, REPAYS[0])
+    assert s.phase == HIRE and s.round == 2  # nothing left to repay: the round ends
+
+
+def test_q13_an_opener_repays_only_what_leaves_the_named_contracts_minimum() -> None:
+    s = opening_bid()
+    low = s.content.contracts[4].min_bid
+    s.ious[0] = [1, 1]
+    s.cash[0] = low + SMALL
+    assert REPAYS[0] in s.legal_actions(0) and REPAYS[1] not in s.legal_actions(0)
+    s.apply(0, REPAYS[0])
+    assert s.legal_actions(0) == [BIDS[low - 1]]  # the opener can still bid the minimum
+
+
+def test_q13_mb_54_a_seat_that_repaid_below_every_minimum_passes_on_opening() -> None:
+    s = opening()
+    s.ious[0] = [1, 0]
+    s.cash[0] = SMALL
+    s.apply(0, REPAYS[0])
+    assert s.turn == 0 and s.legal_actions(0) == [PASS_OPENING]
+    s.apply(0, PASS_OPENING)
+    assert s.turn == 1
+
+
+def test_q13_mb_118_a_rent_offer_repaid_below_its_price_can_only_be_declined() -> None:
+    s = answering_a_rent_offer()
+    s.ious[1] = [1, 0]
+    s.cash[1] = SMALL + 2  # the offer asks $3,000
+    assert ACCEPT_RENT in s.legal_actions(1)
+    s.apply(1, REPAYS[0])
+    assert s.legal_actions(1) == [DECLINE_RENT]
+
+
+def test_q13_a_repayment_while_planning_shows_at_once_and_hides_the_plan() -> None:
+    """The cash and IOUs are public at once; the plan is not, and the others'
+    determinizations keep the repayment (it is public) and resample the plan."""
+    s = making_plans()
+    s.ious[0] = [1, 0]
+    s.apply(0, STAFFS[SHOP, 1, A, NONE])
+    s.apply(0, REPAYS[0])
+    s.apply(0, STAFFS[SHOP, 3, A, NONE])
+    seen = s.observe(1)["players"][0]
+    assert seen["cash"] == 40 - SMALL and seen["ious"] == [0, 0] and "plan" not in seen
+    d = s.determinize(1, seed=5)
+    assert [(p, a) for p, a in d.history if isinstance(a, RepayIou)] == [(0, REPAYS[0])]
+    check_hidden_information(s, 1, seed=5)
+    check_information_rule(s, seed=5)
+    s.apply(0, SUBMIT_PLAN)
+    s.apply(1, SUBMIT_PLAN)
+    assert s.built[SHOP] == [0, 1, 0, 1, 0, 0] and s.cash[0] == 40 - SMALL - s.wage[0]
