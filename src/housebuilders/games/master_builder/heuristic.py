@@ -8,40 +8,44 @@ by the least skilled workers that meet its code and within the building rules; a
 finished pays its amount, one left unfinished scores as final scoring counts it. Workers
 the contracts held leave idle work on the contracts still to come (the unseen deck and the
 display), a seat's share of them, released round by round as the auctions will, each
-section worth its share of the contract's amount less its minimum bid. In an auction, the
+section worth its share of the contract's amount less the price expected. In an auction, the
 high bidder counts the contract as bought at the high bid; during construction, the plan's
 sections that stand count as built. The evaluation is the worth against the best other
-seat's, in thousands of dollars; at the end it is the final money alone."""
+seat's (whose hidden plan it leaves out), in thousands of dollars; at the end it is the
+final money alone."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from housebuilders.core import State
 
-from .actions import NONE, Staff
+from .actions import NONE, Staff, Unstaff
 from .content import SECTIONS, needs, workers
-from .phases import BID, OPEN, OPENING_BID, PLAN
-from .state import (
-    GABLES,
-    ROOFS,
-    SIDE_WALLS,
-    TOWN,
-    WALLS,
-    MasterBuilderState,
-    has_free,
-    plan_key,
-    unkey,
+from .phases import (
+    BID,
+    DRAFT,
+    EVENT,
+    EVENT_CHOICE,
+    HIRE,
+    LOAN,
+    LOOK,
+    OPEN,
+    OPENING_BID,
+    PLAN,
+    RENT,
+    RENT_ANSWER,
+    REPAY,
 )
+from .state import MasterBuilderState, has_free, plan_key, sketch, skills_of, unkey
 
 # the phases before this round's construction (its plan still to make)
-BEFORE_PLAN = frozenset(("draft", "hire", "look", "open", "opening-bid", "bid", "event",
-                         "event-choice", "rent", "rent-answer"))  # fmt: skip
-BEFORE_AUCTION = frozenset(("draft", "hire", "look"))
+BEFORE_AUCTION = frozenset((DRAFT, HIRE, LOOK))
+BEFORE_PLAN = BEFORE_AUCTION | {OPEN, OPENING_BID, BID, EVENT, EVENT_CHOICE, RENT, RENT_ANSWER}
 AUCTION = frozenset((OPEN, OPENING_BID, BID))
+BEFORE_EVENTS = BEFORE_AUCTION | AUCTION
 UNSEEN_SHARE = 0.7  # a section of a contract still to come, as a share of its margin
 MARKUP = 1.5  # the price expected for a contract still to come, by its minimum bid
-DELAY = 0.05  # a section built a round later, by its share of the amount: build now
+DELAY = 0.05  # a section built in round n costs n times this share of the amount: build
+# now (by the round's number, not the rounds from now, so that a round's end shifts nothing)
 UNFINISHED_PLAN = 0.1  # a contract's plan that does not stand yet, counted as mended
 STUCK = 3.0  # the cost of a planned section of a building that cannot be mended
 DONE = 0.05  # a plan handed in: ahead of an equal plan still open, so a bot finishes
@@ -54,9 +58,9 @@ Pool = list[list[tuple[int, float, float]]]  # by forecast round: (skill, value,
 
 def unpaid(state: MasterBuilderState, player: int) -> bool:
     """Whether ``player``'s wages of this round are still to pay."""
-    if state.phase == "loan":  # the seats before the one taking loans have paid
+    if state.phase == LOAN:  # the seats before the one taking loans have paid
         return (player - state.first) % state.num_players >= state.event_step
-    return state.phase != "repay"
+    return state.phase != REPAY
 
 
 def wages_due(state: MasterBuilderState, player: int) -> float:
@@ -64,7 +68,10 @@ def wages_due(state: MasterBuilderState, player: int) -> float:
     return state.wage[player] * (state.last_round - state.round + unpaid(state, player))
 
 
-def worth(state: MasterBuilderState, player: int) -> float:
+def worth(state: MasterBuilderState, player: int, blind: bool = False) -> float:
+    """``player``'s worth; ``blind``: as another seat judges it while the plans are
+    hidden, with the plan a sensible player would make (``sketch_plan``) in place of the
+    real one, so that it is the same whatever a determinization deals as that plan."""
     if state.is_terminal():
         return float(sum(state.breakdown(player).values()))
     content = state.content
@@ -78,7 +85,11 @@ def worth(state: MasterBuilderState, player: int) -> float:
         cash += state.bonus[state.auction] - state.high
     value = cash - state.debt(player) - wages_due(state, player)
     if state.phase == PLAN:
-        value += plan_value(state, player, held)
+        if blind:
+            for staff in state.sketch_plan(player, afresh=True):
+                held[staff.contract][staff.section] = 1
+        else:
+            value += plan_value(state, player, held)
     outlook = Outlook(state, player, cash)
     base = outlook.earnings(held)
     for c in outlook.offered:  # what each contract on display would add if bought
@@ -88,8 +99,15 @@ def worth(state: MasterBuilderState, player: int) -> float:
     return value + base
 
 
-def skills_of(counts: Sequence[int]) -> list[int]:
-    return [s for s, n in enumerate(counts) for _ in range(n)]
+def likely_crew(state: MasterBuilderState, player: int) -> list[int]:
+    """The skills at work in a round to come: the crew less, when it has more than one
+    worker, the one most quirks expose to the events (most rounds' event takes some
+    workers off the site)."""
+    cards = workers(state.content)
+    crew = sorted(state.workers[player], key=lambda w: (len(cards[w].quirks), -cards[w].skill))
+    if len(crew) > 1:
+        crew.pop()
+    return sorted(cards[w].skill for w in crew)
 
 
 def plan_value(state: MasterBuilderState, player: int, held: dict[int, list[int]]) -> float:
@@ -97,7 +115,8 @@ def plan_value(state: MasterBuilderState, player: int, held: dict[int, list[int]
     whose part does not stand yet count so too, with the section that would mend it, less
     a little; those that cannot be mended cost."""
     value = DONE * state.submitted[player]
-    value -= FIDDLE * sum(p == player for p, _ in state.history[state.plan_from :])
+    value -= FIDDLE * sum(p == player and isinstance(a, Staff | Unstaff)
+                          for p, a in state.history[state.plan_from :])  # fmt: skip
     planned: dict[int, list[int]] = {}
     for c, s, _ in map(unkey, state.plans[player]):
         planned.setdefault(c, []).append(s)
@@ -142,12 +161,13 @@ class Outlook:
 
     def __init__(self, state: MasterBuilderState, player: int, cash: float) -> None:
         self.state = state
-        self.this_round = state.phase in BEFORE_PLAN
+        self.this_round = this_round = state.phase in BEFORE_PLAN
+        likely = likely_crew(state, player)
         crews: list[list[int]] = []
-        if self.this_round:
-            crews.append(skills_of(state.available(player)))
-        full = sorted(workers(state.content)[w].skill for w in state.workers[player])
-        self.crews = crews + [full] * (state.last_round - state.round)
+        if this_round:  # the events still to come this round, or already carried out
+            crews.append(likely if state.phase in BEFORE_EVENTS else skills_of(
+                state.available(player)))  # fmt: skip
+        self.crews = crews + [likely] * (state.last_round - state.round)
         self.pool, self.offered, self.display_at = unseen_work(
             state, len(self.crews), self.this_round)
         self.cash, self.wage = cash, state.wage[player]
@@ -158,8 +178,8 @@ class Outlook:
         """What the crews earn on ``held`` (contracts and their sections built) and the
         contracts still to come, less what borrowing for the wages would cost; ``later``
         a contract on display bought at ``price`` at the next auction."""
-        content = self.state.content
-        need = needs(content)
+        state = self.state
+        content = state.content
         held = {c: list(built) for c, built in held.items()}
         shares = [[item[2] for item in sections] for sections in self.pool]
         earned = -price
@@ -168,15 +188,15 @@ class Outlook:
         cash = max(cash, 0.0)
         for r, crew in enumerate(self.crews):
             free = list(crew)  # skills, best first
-            wait = DELAY * (r + (not self.this_round))
+            wait = DELAY * (state.round + r + (not self.this_round))  # by the round's number
             income = 0
             for c in sorted(held, key=lambda c: (sum(held[c]), content.contracts[c].amount),
                             reverse=True):  # fmt: skip
                 if c == later and r < self.display_at:
                     continue
                 built = held[c]
-                new = buildable(self.state, c, built, free, need[c])
-                for s in new:
+                new = sketch(self.state, c, built, free)
+                for s, _ in new:
                     built[s] = 1
                 earned -= wait * len(new) * content.contracts[c].amount / SECTIONS
                 if all(built):
@@ -191,69 +211,6 @@ class Outlook:
             missing = SECTIONS - sum(built)
             earned += max(0, content.contracts[c].amount - content.unfinished_penalty * missing)
         return earned - borrowing
-
-
-def buildable(
-    state: MasterBuilderState, contract: int, built: list[int], free: list[int],
-    need: tuple[tuple[int, ...], ...],
-) -> list[int]:  # fmt: skip
-    """The sections of ``contract`` the ``free`` workers build this round by the building
-    rules (a stable start, the roof after the walls, one town wall after the other), each
-    by its least skilled fitting workers, who are taken from ``free``."""
-    done = [s for s in range(SECTIONS) if built[s]]
-    if state.is_town_wall(contract):
-        steps = [wall for wall in TOWN if not all(built[s] for s in wall)]
-        out: list[int] = []
-        for wall in steps:
-            todo = [s for s in wall if not built[s]]
-            if not any(built[s] for s in wall):  # a fresh wall: its wall section and a side
-                if not staff_all(free, [need[wall[0]], need[todo[1]]]):
-                    break
-                out += [wall[0], todo[1]]
-                todo = todo[2:]
-            for s in todo:
-                if staff(free, need[s]):
-                    out.append(s)
-            if not all(s in out or built[s] for s in wall):
-                break
-        return out
-    out = []
-    if not any(built[s] for s in WALLS):
-        pairs = [(g, w) for g in GABLES for w in SIDE_WALLS]
-        pairs.sort(key=lambda gw: -(sum(need[gw[0]]) + sum(need[gw[1]])))
-        for g, w in pairs:
-            if staff_all(free, [need[g], need[w]]):
-                out += [g, w]
-                break
-        else:
-            return []
-    for s in WALLS:
-        if s not in out and not built[s] and staff(free, need[s]):
-            out.append(s)
-    if all(s in out or s in done for s in WALLS) and not state.no_roofs:
-        out += [s for s in ROOFS if not built[s] and staff(free, need[s])]
-    return out
-
-
-def staff(free: list[int], need: tuple[int, ...]) -> bool:
-    """Take the least skilled workers of ``free`` meeting ``need``, if there are."""
-    trial = list(free)
-    for n in sorted(need, reverse=True):  # the easiest part first
-        fit = [w for w in trial if w <= n]
-        if not fit:
-            return False
-        trial.remove(max(fit))
-    free[:] = trial
-    return True
-
-
-def staff_all(free: list[int], need_list: list[tuple[int, ...]]) -> bool:
-    """Staff every need of ``need_list`` or none."""
-    trial = list(free)
-    if all(staff(trial, n) for n in need_list):
-        free[:] = trial
-        return True
-    return False
 
 
 def unseen_work(state: MasterBuilderState, rounds: int, this_round: bool) -> tuple[
@@ -321,8 +278,10 @@ def take_pool(pool: Pool, shares: list[list[float]], r: int, free: list[int]) ->
 
 def evaluate_all(state: State) -> list[float]:
     assert isinstance(state, MasterBuilderState)
-    values = [worth(state, p) for p in range(state.num_players)]
-    return [v - max(o for q, o in enumerate(values) if q != p) for p, v in enumerate(values)]
+    seats = range(state.num_players)
+    values = [worth(state, p) for p in seats]
+    seen = [worth(state, p, blind=True) for p in seats] if state.phase == PLAN else values
+    return [values[p] - max(seen[q] for q in seats if q != p) for p in seats]
 
 
 def evaluate(state: State, player: int) -> float:

@@ -313,6 +313,21 @@ class MasterBuilderState(GameState):
             return "stable"
         return None
 
+    def sketch_plan(self, player: int, afresh: bool = False) -> list[Staff]:
+        """A plan that stands for ``player``'s free workers, added to the plan made so far
+        (or, ``afresh``, from none): the contracts nearest completion first, each by
+        ``sketch``. The bots' guess at a hidden plan."""
+        counts = self.available(player) if afresh else self.free_skills(player)
+        free = skills_of(counts)
+        built = [list(row) for row in self.built]
+        if not afresh:
+            for c, s, _ in map(unkey, self.plans[player]):
+                built[c][s] = 1
+        order = sorted(self.contracts[player], reverse=True,
+                       key=lambda c: (sum(built[c]), self.content.contracts[c].amount))  # fmt: skip
+        return [STAFFS[c, section, *crew]
+                for c in order for section, crew in sketch(self, c, built[c], free)]  # fmt: skip
+
     # == legal actions ==================================================================
     def legal_actions(self, player: int) -> list[Action]:
         """The phase's actions, then the loans ``player`` may repay (MB-107, Q13: at every
@@ -990,8 +1005,10 @@ class MasterBuilderState(GameState):
         return s
 
     def _resample_plans(self, player: int) -> None:
-        """The others' plans not yet revealed: a random plan for each (its actions in the
-        history replace theirs; their repayments stay)."""
+        """The others' plans not yet revealed: for each, the plan a sensible player makes
+        with its free workers (``sketch_plan``: what the seat sees of its crew and
+        contracts, nothing hidden), its actions in the history replacing theirs; their
+        repayments stay."""
         start = self.plan_from
         mine = [(p, a) for p, a in self.history[start:] if p == player]
         # the others' repayments are public (their cash and IOUs show them, Q13)
@@ -1002,19 +1019,9 @@ class MasterBuilderState(GameState):
                 continue
             done = self.submitted[p]
             self.plans[p], self.submitted[p] = [], False
-            moves = 0
-            while moves < 6:
-                staffs = [a for a in self.plan_actions(p) if isinstance(a, Staff)]
-                if not staffs or self.rng.below(3) == 0:
-                    break
-                pick = staffs[self.rng.below(len(staffs))]
-                self._staff(p, pick)
-                others.append((p, pick))
-                moves += 1
-            while self.plan_fault(p) is not None:
-                key = self.plans[p].pop()
-                c, sec, _ = unkey(key)
-                others.append((p, UNSTAFFS[c, sec]))
+            for staff in self.sketch_plan(p):
+                self._staff(p, staff)
+                others.append((p, staff))
             if done:
                 self.submitted[p] = True
                 others.append((p, SUBMIT_PLAN))
@@ -1046,6 +1053,86 @@ def fitting(need: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     if found is None:
         found = _FITTING[need] = tuple(c for c in CREWS if can_staff(need, crew_skills(c)))
     return found
+
+
+def sketch(
+    state: MasterBuilderState, contract: int, built: list[int], free: list[int]
+) -> list[tuple[int, tuple[int, int]]]:
+    """A plan for ``contract`` (sections ``built`` so far) that stands: the sections the
+    ``free`` workers (skills) can build this round by the building rules (a stable start,
+    the roof after the walls, one town wall after the other), each with its crew, the
+    least skilled fitting workers, who are taken from ``free``."""
+    need = needs(state.content)[contract]
+    out: list[tuple[int, tuple[int, int]]] = []
+    if state.is_town_wall(contract):
+        for wall in TOWN:
+            todo = [s for s in wall if not built[s]]
+            unbuilt, start = len(todo), len(out)
+            if todo and unbuilt == len(wall):  # a fresh wall: its wall section and a side
+                crews = _take_all(free, [need[wall[0]], need[todo[1]]])
+                if crews is None:
+                    break
+                out += zip((wall[0], todo[1]), crews, strict=True)
+                todo = todo[2:]
+            for s in todo:
+                crew = _take(free, need[s])
+                if crew is not None:
+                    out.append((s, crew))
+            if len(out) - start < unbuilt:
+                break  # this wall unfinished: the other waits (MB-91)
+        return out
+    if not any(built[s] for s in WALLS):  # a gable and a side wall first (MB-87)
+        pairs = sorted(((g, w) for g in GABLES for w in SIDE_WALLS),
+                       key=lambda gw: -sum(need[gw[0]]) - sum(need[gw[1]]))  # fmt: skip
+        for pair in pairs:
+            crews = _take_all(free, [need[s] for s in pair])
+            if crews is not None:
+                out += zip(pair, crews, strict=True)
+                break
+        else:
+            return out
+    for s in WALLS:
+        if not built[s] and all(s != o for o, _ in out):
+            crew = _take(free, need[s])
+            if crew is not None:
+                out.append((s, crew))
+    walls = sum(built[s] for s in WALLS) + sum(s in WALLS for s, _ in out)
+    if walls == len(WALLS) and not state.no_roofs:  # the roof after four walls (MB-89)
+        for s in ROOFS:
+            crew = _take(free, need[s]) if not built[s] else None
+            if crew is not None:
+                out.append((s, crew))
+    return out
+
+
+def _take(free: list[int], need: tuple[int, ...]) -> tuple[int, int] | None:
+    """The least skilled workers of ``free`` meeting ``need``, taken from it, as a crew."""
+    trial = list(free)
+    taken = []
+    for n in sorted(need, reverse=True):  # the easiest part first
+        fit = [w for w in trial if w <= n]
+        if not fit:
+            return None
+        taken.append(max(fit))
+        trial.remove(taken[-1])
+    free[:] = trial
+    taken.sort()
+    return (taken[0], taken[1] if len(taken) > 1 else NONE)
+
+
+def _take_all(free: list[int], needs_: list[tuple[int, ...]]) -> list[tuple[int, int]] | None:
+    """Crews for every need of ``needs_``, or None (and nothing taken)."""
+    trial = list(free)
+    crews = [_take(trial, n) for n in needs_]
+    if any(c is None for c in crews):
+        return None
+    free[:] = trial
+    return crews  # type: ignore[return-value]
+
+
+def skills_of(counts: list[int]) -> list[int]:
+    """Skill counts as a list of skills, best first: [1, 0, 2, 0] -> [0, 2, 2]."""
+    return [s for s, n in enumerate(counts) for _ in range(n)]
 
 
 def has_free(free: list[int], crew: tuple[int, int]) -> bool:
