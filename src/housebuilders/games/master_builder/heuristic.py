@@ -53,7 +53,7 @@ FIDDLE = 0.01  # each change to a plan, so a bot does not take a section off and
 OPTION = 0.5  # a contract on display: this share of what it would add if bought
 LOAN_COST = 0.4  # the cost of borrowing for wages, by the amount short (loans repay 130-150%)
 
-Pool = list[list[tuple[int, float, float]]]  # by forecast round: (skill, value, share)
+Pool = list[list[tuple[int, float, float]]]  # by forecast round: (skill, value, sections)
 
 
 def unpaid(state: MasterBuilderState, player: int) -> bool:
@@ -218,10 +218,10 @@ def unseen_work(state: MasterBuilderState, rounds: int, this_round: bool) -> tup
 ]:  # fmt: skip
     """The contracts still to come: the one-worker sections of the deck's, which are the
     unseen contracts in proportion, by the forecast round they can first be built in (0:
-    this round's construction if ``this_round``, else the next round's), each [skill
-    needed, value, this seat's share of it], spread over the auctions left (round 1
-    reveals its players + 1 at once), sorted hardest first; the contracts on display that
-    can be bought; and the forecast round they can be built from."""
+    this round's construction if ``this_round``, else the next round's), by skill needed
+    (hardest first): (skill, mean value, this seat's share of them), spread over the
+    auctions left (round 1 reveals its players + 1 at once); the contracts on display
+    that can be bought; and the forecast round they can be built from."""
     content = state.content
     pool: Pool = [[] for _ in range(rounds)]
     auction_open = state.phase in BEFORE_AUCTION or state.phase in AUCTION
@@ -244,15 +244,18 @@ def unseen_work(state: MasterBuilderState, rounds: int, this_round: bool) -> tup
         opening = 1.0 / len(auctions)
     rest = (1 - opening) / (len(auctions) - 1) if len(auctions) > 1 else 0.0
     need = needs(content)
+    by_skill = [[0.0, 0.0] for _ in content.skills]  # value and share of each skill's sections
     for c in unseen:
         contract = content.contracts[c]
         margin = UNSEEN_SHARE * max(0.0, contract.amount - MARKUP * contract.min_bid) / SECTIONS
-        for a in auctions:
-            share = per * (opening if a == auctions[0] else rest)
-            if share:
-                pool[a] += [(section[0], margin, share) for section in need[c] if len(section) == 1]
-    for sections in pool:
-        sections.sort()  # hardest first
+        for section in need[c]:
+            if len(section) == 1:
+                by_skill[section[0]][0] += margin
+                by_skill[section[0]][1] += 1
+    merged = [(skill, value / n, n * per) for skill, (value, n) in enumerate(by_skill) if n]
+    for a in auctions:  # hardest first, each skill's sections at their mean value
+        part = opening if a == auctions[0] else rest
+        pool[a] = [(skill, value, share * part) for skill, value, share in merged if part]
     return pool, offered, display_at
 
 
