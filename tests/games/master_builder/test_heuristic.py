@@ -148,3 +148,25 @@ def test_greedy_beats_random_and_ends_with_money() -> None:
         results.append(totals)
     assert all(g > r for g, r in results)
     assert sum(g for g, _ in results) / len(results) > 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_mb_84_the_sketched_plan_always_stands_and_uses_each_worker_once(seed: int) -> None:
+    """The plan a determinization deals for a hidden seat (and the heuristic's forecast)
+    is one the rules accept: in every construction phase of random games, the sketch,
+    made afresh, is legal action by action and stands."""
+    s = new(3).spec.new_game(3, seed=seed)
+    rng = RandomAgent(seed=seed)
+    checked = 0
+    while not s.is_terminal():
+        player = s.acting_players()[0]
+        if s.phase == PLAN:
+            trial = s.clone()
+            trial.plans[player] = []
+            for staff in s.sketch_plan(player):
+                assert staff in trial.legal_actions(player)
+                trial.apply(player, staff)
+            assert trial.plan_fault(player) is None
+            checked += 1
+        s.apply(player, rng.choose(s, player))
+    assert checked > 10

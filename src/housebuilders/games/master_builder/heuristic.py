@@ -86,7 +86,7 @@ def worth(state: MasterBuilderState, player: int, blind: bool = False) -> float:
     value = cash - state.debt(player) - wages_due(state, player)
     if state.phase == PLAN:
         if blind:
-            for staff in state.sketch_plan(player, afresh=True):
+            for staff in state.sketch_plan(player):
                 held[staff.contract][staff.section] = 1
         else:
             value += plan_value(state, player, held)

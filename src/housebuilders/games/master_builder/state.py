@@ -313,16 +313,12 @@ class MasterBuilderState(GameState):
             return "stable"
         return None
 
-    def sketch_plan(self, player: int, afresh: bool = False) -> list[Staff]:
-        """A plan that stands for ``player``'s free workers, added to the plan made so far
-        (or, ``afresh``, from none): the contracts nearest completion first, each by
-        ``sketch``. The bots' guess at a hidden plan."""
-        counts = self.available(player) if afresh else self.free_skills(player)
-        free = skills_of(counts)
+    def sketch_plan(self, player: int) -> list[Staff]:
+        """A plan that stands for ``player``'s workers on hand, made afresh (whatever the
+        seat has planned): the contracts nearest completion first, each by ``sketch``.
+        The bots' guess at a hidden plan."""
+        free = skills_of(self.available(player))
         built = [list(row) for row in self.built]
-        if not afresh:
-            for c, s, _ in map(unkey, self.plans[player]):
-                built[c][s] = 1
         order = sorted(self.contracts[player], reverse=True,
                        key=lambda c: (sum(built[c]), self.content.contracts[c].amount))  # fmt: skip
         return [STAFFS[c, section, *crew]
@@ -1065,7 +1061,7 @@ def sketch(
     need = needs(state.content)[contract]
     out: list[tuple[int, tuple[int, int]]] = []
     if state.is_town_wall(contract):
-        for wall in TOWN:
+        for wall in sorted(TOWN, key=lambda w: not any(built[s] for s in w)):  # started first
             todo = [s for s in wall if not built[s]]
             unbuilt, start = len(todo), len(out)
             if todo and unbuilt == len(wall):  # a fresh wall: its wall section and a side
