@@ -7,6 +7,8 @@ import pytest
 
 from housebuilders.agents.greedy import GreedyAgent
 from housebuilders.agents.random_agent import RandomAgent
+from housebuilders.agents.registry import make
+from housebuilders.agents.turn import decide
 from housebuilders.games.master_builder import heuristic
 from housebuilders.games.master_builder.actions import BIDS, PASS_OPENING, PUT_UPS, STAFFS, UNSTAFFS
 from housebuilders.games.master_builder.phases import PLAN
@@ -61,11 +63,16 @@ def test_a_planned_section_that_stands_is_worth_more_than_none_and_a_lone_one_le
     s.apply(0, STAFFS[OUTHOUSE, 2, A, -1])  # and a side wall: it stands
     stands = heuristic.evaluate(s, 0)
     assert stands > empty and stands > lone
-    s.apply(0, UNSTAFFS[OUTHOUSE, 2])
-    s.apply(0, STAFFS[OUTHOUSE, 2, J, -1])  # the merchant takes the side wall
-    s.apply(0, UNSTAFFS[OUTHOUSE, 0])
+
+
+def test_a_section_taken_off_the_plan_costs_so_a_search_does_not_wander() -> None:
+    s = crew_with_contract([A, A, J], OUTHOUSE)
     s.apply(0, STAFFS[OUTHOUSE, 0, A, -1])
-    assert heuristic.evaluate(s, 0) > lone
+    s.apply(0, STAFFS[OUTHOUSE, 2, A, -1])
+    stands = heuristic.evaluate(s, 0)
+    s.apply(0, UNSTAFFS[OUTHOUSE, 2])
+    s.apply(0, STAFFS[OUTHOUSE, 2, A, -1])  # the same plan again
+    assert heuristic.evaluate(s, 0) == pytest.approx(stands - heuristic.TAKEN_OFF)
 
 
 def test_mb_84_a_plan_that_cannot_be_mended_costs_and_greedy_takes_it_off() -> None:
@@ -170,3 +177,16 @@ def test_mb_84_the_sketched_plan_always_stands_and_uses_each_worker_once(seed: i
             checked += 1
         s.apply(player, rng.choose(s, player))
     assert checked > 10
+
+
+def test_ismcts_finishes_a_game_and_each_plan_within_a_bound() -> None:
+    """The search does not take sections off and back for ever: every plan ends within
+    a few actions a worker, and the game ends."""
+    s = new(2).spec.new_game(2, seed=0)
+    bots = [make("ismcts:iterations=20", seed=0), GreedyAgent(seed=1, samples=2)]
+    in_plan = [0, 0]
+    while not s.is_terminal():
+        player = s.acting_players()[0]
+        in_plan[player] = in_plan[player] + 1 if s.phase == PLAN else 0
+        assert in_plan[player] <= 3 * len(s.workers[player]) + 2
+        s.apply(player, decide(bots[player], s, player, game_seed=0))

@@ -49,7 +49,7 @@ DELAY = 0.05  # a section built in round n costs n times this share of the amoun
 UNFINISHED_PLAN = 0.1  # a contract's plan that does not stand yet, counted as mended
 STUCK = 3.0  # the cost of a planned section of a building that cannot be mended
 DONE = 0.05  # a plan handed in: ahead of an equal plan still open, so a bot finishes
-FIDDLE = 0.01  # each change to a plan, so a bot does not take a section off and back
+TAKEN_OFF = 1.0  # each section taken off the plan: a search does not wander off and back
 OPTION = 0.5  # a contract on display: this share of what it would add if bought
 LOAN_COST = 0.4  # the cost of borrowing for wages, by the amount short (loans repay 130-150%)
 
@@ -115,8 +115,8 @@ def plan_value(state: MasterBuilderState, player: int, held: dict[int, list[int]
     whose part does not stand yet count so too, with the section that would mend it, less
     a little; those that cannot be mended cost."""
     value = DONE * state.submitted[player]
-    value -= FIDDLE * sum(p == player and isinstance(a, Staff | Unstaff)
-                          for p, a in state.history[state.plan_from :])  # fmt: skip
+    value -= TAKEN_OFF * sum(p == player and isinstance(a, Unstaff)
+                             for p, a in state.history[state.plan_from :])  # fmt: skip
     planned: dict[int, list[int]] = {}
     for c, s, _ in map(unkey, state.plans[player]):
         planned.setdefault(c, []).append(s)
