@@ -1,18 +1,19 @@
 """Master Builder's evaluation for the greedy bot and search rollouts.
 
-A seat's worth is the money it would end the game with: cash less the loans' repayment,
-plus what its crew will earn, less the wages still to pay. What the crew will earn comes
-from a quick forecast of the construction phases left (``Outlook``): each round the crew
-builds what it can of the contracts held, the one nearest completion first, each section
-by the least skilled workers that meet its code and within the building rules; a contract
-finished pays its amount, one left unfinished scores as final scoring counts it. Workers
-the contracts held leave idle work on the contracts still to come (the unseen deck and the
-display), a seat's share of them, released round by round as the auctions will, each
-section worth its share of the contract's amount less the price expected. In an auction, the
-high bidder counts the contract as bought at the high bid; during construction, the plan's
-sections that stand count as built. The evaluation is the worth against the best other
-seat's (whose hidden plan it leaves out), in thousands of dollars; at the end it is the
-final money alone."""
+A seat's worth is the money it would end the game with: cash less the loans' repayment
+and the wages still to pay, plus what its crew will earn. What the crew will earn comes
+from a forecast of the construction phases left (``Outlook``): each round the crew (the
+workers on hand this round, then the crew less the worker the events most likely take)
+builds what it can of the contracts held, nearest completion first, by ``state.sketch``
+(each section by its least skilled fitting workers, by the building rules); a contract
+finished pays its amount, one left unfinished scores as final scoring counts it, a
+section built later costs a little more, and running short of cash for wages costs the
+loans' interest. Idle workers earn a share of the contracts still to come (the unseen
+deck's and, if bought, the display's). In an auction the opener counts the contract
+bought at its minimum and the high bidder at the high bid; during construction the
+plan's sections that stand count as built. The evaluation is the worth against the best
+other seat's, whose hidden plan is taken to be the one a sensible player would make
+(``sketch_plan``), in thousands of dollars; at the end it is the final money alone."""
 
 from __future__ import annotations
 

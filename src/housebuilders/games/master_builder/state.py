@@ -1002,9 +1002,9 @@ class MasterBuilderState(GameState):
 
     def _resample_plans(self, player: int) -> None:
         """The others' plans not yet revealed: for each, the plan a sensible player makes
-        with its free workers (``sketch_plan``: what the seat sees of its crew and
-        contracts, nothing hidden), its actions in the history replacing theirs; their
-        repayments stay."""
+        with its workers on hand (``sketch_plan``, from what every seat sees of its crew
+        and contracts), its actions in the history replacing theirs; their repayments
+        stay."""
         start = self.plan_from
         mine = [(p, a) for p, a in self.history[start:] if p == player]
         # the others' repayments are public (their cash and IOUs show them, Q13)
