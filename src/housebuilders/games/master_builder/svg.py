@@ -57,6 +57,7 @@ from .actions import (
 )
 from .phases import TRACK
 from .text import (
+    auction_line,
     contract_title,
     crew_label,
     event_name,
@@ -197,14 +198,7 @@ def contracts_on_offer(obs: Json, acts: Acts, y: float) -> tuple[list[str], floa
 
 
 def auction(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
-    line = f"Auction: contract {contract_title(obs, obs['auction'])}; "
-    if obs["bidder"] != NONE:
-        line += f"high bid {money(obs['high'])} by {player_name(obs, obs['bidder'])}"
-    else:
-        line += "no bid yet"
-    out = [player_name(obs, p) for p, done in enumerate(obs["passed"]) if done]
-    if obs["phase"] == "bid" and out:
-        line += f"; out: {', '.join(out)}"
+    line = auction_line(obs, contract_title) or ""
     parts = [bold(2 * MARGIN, y + 12, line, 11)]
     bids = [(money(a.action["amount"]), a) for a in acts.of(Bid.kind)]
     more, h = chip_rows(bids, 2 * MARGIN, y + 16, PANEL_W - 20, CHIP)

@@ -11,6 +11,8 @@ N, H) are fixed, as the content's schema requires them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core import Json
 from ...core.draw import player_name
 from ...core.draw.terminal import listing, plural
@@ -128,10 +130,11 @@ def offer_label(obs: Json, contract: Json) -> str:
     return contract_label(obs, contract["contract"]) + bonus
 
 
-def auction_line(obs: Json) -> str | None:
+def auction_line(obs: Json, title: Callable[[Json, int], str] = contract_label) -> str | None:
+    """The auction under way, its contract named by ``title``; None without one."""
     if obs["auction"] == NONE:
         return None
-    line = f"Auction: contract {contract_label(obs, obs['auction'])}"
+    line = f"Auction: contract {title(obs, obs['auction'])}"
     if obs["bidder"] != NONE:
         line += f"; high bid {money(obs['high'])} by {player_name(obs, obs['bidder'])}"
     else:
