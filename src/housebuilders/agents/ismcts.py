@@ -7,11 +7,13 @@ One tree is grown for the deciding player's information set. Each iteration:
    so hidden values (opponents' markers, deck orders, future dice) are resampled;
 2. **select** down the tree with UCB1 over *availability* counts (a child counts as
    tried only in the iterations where its action was legal), among the actions
-   legal in this determinization;
+   legal in this determinization that the game thinks worth weighing
+   (``State.search_actions``: by default all);
 3. **expand** one untried action, with progressive widening where a node has many
    actions (at most ``widen * visits ** 0.5`` children);
 4. **roll out** with the rollout policy (greedy-epsilon on the game's heuristic, or
-   random) for at most ``depth`` actions, then score the position with the
+   random) for at most ``depth`` actions, and on while the position is not
+   ``State.quiet`` (an auction under way), then score the position with the
    heuristic, so an iteration stays cheap in long games. The default, one greedy
    action after the new leaf, lets a leaf be judged once its obvious follow-up is
    made (measured best in Mr House: docs/bots.md);
@@ -175,7 +177,7 @@ class ISMCTSAgent:
     # -- the decision ---------------------------------------------------------------
     def choose(self, view: State, player: int) -> Action:
         self._for_game(view.spec)
-        legal = view.legal_actions(player)
+        legal = view.search_actions(player)
         if len(legal) == 1:  # nothing to think about
             return self._forced(legal[0])
         start = time.perf_counter()
@@ -268,7 +270,7 @@ class ISMCTSAgent:
         while not state.is_terminal():
             acting = state.acting_players()
             mover = searcher if searcher in acting else acting[0]
-            legal = root_moves if node is root else state.legal_actions(mover)
+            legal = root_moves if node is root else state.search_actions(mover)
             children = node.children
             untried = []
             for action in legal:
@@ -332,15 +334,18 @@ class ISMCTSAgent:
         reveals: int,
         luck: list[random.Random] | None = None,
     ) -> None:
-        """Play on with the rollout policy for ``depth`` actions (or to the end), or
-        until ``reveals`` reveals have been seen (if the search counts them)."""
+        """Play on with the rollout policy for ``depth`` actions (or to the end), and
+        on until the position is ``quiet`` (no auction half-run); or until ``reveals``
+        reveals have been seen (if the search counts them)."""
         steps = 0
         greedy = self.rollout == "greedy" and evaluate is not None
         policy = state.spec.rollout_policy if self.rollout == "policy" else None
-        while not state.is_terminal() and (steps < self.depth or self.depth < 0):
+        while not state.is_terminal() and (
+            steps < self.depth or self.depth < 0 or not state.quiet()
+        ):
             acting = state.acting_players()
             mover = acting[0] if len(acting) == 1 else acting[rng.randrange(len(acting))]
-            legal = state.legal_actions(mover)
+            legal = state.search_actions(mover)
             own = luck[mover] if luck is not None else rng
             if policy is not None and len(legal) > 1:
                 action = policy(state, mover, own)

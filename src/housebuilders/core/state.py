@@ -201,6 +201,26 @@ class State(ABC):
         a game with actions in the open says which (see ``history_seen_by``)."""
         return self.is_terminal()
 
+    def goals(self) -> dict[str, list[float]]:
+        """Figures of what the game rewards, each a value per seat (1 or 0 for a yes or
+        no, such as a complete house), read at the end of a game: the strength
+        benchmark gives each bot's mean beside its win rate. By default none."""
+        return {}
+
+    def search_actions(self, player: int) -> list[Action]:
+        """The moves a search weighs for ``player``: a subset of ``legal_actions``,
+        never empty for an acting player. A game may leave out moves that are never
+        better than one it keeps (a jump bid in an open auction, where the others
+        answer every raise). By default, every legal move."""
+        return self.legal_actions(player)
+
+    def quiet(self) -> bool:
+        """Whether the game's heuristic can judge the position as it stands. A game says
+        no in the middle of an exchange whose end decides what it is worth (an auction
+        under way: the last raise always looks like the winner): a search's rollout
+        plays on through such positions before it scores one. By default, always."""
+        return True
+
     def unseen_moves_from(self) -> int:
         """The index in ``history`` from which the other seats' moves are not known
         to have been made at all: the choices of a simultaneous phase, made unseen

@@ -105,6 +105,8 @@ def check_state(spec: GameSpec, state: State, seed: int, information: bool = Tru
             assert isinstance(text, str) and text.strip(), f"{action!r} has no sentence"
             copy = state.clone()
             copy.apply(player, action)  # every listed action applies
+        weighed = state.search_actions(player)
+        assert weighed and set(weighed) <= set(legal), "search_actions: legal, never empty"
         check_refusals(spec, state, player, legal, seed)
     assert state.to_json() == before, "checking the state changed it (clone is not independent)"
     for player in range(state.num_players):

@@ -194,6 +194,29 @@ class MasterBuilderState(GameState):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
+    def search_actions(self, player: int) -> list[Action]:
+        """In an auction, the lowest bid and the pass: every raise is answered in turn,
+        so a jump bid only pays more for the same contract. In a plan, no section the
+        seat has taken off this round again: a search then cannot staff and unstaff it
+        for ever, and a plan ends within two moves a section and the hand-in."""
+        if self.phase == PLAN:
+            off = {(a.contract, a.section) for p, a in self.history[self.plan_from :]
+                   if p == player and isinstance(a, Unstaff)}  # fmt: skip
+            legal = self.legal_actions(player)
+            if not off:
+                return legal
+            return [a for a in legal
+                    if not isinstance(a, Staff) or (a.contract, a.section) not in off]  # fmt: skip
+        if self.phase not in (OPENING_BID, BID):
+            return self.legal_actions(player)
+        moves = self.phase_actions(player)
+        return [a for a in moves if not isinstance(a, Bid) or a is moves[0]]
+
+    def quiet(self) -> bool:
+        """Not while a contract is up for bidding: who gets it, and at what price, is
+        what the position is worth."""
+        return self.phase not in (OPENING_BID, BID)
+
     def acting_players(self) -> tuple[int, ...]:
         if self.phase == OVER:
             return ()
