@@ -27,10 +27,13 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+import housebuilders as hb
 from housebuilders.agents import AgentError
 from housebuilders.arena.strength import (
     Speed,
     StrengthResult,
+    goal_names,
+    goal_text,
     iterations_text,
     match,
     move_ms_text,
@@ -92,13 +95,17 @@ def run_pair(
     )
 
 
-def match_row(r: StrengthResult) -> str:
+def match_row(r: StrengthResult, goals: list[str]) -> str:
     low, high = r.interval
     failed = f" ({len(r.errors)} failed)" if r.errors else ""
+    figures = "".join(
+        f"| {goal_text(r, name, a=True)} / {goal_text(r, name, a=False)} " for name in goals
+    )
     return (
         f"| {r.bot_a} vs {r.bot_b} | {r.games}{failed} | {r.score_rate:.1%} "
         f"| {low:.1%} – {high:.1%} | {wdl_text(r)} "
         f"| {r.mean_score_a:.1f} / {r.mean_score_b:.1f} "
+        f"| {r.score_spread(a=True):.1f} / {r.score_spread(a=False):.1f} {figures}"
         f"| {move_ms_text(r.speed_a)} / {move_ms_text(r.speed_b)} "
         f"| {iterations_text(r.speed_a)} |"
     )
@@ -106,15 +113,21 @@ def match_row(r: StrengthResult) -> str:
 
 def markdown(args: argparse.Namespace, results: list[StrengthResult], search: Speed) -> list[str]:
     """The tables for docs/bots.md, with how they were made."""
+    goals = goal_names(results)
+    reference = hb.game(args.game).reference
     lines = [
         f"Game `{args.game}`, {args.players} players, seeds from {args.seed}, seats rotated; "
-        "score rate of the first bot (win 1, tie 1/2) with its 95% Wilson interval.",
+        "score rate of the first bot (win 1, tie 1/2) with its 95% Wilson interval; "
+        "each bot's mean score, its standard deviation and the game's goal figures "
+        "(first bot / second).",
         "",
-        "| match | games | score rate | 95% CI | W/D/L | mean scores | ms per move "
-        "| iterations/s |",
-        "|---|--:|--:|--:|--:|--:|--:|--:|",
-        *(match_row(r) for r in results),
+        "| match | games | score rate | 95% CI | W/D/L | mean scores | sd "
+        + "".join(f"| {name} " for name in goals)
+        + "| ms per move | iterations/s |",
+        "|---|--:|--:|--:|--:|--:|--:|" + "--:|" * len(goals) + "--:|--:|",
+        *(match_row(r, goals) for r in results),
         "",
+        *([f"Reference: {reference}.", ""] if reference else []),
         f"Search speed: `{args.search_bot}`, one decision at each of {search.decisions} "
         f"positions of a {args.search_players}-player game: "
         f"**{iterations_text(search)} iterations/s** "

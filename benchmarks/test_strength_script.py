@@ -19,6 +19,8 @@ def test_a_tiny_run_prints_the_table(
     assert "| greedy vs random | 1 |" in out
     assert "| ismcts:iterations=10,depth=4 vs greedy | 1 |" in out
     assert "iterations/s**" in out
+    assert "| sd | complete house |" in out  # Mr House's goal, each bot's share
+    assert "Reference: the rulebook's scoring example" in out
 
 
 def test_a_bad_bot_is_one_line(

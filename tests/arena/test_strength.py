@@ -84,6 +84,31 @@ def test_a_match_rotates_seats_and_mean_scores_follow_them() -> None:
     assert result.wins + result.ties + result.losses == result.games == 4
 
 
+def test_a_match_records_the_game_s_goals_and_gives_each_bot_s_share() -> None:
+    result = match(GAME, "greedy", "random", 4, seed=3)
+    for r in result.records:
+        assert set(r.goals) == {"complete house"} and len(r.goals["complete house"]) == 2
+    complete = [r.goals["complete house"][s] for r in result.records for s in r.seats_of(True)]
+    assert result.goal_means(a=True) == {"complete house": pytest.approx(sum(complete) / 4)}
+    assert result.goal_is_share("complete house")
+    assert strength.goal_names([result]) == ["complete house"]
+    totals = [r.scores[s] for r in result.records for s in r.seats_of(False)]
+    mean = sum(totals) / 4
+    spread = (sum((t - mean) ** 2 for t in totals) / 4) ** 0.5
+    assert result.score_spread(a=False) == pytest.approx(spread)
+
+
+def test_goal_text_is_a_share_for_a_yes_or_no_and_a_mean_otherwise() -> None:
+    def record(values: tuple[float, ...]) -> GameRecord:
+        return GameRecord(0, (0,), (1, 2), (0,), (5, 3), "win", {"g": values})
+
+    result = StrengthResult(GAME, 2, "a", "b", 0, [record((1.0, 0.0)), record((0.0, 0.0))])
+    assert strength.goal_text(result, "g", a=True) == "50%"
+    result.records.append(record((2.5, 0.0)))
+    assert strength.goal_text(result, "g", a=True) == "1.2"
+    assert strength.goal_text(result, "other", a=True) == "—"
+
+
 # -- a whole match ---------------------------------------------------------------------------
 def test_a_fixed_seed_gives_the_same_match() -> None:
     first = match(GAME, "ismcts:iterations=20,depth=4", "random", 2, seed=5)

@@ -33,6 +33,16 @@ def test_strength_prints_the_pair_with_score_rate_and_interval(runner: CliRunner
     assert b[0] == "vs random" and b[-1] == "—"
 
 
+def test_strength_gives_the_spread_the_goal_figures_and_the_reference(runner: CliRunner) -> None:
+    result = runner.invoke(app, [*STRENGTH, "--bots", "greedy,random"], env=WIDE)
+    assert result.exit_code == 0, result.output
+    header = next(line for line in result.output.splitlines() if "A vs B" in line)
+    assert [c.strip() for c in header.split("┃")[1:-1]][5:8] == ["mean", "sd", "complete house"]
+    a, b = _rows(result.output)
+    assert float(a[6]) >= 0 and a[7].endswith("%") and b[7].endswith("%")
+    assert "Reference: the rulebook's scoring example" in " ".join(result.output.split())
+
+
 def test_strength_of_a_search_bot_reports_iterations_per_second(runner: CliRunner) -> None:
     bots = "ismcts:iterations=20,depth=4,random"
     result = runner.invoke(app, [*STRENGTH, "--bots", bots, "--players", "3"], env=WIDE)

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -169,7 +170,8 @@ class TimedAgent:
 @dataclass(frozen=True)
 class GameRecord:
     """One finished game: its seed, which seats A played (B played the others), the
-    ranking, the winners and the scores per seat, and A's outcome."""
+    ranking, the winners and the scores per seat, A's outcome, and the game's goal
+    figures per seat (``State.goals``)."""
 
     seed: int
     a_seats: tuple[int, ...]
@@ -177,6 +179,7 @@ class GameRecord:
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     outcome: Outcome
+    goals: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
 
     @property
     def both_lost(self) -> bool:
@@ -272,6 +275,24 @@ class StrengthResult:
         """A's (or B's) mean final score over every seat it played."""
         totals = [r.scores[s] for r in self.records for s in r.seats_of(a)]
         return sum(totals) / len(totals) if totals else 0.0
+
+    def score_spread(self, a: bool) -> float:
+        """The standard deviation of A's (or B's) final scores over every seat it played."""
+        totals = [r.scores[s] for r in self.records for s in r.seats_of(a)]
+        return statistics.pstdev(totals) if totals else 0.0
+
+    def goal_means(self, a: bool) -> dict[str, float]:
+        """A's (or B's) mean of each goal figure over every seat it played: the share of
+        them that met it, for a yes-or-no (a complete house)."""
+        values: dict[str, list[float]] = {}
+        for r in self.records:
+            for name, by_seat in r.goals.items():
+                values.setdefault(name, []).extend(by_seat[s] for s in r.seats_of(a))
+        return {name: sum(v) / len(v) for name, v in values.items() if v}
+
+    def goal_is_share(self, name: str) -> bool:
+        """Whether a goal figure is a yes or no (every value 0 or 1)."""
+        return all(v in (0.0, 1.0) for r in self.records for v in r.goals.get(name, ()))
 
 
 # == playing the match =========================================================================
@@ -390,8 +411,9 @@ def play_one(
         return
     ranking, winners = tuple(state.ranking()), tuple(state.winners())
     scores = tuple(s["total"] for s in state.scores())
+    goals = {name: tuple(values) for name, values in state.goals().items()}
     result.records.append(
-        GameRecord(seed, seats_of_a, ranking, winners, scores, outcome(winners, seats_of_a))
+        GameRecord(seed, seats_of_a, ranking, winners, scores, outcome(winners, seats_of_a), goals)
     )
     result.speed_a.merge(speed_a)
     result.speed_b.merge(speed_b)
@@ -463,6 +485,19 @@ def move_ms_text(speed: Speed) -> str:
     """Mean milliseconds per decision, to three significant figures (more if large)."""
     ms = speed.seconds_per_move * 1000
     return f"{ms:.3g}" if ms < 100 else f"{ms:,.0f}"
+
+
+def goal_text(result: StrengthResult, name: str, a: bool) -> str:
+    """A's (or B's) figure for a goal: a share as a percentage, else the mean."""
+    value = result.goal_means(a).get(name)
+    if value is None:
+        return "—"
+    return f"{value:.0%}" if result.goal_is_share(name) else f"{value:.1f}"
+
+
+def goal_names(results: Sequence[StrengthResult]) -> list[str]:
+    """The goal figures the matches report, in the order the game gives them."""
+    return list(dict.fromkeys(n for r in results for rec in r.records for n in rec.goals))
 
 
 def iterations_text(speed: Speed) -> str:

@@ -15,6 +15,8 @@ from ..arena import check_players, find_game
 from ..arena.strength import (
     STANDARD_PAIRS,
     StrengthResult,
+    goal_names,
+    goal_text,
     iterations_text,
     match as strength_match,
     move_ms_text,
@@ -195,10 +197,15 @@ def _strength_table(
         title=f"{spec.id}, {players} players: bot strength, seeds {seed}-{seed + games - 1}",
         caption="score: A's score rate against B (win 1, tie 1/2), with its 95% Wilson "
         "interval; W/D/L: A's wins, draws, losses (a game both lost is a loss); "
-        "mean: mean final score; ms/move: time per decision; iter/s: search iterations per second",
+        "mean, sd: the final scores' mean and standard deviation; then the game's goal "
+        "figures (State.goals: the share of seats that met a yes-or-no goal); ms/move: time "
+        "per decision; iter/s: search iterations per second"
+        + (f". Reference: {spec.reference}" if spec.reference else ""),
     )
+    goals = goal_names(results)
     table.add_column("A vs B", overflow="fold")  # a long bot name folds, figures stay whole
-    for column in ("games", "score", "95% CI", "W/D/L", "mean", "ms/move", "iter/s"):
+    for column in ("games", "score", "95% CI", "W/D/L", "mean", "sd", *goals, "ms/move",
+                   "iter/s"):  # fmt: skip
         table.add_column(column, justify="right", no_wrap=True)
     for r in results:
         low, high = r.interval
@@ -210,6 +217,8 @@ def _strength_table(
             f"{low:.0%}-{high:.0%}",
             wdl_text(r),
             f"{r.mean_score_a:.1f}",
+            f"{r.score_spread(a=True):.1f}",
+            *(goal_text(r, name, a=True) for name in goals),
             move_ms_text(r.speed_a),
             iterations_text(r.speed_a),
         )
@@ -220,6 +229,8 @@ def _strength_table(
             "",
             "",
             f"{r.mean_score_b:.1f}",
+            f"{r.score_spread(a=False):.1f}",
+            *(goal_text(r, name, a=False) for name in goals),
             move_ms_text(r.speed_b),
             iterations_text(r.speed_b),
             end_section=True,

@@ -64,6 +64,9 @@ class GameSpec:
     #: rollout_policy(state, player, rng) -> Action: a fast, sensible move for search
     #: rollouts (cheaper than greedy on the heuristic), if the game has one
     rollout_policy: Lazy[Callable[[State, int, Any], Action]] = Lazy()
+    #: what good play scores, for the strength benchmark's reference line (the
+    #: rulebook's scoring example: "the rulebook's example homes score 29")
+    reference: str = ""
     #: the search bot's settings that suit this game (``ismcts`` parameters, such as
     #: {"prior": True}), used for those a bot's name does not set
     search_settings: Mapping[str, Any] = field(default_factory=dict)

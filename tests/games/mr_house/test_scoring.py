@@ -63,6 +63,10 @@ def test_rulebook_basic_scoring_example_table() -> None:
     assert [p["total"] for p in (jacob, marta, paul)] == [19, 19, 16]
 
 
+def test_the_benchmark_s_goal_figure_is_the_complete_house() -> None:
+    assert scoring_example().goals() == {"complete house": [1.0, 1.0, 0.0]}
+
+
 def test_rulebook_basic_scoring_example_jacob_wins_on_fewer_materials() -> None:
     # Yellow and red tie with equally big houses (6 walls and roofs each); red still
     # has an unused brick while yellow has no building materials, so yellow wins.

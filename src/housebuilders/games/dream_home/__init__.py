@@ -26,6 +26,7 @@ DREAM_HOME = register(GameSpec(
                "on the board when taken)"),  # fmt: skip
     ),
     heuristic=f"{__name__}.heuristic:evaluate",
+    reference="the rulebook's scoring example: a home of 29 points",
     text_view=f"{__name__}.text:text",
     svg_view=f"{__name__}.svg:svg",
 ))  # fmt: skip

@@ -23,6 +23,8 @@ BASIC = register(
         text_view=f"{__name__}.text:text",
         svg_view=f"{__name__}.svg:svg",
         options=BASIC_OPTIONS,
+        reference="the rulebook's scoring example: 19 and 19 points for the complete houses, "
+        "16 for the incomplete one",
     )
 )
 MrHouseBasicState.spec = BASIC
@@ -43,6 +45,7 @@ ADVANCED = register(
         text_view=f"{__name__}.text:text",
         svg_view=f"{__name__}.svg:svg",
         options=ADVANCED_OPTIONS,
+        reference="the rulebook's scoring example: 16 and 17 points for the complete houses",
     )
 )
 MrHouseAdvancedState.spec = ADVANCED

@@ -449,6 +449,15 @@ class WelcomeToState(GameState):
             turn.update(plan=marking[0], sizes=list(marking[1]))
         return turn
 
+    def goals(self) -> dict[str, list[float]]:
+        """A sheet that ended the game on its last refusal: a street plan gone wrong."""
+        out = self.L.max_refusals
+        return {
+            "third refusal": [
+                float(self.sheet(p).refusals >= out) for p in range(self.num_players)
+            ]
+        }
+
     def scores(self) -> list[Json]:
         L = self.L
         sheets = [self.sheet(p) for p in range(self.num_players)]
