@@ -3,6 +3,8 @@ plan, the auctions and the contracts still to come, and greedy play on it."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from housebuilders.agents.greedy import GreedyAgent
@@ -11,8 +13,9 @@ from housebuilders.agents.registry import make
 from housebuilders.agents.turn import decide
 from housebuilders.games.master_builder import heuristic
 from housebuilders.games.master_builder.actions import BIDS, PASS_OPENING, PUT_UPS, STAFFS, UNSTAFFS
+from housebuilders.games.master_builder.content import SECTIONS
 from housebuilders.games.master_builder.phases import PLAN
-from housebuilders.games.master_builder.state import MasterBuilderState
+from housebuilders.games.master_builder.state import MasterBuilderState, _sketch, sketch
 
 from .positions import A, F, J, M, auctioning, give, new, own, planning
 
@@ -190,3 +193,25 @@ def test_ismcts_finishes_a_game_and_each_plan_within_a_bound() -> None:
         in_plan[player] = in_plan[player] + 1 if s.phase == PLAN else 0
         assert in_plan[player] <= 3 * len(s.workers[player]) + 2
         s.apply(player, decide(bots[player], s, player, game_seed=0))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_remembered_sketches_and_unseen_work_are_the_ones_made_afresh(players: int) -> None:
+    """The bots' memories (``state.sketch``, ``heuristic.unseen_work``) are keyed on all
+    that their answers depend on: along random games, with the content overridden
+    half-way (a new content object), each answer is the one computed afresh."""
+    rng = random.Random(players)
+    for content in (None, {"unfinished_penalty": 15}):
+        s = new(players).spec.new_game(players, seed=players, content=content)
+        while not s.is_terminal():
+            player = s.acting_players()[0]
+            outlook = heuristic.Outlook(s, player, float(s.cash[player]))
+            fresh = heuristic.find_unseen_work(s, len(outlook.crews), outlook.this_round)
+            assert (outlook.pool, outlook.offered, outlook.display_at) == fresh
+            for c in range(len(s.content.contracts)):
+                built = [rng.random() < 0.3 for _ in range(SECTIONS)]
+                free = sorted(rng.choice(range(len(s.content.skills))) for _ in range(4))
+                left, again = list(free), list(free)
+                assert list(sketch(s, c, built, left)) == _sketch(s, c, built, again)
+                assert left == again
+            s.apply(player, rng.choice(s.legal_actions(player)))

@@ -17,7 +17,10 @@ other seat's, whose hidden plan is taken to be the one a sensible player would m
 
 from __future__ import annotations
 
+from typing import Any
+
 from housebuilders.core import State
+from housebuilders.core.content import per_content
 
 from .actions import NONE, Staff, Unstaff
 from .content import SECTIONS, needs, workers
@@ -54,7 +57,10 @@ TAKEN_OFF = 1.0  # each section taken off the plan: a search does not wander off
 OPTION = 0.5  # a contract on display: this share of what it would add if bought
 LOAN_COST = 0.4  # the cost of borrowing for wages, by the amount short (loans repay 130-150%)
 
-Pool = list[list[tuple[int, float, float]]]  # by forecast round: (skill, value, sections)
+#: the contracts still to come: the skills their sections need, hardest first, each with
+#: a section's mean value; and by forecast round, the share of each skill's sections
+#: released to the seat by then
+Pool = tuple[list[tuple[int, float]], list[list[float]]]
 
 
 def unpaid(state: MasterBuilderState, player: int) -> bool:
@@ -182,12 +188,15 @@ class Outlook:
         state = self.state
         content = state.content
         held = {c: list(built) for c, built in held.items()}
-        shares = [[item[2] for item in sections] for sections in self.pool]
+        kinds, release = self.pool
+        left = [0.0] * len(kinds)  # the sections still to come, released and not taken
         earned = -price
         cash = self.cash - self.due_now - price
         borrowing = LOAN_COST * max(0.0, -cash)
         cash = max(cash, 0.0)
         for r, crew in enumerate(self.crews):
+            for i, share in enumerate(release[r]):
+                left[i] += share
             free = list(crew)  # skills, best first
             wait = DELAY * (state.round + r + (not self.this_round))  # by the round's number
             income = 0
@@ -203,7 +212,7 @@ class Outlook:
                 if all(built):
                     income += content.contracts[c].amount
                     del held[c]
-            earned += income + take_pool(self.pool, shares, r, free)
+            earned += income + take_pool(kinds, left, free)
             cash += income - self.wage
             if cash < 0:
                 borrowing += LOAN_COST * -cash
@@ -214,17 +223,44 @@ class Outlook:
         return earned - borrowing
 
 
+WORK_KEPT = 20_000  # unseen_work's answers remembered per content
+
+
+@per_content
+def _work_memory(content: Any) -> dict[tuple[Any, ...], tuple[Pool, list[int], int]]:
+    return {}
+
+
 def unseen_work(state: MasterBuilderState, rounds: int, this_round: bool) -> tuple[
+    Pool, list[int], int
+]:  # fmt: skip
+    """``find_unseen_work``, remembered: every seat's forecast of a position asks it, and
+    so do the positions a search reaches again. Its answer is not to be changed."""
+    taken = sorted(c for cs in state.contracts for c in cs)
+    key = (state.num_players, state.phase, state.round, rounds, this_round, state.auction,
+           state.bidder == NONE, len(state.contract_deck), *state.display, -1, *state.town,
+           -1, *state.gone, -1, *taken)  # fmt: skip
+    memory = _work_memory(state.content)
+    hit = memory.get(key)
+    if hit is None:
+        if len(memory) >= WORK_KEPT:
+            memory.clear()
+        hit = memory[key] = find_unseen_work(state, rounds, this_round)
+    return hit
+
+
+def find_unseen_work(state: MasterBuilderState, rounds: int, this_round: bool) -> tuple[
     Pool, list[int], int
 ]:  # fmt: skip
     """The contracts still to come: the one-worker sections of the deck's, which are the
     unseen contracts in proportion, by the forecast round they can first be built in (0:
     this round's construction if ``this_round``, else the next round's), by skill needed
-    (hardest first): (skill, mean value, this seat's share of them), spread over the
-    auctions left (round 1 reveals its players + 1 at once); the contracts on display
-    that can be bought; and the forecast round they can be built from."""
+    (hardest first): the skill and a section's mean value, and this seat's share of
+    them, spread over the auctions left (round 1 reveals its players + 1 at once); the
+    contracts on display that can be bought; and the forecast round they can be built
+    from."""
     content = state.content
-    pool: Pool = [[] for _ in range(rounds)]
+    pool: Pool = ([], [[] for _ in range(rounds)])
     auction_open = state.phase in BEFORE_AUCTION or state.phase in AUCTION
     display_at = 0 if not this_round or auction_open else 1
     deck_at = 0 if not this_round or state.phase in BEFORE_AUCTION else 1
@@ -253,30 +289,32 @@ def unseen_work(state: MasterBuilderState, rounds: int, this_round: bool) -> tup
             if len(section) == 1:
                 by_skill[section[0]][0] += margin
                 by_skill[section[0]][1] += 1
-    merged = [(skill, value / n, n * per) for skill, (value, n) in enumerate(by_skill) if n]
-    for a in auctions:  # hardest first, each skill's sections at their mean value
+    kinds, release = pool
+    kinds += [(skill, value / n) for skill, (value, n) in enumerate(by_skill) if n]
+    shares = [n * per for _, n in by_skill if n]
+    for a in auctions:
         part = opening if a == auctions[0] else rest
-        pool[a] = [(skill, value, share * part) for skill, value, share in merged if part]
+        release[a] = [share * part for share in shares]
     return pool, offered, display_at
 
 
-def take_pool(pool: Pool, shares: list[list[float]], r: int, free: list[int]) -> float:
-    """The idle workers' work in forecast round ``r`` on the contracts still to come
-    released by then: each worker, least skilled first, takes a section's worth of
-    ``shares`` (what is left of each), the hardest it can do first."""
+def take_pool(kinds: list[tuple[int, float]], left: list[float], free: list[int]) -> float:
+    """The idle ``free`` workers' work on the contracts still to come: each worker,
+    least skilled first, takes a section's worth of what is ``left`` (released and not
+    yet taken, by the skill of ``kinds``), the hardest it can do first."""
     gained = 0.0
     for w in sorted(free, reverse=True):
-        left = 1.0
-        for sections, left_of in zip(pool[: r + 1], shares, strict=False):
-            for i, (skill, margin, _) in enumerate(sections):
-                if left <= 0:
-                    break
-                if left_of[i] <= 0 or w > skill:
-                    continue
-                used = min(left, left_of[i])
-                left_of[i] -= used
-                left -= used
-                gained += used * margin
+        wanted = 1.0
+        for i, (skill, margin) in enumerate(kinds):
+            have = left[i]
+            if have <= 0 or w > skill:
+                continue
+            used = min(wanted, have)
+            left[i] = have - used
+            wanted -= used
+            gained += used * margin
+            if wanted <= 0:
+                break
     return gained
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from housebuilders.core import Action, Fields, GameState, Json, Rng
+from housebuilders.core.content import per_content
 from housebuilders.core.loading import parse
 from housebuilders.core.rng import seed_state
 
@@ -1074,13 +1075,37 @@ def fitting(need: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     return found
 
 
-def sketch(
-    state: MasterBuilderState, contract: int, built: list[int], free: list[int]
-) -> list[tuple[int, tuple[int, int]]]:
+Sketch = tuple[tuple[int, tuple[int, int]], ...]
+SKETCHES_KEPT = 100_000  # sketches remembered per content before the memory starts afresh
+
+
+@per_content
+def _sketches(content: Any) -> dict[tuple[Any, ...], tuple[Sketch, list[int]]]:
+    """The sketches made so far for a content: the bots ask for the same ones often."""
+    return {}
+
+
+def sketch(state: MasterBuilderState, contract: int, built: list[int], free: list[int]) -> Sketch:
     """A plan for ``contract`` (sections ``built`` so far) that stands: the sections the
     ``free`` workers (skills) can build this round by the building rules (a stable start,
     the roof after the walls, one town wall after the other), each with its crew, the
-    least skilled fitting workers, who are taken from ``free``."""
+    least skilled fitting workers, who are taken from ``free``. Remembered: it depends
+    on nothing else of the state but the content and the no-roofs event."""
+    memory = _sketches(state.content)
+    key = (contract, *built, -1, *free, state.no_roofs)
+    hit = memory.get(key)
+    if hit is None:
+        if len(memory) >= SKETCHES_KEPT:
+            memory.clear()
+        left = list(free)
+        hit = memory[key] = (tuple(_sketch(state, contract, built, left)), left)
+    free[:] = hit[1]
+    return hit[0]
+
+
+def _sketch(
+    state: MasterBuilderState, contract: int, built: list[int], free: list[int]
+) -> list[tuple[int, tuple[int, int]]]:
     need = needs(state.content)[contract]
     out: list[tuple[int, tuple[int, int]]] = []
     if state.is_town_wall(contract):
