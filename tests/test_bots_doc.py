@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from housebuilders.agents import bot_info, bot_names
+from housebuilders.agents import bot_info, bot_names, strength_hint
+from housebuilders.core import game, game_ids
 
 DOC = (Path(__file__).resolve().parents[1] / "docs" / "bots.md").read_text()
 
@@ -28,3 +29,24 @@ def test_every_number_parameter_s_range_is_in_its_row(bot: str) -> None:
         if param.numeric:
             row = next((r for r in rows if r.startswith(f"| `{key}` |")), "")
             assert f" | {param.range} | " in row, f"{bot}'s `{key}` row lacks {param.range}"
+
+
+@pytest.mark.parametrize("bot", bot_names())
+def test_every_bot_s_section_gives_the_hint_the_lobby_shows(bot: str) -> None:
+    section = DOC.split(f"\n## {bot}\n", 1)[1].split("\n## ", 1)[0]
+    assert f"Lobby hint: *{strength_hint(bot)}*." in " ".join(section.split())
+
+
+def test_the_ladder_rates_the_bots_in_every_game_with_their_hints() -> None:
+    ladder = DOC.split("\n## The ladder\n", 1)[1].split("\n## ", 1)[0]
+    assert "benchmarks/ladder.py" in ladder
+    ours = [g for g in game_ids() if game(g)._new_game.__module__.startswith("housebuilders.")]
+    assert len(ours) >= 6  # the test session's model game aside
+    for game_id in ours:
+        assert f"\n#### {game_id}\n" in ladder, f"the ladder has no table for {game_id}"
+        table = ladder.split(f"\n#### {game_id}\n", 1)[1].split("\n#### ", 1)[0]
+        rows = [line.split(" | ") for line in table.splitlines() if line.startswith("| ")][2:]
+        assert rows, game_id
+        for cells in rows:
+            bot = cells[0].removeprefix("| ")
+            assert cells[1] == strength_hint(bot), (game_id, bot)

@@ -244,3 +244,16 @@ def test_the_lobby_offers_only_bots_this_servers_tables_take(sqlite_url: str) ->
         assert 'value="ismcts:seconds=2"' not in client.get("/").text
     with TestClient(create_app(sqlite_url)) as client:
         assert "ismcts:seconds=2" in client.get("/api/games").json()["bots"]
+
+
+def test_the_lobby_gives_each_bot_s_strength_in_a_word(sqlite_url: str) -> None:
+    with TestClient(create_app(sqlite_url)) as client:
+        answer = client.get("/api/games").json()
+        assert answer["bot_hints"] == {
+            "random": "beginner",
+            "greedy": "casual",
+            "ismcts:seconds=0.5": "strong",
+            "ismcts:seconds=2": "strong",
+        }
+        assert set(answer["bot_hints"]) == set(answer["bots"])
+        assert ">greedy (casual)</option>" in client.get("/").text

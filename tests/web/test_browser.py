@@ -103,6 +103,7 @@ def test_lobby_to_final_table_mr_house_basic(page: Any, server: str) -> None:
     page.select_option("#game", "mr-house-basic")
     page.select_option("#players", "3")
     assert page.locator("#seats select").count() == 3
+    assert "bot: greedy (casual)" in page.text_content("select[name=seat-1]")  # the hint
     page.select_option("select[name=seat-0]", "human")
     page.select_option("select[name=seat-1]", "greedy")
     page.select_option("select[name=seat-2]", "greedy")

@@ -20,15 +20,26 @@ from .base import Agent, AgentError, check_game
 from .greedy import GreedyAgent
 from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
-from .registry import BotInfo, Param, bot_info, bot_names, make, parse, register_bot, split_bots
+from .registry import (
+    BotInfo,
+    Param,
+    bot_info,
+    bot_names,
+    make,
+    parse,
+    register_bot,
+    split_bots,
+    strength_hint,
+)
 
-register_bot("random", RandomAgent, help="uniform over the legal actions")
+register_bot("random", RandomAgent, help="uniform over the legal actions", hint="beginner")
 register_bot(
     "greedy",
     GreedyAgent,
     {"samples": Param(int, 1, 1000)},
     help="one action of look-ahead on the game's heuristic; samples: evaluations "
     "averaged when the action rolls dice or reveals something",
+    hint="casual",
 )
 
 register_bot(
@@ -59,6 +70,7 @@ register_bot(
     "heuristic's best moves at the root; paired: compare root moves on the same samples; "
     "z: with paired, how sure a move must be to beat the heuristic's best; "
     "reveals: score the position after that many reveals",
+    hint="strong",
 )
 
 __all__ = [
@@ -76,4 +88,5 @@ __all__ = [
     "parse",
     "register_bot",
     "split_bots",
+    "strength_hint",
 ]

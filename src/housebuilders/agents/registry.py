@@ -98,6 +98,9 @@ class BotInfo:
     factory: Callable[..., Agent]
     params: Mapping[str, Param] = field(default_factory=dict)
     help: str = ""
+    #: how strong an opponent it is, in a word a player understands ("beginner",
+    #: "casual", "strong"); the web lobby shows it (docs/bots.md has the ladder)
+    hint: str = ""
 
 
 _BOTS: dict[str, BotInfo] = {}
@@ -108,6 +111,7 @@ def register_bot(
     factory: Callable[..., Agent],
     params: Mapping[str, Param | ParamType] | None = None,
     help: str = "",
+    hint: str = "",
 ) -> BotInfo:
     """Make ``name`` available to ``make`` (and so to the CLI's ``--bots``).
     ``params`` declares each parameter: a ``Param``, or plainly ``str`` or ``bool``
@@ -122,7 +126,7 @@ def register_bot(
         key: kind if isinstance(kind, Param) else _unbounded(name, key, kind)
         for key, kind in (params or {}).items()
     }
-    info = _BOTS[name] = BotInfo(name, factory, declared, help)
+    info = _BOTS[name] = BotInfo(name, factory, declared, help, hint)
     return info
 
 
@@ -144,6 +148,11 @@ def bot_info(name: str) -> BotInfo:
         return _BOTS[name]
     except KeyError:
         raise AgentError(f"unknown bot {name!r} (bots: {', '.join(_BOTS)})") from None
+
+
+def strength_hint(name: str) -> str:
+    """The strength hint of a bot name's bot (``"ismcts:seconds=2"``: ismcts's)."""
+    return bot_info(parse(name)[0]).hint
 
 
 def parse(text: str) -> tuple[str, dict[str, Any]]:

@@ -31,6 +31,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..agents import strength_hint
 from ..core import Action, GameSpec, game, game_ids
 from . import db
 from .bots import MOVE_SECONDS, fits_a_table
@@ -112,6 +113,7 @@ def create_app(
     # the lobby offers the bots this server's tables take (a short time per move
     # refuses the slower searches)
     app.state.lobby_bots = [bot for bot in LOBBY_BOTS if fits_a_table(bot, move_seconds)]
+    app.state.bot_hints = {bot: strength_hint(bot) for bot in app.state.lobby_bots}
     app.state.openings = RateLimiter(limits.tables_per_minute)
     app.add_middleware(BodyLimit)
     _errors(app)
@@ -243,7 +245,7 @@ def _api(app: FastAPI) -> None:
             {"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players}
             for g in map(game, game_ids())
         ]
-        return {"games": games, "bots": app.state.lobby_bots}
+        return {"games": games, "bots": app.state.lobby_bots, "bot_hints": app.state.bot_hints}
 
     @app.post(
         "/api/tables",
@@ -406,7 +408,9 @@ def _pages(app: FastAPI) -> None:
             for g in map(game, game_ids())
         ]
         return templates.TemplateResponse(
-            request, "lobby.html", {"games": games, "bots": app.state.lobby_bots}
+            request,
+            "lobby.html",
+            {"games": games, "bots": app.state.lobby_bots, "hints": app.state.bot_hints},
         )
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)

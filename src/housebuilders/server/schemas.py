@@ -322,6 +322,9 @@ class GamePublic(BaseModel):
 class GamesPublic(BaseModel):
     games: list[GamePublic]
     bots: list[str] = Field(description="the bots the lobby offers")
+    bot_hints: dict[str, str] = Field(
+        description="each offered bot's strength in a word: beginner, casual or strong"
+    )
 
 
 class SeatSummaryPublic(BaseModel):

@@ -5,6 +5,7 @@ const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("lobby-data").textContent || "{}");
 const GAMES = data.games || [];
 const BOTS = data.bots || [];
+const HINTS = data.hints || {}; // each bot's strength in a word (beginner, casual, strong)
 const DEFAULT_BOT = BOTS.includes("greedy") ? "greedy" : BOTS[0] || "";
 
 const form = $("create-form");
@@ -68,7 +69,7 @@ function fillSeats() {
     for (const bot of BOTS) {
       const opt = document.createElement("option");
       opt.value = bot;
-      opt.textContent = `bot: ${bot}`;
+      opt.textContent = HINTS[bot] ? `bot: ${bot} (${HINTS[bot]})` : `bot: ${bot}`;
       group.append(opt);
     }
     select.append(group);

@@ -1,0 +1,120 @@
+"""The bot ladder of docs/bots.md: per game, a tournament of the bots, rated, printed
+as Markdown.
+
+    .venv/bin/python benchmarks/ladder.py --jobs 2                    # every game
+    .venv/bin/python benchmarks/ladder.py --game dream-home --games 12 --jobs 2
+
+For each game (``--game``, repeatable; default: every registered game) it plays a
+tournament of ``--bots`` (default random, greedy and ismcts at 0.1 s a move) at
+``--players`` players, every pair in both seatings, ``--games`` games
+(``housebuilders.arena.tournament``), and rates them with openskill's Plackett-Luce
+model. The table gives each bot's rating ``mu`` with its 95% interval (mu +- 1.96
+sigma), the conservative ordinal (mu - 3 sigma) the ladder is sorted by, its win rate
+and mean score, and the strength hint the web lobby shows for it. Progress goes to
+stderr, the tables to stdout. Games with ismcts spend 0.1 s on each of its moves: the
+default run takes a while, so run it on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+import housebuilders as hb
+from housebuilders.agents import AgentError, split_bots, strength_hint
+from housebuilders.arena import ArenaError
+from housebuilders.arena.runner import RunOptions
+from housebuilders.arena.tournament import Rating, tournament
+
+Z95 = 1.96
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = parse_args(argv)
+    try:
+        boards = measure(args)
+    except (AgentError, ArenaError, KeyError, ValueError) as e:  # one line, no traceback
+        raise SystemExit(f"error: {e.args[0] if e.args else e}") from None
+    print("\n".join(markdown(args, boards)))
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--game", action="append", help="a game id, repeatable (default: every game)"
+    )
+    parser.add_argument(
+        "--bots", default="random,greedy,ismcts:seconds=0.1", help="the bots, comma-separated"
+    )
+    parser.add_argument("--players", type=int, default=2, help="players a game")
+    parser.add_argument("--games", type=int, default=48, help="games per game id")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    return parser.parse_args(argv)
+
+
+def measure(args: argparse.Namespace) -> dict[str, list[Rating]]:
+    """Each game's leaderboard."""
+    games = args.game or hb.game_ids()
+    bots = split_bots(args.bots)
+    boards: dict[str, list[Rating]] = {}
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as progress:
+        for game_id in games:
+            task = progress.add_task(game_id, total=args.games)
+            result = tournament(
+                game_id,
+                args.players,
+                bots,
+                args.games,
+                seed=args.seed,
+                progress=lambda done, task=task: progress.update(task, completed=done),
+                run=RunOptions(jobs=args.jobs),
+            )
+            boards[game_id] = result.leaderboard
+    return boards
+
+
+def row(r: Rating) -> str:
+    low, high = r.mu - Z95 * r.sigma, r.mu + Z95 * r.sigma
+    return (
+        f"| {r.bot} | {strength_hint(r.bot) or '—'} | {r.mu:.1f} ({low:.1f} – {high:.1f}) "
+        f"| {r.ordinal:.1f} | {r.win_rate:.0%} ({r.games}) | {r.mean_score:.1f} |"
+    )
+
+
+def markdown(args: argparse.Namespace, boards: dict[str, list[Rating]]) -> list[str]:
+    lines = [
+        f"{args.players} players, {args.games} games a game from seed {args.seed}, every "
+        "pair of bots in both seatings; openskill Plackett-Luce ratings (mu with its 95% "
+        "interval), sorted by the ordinal mu - 3 sigma.",
+        "",
+    ]
+    for game_id, board in boards.items():
+        lines += [
+            f"#### {game_id}",
+            "",
+            "| bot | hint | rating (95%) | ordinal | wins (games) | mean score |",
+            "|---|---|--:|--:|--:|--:|",
+            *(row(r) for r in board),
+            "",
+        ]
+    lines.append(
+        f"Measured with `benchmarks/ladder.py` on Python {platform.python_version()}, "
+        f"{platform.machine()}."
+    )
+    return lines
+
+
+if __name__ == "__main__":
+    main()
