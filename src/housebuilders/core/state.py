@@ -211,7 +211,8 @@ class State(ABC):
         """The moves a search weighs for ``player``: a subset of ``legal_actions``,
         never empty for an acting player. A game may leave out moves that are never
         better than one it keeps (a jump bid in an open auction, where the others
-        answer every raise). By default, every legal move."""
+        answer every raise), or that would let a search go round in circles (a part
+        taken off a plan and put back). By default, every legal move."""
         return self.legal_actions(player)
 
     def quiet(self) -> bool:
