@@ -271,14 +271,18 @@ class StrengthResult:
     def mean_score_b(self) -> float:
         return self._mean_score(a=False)
 
+    def _totals(self, a: bool) -> list[int]:
+        """A's (or B's) final scores, one for every seat it played."""
+        return [r.scores[s] for r in self.records for s in r.seats_of(a)]
+
     def _mean_score(self, a: bool) -> float:
         """A's (or B's) mean final score over every seat it played."""
-        totals = [r.scores[s] for r in self.records for s in r.seats_of(a)]
+        totals = self._totals(a)
         return sum(totals) / len(totals) if totals else 0.0
 
     def score_spread(self, a: bool) -> float:
         """The standard deviation of A's (or B's) final scores over every seat it played."""
-        totals = [r.scores[s] for r in self.records for s in r.seats_of(a)]
+        totals = self._totals(a)
         return statistics.pstdev(totals) if totals else 0.0
 
     def goal_means(self, a: bool) -> dict[str, float]:

@@ -223,7 +223,7 @@ class Outlook:
         return earned - borrowing
 
 
-WORK_KEPT = 20_000  # unseen_work's answers remembered per content
+WORK_KEPT = 5_000  # unseen_work's answers remembered per content (a game asks for about 300)
 
 
 @per_content

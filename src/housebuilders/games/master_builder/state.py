@@ -1076,7 +1076,7 @@ def fitting(need: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 
 
 Sketch = tuple[tuple[int, tuple[int, int]], ...]
-SKETCHES_KEPT = 100_000  # sketches remembered per content before the memory starts afresh
+SKETCHES_KEPT = 20_000  # sketches remembered per content (a game asks for about 600)
 
 
 @per_content
