@@ -22,13 +22,13 @@ import platform
 from collections.abc import Sequence
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 import housebuilders as hb
 from housebuilders.agents import AgentError, split_bots, strength_hint
 from housebuilders.arena import ArenaError
 from housebuilders.arena.runner import RunOptions
 from housebuilders.arena.tournament import Rating, tournament
+from housebuilders.cli.common import progress_bar
 
 Z95 = 1.96
 
@@ -62,14 +62,7 @@ def measure(args: argparse.Namespace) -> dict[str, list[Rating]]:
     games = args.game or hb.game_ids()
     bots = split_bots(args.bots)
     boards: dict[str, list[Rating]] = {}
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    ) as progress:
+    with progress_bar(Console(stderr=True)) as progress:
         for game_id in games:
             task = progress.add_task(game_id, total=args.games)
             result = tournament(

@@ -25,7 +25,7 @@ import platform
 from collections.abc import Sequence
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import Progress
 
 import housebuilders as hb
 from housebuilders.agents import AgentError
@@ -40,6 +40,7 @@ from housebuilders.arena.strength import (
     search_speed,
     wdl_text,
 )
+from housebuilders.cli.common import progress_bar
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -65,17 +66,6 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "the cores: at most one job per idle core)",
     )
     return parser.parse_args(argv)
-
-
-def progress_bar() -> Progress:
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
 
 
 def run_pair(
@@ -156,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 def measure(args: argparse.Namespace) -> tuple[list[StrengthResult], Speed]:
     """Play the two matches and time the search bot."""
     pairs = [("greedy", "random", args.games_greedy), (args.ismcts, "greedy", args.games_ismcts)]
-    with progress_bar() as progress:
+    with progress_bar(Console(stderr=True)) as progress:
         results = [
             run_pair(progress, args.game, a, b, games, args.players, args.seed, args.jobs)
             for a, b, games in pairs

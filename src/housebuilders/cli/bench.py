@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -24,18 +23,7 @@ from ..arena.strength import (
 )
 from ..bench import measure
 from ..core import GameSpec
-from .common import KNOWN_BOTS, GameArg, UserError, out_console, user_errors
-
-
-def _progress(console: Console) -> Progress:
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    )
+from .common import KNOWN_BOTS, GameArg, UserError, out_console, progress_bar, user_errors
 
 
 def bench(
@@ -160,7 +148,7 @@ def _bench_strength(
     jobs: int,
 ) -> None:
     results: list[StrengthResult] = []
-    with _progress(out) as progress:
+    with progress_bar(out) as progress:
         for a, b in pairs:
             task = progress.add_task(f"{a} vs {b}", total=games)
             results.append(

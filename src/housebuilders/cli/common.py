@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from ..agents import AgentError, bot_names as all_bot_names
@@ -104,3 +105,16 @@ OptionOpt = Annotated[
         "choices and defaults: `housebuilders list`.",
     ),
 ]
+
+
+def progress_bar(console: Console) -> Progress:
+    """The progress bar of long work (matches, tournaments): what is done of how many,
+    and the time left; gone once done."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )

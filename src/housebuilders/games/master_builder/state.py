@@ -208,7 +208,7 @@ class MasterBuilderState(GameState):
                 return legal
             return [a for a in legal
                     if not isinstance(a, Staff) or (a.contract, a.section) not in off]  # fmt: skip
-        if self.phase not in (OPENING_BID, BID):
+        if self.quiet():  # no auction under way
             return self.legal_actions(player)
         moves = self.phase_actions(player)
         return [a for a in moves if not isinstance(a, Bid) or a is moves[0]]

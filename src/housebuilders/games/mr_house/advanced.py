@@ -661,9 +661,6 @@ class MrHouseAdvancedState(MrHouseState):
                     points[player] += n == most
         return points
 
-    def complete(self, player: int) -> bool:
-        return H.is_complete(self.house[player], self.permit[player])
-
     def scores(self) -> list[Json]:
         p = self.p
         privilege = self.privilege_points()

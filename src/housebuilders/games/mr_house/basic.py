@@ -314,9 +314,7 @@ class MrHouseBasicState(MrHouseState):
             breakdown = self.part_points(player)
             breakdown |= {
                 "coins": bonus[player],
-                "complete_house": p.complete_house_points
-                if H.is_complete(self.house[player], self.permit[player])
-                else 0,
+                "complete_house": p.complete_house_points if self.complete(player) else 0,
             }
             out.append({"total": sum(breakdown.values()), "breakdown": breakdown})
         return out

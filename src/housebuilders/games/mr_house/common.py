@@ -231,14 +231,14 @@ class MrHouseState(GameState):
         raise NotImplementedError
 
     # == scoring ====================================================================
+    def complete(self, player: int) -> bool:
+        """Whether ``player``'s house is complete (its parts and the permit)."""
+        return H.is_complete(self.house[player], self.permit[player])
+
     def goals(self) -> dict[str, list[float]]:
         """The rulebook's aim: a complete house (in the advanced variant, the only way
         to win)."""
-        return {
-            "complete house": [
-                float(H.is_complete(self.house[p], self.permit[p])) for p in range(self.p.players)
-            ]
-        }
+        return {"complete house": [float(self.complete(p)) for p in range(self.p.players)]}
 
     def part_points(self, player: int) -> dict[str, int]:
         """Points for the house's parts, as printed on the player board."""
