@@ -118,6 +118,32 @@ class MrHouseBasicState(MrHouseState):
             out.extend(_SPEND)
         return out
 
+    def search_actions(self, player: int) -> list[Action]:
+        """The moves a search weighs; a person may make any legal one. At a store,
+        the most the marker allows (taking less only leaves it to the next marker);
+        no coin spent before preparing, where a group needs it; no part given up; and
+        in preparation the move the heuristic's plan makes (prepare what the plan
+        builds, then start): a search that weighed "start building" early would find
+        it handed the move to the other side, whose exploring looks like good news."""
+        legal = self.legal_actions(player)
+        phase = self.phase
+        if phase == MOVEMENT:
+            return [a for a in legal if a.kind == "place"]
+        if phase == PURCHASES:
+            takes = [a for a in legal if a.kind == "take"]
+            return takes[-1:] or legal
+        if phase == ROLLING:
+            return [a for a in legal if a.kind != "remove"] or legal
+        evaluate = self.spec.heuristic
+        best, best_value = legal[0], float("-inf")
+        for action in legal:
+            after = self.clone()
+            after.play(player, action)
+            value = evaluate(after, player)
+            if value > best_value:
+                best, best_value = action, value
+        return [best]
+
     # == Purchases ==================================================================
     def _purchase(self, player: int, value: int) -> bool:
         """Resolve a non-zero marker; False if its owner must choose (a store)."""

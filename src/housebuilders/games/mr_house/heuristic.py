@@ -19,14 +19,17 @@ worth minus the best opponent's: the bot plays to win, not merely to score.
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+import math
+from typing import Any, NamedTuple
 
 from ...core import State, win_shares
 from . import house as H
+from .actions import MATERIALS
 from .advanced import MrHouseAdvancedState
 from .basic import MrHouseBasicState
 from .params import BANK, OFFICE, STORE, WORK_NOTICE_BOARD
-from .phases import OVER, PREPARING, PURCHASES, ROLLING
+from .phases import MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING
 
 #: What a built part is worth beyond its points while turns remain: a wall carries
 #: a roof and windows, the door is a requirement of the complete house.
@@ -63,41 +66,31 @@ def versus(worth: list[float]) -> list[float]:
 
 
 def player_worth(s: MrHouseBasicState, player: int) -> float:
+    """The score ``player`` can expect at the end: the points built, and for each part
+    still planned its points times the chance it gets built in time; the +4 times
+    the chance the house gets complete; a little for coins and spare materials."""
     p = s.p
     house = s.house[player]
-    later = constructions_to_come(s, player)
-    future = min(1.0, (p.turns - s.turn) / 2)  # a part's use to later parts
-    chance = min(1.0, s.quality(player) / p.die_sides)
-    converts = 1.0 - (1.0 - chance) ** later  # a material's chance to end up built
-
     n = H.counts(house)
     worth = float(sum(k * v for k, v in zip(n, p.points, strict=True)))
-    worth += future * sum(k * b for k, b in zip(n, PART_BONUS, strict=True))
-    if H.is_complete(house, s.permit[player]):
+    complete = H.is_complete(house, s.permit[player])
+    if complete:
         worth += p.complete_house_points
-    else:
-        worth += p.complete_house_points * COMPLETION_SHARE * future * requirements_met(house)
-
-    room = Room(house)
-    materials, extras = coming_purchases(s, player)
-    store = [have + more for have, more in zip(s.store[player], materials, strict=True)]
-    if s.phase in (PREPARING, ROLLING) and s._builder() == player:
-        # A prepared group gets this turn's roll, and the later ones if it fails;
-        # a group with nowhere to go comes back to the storehouse.
-        odds = chance + (1.0 - chance) * converts
-        for part in sorted(s.groups):  # walls first: they make room for the rest
-            if room.take(part):
-                worth += odds * part_worth(s, part, future)
-            else:
-                store = [have + need for have, need in zip(store, p.recipes[part], strict=True)]
-    worth += converts * plan_worth(s, room, store, future)
-    return (
-        worth
-        + extras
-        + COIN_VALUE * s.coins[player]
-        + WORKER_VALUE * s.workers[player] * later
-        + (PERMIT_VALUE * future if s.permit[player] else 0.0)
-    )
+    coming = coming_purchases(s, player)
+    store = [have + more for have, more in zip(s.store[player], coming.materials, strict=True)]
+    builder = s.phase in (PREPARING, ROLLING) and s._builder() == player
+    groups = s.groups if builder else []
+    clock = Clock(s, player, s.quality(player) + coming.workers)
+    plan = Plan(s, house, store, groups, s.coins[player] + coming.coins, clock)
+    worth += plan.points
+    if not complete:
+        permit = s.permit[player] or coming.permit
+        chance = 1.0 if permit else permit_chance(clock.purchases)
+        worth += p.complete_house_points * chance * plan.complete
+    # the markers still to place this turn, and those of the turns to come
+    hand = sum(s.hand[player]) if s.phase == MOVEMENT else 0
+    worth += HAND_VALUE * (hand + sum(p.marker_values) * clock.after)
+    return worth + COIN_VALUE * plan.coins_left + LEFTOVER_VALUE * plan.leftover * clock.future
 
 
 def constructions_to_come(s: MrHouseBasicState | MrHouseAdvancedState, player: int) -> int:
@@ -209,17 +202,28 @@ def requirements_met(house: H.House) -> int:
     )
 
 
-def coming_purchases(s: MrHouseBasicState, player: int) -> tuple[list[int], float]:
-    """What ``player``'s markers will bring in this turn's purchases still to resolve:
-    materials by kind, and the worth of coins, a permit and workers. Read from the
-    state itself: in a determinized view the opponents' values are samples."""
+class Coming(NamedTuple):
+    """What a player's markers will bring in this turn's purchases still to resolve."""
+
+    materials: list[int]
+    coins: int = 0
+    permit: bool = False
+    workers: int = 0
+
+
+def coming_purchases(s: MrHouseBasicState, player: int) -> Coming:
+    """What ``player``'s markers will bring in this turn's purchases still to resolve,
+    read from the state itself: in a determinized view the opponents' values are
+    samples."""
     materials = [0] * len(s.supply)
     if s.phase > PURCHASES:
-        return materials, 0.0
+        return Coming(materials)
     p = s.p
-    extras = 0.0
+    coins = workers = 0
+    permit = False
     cards = s.board_workers
     permit_free = not s.permit_given
+    hired = s.workers[:]
     for number in range(1, p.last_location + 1):
         if s.phase == PURCHASES and number < s.loc:
             continue
@@ -231,21 +235,242 @@ def coming_purchases(s: MrHouseBasicState, player: int) -> tuple[list[int], floa
                 continue
             mine = owner == player
             if kind == BANK:
-                extras += COIN_VALUE if mine else 0.0
+                coins += mine
             elif kind == OFFICE:
                 if permit_free and not s.permit[owner]:
                     permit_free = False
-                    extras += PERMIT_VALUE if mine else 0.0
+                    permit = permit or mine
             elif kind == WORK_NOTICE_BOARD:
-                if cards and s.workers[owner] < p.player_worker_spaces:
+                if cards and hired[owner] < p.player_worker_spaces:
                     cards -= 1
-                    extras += WORKER_VALUE * (p.turns - s.turn + 1) if mine else 0.0
+                    hired[owner] += 1
+                    workers += mine
             else:
                 took = min(value, stock)
                 stock -= took
                 if mine:
                     materials[p.material_at[number]] += took
-    return materials, extras
+    return Coming(materials, coins, permit, workers)
+
+
+#: What a good player brings home from a turn's purchases, in materials (of 7 that
+#: the markers allow), and at most in windows and doors, of which the stores hold few.
+MATERIALS_PER_TURN = 4.0
+RARE_PER_TURN = 1.0
+#: A movement marker not yet placed (this turn or a later one), per point of its
+#: value: what it may still buy.
+HAND_VALUE = 0.25
+#: The chance to get the permit in a turn's purchases, for a player who goes for it.
+PERMIT_PER_TURN = 0.5
+#: How much of this construction's roll a part counts on before its group is
+#: prepared: its materials are in the storehouse (or to be bought with a coin), and
+#: the builder prepares them before starting to build; short of 1 so that preparing
+#: it is worth doing, and buying with a coin what a group lacks too.
+IN_STORE_CREDIT = 0.9
+WITH_COIN_CREDIT = 0.8
+UNPLANNED_GROUP = 0.5
+WINDOW_MATERIAL = MATERIALS.index("window")
+DOOR_MATERIAL = MATERIALS.index("door")
+
+
+def permit_chance(purchases: int) -> float:
+    return 1.0 - (1.0 - PERMIT_PER_TURN) ** purchases
+
+
+@functools.cache
+def chain_chance(steps: int, constructions: int, quality: int, sides: int) -> float:
+    """The chance that a chain of ``steps`` parts, each standing on the one before
+    (a wall, its roof, the roof's chimney), gets built in ``constructions`` turns at
+    ``quality``: in a construction the parts are rolled in order until one fails, so
+    the chain is built if its last success comes before the ``constructions``-th
+    failure (a negative binomial)."""
+    if constructions <= 0:
+        return 0.0
+    hit = min(max(quality, 0), sides) / sides
+    if hit >= 1.0:
+        return 1.0
+    miss = 1.0 - hit
+    return sum(math.comb(steps - 1 + f, f) * hit**steps * miss**f for f in range(constructions))
+
+
+class Clock:
+    """The turns a player has left: constructions, purchases and the roll's odds."""
+
+    __slots__ = ("after", "ahead", "purchases", "quality", "sides", "future")
+
+    def __init__(self, s: MrHouseBasicState | MrHouseAdvancedState, player: int, quality: int):
+        self.after = s.p.turns - s.turn  # turns after this one
+        #: the player has yet to prepare their groups for this turn's construction
+        building = s.phase in (PREPARING, ROLLING)
+        self.ahead = (
+            s.phase < PREPARING
+            or (building and s.order.index(player) > s.builder)
+            or (s.phase == PREPARING and s._builder() == player)
+        )
+        if s.phase == OVER:
+            self.after = 0
+        self.purchases = self.after + int(s.phase < PURCHASES and any(s.hand[player]))
+        self.quality = quality
+        self.sides = s.p.die_sides
+        self.future = min(1.0, self.after / 2)
+
+    def chance(self, steps: int, arrival: int, credit: float) -> float:
+        """The chance a part ``steps`` down its chain gets built, its materials there
+        ``arrival`` turns from now (0: this turn), with ``credit``: how sure it is to
+        be rolled in this turn's construction if the player is building now."""
+        later = self.after - max(arrival - 1, 0) if arrival else self.after
+        chance = chain_chance(steps, later, self.quality, self.sides)
+        if credit and not arrival:
+            now = chain_chance(steps, later + 1, self.quality, self.sides)
+            chance += credit * (now - chance)
+        return chance
+
+
+class Item:
+    """A part of the plan: ``parts`` (alternatives, as the two walls), standing on the
+    item ``under`` (or on the house as it is), needed for the complete house or not."""
+
+    __slots__ = ("parts", "under", "needed", "steps", "arrival", "credit", "chance", "part")
+
+    def __init__(self, parts: tuple[int, ...], under: Item | None, needed: bool) -> None:
+        self.parts = parts
+        self.under = under
+        self.needed = needed
+        self.steps = 1 + (under.steps if under else 0)
+        self.part = parts[0]
+        self.arrival = 0
+        self.credit = 0.0
+        self.chance = 0.0
+
+
+def house_plan(house: H.House, ground_floor_door: bool) -> list[Item]:
+    """What the house still needs to be complete (the permit aside), then what would
+    add points to it: a second window on a wall, a chimney on every roof, and a third
+    column (a wall with its roof, window and chimney)."""
+    needed: list[Item] = []
+    new_walls = [Item(H.WALLS, None, True) for _ in range(max(0, 2 - len(house)))]
+    needed += new_walls
+    roofs = [Item(H.ROOFS[:1], None, True) for col in house if not col.roof]
+    roofs += [Item(H.ROOFS[:1], wall, True) for wall in new_walls]
+    needed += roofs
+    bare = [lv for col in house for lv, w in enumerate(col.walls) if not w.door and not w.windows]
+    door_on_bare = False
+    open_new = list(new_walls)  # the new walls that want a window
+    if not H.has_door(house):
+        if bare and (not ground_floor_door or 0 in bare):
+            needed.append(Item((H.DOOR,), None, True))
+            door_on_bare = True
+        elif new_walls:
+            needed.append(Item((H.DOOR,), open_new.pop(), True))
+        else:  # every wall has its windows: the door needs a column of its own
+            wall = Item(H.WALLS, None, True)
+            roof = Item(H.ROOFS[:1], wall, True)
+            needed += [wall, roof, Item((H.DOOR,), wall, True)]
+            roofs.append(roof)
+    bare_windows = len(bare) - door_on_bare
+    needed += [Item((H.WINDOW,), None, True) for _ in range(bare_windows)]
+    needed += [Item((H.WINDOW,), wall, True) for wall in open_new]
+    roofed = sum(1 for col in house if col.roof and not col.chimney)
+    extras: list[Item] = []
+    if any(col.chimney for col in house):
+        extras += [Item((H.CHIMNEY,), roof, False) for roof in roofs]
+    elif roofed:
+        needed.append(Item((H.CHIMNEY,), None, True))
+        roofed -= 1
+        extras += [Item((H.CHIMNEY,), roof, False) for roof in roofs]
+    else:
+        first = min(roofs, key=lambda r: r.steps)
+        needed.append(Item((H.CHIMNEY,), first, True))
+        extras += [Item((H.CHIMNEY,), roof, False) for roof in roofs if roof is not first]
+    extras += [Item((H.CHIMNEY,), None, False) for _ in range(roofed)]
+    single = sum(1 for col in house for w in col.walls if w.windows == 1)
+    extras += [Item((H.WINDOW,), None, False) for _ in range(single + bare_windows)]
+    extras += [Item((H.WINDOW,), wall, False) for wall in open_new]
+    return needed + extras
+
+
+class Plan:
+    """A player's materials laid out on their house plan: which parts they fund now,
+    which wait for purchases to come, and what it all is worth.
+
+    ``points``: the points the plan's parts are expected to add; ``complete``: the
+    chance every part the complete house needs gets built (the permit aside);
+    ``coins_left``, ``leftover``: the coins and materials the plan does not use.
+    """
+
+    def __init__(
+        self,
+        s: MrHouseBasicState | MrHouseAdvancedState,
+        house: H.House,
+        store: list[int],
+        groups: list[int],
+        coins: int,
+        clock: Clock,
+    ) -> None:
+        p = s.p
+        recipes = p.recipes
+        store = list(store)
+        groups = list(groups)
+        items = house_plan(house, s.ground_floor_door())
+        deficit = [0] * len(store)
+        self.points = 0.0
+        self.complete = 1.0
+        carriers = {id(i.under) for i in items if i.needed and i.under is not None}
+        for item in items:
+            under = item.under
+            if under is not None and under.chance == 0.0 and not item.needed:
+                continue
+            part = next((g for g in item.parts if g in groups), -1)
+            if part >= 0:  # a prepared group: rolled in this construction
+                groups.remove(part)
+                item.part, item.credit = part, 1.0
+            else:
+                part, short = _cheapest(item.parts, recipes, store)
+                item.part = part
+                recipe = recipes[part]
+                wild = sum(short[:WINDOW_MATERIAL])
+                rare = short[WINDOW_MATERIAL] + short[DOOR_MATERIAL]
+                if not rare and wild <= coins:
+                    coins -= wild
+                    for m, need in enumerate(recipe):
+                        store[m] -= need - short[m]
+                    item.credit = (WITH_COIN_CREDIT if wild else IN_STORE_CREDIT) * clock.ahead
+                elif item.needed:  # bought in the turns to come
+                    for m, need in enumerate(recipe):
+                        store[m] -= need - short[m]
+                        deficit[m] += short[m]
+                    item.arrival = _arrival(deficit)
+                else:
+                    continue
+            if under is not None:
+                item.arrival = max(item.arrival, under.arrival)
+                item.credit = min(item.credit, under.credit)
+            item.chance = clock.chance(item.steps, item.arrival, item.credit)
+            self.points += item.chance * p.points[item.part]
+            if item.needed and id(item) not in carriers:
+                self.complete *= item.chance
+        self.coins_left = coins
+        self.leftover = sum(store)
+        # A group the plan has no use for is rolled all the same: a wall then stands
+        # where it does harm (a third column to roof and give a window).
+        self.points -= UNPLANNED_GROUP * len(groups)
+
+
+def _cheapest(parts: tuple[int, ...], recipes: Any, store: list[int]) -> tuple[int, list[int]]:
+    """The alternative that lacks the fewest materials, and what it lacks."""
+    best, best_short = parts[0], None
+    for part in parts:
+        short = [max(0, need - have) for need, have in zip(recipes[part], store, strict=True)]
+        if best_short is None or sum(short) < sum(best_short):
+            best, best_short = part, short
+    assert best_short is not None
+    return best, best_short
+
+
+def _arrival(deficit: list[int]) -> int:
+    """The turn from now by which purchases bring the missing materials."""
+    rare = max(deficit[WINDOW_MATERIAL], deficit[DOOR_MATERIAL])
+    return max(math.ceil(sum(deficit) / MATERIALS_PER_TURN), math.ceil(rare / RARE_PER_TURN))
 
 
 # == The advanced variant ===============================================================
