@@ -138,9 +138,7 @@ def test_a_third_column_makes_the_house_need_its_roof_and_window() -> None:
     assert needed == [H.ROOF, H.WINDOW]
 
 
-def test_preparing_a_planned_part_is_worth_more_than_leaving_it_and_an_unplanned_one_less() -> (
-    None
-):
+def test_preparing_a_planned_part_is_worth_more_and_an_unplanned_one_less() -> None:
     two_walls = (column(wood(door=True), roof=True), column(wood(1), roof=True))
     s = at_construction(
         2,
@@ -168,9 +166,7 @@ def test_the_opponent_starting_to_build_does_not_change_a_players_worth() -> Non
     """The worth of a player whose construction comes later this turn is the same
     whether the builder before them is still preparing or has moved on: a search
     must not find good news in handing the move to the other side."""
-    s = at_construction(
-        2, store={0: materials(wood=2, steel=1), 1: materials(wood=2, steel=1)}
-    )
+    s = at_construction(2, store={0: materials(wood=2, steel=1), 1: materials(wood=2, steel=1)})
     waiting = player_worth(s, 1)
     s.apply(0, A.START_BUILDING)
     assert s._builder() == 1

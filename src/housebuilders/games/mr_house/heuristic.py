@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from ...core import State, win_shares
 from . import house as H
-from .actions import MATERIALS
+from .actions import COIN_MATERIALS, MATERIALS
 from .advanced import MrHouseAdvancedState
 from .basic import MrHouseBasicState
 from .params import BANK, OFFICE, STORE, WORK_NOTICE_BOARD
@@ -254,9 +254,8 @@ def coming_purchases(s: MrHouseBasicState, player: int) -> Coming:
 
 
 #: What a good player brings home from a turn's purchases, in materials (of 7 that
-#: the markers allow), and at most in windows and doors, of which the stores hold few.
+#: the markers allow).
 MATERIALS_PER_TURN = 4.0
-RARE_PER_TURN = 1.0
 #: A movement marker not yet placed (this turn or a later one), per point of its
 #: value: what it may still buy.
 HAND_VALUE = 0.25
@@ -269,8 +268,8 @@ PERMIT_PER_TURN = 0.5
 IN_STORE_CREDIT = 0.9
 WITH_COIN_CREDIT = 0.8
 UNPLANNED_GROUP = 0.5
-WINDOW_MATERIAL = MATERIALS.index("window")
-DOOR_MATERIAL = MATERIALS.index("door")
+#: The materials a coin buys (not a window or a door).
+COIN_BUYS = tuple(MATERIALS.index(m) for m in COIN_MATERIALS)
 
 
 def permit_chance(purchases: int) -> float:
@@ -413,6 +412,7 @@ class Plan:
         groups = list(groups)
         items = house_plan(house, s.ground_floor_door())
         deficit = [0] * len(store)
+        share = tuple(max(stock, 1) / p.players for stock in p.stock)
         self.points = 0.0
         self.complete = 1.0
         carriers = {id(i.under) for i in items if i.needed and i.under is not None}
@@ -428,8 +428,8 @@ class Plan:
                 part, short = _cheapest(item.parts, recipes, store)
                 item.part = part
                 recipe = recipes[part]
-                wild = sum(short[:WINDOW_MATERIAL])
-                rare = short[WINDOW_MATERIAL] + short[DOOR_MATERIAL]
+                wild = sum(short[m] for m in COIN_BUYS)
+                rare = sum(short) - wild
                 if not rare and wild <= coins:
                     coins -= wild
                     for m, need in enumerate(recipe):
@@ -439,7 +439,7 @@ class Plan:
                     for m, need in enumerate(recipe):
                         store[m] -= need - short[m]
                         deficit[m] += short[m]
-                    item.arrival = _arrival(deficit)
+                    item.arrival = _arrival(deficit, share)
                 else:
                     continue
             if under is not None:
@@ -467,10 +467,16 @@ def _cheapest(parts: tuple[int, ...], recipes: Any, store: list[int]) -> tuple[i
     return best, best_short
 
 
-def _arrival(deficit: list[int]) -> int:
-    """The turn from now by which purchases bring the missing materials."""
-    rare = max(deficit[WINDOW_MATERIAL], deficit[DOOR_MATERIAL])
-    return max(math.ceil(sum(deficit) / MATERIALS_PER_TURN), math.ceil(rare / RARE_PER_TURN))
+def _arrival(deficit: list[int], share: tuple[float, ...]) -> int:
+    """The turn from now by which purchases bring the missing materials: about
+    ``MATERIALS_PER_TURN`` a turn, and of each material at most a player's ``share``
+    of what the store gets each turn (a door a turn between two players: one each
+    other turn)."""
+    turns = math.ceil(sum(deficit) / MATERIALS_PER_TURN)
+    for need, per_turn in zip(deficit, share, strict=True):
+        if need:
+            turns = max(turns, math.ceil(need / per_turn))
+    return turns
 
 
 # == The advanced variant ===============================================================
