@@ -325,67 +325,83 @@ class Clock:
         return chance
 
 
-class Item:
-    """A part of the plan: ``parts`` (alternatives, as the two walls), standing on the
-    item ``under`` (or on the house as it is), needed for the complete house or not."""
+class Item(NamedTuple):
+    """A part of the plan: ``parts`` (alternatives, as the two walls) standing on the
+    item at index ``under`` (-1: on the house as it is), ``steps`` down its chain;
+    ``needed`` for the complete house or not; ``carries`` a needed item."""
 
-    __slots__ = ("parts", "under", "needed", "steps", "arrival", "credit", "chance", "part")
-
-    def __init__(self, parts: tuple[int, ...], under: Item | None, needed: bool) -> None:
-        self.parts = parts
-        self.under = under
-        self.needed = needed
-        self.steps = 1 + (under.steps if under else 0)
-        self.part = parts[0]
-        self.arrival = 0
-        self.credit = 0.0
-        self.chance = 0.0
+    parts: tuple[int, ...]
+    under: int
+    needed: bool
+    steps: int
+    carries: bool = False
 
 
-def house_plan(house: H.House, ground_floor_door: bool) -> list[Item]:
+class _Drawing:
+    """house_plan's notebook: items added in order, each after what it stands on."""
+
+    def __init__(self) -> None:
+        self.items: list[Item] = []
+
+    def add(self, parts: tuple[int, ...], under: int = -1, needed: bool = True) -> int:
+        steps = 1 + (self.items[under].steps if under >= 0 else 0)
+        if under >= 0 and needed:
+            self.items[under] = self.items[under]._replace(carries=True)
+        self.items.append(Item(parts, under, needed, steps))
+        return len(self.items) - 1
+
+
+_ROOF = H.ROOFS[:1]  # the basic variant's one roof
+
+
+@functools.lru_cache(maxsize=4096)
+def house_plan(house: H.House, ground_floor_door: bool) -> tuple[Item, ...]:
     """What the house still needs to be complete (the permit aside), then what would
-    add points to it: a second window on a wall, a chimney on every roof, and a third
-    column (a wall with its roof, window and chimney)."""
-    needed: list[Item] = []
-    new_walls = [Item(H.WALLS, None, True) for _ in range(max(0, 2 - len(house)))]
-    needed += new_walls
-    roofs = [Item(H.ROOFS[:1], None, True) for col in house if not col.roof]
-    roofs += [Item(H.ROOFS[:1], wall, True) for wall in new_walls]
-    needed += roofs
+    add points without adding needs: a second window on a wall, a chimney on every
+    roof. (A third column, or a wall on a wall, is not in the plan: each makes the
+    house need more, a roof or a window, before it is complete.)"""
+    d = _Drawing()
+    new_walls = [d.add(H.WALLS) for _ in range(max(0, 2 - len(house)))]
+    roofs = [d.add(_ROOF) for col in house if not col.roof]
+    roofs += [d.add(_ROOF, wall) for wall in new_walls]
     bare = [lv for col in house for lv, w in enumerate(col.walls) if not w.door and not w.windows]
     door_on_bare = False
     open_new = list(new_walls)  # the new walls that want a window
     if not H.has_door(house):
         if bare and (not ground_floor_door or 0 in bare):
-            needed.append(Item((H.DOOR,), None, True))
+            d.add((H.DOOR,))
             door_on_bare = True
         elif new_walls:
-            needed.append(Item((H.DOOR,), open_new.pop(), True))
+            d.add((H.DOOR,), open_new.pop())
         else:  # every wall has its windows: the door needs a column of its own
-            wall = Item(H.WALLS, None, True)
-            roof = Item(H.ROOFS[:1], wall, True)
-            needed += [wall, roof, Item((H.DOOR,), wall, True)]
-            roofs.append(roof)
+            wall = d.add(H.WALLS)
+            roofs.append(d.add(_ROOF, wall))
+            d.add((H.DOOR,), wall)
     bare_windows = len(bare) - door_on_bare
-    needed += [Item((H.WINDOW,), None, True) for _ in range(bare_windows)]
-    needed += [Item((H.WINDOW,), wall, True) for wall in open_new]
+    for _ in range(bare_windows):
+        d.add((H.WINDOW,))
+    for wall in open_new:
+        d.add((H.WINDOW,), wall)
     roofed = sum(1 for col in house if col.roof and not col.chimney)
-    extras: list[Item] = []
-    if any(col.chimney for col in house):
-        extras += [Item((H.CHIMNEY,), roof, False) for roof in roofs]
-    elif roofed:
-        needed.append(Item((H.CHIMNEY,), None, True))
-        roofed -= 1
-        extras += [Item((H.CHIMNEY,), roof, False) for roof in roofs]
-    else:
-        first = min(roofs, key=lambda r: r.steps)
-        needed.append(Item((H.CHIMNEY,), first, True))
-        extras += [Item((H.CHIMNEY,), roof, False) for roof in roofs if roof is not first]
-    extras += [Item((H.CHIMNEY,), None, False) for _ in range(roofed)]
+    extra_chimneys = list(roofs)
+    if not any(col.chimney for col in house):
+        if roofed:
+            d.add((H.CHIMNEY,))
+            roofed -= 1
+        else:
+            first = min(roofs, key=lambda r: d.items[r].steps)
+            d.add((H.CHIMNEY,), first)
+            extra_chimneys.remove(first)
+    for roof in extra_chimneys:
+        d.add((H.CHIMNEY,), roof, needed=False)
+    for _ in range(roofed):
+        d.add((H.CHIMNEY,), needed=False)
     single = sum(1 for col in house for w in col.walls if w.windows == 1)
-    extras += [Item((H.WINDOW,), None, False) for _ in range(single + bare_windows)]
-    extras += [Item((H.WINDOW,), wall, False) for wall in open_new]
-    return needed + extras
+    for _ in range(single + bare_windows):
+        d.add((H.WINDOW,), needed=False)
+    for wall in open_new:
+        d.add((H.WINDOW,), wall, needed=False)
+    return tuple(d.items)
 
 
 class Plan:
@@ -397,6 +413,8 @@ class Plan:
     ``coins_left``, ``leftover``: the coins and materials the plan does not use.
     """
 
+    __slots__ = ("points", "complete", "coins_left", "leftover")
+
     def __init__(
         self,
         s: MrHouseBasicState | MrHouseAdvancedState,
@@ -407,64 +425,98 @@ class Plan:
         clock: Clock,
     ) -> None:
         p = s.p
-        recipes = p.recipes
         store = list(store)
         groups = list(groups)
         items = house_plan(house, s.ground_floor_door())
         deficit = [0] * len(store)
-        share = tuple(max(stock, 1) / p.players for stock in p.stock)
-        self.points = 0.0
-        self.complete = 1.0
-        carriers = {id(i.under) for i in items if i.needed and i.under is not None}
-        for item in items:
+        recipes, share = _sparse(p)
+        n = len(items)
+        arrival = [0] * n
+        credit = [0.0] * n
+        chance = [0.0] * n
+        points = 0.0
+        complete = 1.0
+        ahead = clock.ahead
+        for i, item in enumerate(items):
             under = item.under
-            if under is not None and under.chance == 0.0 and not item.needed:
+            if under >= 0 and not item.needed and not chance[under]:
                 continue
-            part = next((g for g in item.parts if g in groups), -1)
+            parts = item.parts
+            part = next((g for g in parts if g in groups), -1)
             if part >= 0:  # a prepared group: rolled in this construction
                 groups.remove(part)
-                item.part, item.credit = part, 1.0
+                credit[i] = 1.0
             else:
-                part, short = _cheapest(item.parts, recipes, store)
-                item.part = part
-                recipe = recipes[part]
-                wild = sum(short[m] for m in COIN_BUYS)
-                rare = sum(short) - wild
-                if not rare and wild <= coins:
+                part, lacking, wild = _cheapest(parts, recipes, store)
+                if wild == lacking and wild <= coins:  # no window or door lacking
                     coins -= wild
-                    for m, need in enumerate(recipe):
-                        store[m] -= need - short[m]
-                    item.credit = (WITH_COIN_CREDIT if wild else IN_STORE_CREDIT) * clock.ahead
+                    for m, need in recipes[part]:
+                        store[m] = max(store[m] - need, 0)
+                    credit[i] = (WITH_COIN_CREDIT if wild else IN_STORE_CREDIT) * ahead
                 elif item.needed:  # bought in the turns to come
-                    for m, need in enumerate(recipe):
-                        store[m] -= need - short[m]
-                        deficit[m] += short[m]
-                    item.arrival = _arrival(deficit, share)
+                    for m, need in recipes[part]:
+                        have = store[m]
+                        if have < need:
+                            deficit[m] += need - have
+                            store[m] = 0
+                        else:
+                            store[m] = have - need
+                    arrival[i] = _arrival(deficit, share)
                 else:
                     continue
-            if under is not None:
-                item.arrival = max(item.arrival, under.arrival)
-                item.credit = min(item.credit, under.credit)
-            item.chance = clock.chance(item.steps, item.arrival, item.credit)
-            self.points += item.chance * p.points[item.part]
-            if item.needed and id(item) not in carriers:
-                self.complete *= item.chance
-        self.coins_left = coins
-        self.leftover = sum(store)
+            if under >= 0:
+                arrival[i] = max(arrival[i], arrival[under])
+                credit[i] = min(credit[i], credit[under])
+            chance[i] = clock.chance(item.steps, arrival[i], credit[i])
+            points += chance[i] * p.points[part]
+            if item.needed and not item.carries:
+                complete *= chance[i]
         # A group the plan has no use for is rolled all the same: a wall then stands
         # where it does harm (a third column to roof and give a window).
-        self.points -= UNPLANNED_GROUP * len(groups)
+        self.points = points - UNPLANNED_GROUP * len(groups)
+        self.complete = complete
+        self.coins_left = coins
+        self.leftover = sum(store)
 
 
-def _cheapest(parts: tuple[int, ...], recipes: Any, store: list[int]) -> tuple[int, list[int]]:
-    """The alternative that lacks the fewest materials, and what it lacks."""
-    best, best_short = parts[0], None
+Recipe = tuple[tuple[int, int], ...]  # (material, count) for each material it needs
+
+
+def _cheapest(
+    parts: tuple[int, ...], recipes: tuple[Recipe, ...], store: list[int]
+) -> tuple[int, int, int]:
+    """The alternative that lacks the fewest materials: it, how many it lacks, and how
+    many of those a coin can buy."""
+    best, least, best_wild = parts[0], -1, 0
     for part in parts:
-        short = [max(0, need - have) for need, have in zip(recipes[part], store, strict=True)]
-        if best_short is None or sum(short) < sum(best_short):
-            best, best_short = part, short
-    assert best_short is not None
-    return best, best_short
+        lacking = wild = 0
+        for m, need in recipes[part]:
+            have = store[m]
+            if have < need:
+                lacking += need - have
+                if m in COIN_BUYS:
+                    wild += need - have
+        if least < 0 or lacking < least:
+            best, least, best_wild = part, lacking, wild
+    return best, least, best_wild
+
+
+_SPARSE: dict[int, tuple[Any, tuple[tuple[Recipe, ...], tuple[float, ...]]]] = {}
+
+
+def _sparse(params: Any) -> tuple[tuple[Recipe, ...], tuple[float, ...]]:
+    """The variant's recipes as (material, count) pairs, and a player's share of each
+    store's stock a turn (cached per params)."""
+    hit = _SPARSE.get(id(params))
+    if hit is None or hit[0] is not params:
+        if len(_SPARSE) > 64:
+            _SPARSE.clear()
+        recipes = tuple(
+            tuple((m, need) for m, need in enumerate(recipe) if need) for recipe in params.recipes
+        )
+        share = tuple(max(stock, 1) / params.players for stock in params.stock)
+        hit = _SPARSE[id(params)] = (params, (recipes, share))
+    return hit[1]
 
 
 def _arrival(deficit: list[int], share: tuple[float, ...]) -> int:
