@@ -158,7 +158,7 @@ def test_the_seat_page_works_under_its_policy_without_the_token_in_the_address(
 
 
 def test_mr_house_advanced_to_the_end(page: Any, server: str) -> None:
-    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
     created = post(
         server + "/api/tables",
         {"game": "mr-house-advanced", "seats": seats, "seed": 11},
@@ -168,7 +168,8 @@ def test_mr_house_advanced_to_the_end(page: Any, server: str) -> None:
     assert "advanced" in page.text_content("#game-name").lower()
     play_to_end(page)
     check_final(page, server, players=2)
-    # neither the first action every time nor greedy completes a house: everyone lost
+    # neither the first action every time nor the random bot completes a house:
+    # everyone lost
     final = get(f"{server}/api/tables/{created['table']}/view")
     assert final["winners"] == [] and 1 in final["ranking"]
     assert page.text_content("#headline") == "Everyone lost"

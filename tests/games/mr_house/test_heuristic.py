@@ -10,7 +10,7 @@ import housebuilders as hb
 from housebuilders.core import win_shares
 from housebuilders.core.testing import random_playout
 from housebuilders.games.mr_house import actions as A, house as H
-from housebuilders.games.mr_house.heuristic import Room, evaluate, player_worth
+from housebuilders.games.mr_house.heuristic import evaluate, player_worth
 
 from .helpers import at_construction, column, materials, new, wood
 
@@ -34,14 +34,6 @@ def test_heuristic_values_materials_that_make_parts() -> None:
     window = at_construction(2, store={0: materials(window=3), 1: materials()})
     # A wall's materials are worth more than windows with no wall to go on.
     assert player_worth(walls, 0) > player_worth(window, 0)
-
-
-def test_room_counts_planned_parts() -> None:
-    room = Room((column(wood(door=True)),))
-    assert room.take(2)  # a roof on the open wall
-    assert not room.take(2)  # no second open top
-    assert not room.take(5)  # the house has its door
-    assert room.take(0) and room.take(2)  # a new wall makes room for a roof
 
 
 def test_greedy_beats_random() -> None:
@@ -181,3 +173,49 @@ def test_greedy_completes_houses() -> None:
         state = hb.play("mr-house-basic", ["greedy", "greedy"], seed=seed)
         complete += sum(state.complete(p) for p in range(2))
     assert complete >= 8
+
+
+# == the advanced variant ================================================================
+def test_staffing_takes_the_smallest_card_that_suffices_else_the_largest_together() -> None:
+    from housebuilders.games.mr_house.heuristic import _staff
+
+    crews = [1, 2, 3]
+    assert _staff(crews, 2) and crews == [1, 3]
+    crews = [1, 1, 1]
+    assert _staff(crews, 2) and crews == [1]  # two cards of one worker together
+    assert not _staff([1], 2)
+
+
+def test_a_part_waiting_for_its_crew_counts_as_built() -> None:
+    """After "build" the advanced variant asks which crew builds the part: the
+    position is worth the part built, so a wall that would break a complete house
+    is seen for what it is before its crew is chosen."""
+    from housebuilders.games.mr_house.heuristic import advanced_worth
+
+    state = _waiting_for_a_crew()
+    player = state._builder()
+    state.house[player] = (
+        column(wood(door=True), roof=True, chimney=True),
+        column(wood(1), roof=True),
+    )
+    state.permit[player] = True
+    state.store[player] = materials(wood=2, steel=1, window=1)
+    majority = state.privilege_points()[player]
+    state.pending = (H.WOOD_WALL, 2, 0)  # a third column, to roof and give a window
+    third_column = advanced_worth(state, player, majority)
+    state.pending = (H.WINDOW, 1, 0)  # a second window
+    window = advanced_worth(state, player, majority)
+    assert third_column < window
+
+
+def _waiting_for_a_crew() -> hb.State:
+    """A random game's first position where a part waits for its crew to be chosen."""
+    for seed in range(100):
+        state = hb.new_game("mr-house-advanced", 2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.pending is not None:
+                return state
+            p = state.acting_players()[0]
+            state.apply(p, rng.choice(state.legal_actions(p)))
+    raise AssertionError("no crew choice in 100 random games")

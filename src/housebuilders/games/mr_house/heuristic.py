@@ -1,20 +1,28 @@
 """Mr House's evaluation of a position, for the greedy bot and for search cut-offs.
 
-A designer should be able to read it. A player's worth is:
+A designer should be able to read it. A player's worth is the score they can expect
+at the end of the game:
 
-- the points they have now (house parts, and the +4 once the house is complete);
-- while turns remain, what the house is on its way to: a share of the +4 for each
-  requirement of a complete house already met, and a bonus for parts that carry
-  others (a wall carries a roof and windows);
-- their materials, worth the parts they can make for this house (a plan: walls,
-  then what fits on them), times the chance those parts get built in the rolls
-  left; materials that fit no part are worth little;
-- coins, workers, the permit, and what their movement markers will bring in the
-  purchases still to resolve.
+- the points they have now (house parts; the +4, or in the advanced variant being
+  complete at all, once the house is complete);
+- the house's *plan* (``house_plan``): what it still needs to be complete (two
+  columns, each roofed; a door; a window on every other wall; a chimney), then what
+  adds points without adding needs (a second window, a chimney on every roof). The
+  player's materials are laid out on the plan in that order (``Plan``): a part is
+  funded by a prepared group, by the storehouse (and coins), or by the purchases to
+  come, which bring a few materials a turn and of the rare ones (doors, windows) only
+  the player's share of the stock;
+- each planned part's points times the chance it gets built in time: in the basic
+  variant the chance its chain (a wall, its roof, the roof's chimney) succeeds in the
+  constructions left at the player's quality (``chain_chance``); in the advanced one
+  whether a crew builds it now, or a try in each turn left (``CrewClock``);
+- the complete-house value times the chance every needed part gets built and the
+  permit comes;
+- a little for coins, spare materials and the movement markers still to place, and in
+  the advanced variant for money, privileges, quality and loans as they score.
 
-Every term but the points fades as the constructions run out, so at the end a
-player's worth is their score. The evaluation of a position for a player is their
-worth minus the best opponent's: the bot plays to win, not merely to score.
+At the end a player's worth is their score. The evaluation of a position for a player
+is their worth minus the best opponent's: the bot plays to win, not merely to score.
 """
 
 from __future__ import annotations
@@ -25,21 +33,14 @@ from typing import Any, NamedTuple
 
 from ...core import State, win_shares
 from . import house as H
-from .actions import COIN_MATERIALS, MATERIALS
+from .actions import COIN_MATERIALS, GARAGE, MATERIALS
 from .advanced import MrHouseAdvancedState
 from .basic import MrHouseBasicState
 from .params import BANK, OFFICE, STORE, WORK_NOTICE_BOARD
-from .phases import MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING
+from .phases import BUILDING, MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING
 
-#: What a built part is worth beyond its points while turns remain: a wall carries
-#: a roof and windows, the door is a requirement of the complete house.
-PART_BONUS = (0.6, 0.6, 0.2, 0.2, 0.2, 0.6, 0.2)
 LEFTOVER_VALUE = 0.15  # a material that fits no part of the plan (yet)
 COIN_VALUE = 0.7  # any one material when needed, and the unspent-coin bonus
-WORKER_VALUE = 0.3  # per construction left: one roll in six more succeeds
-PERMIT_VALUE = 1.5  # a complete house needs one
-#: Share of the complete-house bonus credited per requirement already met.
-COMPLETION_SHARE = 0.1
 #: At the end, on top of the score: a win (shared: its share, ``win_shares``), so the
 #: winner after the tie-breaks comes first among equal scores; a loss adds nothing.
 WIN_VALUE = 0.5
@@ -91,115 +92,6 @@ def player_worth(s: MrHouseBasicState, player: int) -> float:
     hand = sum(s.hand[player]) if s.phase == MOVEMENT else 0
     worth += HAND_VALUE * (hand + sum(p.marker_values) * clock.after)
     return worth + COIN_VALUE * plan.coins_left + LEFTOVER_VALUE * plan.leftover * clock.future
-
-
-def constructions_to_come(s: MrHouseBasicState | MrHouseAdvancedState, player: int) -> int:
-    """The player's constructions still to come, not counting one under way."""
-    after_this_turn = s.p.turns - s.turn
-    if s.phase < PREPARING:  # movement or purchases: this turn's construction is to come
-        return after_this_turn + 1
-    if s.phase == OVER:
-        return 0
-    return after_this_turn + (s.order.index(player) > s.builder)
-
-
-def part_worth(s: MrHouseBasicState | MrHouseAdvancedState, part: int, future: float) -> float:
-    return s.p.points[part] + future * PART_BONUS[part]
-
-
-class Room:
-    """Where parts can still go in a house, counting the parts already planned."""
-
-    __slots__ = ("walls", "open_tops", "bare_roofs", "window_slots", "door_slot")
-
-    def __init__(self, house: H.House) -> None:
-        self.walls = H.MAX_COLUMNS * H.MAX_LEVELS - sum(len(c.walls) for c in house)
-        self.open_tops = sum(1 for c in house if not c.roof)
-        self.bare_roofs = sum(1 for c in house if c.roof and not c.chimney)
-        self.window_slots = sum(
-            H.MAX_WINDOWS_PER_WALL - w.windows for c in house for w in c.walls if not w.door
-        )
-        self.door_slot = not H.has_door(house)
-
-    def take(self, part: int) -> bool:
-        """Plan ``part`` if the house has room for it; False if not."""
-        if part in H.WALLS:
-            if not self.walls:
-                return False
-            self.walls -= 1
-            self.open_tops += 1
-            self.window_slots += H.MAX_WINDOWS_PER_WALL
-        elif part == H.ROOF:
-            if not self.open_tops:
-                return False
-            self.open_tops -= 1
-            self.bare_roofs += 1
-        elif part == H.CHIMNEY:
-            if not self.bare_roofs:
-                return False
-            self.bare_roofs -= 1
-        elif part == H.WINDOW:
-            if not self.window_slots:
-                return False
-            self.window_slots -= 1
-        else:  # the door
-            if not self.door_slot:
-                return False
-            self.door_slot = False
-        return True
-
-
-def plan_worth(
-    s: MrHouseBasicState | MrHouseAdvancedState, room: Room, store: list[int], future: float
-) -> float:
-    """What the materials are worth as parts for this house: repeatedly make the part
-    worth the most per material that the materials allow and the house has room for;
-    what is left over is worth little."""
-    recipes = s.p.recipes
-    store = list(store)
-    ranked = _ranked_parts(s.p, future)
-    total = 0.0
-    while True:
-        for part in ranked:
-            recipe = recipes[part]
-            if all(have >= need for have, need in zip(store, recipe, strict=True)) and room.take(
-                part
-            ):
-                for m, need in enumerate(recipe):
-                    store[m] -= need
-                total += part_worth(s, part, future)
-                break
-        else:
-            return total + LEFTOVER_VALUE * future * sum(store)
-
-
-_RANKED: dict[tuple[int, float], tuple[Any, tuple[int, ...]]] = {}
-
-
-def _ranked_parts(params: Any, future: float) -> tuple[int, ...]:
-    """The variant's parts, most worth per material first (cached: it is asked often)."""
-    key = (id(params), future)
-    hit = _RANKED.get(key)
-    if hit is None or hit[0] is not params:
-        if len(_RANKED) > 256:
-            _RANKED.clear()
-        worth = [params.points[p] + future * PART_BONUS[p] for p in range(len(params.points))]
-        order = tuple(sorted(params.parts, key=lambda p: -worth[p] / sum(params.recipes[p])))
-        hit = _RANKED[key] = (params, order)
-    return hit[1]
-
-
-def requirements_met(house: H.House) -> int:
-    """How many of the complete house's requirements a house meets (the permit aside)."""
-    n = H.counts(house)
-    return (
-        (n[H.WOOD_WALL] + n[H.BRICK_WALL] >= 2)
-        + (n[H.ROOF] >= 2)
-        + (bool(house) and all(c.roof for c in house))
-        + (n[H.CHIMNEY] >= 1)
-        + (n[H.DOOR] == 1)
-        + (bool(house) and all(w.door or w.windows for c in house for w in c.walls))
-    )
 
 
 class Coming(NamedTuple):
@@ -295,7 +187,8 @@ def chain_chance(steps: int, constructions: int, quality: int, sides: int) -> fl
 class Clock:
     """The turns a player has left: constructions, purchases and the roll's odds."""
 
-    __slots__ = ("after", "ahead", "purchases", "quality", "sides", "future")
+    __slots__ = ("after", "ahead", "purchases", "quality", "sides", "future", "per_turn")
+    per_turn: float
 
     def __init__(self, s: MrHouseBasicState | MrHouseAdvancedState, player: int, quality: int):
         self.after = s.p.turns - s.turn  # turns after this one
@@ -311,13 +204,14 @@ class Clock:
         self.purchases = self.after + int(s.phase < PURCHASES and any(s.hand[player]))
         self.quality = quality
         self.sides = s.p.die_sides
+        self.per_turn = MATERIALS_PER_TURN
         self.future = min(1.0, self.after / 2)
 
-    def chance(self, steps: int, arrival: int, credit: float) -> float:
+    def chance(self, part: int, steps: int, arrival: float, credit: float) -> float:
         """The chance a part ``steps`` down its chain gets built, its materials there
         ``arrival`` turns from now (0: this turn), with ``credit``: how sure it is to
         be rolled in this turn's construction if the player is building now."""
-        later = self.after - max(arrival - 1, 0) if arrival else self.after
+        later = self.after - math.ceil(arrival) + 1 if arrival else self.after
         chance = chain_chance(steps, later, self.quality, self.sides)
         if credit and not arrival:
             now = chain_chance(steps, later + 1, self.quality, self.sides)
@@ -351,19 +245,18 @@ class _Drawing:
         return len(self.items) - 1
 
 
-_ROOF = H.ROOFS[:1]  # the basic variant's one roof
-
-
 @functools.lru_cache(maxsize=4096)
-def house_plan(house: H.House, ground_floor_door: bool) -> tuple[Item, ...]:
+def house_plan(
+    house: H.House, ground_floor_door: bool, roof: tuple[int, ...] = H.ROOFS[:1]
+) -> tuple[Item, ...]:
     """What the house still needs to be complete (the permit aside), then what would
     add points without adding needs: a second window on a wall, a chimney on every
     roof. (A third column, or a wall on a wall, is not in the plan: each makes the
     house need more, a roof or a window, before it is complete.)"""
     d = _Drawing()
     new_walls = [d.add(H.WALLS) for _ in range(max(0, 2 - len(house)))]
-    roofs = [d.add(_ROOF) for col in house if not col.roof]
-    roofs += [d.add(_ROOF, wall) for wall in new_walls]
+    roofs = [d.add(roof) for col in house if not col.roof]
+    roofs += [d.add(roof, wall) for wall in new_walls]
     bare = [lv for col in house for lv, w in enumerate(col.walls) if not w.door and not w.windows]
     door_on_bare = False
     open_new = list(new_walls)  # the new walls that want a window
@@ -375,7 +268,7 @@ def house_plan(house: H.House, ground_floor_door: bool) -> tuple[Item, ...]:
             d.add((H.DOOR,), open_new.pop())
         else:  # every wall has its windows: the door needs a column of its own
             wall = d.add(H.WALLS)
-            roofs.append(d.add(_ROOF, wall))
+            roofs.append(d.add(roof, wall))
             d.add((H.DOOR,), wall)
     bare_windows = len(bare) - door_on_bare
     for _ in range(bare_windows):
@@ -392,8 +285,8 @@ def house_plan(house: H.House, ground_floor_door: bool) -> tuple[Item, ...]:
             first = min(roofs, key=lambda r: d.items[r].steps)
             d.add((H.CHIMNEY,), first)
             extra_chimneys.remove(first)
-    for roof in extra_chimneys:
-        d.add((H.CHIMNEY,), roof, needed=False)
+    for under in extra_chimneys:
+        d.add((H.CHIMNEY,), under, needed=False)
     for _ in range(roofed):
         d.add((H.CHIMNEY,), needed=False)
     single = sum(1 for col in house for w in col.walls if w.windows == 1)
@@ -413,7 +306,7 @@ class Plan:
     ``coins_left``, ``leftover``: the coins and materials the plan does not use.
     """
 
-    __slots__ = ("points", "complete", "coins_left", "leftover")
+    __slots__ = ("points", "complete", "coins_left", "leftover", "later")
 
     def __init__(
         self,
@@ -427,15 +320,16 @@ class Plan:
         p = s.p
         store = list(store)
         groups = list(groups)
-        items = house_plan(house, s.ground_floor_door())
+        items = house_plan(house, s.ground_floor_door(), _roofs(p))
         deficit = [0] * len(store)
         recipes, share = _sparse(p)
         n = len(items)
-        arrival = [0] * n
+        arrival = [0.0] * n
         credit = [0.0] * n
         chance = [0.0] * n
         points = 0.0
         complete = 1.0
+        later = 0  # needed parts not built in this turn's construction
         ahead = clock.ahead
         for i, item in enumerate(items):
             under = item.under
@@ -461,25 +355,32 @@ class Plan:
                             store[m] = 0
                         else:
                             store[m] = have - need
-                    arrival[i] = _arrival(deficit, share)
+                    arrival[i] = _arrival(deficit, share, clock.per_turn)
                 else:
                     continue
             if under >= 0:
                 arrival[i] = max(arrival[i], arrival[under])
                 credit[i] = min(credit[i], credit[under])
-            chance[i] = clock.chance(item.steps, arrival[i], credit[i])
+            chance[i] = clock.chance(part, item.steps, arrival[i], credit[i])
             points += chance[i] * p.points[part]
-            if item.needed and not item.carries:
-                complete *= chance[i]
+            if item.needed:
+                later += chance[i] < 1.0
+                if not item.carries:
+                    complete *= chance[i]
         # A group the plan has no use for is rolled all the same: a wall then stands
         # where it does harm (a third column to roof and give a window).
         self.points = points - UNPLANNED_GROUP * len(groups)
         self.complete = complete
+        self.later = later
         self.coins_left = coins
         self.leftover = sum(store)
 
 
 Recipe = tuple[tuple[int, int], ...]  # (material, count) for each material it needs
+
+
+def _roofs(params: Any) -> tuple[int, ...]:
+    return tuple(r for r in H.ROOFS if r in params.parts)
 
 
 def _cheapest(
@@ -519,25 +420,23 @@ def _sparse(params: Any) -> tuple[tuple[Recipe, ...], tuple[float, ...]]:
     return hit[1]
 
 
-def _arrival(deficit: list[int], share: tuple[float, ...]) -> int:
-    """The turn from now by which purchases bring the missing materials: about
-    ``MATERIALS_PER_TURN`` a turn, and of each material at most a player's ``share``
-    of what the store gets each turn (a door a turn between two players: one each
-    other turn)."""
-    turns = math.ceil(sum(deficit) / MATERIALS_PER_TURN)
-    for need, per_turn in zip(deficit, share, strict=True):
+def _arrival(deficit: list[int], share: tuple[float, ...], per_turn: float) -> float:
+    """The turns from now by which purchases bring the missing materials: about
+    ``per_turn`` a turn, and of each material at most a player's ``share`` of what the
+    store gets each turn (a door a turn between two players: one each other turn)."""
+    turns = sum(deficit) / per_turn
+    for need, per_turn_of_it in zip(deficit, share, strict=True):
         if need:
-            turns = max(turns, math.ceil(need / per_turn))
+            turns = max(turns, need / per_turn_of_it)
     return turns
 
 
 # == The advanced variant ===============================================================
 #: An incomplete house loses whatever its points: being complete outweighs any score.
 COMPLETE_HOUSE_VALUE = 20.0
-MONEY_VALUE = 0.1  # a material costs 3 or 4: a little under half a point's worth
+MONEY_VALUE = 0.1  # a material costs 3 or 4: under half a point
 MONEY_TIE = 0.001  # at the end money only breaks ties
 PRIVILEGE_VALUE = 0.8  # a card's special action, or its colour majority
-WORKER_TURN_VALUE = 0.25  # a worker available for one more construction
 
 
 def evaluate_advanced(state: State, player: int) -> float:
@@ -554,37 +453,139 @@ def evaluate_advanced_all(state: State) -> list[float]:
 
 
 def advanced_worth(s: MrHouseAdvancedState, player: int, majority: int) -> float:
-    """The player's score now, plus being complete, plus what can still become points
-    in the constructions to come. At the end of the game it is the final score, the
-    complete-house value and a pinch of money (the tie-break)."""
+    """The player's score now, plus being complete, plus what the constructions to come
+    can still make of the house (its plan, ``Plan``, built by the crews the player will
+    have). At the end of the game it is the final score, the complete-house value and
+    a pinch of money (the tie-break)."""
     p = s.p
     house = s.house[player]
-    later = constructions_to_come(s, player)
-    future = min(1.0, (p.turns - s.turn) / 2)
+    store = s.store[player]
+    garage = s.garage_points(player)
+    if s.pending is not None and s._builder() == player:  # a part waiting for its crew
+        part, column, level = s.pending
+        store = [have - need for have, need in zip(store, p.recipes[part], strict=True)]
+        if column == GARAGE:
+            if part in H.WALLS:
+                garage = p.garage_wall_points
+            elif part == H.DOOR:
+                garage = p.garage_complete_points
+        else:
+            house = H.build(house, part, column, level)
     n = H.counts(house)
     worth = float(sum(k * v for k, v in zip(n, p.points, strict=True)))
-    worth += s.garage_points(player) + s.quality[player] + s.loan_points(player) + majority
+    worth += garage + s.quality[player] + s.loan_points(player) + majority
     worth += MONEY_TIE * s.money[player]
     complete = H.is_complete(house, s.permit[player])
     if complete:
         worth += COMPLETE_HOUSE_VALUE
-    if not later:
+    if s.phase == OVER:
         return worth
-    # What the constructions to come can still make of it.
-    worth += future * sum(k * b for k, b in zip(n, PART_BONUS, strict=True))
-    if not complete:
-        share = COMPLETE_HOUSE_VALUE * COMPLETION_SHARE
-        worth += share * (requirements_met(house) + s.permit[player])
+    clock = CrewClock(s, player)
     materials, money_spent = _advanced_coming_purchases(s, player)
-    store = [have + more for have, more in zip(s.store[player], materials, strict=True)]
-    worth += (1.0 - 0.4**later) * plan_worth(s, Room(house), store, future)
+    store = [have + more for have, more in zip(store, materials, strict=True)]
+    plan = Plan(s, house, store, [], 0, clock)
+    worth += plan.points
+    if not complete:
+        permit = s.permit[player] or _coming_permit(s, player)
+        chance = 1.0 if permit else permit_chance(clock.purchases)
+        worth += COMPLETE_HOUSE_VALUE * chance * plan.complete * clock.capacity(plan.later)
+    worth += LEFTOVER_VALUE * plan.leftover * clock.future
     worth += MONEY_VALUE * (s.money[player] - money_spent)
     worth += PRIVILEGE_VALUE * len(s.privileges[player])
-    for i, card in enumerate(s.spaces[player]):
-        if card != -1:  # the card works in the constructions before it leaves the board
-            turns_left = min(later, p.card_spaces - i)
-            worth += WORKER_TURN_VALUE * p.worker_cards[card].workers * turns_left
     return worth
+
+
+#: The chance a later turn gets a part built that this turn cannot: with its
+#: materials here but no crew left, or with materials still to buy (the markers,
+#: the stock and the money can fall short). Each turn with a crew is another try.
+LATER_CREW_CHANCE = 0.9
+OUT_OF_REACH = 0.02
+HIRES_PER_TURN = 0.5
+ADVANCED_MATERIALS_PER_TURN = 5.0
+LATER_PURCHASE_CHANCE = 0.4
+
+
+class CrewClock:
+    """``Clock`` for the advanced variant, where a part is built, without a roll, by a
+    crew of rested workers: each worker card (and the printed worker) builds one part a
+    turn, and a card leaves the board once it has shifted off its right end. Parts are
+    given the first turn, from their materials' arrival, with a crew left."""
+
+    __slots__ = ("ahead", "after", "purchases", "future", "crews", "per_turn", "need")
+
+    def __init__(self, s: MrHouseAdvancedState, player: int) -> None:
+        p = s.p
+        self.after = p.turns - s.turn
+        self.ahead = False  # the variant has no groups to prepare: building is at once
+        self.purchases = self.after + int(s.phase == MOVEMENT and any(s.hand[player]))
+        self.future = min(1.0, self.after / 2)
+        self.per_turn = ADVANCED_MATERIALS_PER_TURN
+        cards = p.worker_cards
+        spaces = s.spaces[player]
+        if s.phase < BUILDING or (s.phase == BUILDING and s.order.index(player) > s.builder):
+            now = [1] + [cards[c].workers for c in spaces if c != -1]
+        elif s.phase == BUILDING and s._builder() == player:
+            now = [workers for _, workers in s.workers_available(player)]
+        else:
+            now = []
+        #: each turn's crews, by their workers: the printed worker and each card
+        self.crews = [sorted(now)] + [
+            sorted(
+                [1]
+                + [
+                    cards[c].workers
+                    for i, c in enumerate(spaces)
+                    if c != -1 and i + t < p.card_spaces
+                ]
+            )
+            for t in range(1, self.after + 1)
+        ]
+        self.need = p.crew
+
+    def chance(self, part: int, steps: int, arrival: float, credit: float) -> float:
+        """Built at once if the materials are here and a crew is rested; else a try in
+        each turn left once the materials are here. (Whether the crews suffice is
+        ``capacity``'s.) Never quite nothing: a plan the clock says is out of reach
+        still ranks the moves that bring it nearer."""
+        if not arrival and self.crews[0] and _staff(self.crews[0], self.need[part]):
+            return 1.0
+        tries = self.after + 1 - max(arrival, 1.0)
+        chance = LATER_PURCHASE_CHANCE if arrival else LATER_CREW_CHANCE
+        return max(OUT_OF_REACH, 1.0 - (1.0 - chance) ** tries)
+
+    def capacity(self, parts: int) -> float:
+        """The chance the crews of the turns to come build ``parts`` more parts: the
+        cards on the board as they shift off it, and a card hired every other turn."""
+        crews = sum(len(turn) for turn in self.crews[1:]) + HIRES_PER_TURN * self.after
+        return min(1.0, crews / parts) ** 2 if parts else 1.0
+
+
+def _staff(crews: list[int], need: int) -> bool:
+    """Take from ``crews`` (workers per card, sorted) the smallest card that has
+    ``need`` workers, else the fewest cards, largest first, that together have them;
+    False if they cannot."""
+    for i, workers in enumerate(crews):
+        if workers >= need:
+            del crews[i]
+            return True
+    total = 0
+    for used, workers in enumerate(reversed(crews), 1):
+        total += workers
+        if total >= need:
+            del crews[len(crews) - used :]
+            return True
+    return False
+
+
+def _coming_permit(s: MrHouseAdvancedState, player: int) -> bool:
+    """Whether ``player`` will take the permit at the office this turn: one of the
+    markers that gain the office's benefit is theirs, the office still to resolve."""
+    office = next(n for n in range(1, s.p.last_location + 1) if s.p.kinds[n] == OFFICE)
+    if s.phase > PURCHASES or (s.phase == PURCHASES and s.loc > office):
+        return False
+    stack = s.stacks[office]
+    firsts = [owner for owner, value, _ in stack if value][:2]
+    return player in firsts
 
 
 def _advanced_coming_purchases(s: MrHouseAdvancedState, player: int) -> tuple[list[int], int]:
