@@ -219,3 +219,16 @@ def _waiting_for_a_crew() -> hb.State:
             p = state.acting_players()[0]
             state.apply(p, rng.choice(state.legal_actions(p)))
     raise AssertionError("no crew choice in 100 random games")
+
+
+def test_the_basic_variant_s_search_scores_each_new_leaf_at_once() -> None:
+    """Measured (docs/bots.md): with the planning heuristic, ISMCTS completes more
+    houses scoring a new leaf at once (depth 0) than after a greedy step."""
+    from housebuilders.agents import ISMCTSAgent
+
+    spec = hb.game("mr-house-basic")
+    assert spec.search_settings == {"depth": 0}
+    agent = ISMCTSAgent(seconds=0.1)
+    agent.check_game(spec)
+    assert agent.depth == 0
+    assert ISMCTSAgent(depth=1).depth == 1  # a name's setting still wins

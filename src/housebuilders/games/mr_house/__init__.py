@@ -23,6 +23,10 @@ BASIC = register(
         text_view=f"{__name__}.text:text",
         svg_view=f"{__name__}.svg:svg",
         options=BASIC_OPTIONS,
+        # The heuristic already plans the house over the turns left: the search does
+        # best scoring each new leaf at once, three times as many iterations (8,700 a
+        # second against 2,800 with a greedy step), docs/bots.md.
+        search_settings={"depth": 0},
         reference="the rulebook's scoring example: 19 and 19 points for the complete houses, "
         "16 for the incomplete one",
     )
