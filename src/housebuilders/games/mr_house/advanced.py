@@ -195,6 +195,21 @@ class MrHouseAdvancedState(MrHouseState):
         out.extend(self._anytime(player))
         return out
 
+    def search_actions(self, player: int) -> list[Action]:
+        """The moves a search weighs; a person may make any legal one. Building (what,
+        where, with which crew, and when to stop) is the move the heuristic's plan
+        makes: a search that weighed "finish building" early would find it handed the
+        move to the other side, whose exploring looks like good news. Privilege cards
+        and repayments wait for the construction, where the plan decides them too."""
+        legal = self.legal_actions(player)
+        wait = self.await_
+        if self.phase == BUILDING and wait in (BUILDING_PART, CREW_CHOICE):
+            return [self.heuristic_choice(player, legal)] if len(legal) > 1 else legal
+        if wait in (MOVE, BUY_AT_STORE, OFFICE_CHOICE, HIRING, EXPO_CHOICE):
+            anytime = set(self._anytime(player))
+            return [a for a in legal if a not in anytime] or legal
+        return legal
+
     def _anytime(self, player: int) -> list[Action]:
         """What a player may do whenever they may act: discard a privilege card for its
         special action, repay a loan."""

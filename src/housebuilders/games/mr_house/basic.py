@@ -134,15 +134,7 @@ class MrHouseBasicState(MrHouseState):
             return takes[-1:] or legal
         if phase == ROLLING:
             return [a for a in legal if a.kind != "remove"] or legal
-        evaluate = self.spec.heuristic
-        best, best_value = legal[0], float("-inf")
-        for action in legal:
-            after = self.clone()
-            after.play(player, action)
-            value = evaluate(after, player)
-            if value > best_value:
-                best, best_value = action, value
-        return [best]
+        return [self.heuristic_choice(player, legal)]
 
     # == Purchases ==================================================================
     def _purchase(self, player: int, value: int) -> bool:

@@ -223,6 +223,20 @@ class MrHouseState(GameState):
         row = table[material]
         return [row[n] for n in range(min(value, self.supply[material]) + 1)]
 
+    def heuristic_choice(self, player: int, legal: list[Action]) -> Action:
+        """The move of ``legal`` the game's heuristic likes best one step ahead (the
+        first of equals): what a search weighs where the heuristic's plan decides
+        (``search_actions``). For moves without chance or anything hidden."""
+        evaluate = self.spec.heuristic
+        best, best_value = legal[0], float("-inf")
+        for action in legal:
+            after = self.clone()
+            after.play(player, action)
+            value = evaluate(after, player)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
     def _purchase(self, player: int, value: int) -> bool:
         """Resolve one non-zero marker at ``self.loc``; False if its owner must choose."""
         raise NotImplementedError

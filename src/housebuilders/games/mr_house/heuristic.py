@@ -164,8 +164,8 @@ UNPLANNED_GROUP = 0.5
 COIN_BUYS = tuple(MATERIALS.index(m) for m in COIN_MATERIALS)
 
 
-def permit_chance(purchases: int) -> float:
-    return 1.0 - (1.0 - PERMIT_PER_TURN) ** purchases
+def permit_chance(purchases: int, per_turn: float = PERMIT_PER_TURN) -> float:
+    return 1.0 - (1.0 - per_turn) ** purchases
 
 
 @functools.cache
@@ -433,7 +433,7 @@ def _arrival(deficit: list[int], share: tuple[float, ...], per_turn: float) -> f
 
 # == The advanced variant ===============================================================
 #: An incomplete house loses whatever its points: being complete outweighs any score.
-COMPLETE_HOUSE_VALUE = 20.0
+COMPLETE_HOUSE_VALUE = 80.0
 MONEY_VALUE = 0.1  # a material costs 3 or 4: under half a point
 MONEY_TIE = 0.001  # at the end money only breaks ties
 PRIVILEGE_VALUE = 0.8  # a card's special action, or its colour majority
@@ -487,7 +487,7 @@ def advanced_worth(s: MrHouseAdvancedState, player: int, majority: int) -> float
     worth += plan.points
     if not complete:
         permit = s.permit[player] or _coming_permit(s, player)
-        chance = 1.0 if permit else permit_chance(clock.purchases)
+        chance = 1.0 if permit else permit_chance(clock.purchases, ADVANCED_PERMIT_PER_TURN)
         worth += COMPLETE_HOUSE_VALUE * chance * plan.complete * clock.capacity(plan.later)
     worth += LEFTOVER_VALUE * plan.leftover * clock.future
     worth += MONEY_VALUE * (s.money[player] - money_spent)
@@ -501,7 +501,9 @@ def advanced_worth(s: MrHouseAdvancedState, player: int, majority: int) -> float
 LATER_CREW_CHANCE = 0.9
 OUT_OF_REACH = 0.02
 HIRES_PER_TURN = 0.5
-ADVANCED_MATERIALS_PER_TURN = 5.0
+ADVANCED_MATERIALS_PER_TURN = 4.0
+#: The office gives two players a benefit a turn, the permit one of three.
+ADVANCED_PERMIT_PER_TURN = 0.25
 LATER_PURCHASE_CHANCE = 0.4
 
 
