@@ -16,7 +16,7 @@ One tree is grown for the deciding player's information set. Each iteration:
    ``State.quiet`` (an auction under way), then score the position with the
    heuristic, so an iteration stays cheap in long games. The default, one greedy
    action after the new leaf, lets a leaf be judged once its obvious follow-up is
-   made (measured best in Mr House: docs/bots.md);
+   made (a game may declare otherwise: Mr House basic scores the leaf at once);
 5. **back up** each player's reward in [0, 1] into the nodes where they moved.
 
 Several players acting at once (a simultaneous phase) are taken one at a time: in
