@@ -159,12 +159,14 @@ PERMIT_PER_TURN = 0.5
 #: it is worth doing, and buying with a coin what a group lacks too.
 IN_STORE_CREDIT = 0.9
 WITH_COIN_CREDIT = 0.8
+#: A prepared group the plan has no use for: it is rolled all the same.
 UNPLANNED_GROUP = 0.5
 #: The materials a coin buys (not a window or a door).
 COIN_BUYS = tuple(MATERIALS.index(m) for m in COIN_MATERIALS)
 
 
 def permit_chance(purchases: int, per_turn: float = PERMIT_PER_TURN) -> float:
+    """The chance the permit comes in one of ``purchases`` turns."""
     return 1.0 - (1.0 - per_turn) ** purchases
 
 
@@ -188,7 +190,6 @@ class Clock:
     """The turns a player has left: constructions, purchases and the roll's odds."""
 
     __slots__ = ("after", "ahead", "purchases", "quality", "sides", "future", "per_turn")
-    per_turn: float
 
     def __init__(self, s: MrHouseBasicState | MrHouseAdvancedState, player: int, quality: int):
         self.after = s.p.turns - s.turn  # turns after this one
