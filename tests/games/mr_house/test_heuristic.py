@@ -254,3 +254,17 @@ def test_greedy_completes_advanced_houses() -> None:
         state = hb.play("mr-house-advanced", ["greedy", "greedy"], seed=seed)
         complete += sum(state.complete(p) for p in range(2))
     assert complete >= 4
+
+
+def test_the_last_turn_s_crews_build_what_its_markers_buy() -> None:
+    """In the last turn's movement a part still to buy can be built that turn: the
+    advanced clock counts this turn's crews and purchases (before, it counted none,
+    and greedy gave up built parts rather than end a turn it thought was hopeless)."""
+    from housebuilders.games.mr_house.heuristic import CrewClock
+
+    state = hb.new_game("mr-house-advanced", 2, seed=0)
+    state.turn = state.p.turns  # the last turn, its movement just begun
+    player = state.acting_players()[0]
+    clock = CrewClock(state, player)
+    assert clock.capacity(1) == 1.0
+    assert clock.chance(H.WINDOW, 1, 1.0, 0.0) > 0.3  # a window bought this turn

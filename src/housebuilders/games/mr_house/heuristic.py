@@ -514,12 +514,14 @@ class CrewClock:
     turn, and a card leaves the board once it has shifted off its right end. Parts are
     given the first turn, from their materials' arrival, with a crew left."""
 
-    __slots__ = ("ahead", "after", "purchases", "future", "crews", "per_turn", "need")
+    __slots__ = ("ahead", "after", "purchases", "future", "crews", "per_turn", "need", "buying")
 
     def __init__(self, s: MrHouseAdvancedState, player: int) -> None:
         p = s.p
         self.after = p.turns - s.turn
         self.ahead = False  # the variant has no groups to prepare: building is at once
+        #: this turn's markers, still to place, may buy for this turn's construction
+        self.buying = s.phase < BUILDING
         self.purchases = self.after + int(s.phase == MOVEMENT and any(s.hand[player]))
         self.future = min(1.0, self.after / 2)
         self.per_turn = ADVANCED_MATERIALS_PER_TURN
@@ -552,14 +554,20 @@ class CrewClock:
         still ranks the moves that bring it nearer."""
         if not arrival and self.crews[0] and _staff(self.crews[0], self.need[part]):
             return 1.0
-        tries = self.after + 1 - max(arrival, 1.0)
-        chance = LATER_PURCHASE_CHANCE if arrival else LATER_CREW_CHANCE
+        if arrival:  # bought in the turns to come, or still this turn
+            tries = self.after + self.buying + 1 - max(arrival, 1.0)
+            chance = LATER_PURCHASE_CHANCE
+        else:
+            tries, chance = self.after, LATER_CREW_CHANCE
         return max(OUT_OF_REACH, 1.0 - (1.0 - chance) ** tries)
 
     def capacity(self, parts: int) -> float:
         """The chance the crews of the turns to come build ``parts`` more parts: the
-        cards on the board as they shift off it, and a card hired every other turn."""
+        cards on the board as they shift off it, a card hired every other turn, and
+        this turn's crews left if its construction is still to come."""
         crews = sum(len(turn) for turn in self.crews[1:]) + HIRES_PER_TURN * self.after
+        if self.buying:
+            crews += len(self.crews[0])
         return min(1.0, crews / parts) ** 2 if parts else 1.0
 
 
