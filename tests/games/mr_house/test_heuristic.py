@@ -266,3 +266,20 @@ def test_the_last_turn_s_crews_build_what_its_markers_buy() -> None:
     clock = CrewClock(state, player)
     assert clock.capacity(1) == 1.0
     assert clock.chance(H.WINDOW, 1, 1.0, 0.0) > 0.3  # a window bought this turn
+
+
+@pytest.mark.parametrize(
+    ("office", "takers"),
+    [("first-two", {0, 3}), ("highest-two", {1, 3}), ("first-one", {0})],
+)
+def test_the_permit_to_come_follows_the_office_option(office: str, takers: set[int]) -> None:
+    """The advanced heuristic counts a permit coming at the office for the markers
+    that gain its benefit by the office option (ruling 10), as the purchases do."""
+    from housebuilders.games.mr_house.heuristic import _coming_permit
+
+    from .helpers import adv, adv_purchases
+
+    state = adv(4, order=[0, 1, 2, 3], office=office)
+    # player 2's 0, then 0's 1, 3's 2 and 1's 3 (the office is location 2)
+    adv_purchases(state, {2: [(2, 0), (0, 1), (3, 2), (1, 3)]})
+    assert {p for p in range(4) if _coming_permit(state, p)} == takers

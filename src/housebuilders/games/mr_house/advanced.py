@@ -179,21 +179,21 @@ class MrHouseAdvancedState(MrHouseState):
         if wait == CREW_CHOICE:
             assert self.pending is not None
             return [CREW[mask] for mask in self._crews(player, self.pending[0])]
+        return self._phase_moves(player, wait) + self._anytime(player)
+
+    def _phase_moves(self, player: int, wait: int) -> list[Action]:
+        """The moves the acting ``player`` is asked for, the anytime ones aside."""
         if wait == MOVE:
-            out = self._placements(player)
-        elif wait == BUY_AT_STORE:
-            out = self._store_offers(BUY)
-        elif wait == OFFICE_CHOICE:
-            out = [OFFICE[b] for b in self._office_benefits(player)]
-        elif wait == HIRING:
-            out = [HIRE[card] for card, _ in self.board_cards]
-            out.append(STOP_HIRING)
-        elif wait == EXPO_CHOICE:
-            out = [CHOOSE_PRIVILEGE[card] for card in self.expo_current]
-        else:
-            out = self._constructions(player)
-        out.extend(self._anytime(player))
-        return out
+            return self._placements(player)
+        if wait == BUY_AT_STORE:
+            return self._store_offers(BUY)
+        if wait == OFFICE_CHOICE:
+            return [OFFICE[b] for b in self._office_benefits(player)]
+        if wait == HIRING:
+            return [*(HIRE[card] for card, _ in self.board_cards), STOP_HIRING]
+        if wait == EXPO_CHOICE:
+            return [CHOOSE_PRIVILEGE[card] for card in self.expo_current]
+        return self._constructions(player)
 
     def search_actions(self, player: int) -> list[Action]:
         """The moves a search weighs; a person may make any legal one. Building (what,
@@ -201,14 +201,12 @@ class MrHouseAdvancedState(MrHouseState):
         makes: a search that weighed "finish building" early would find it handed the
         move to the other side, whose exploring looks like good news. Privilege cards
         and repayments wait for the construction, where the plan decides them too."""
-        legal = self.legal_actions(player)
         wait = self.await_
+        if player not in self.acting_players() or wait == RECEIPT:
+            return self.legal_actions(player)
         if self.phase == BUILDING and wait in (BUILDING_PART, CREW_CHOICE):
-            return [self.heuristic_choice(player, legal)] if len(legal) > 1 else legal
-        if wait in (MOVE, BUY_AT_STORE, OFFICE_CHOICE, HIRING, EXPO_CHOICE):
-            anytime = set(self._anytime(player))
-            return [a for a in legal if a not in anytime] or legal
-        return legal
+            return [self.heuristic_choice(player, self.legal_actions(player))]
+        return self._phase_moves(player, wait)
 
     def _anytime(self, player: int) -> list[Action]:
         """What a player may do whenever they may act: discard a privilege card for its
@@ -295,12 +293,13 @@ class MrHouseAdvancedState(MrHouseState):
         self.await_ = MOVE
         return self._resolve_purchases()
 
-    def office_takers(self) -> list[int]:
+    def office_takers(self, number: int | None = None) -> list[int]:
         """The positions in the office's turned-over stack of the markers that gain its
         benefit (ruling 10): by the option office, the first two non-zero markers in
         stack order, the two highest (equal values rank by the stack, as at the expo),
-        or the first only. They choose in stack order: their choices do not interact."""
-        stack = self.stacks[self.loc]
+        or the first only. They choose in stack order: their choices do not interact.
+        ``number``: the office's location (by default the one resolving now)."""
+        stack = self.stacks[self.loc if number is None else number]
         markers = [i for i, (_, value, _) in enumerate(stack) if value]
         reading = self.setup["options"][OFFICE_OPTION.name]
         if reading == OFFICE_HIGHEST_TWO:

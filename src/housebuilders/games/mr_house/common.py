@@ -226,7 +226,10 @@ class MrHouseState(GameState):
     def heuristic_choice(self, player: int, legal: list[Action]) -> Action:
         """The move of ``legal`` the game's heuristic likes best one step ahead (the
         first of equals): what a search weighs where the heuristic's plan decides
-        (``search_actions``). For moves without chance or anything hidden."""
+        (``search_actions``). A move that uses chance or draws something hidden is
+        judged on this state's one sample."""
+        if len(legal) == 1:
+            return legal[0]
         evaluate = self.spec.heuristic
         best, best_value = legal[0], float("-inf")
         for action in legal:

@@ -590,13 +590,13 @@ def _staff(crews: list[int], need: int) -> bool:
 
 def _coming_permit(s: MrHouseAdvancedState, player: int) -> bool:
     """Whether ``player`` will take the permit at the office this turn: one of the
-    markers that gain the office's benefit is theirs, the office still to resolve."""
+    markers that gain the office's benefit (``office_takers``) is theirs, the office
+    still to resolve."""
     office = next(n for n in range(1, s.p.last_location + 1) if s.p.kinds[n] == OFFICE)
     if s.phase > PURCHASES or (s.phase == PURCHASES and s.loc > office):
         return False
     stack = s.stacks[office]
-    firsts = [owner for owner, value, _ in stack if value][:2]
-    return player in firsts
+    return any(stack[i][0] == player for i in s.office_takers(office))
 
 
 def _advanced_coming_purchases(s: MrHouseAdvancedState, player: int) -> tuple[list[int], int]:
