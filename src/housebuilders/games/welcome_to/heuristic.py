@@ -3,27 +3,33 @@ the search bot's leaves: what the player's sheet is worth minus the best of the
 others'. A sheet is worth the points it holds now, plus what its shape promises,
 less what it has spoiled.
 
-- **Points now**: plans, parks, pools, complete estates at their current values,
-  minus the extension and refusal penalties; temporary workers at a flat rate (the
-  ranking is only known at the end).
+- **Points now**: plans, pools, complete estates at their current values, parks at
+  their share of the full track (the last park is worth most), minus the extension
+  and refusal penalties; temporary workers at a flat rate (the ranking is only
+  known at the end).
 - **Promise**: each stretch between fences of 1 to 6 houses counts its estate value
   by how full it is; each plan not yet claimed counts by how much of it the free
   estates already make.
 - **Spoiled**: an empty house that no number can reach any more (its neighbours
-  are too close) blocks its estate and the full sheet; few numbers left that fit
-  anywhere bring refusals near.
+  are too close) blocks its estate and the full sheet; a run of empty houses that
+  needs nearly every number between its neighbours (the rare ones, 1, 2, 14 and 15,
+  count for half) will likely leave a hole; few numbers left that fit anywhere bring
+  refusals near.
 - **In the middle of a choice**: with a number to write, the position is worth the
   best house for it (and the pair's action, if that house can use it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...core import win_shares
-from .content import ESTATE_SIZES
+from ...core.content import per_content
+from .content import ESTATE_SIZES, WelcomeToContent
 from .sheet import EMPTY, Layout, Sheet
 from .stages import ACTING, ADJUSTING, CHOOSE, WRITING
+from .state import DECKS
 
 if TYPE_CHECKING:
     from .state import WelcomeToState
@@ -32,11 +38,21 @@ TEMP_POINTS = 0.7  # what a temporary worker is worth before the ranking is know
 #: At the end, on top of the score: a win (shared: its share, ``win_shares``), so the
 #: winner after the tie-break comes first among equal scores; a loss adds nothing.
 WIN_VALUE = 0.5
-DEAD_HOUSE = 2.0  # an empty house no number can reach
+DEAD_HOUSE = 2.0  # an empty house that no number the deck gives can fill
 PARTIAL = 0.6  # the share of an estate's value a half-full stretch promises, squared
 PLAN_PROGRESS = 0.4  # the share of a plan's value promised by the estates it needs
 CARD_NUMBERS = ((1 << 16) - 1) & ~1  # the numbers 1 to 15 as a bitmask
 ACTION_VALUE = {"fence": 0.8, "improvement": 0.8, "temp": 0.3, "extension": 0.2}
+#: a run of empty houses between two numbers: each house beyond ``EFFECTIVE`` times
+#: the numbers that can fill it (rare ones counted less, see ``Supply``) costs STRAIN
+STRAIN = 1.0
+EFFECTIVE = 0.85
+MISFIT = 0.3  # a card number that fits nowhere, times 1 + the refusals crossed
+#: the mean gain of a round's best choice: a player valued on the next round's cards
+#: (after the reveal) gives it back, so they compare with one valued before the
+#: reveal (the last to choose in a round would otherwise prefer moves that end it)
+NEXT_GAIN = 2.7
+PARK_SHARE = 0.9  # a street's parks are worth this share of the full track, pro rata
 
 
 def evaluate(state: WelcomeToState, player: int) -> float:
@@ -105,10 +121,10 @@ def worth(state: WelcomeToState, player: int) -> float:
         pair, number, _, _ = state.choice[player]  # type: ignore[misc]
         options = [(number, state.pairs()[pair][1], stage == ADJUSTING)]
     best = _best_write(state, work, options)
-    if best is not None:
-        return best
-    work.refusals += 1  # nothing fits: a refusal
-    return sheet_value(state, work)
+    if best is None:
+        work.refusals += 1  # nothing fits: a refusal
+        best = sheet_value(state, work)
+    return best - NEXT_GAIN if stage == CHOOSE else best
 
 
 def _best_write(
@@ -117,10 +133,11 @@ def _best_write(
     """The best value of writing an option's number (changed by a temporary worker
     if its ``adjust``) anywhere, with its pair's action; None if none fits anywhere.
     The sheet is valued once; for each house only the street written in again."""
-    L = state.L
+    L, deck = state.L, _supply(state)
     fixed, promise = _fixed_value(L, sheet), _plans_promise(state, sheet)
-    terms = [_street_terms(L, sheet, street) for street in range(len(L.streets))]
+    terms = [_street_terms(L, deck, sheet, street) for street in range(len(L.streets))]
     estates, dead = sum(t[0] for t in terms), sum(t[1] for t in terms)
+    strain = sum(t[4] for t in terms)
     others = []  # per street: the numbers the other streets fit
     for street in range(len(terms)):
         fitting = 0
@@ -138,12 +155,13 @@ def _best_write(
             for street, house in sheet.places(L, n):
                 index = L.first[street] + house
                 sheet.numbers[index] = n
-                was, now = terms[street], _street_terms(L, sheet, street)
+                was, now = terms[street], _street_terms(L, deck, sheet, street)
                 value = (
                     fixed
                     + estates - was[0] + now[0]
                     - DEAD_HOUSE * (dead - was[1] + now[1])
-                    - 0.15 * _misfits(others[street] | now[2]) * refusals
+                    - STRAIN * (strain - was[4] + now[4])
+                    - MISFIT * _misfits(others[street] | now[2]) * refusals
                     + _bonus(state, sheet, action, street, house)
                     # a new complete estate changes what the plans promise
                     + (_plans_promise(state, sheet) if now[3] != was[3] else promise)
@@ -158,9 +176,9 @@ def _bonus(state: WelcomeToState, sheet: Sheet, action: str, street: int, house:
     """What using the pair's action with the number at (street, house) adds."""
     L = state.L
     if action == "park":
-        if sheet.parks[street] < len(L.parks[street]) - 1:
-            ladder = L.parks[street]
-            return (ladder[-1] / (len(ladder) - 1)) * 0.9
+        ladder, built = L.parks[street], sheet.parks[street]
+        if built < len(ladder) - 1:
+            return _park_value(ladder, built + 1) - _park_value(ladder, built)
         return 0.0
     if action == "pool":
         built = bin(sheet.pools).count("1")
@@ -171,8 +189,8 @@ def _bonus(state: WelcomeToState, sheet: Sheet, action: str, street: int, house:
 
 
 def sheet_value(state: WelcomeToState, sheet: Sheet) -> float:
-    L = state.L
-    terms = [_street_terms(L, sheet, street) for street in range(len(L.streets))]
+    L, deck = state.L, _supply(state)
+    terms = [_street_terms(L, deck, sheet, street) for street in range(len(L.streets))]
     return _fixed_value(L, sheet) + _combine(sheet, terms) + _plans_promise(state, sheet)
 
 
@@ -180,13 +198,19 @@ def _fixed_value(L: Layout, sheet: Sheet) -> float:
     """The points that writing a number does not change: plans, parks, pools,
     temporary workers and the penalties."""
     value = float(sum(p for p in sheet.plans if p is not None))
-    value += sum(ladder[n] for ladder, n in zip(L.parks, sheet.parks, strict=True))
+    value += sum(_park_value(ladder, n) for ladder, n in zip(L.parks, sheet.parks, strict=True))
     value += L.pool_ladder[bin(sheet.pools).count("1")]
     value -= L.extension_ladder[sheet.extensions] + L.refusal_ladder[sheet.refusals]
     return value + TEMP_POINTS * min(sheet.temps, 6)
 
 
-StreetTerms = tuple[float, int, int, int]
+def _park_value(ladder: tuple[int, ...], built: int) -> float:
+    """A street's parks: what they score now, or their share of the full track's
+    value if more (the last park is worth far more than the others)."""
+    return max(float(ladder[built]), PARK_SHARE * ladder[-1] * built / (len(ladder) - 1))
+
+
+StreetTerms = tuple[float, int, int, int, float]
 
 
 def _combine(sheet: Sheet, terms: list[StreetTerms]) -> float:
@@ -198,7 +222,8 @@ def _combine(sheet: Sheet, terms: list[StreetTerms]) -> float:
     return (
         sum(term[0] for term in terms)
         - DEAD_HOUSE * sum(term[1] for term in terms)
-        - 0.15 * _misfits(fitting) * (1 + sheet.refusals)
+        - STRAIN * sum(term[4] for term in terms)
+        - MISFIT * _misfits(fitting) * (1 + sheet.refusals)
     )
 
 
@@ -207,16 +232,50 @@ def _misfits(fitting: int) -> int:
     return 15 - bin(fitting & CARD_NUMBERS).count("1")
 
 
-#: street terms by layout (made once per content and never freed) and street contents
+class Supply(NamedTuple):
+    """How well the deck supplies each house number, as sums from 0 up to each
+    number (``sums[b] - sums[a + 1]``: the numbers between a and b): ``weights``
+    counts a number by its cards against the mean (at most 1, so a rare 1 or 15 is
+    worth half a house), ``reach`` counts 1 for each number a card or a temporary
+    worker can give."""
+
+    weights: tuple[float, ...]
+    reach: tuple[int, ...]
+
+
+@per_content
+def supply(content: WelcomeToContent, deck: str) -> Supply:
+    counts = Counter(number for number, _ in content.cards(deck))
+    mean = sum(counts.values()) / len(counts)
+    reachable = set(counts) | {
+        number + change
+        for number, action in content.cards(deck)
+        if action == "temp"
+        for change in (-2, -1, 1, 2)
+    }
+    top = content.sheet.highest_number + 1
+    weights, reach = [0.0], [0]
+    for number in range(top):
+        weights.append(weights[-1] + min(1.0, counts[number] / mean))
+        reach.append(reach[-1] + (number in reachable))
+    return Supply(tuple(weights), tuple(reach))
+
+
+def _supply(state: WelcomeToState) -> Supply:
+    return supply(state.content, state.setup["options"].get("deck", DECKS[0]))
+
+
+#: street terms by layout and supply (made once per content and never freed) and
+#: street contents
 _TERMS: dict[tuple, StreetTerms] = {}
 
 
-def _street_terms(L: Layout, sheet: Sheet, street: int) -> StreetTerms:
+def _street_terms(L: Layout, deck: Supply, sheet: Sheet, street: int) -> StreetTerms:
     """``_street_value``, remembered: the same streets come back in every search
     iteration."""
     base, size = L.first[street], L.streets[street]
     key = (
-        id(L), street, tuple(sheet.numbers[base : base + size]),
+        id(L), id(deck), street, tuple(sheet.numbers[base : base + size]),
         sheet.fences >> L.gap_first[street] & ((1 << (size - 1)) - 1),
         tuple(sheet.improvements),
     )  # fmt: skip
@@ -224,15 +283,16 @@ def _street_terms(L: Layout, sheet: Sheet, street: int) -> StreetTerms:
     if terms is None:
         if len(_TERMS) >= 200_000:
             _TERMS.clear()
-        terms = _TERMS[key] = _street_value(L, sheet, street)
+        terms = _TERMS[key] = _street_value(L, deck, sheet, street)
     return terms
 
 
-def _street_value(L: Layout, sheet: Sheet, street: int) -> StreetTerms:
+def _street_value(L: Layout, deck: Supply, sheet: Sheet, street: int) -> StreetTerms:
     """One street's (estates' value, dead houses, the numbers that fit somewhere as a
-    bitmask, complete estates). A run of k empty houses between the numbers a and b
-    can take the b - a - 1 numbers between them: if k is larger, the rest of the run
-    can never be filled."""
+    bitmask, complete estates, strain). A run of k empty houses between the numbers
+    a and b can take the numbers between them that the deck gives: if k is larger,
+    the rest of the run can never be filled (dead). Short of that, a run is strained
+    when it needs nearly every number between a and b, rare ones counting less."""
     numbers, base = sheet.numbers, L.first[street]
     value, complete = 0.0, 0
     for start, end in sheet.segments(L, street):
@@ -247,6 +307,7 @@ def _street_value(L: Layout, sheet: Sheet, street: int) -> StreetTerms:
         else:
             value += worth * PARTIAL * (filled / size) ** 2
     dead = fitting = 0
+    strain = 0.0
     below, run = L.lowest - 1, 0
     for house in range(L.streets[street] + 1):
         number = numbers[base + house] if house < L.streets[street] else L.highest + 1
@@ -257,9 +318,11 @@ def _street_value(L: Layout, sheet: Sheet, street: int) -> StreetTerms:
             room = number - below - 1
             if room > 0:
                 fitting |= ((1 << room) - 1) << (below + 1)
-            dead += max(0, run - room)
+            dead += max(0, run - (deck.reach[number] - deck.reach[below + 1]))
+            capacity = deck.weights[number] - deck.weights[below + 1]
+            strain += max(0.0, run - EFFECTIVE * capacity)
         below, run = number, 0
-    return value, dead, fitting, complete
+    return value, dead, fitting, complete, strain
 
 
 def _plans_promise(state: WelcomeToState, sheet: Sheet) -> float:
