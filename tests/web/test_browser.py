@@ -359,3 +359,27 @@ def test_turn_clock_runs_out_and_the_person_comes_back(page: Any, server: str) -
     assert page.get_attribute("body", "data-terminal") == "false"
     assert "away" not in page.text_content("#seats")
     assert page.locator("#message").is_hidden()
+
+
+def test_a_person_named_in_the_lobby_is_named_at_the_table(page: Any, server: str) -> None:
+    """Issue 19, names: the lobby asks each person's seat for a name; the links and the
+    table page show it as text (never as markup), with the seat."""
+    page.goto(server + "/")
+    page.select_option("#game", "mr-house-basic")
+    page.select_option("#players", "2")
+    page.select_option("select[name=seat-0]", "human")
+    page.select_option("select[name=seat-1]", "greedy")
+    assert page.locator("#name-1").is_hidden()  # a bot seat takes no name
+    page.fill("#name-0", "  Ada <i>L</i> ")
+    page.click("#create")
+
+    link = page.locator('#links a.seat-link[data-seat="0"]')
+    link.wait_for()
+    label = page.text_content('#links .link-row:has(a.seat-link[data-seat="0"]) .link-label')
+    assert label == "Ada <i>L</i> (seat 0)"
+    link.click()
+    page.wait_for_url("**/t/**")
+    wait_for_view(page)
+    assert page.text_content("#you") == "you are Ada <i>L</i> (seat 0)"
+    assert "Ada <i>L</i> (seat 0)" in page.text_content("#seats")
+    assert page.locator("#seats i, #links i").count() == 0

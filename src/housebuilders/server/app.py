@@ -260,7 +260,7 @@ def _api(app: FastAPI) -> None:
         table, tokens = await service.create(
             body.game,
             len(body.seats),
-            [(s.kind, getattr(s, "bot", None)) for s in body.seats],
+            [(s.kind, getattr(s, "bot", None), getattr(s, "name", None)) for s in body.seats],
             seed=body.seed,
             options=body.options.model_dump(),
             clock_minutes=body.clock_minutes,
@@ -272,7 +272,9 @@ def _api(app: FastAPI) -> None:
                 seats.append({"seat": number, "kind": "bot", "bot": info.bot})
             else:
                 url = f"/t/{table.id}?token={token}"
-                seats.append({"seat": number, "kind": "human", "token": token, "url": url})
+                seats.append(
+                    {"seat": number, "kind": "human", "name": info.name, "token": token, "url": url}
+                )
         return {"table": table.id, "seats": seats, "spectate": f"/t/{table.id}"}
 
     @app.get(

@@ -81,6 +81,7 @@ class Seat(Base):
     bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     away: Mapped[bool] = mapped_column(Boolean, default=False)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)  # a person's, if given
 
     table: Mapped[GameTable] = relationship(back_populates="seats")
 

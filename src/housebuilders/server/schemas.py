@@ -22,6 +22,7 @@ from pydantic import (
     Field,
     Strict,
     StrictBool,
+    StringConstraints,
     Tag,
     create_model,
 )
@@ -123,8 +124,21 @@ BotName = Annotated[
 ]
 
 
+#: a person's name at a table: shown to everyone there, 1 to 40 characters, none of
+#: them a control character; spaces around it are dropped
+SeatName = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True, min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$"
+    ),
+]
+
+
 class HumanSeatCreate(Closed):
     kind: Literal["human"]
+    name: SeatName | None = Field(
+        None, description="the person's name at the table, shown to everyone (1 to 40 characters)"
+    )
 
 
 class BotSeatCreate(Closed):
@@ -208,6 +222,7 @@ TableCreate = Annotated[
 class HumanSeatPublic(BaseModel):
     seat: int
     kind: Literal["human"]
+    name: str | None = Field(description="the person's name, if the seat was given one")
     token: str = Field(description="the person's secret token: keep it to play")
     url: str = Field(description="the person's page at the table (with the token)")
 
@@ -331,6 +346,7 @@ class SeatSummaryPublic(BaseModel):
     seat: int
     kind: Literal["human", "bot"]
     bot: str | None
+    name: str | None = Field(description="a person's name, if the seat was given one")
 
 
 class TableSummaryPublic(BaseModel):
@@ -350,6 +366,7 @@ class SeatViewPublic(BaseModel):
     seat: int
     kind: Literal["human", "bot"]
     bot: str | None
+    name: str | None = Field(description="a person's name, if the seat was given one")
     away: bool = Field(description="the clock bot plays for this person")
     deadline: float | None = Field(description="when this person's time runs out (Unix time)")
 

@@ -20,6 +20,7 @@ class SeatInfo:
     bot: str | None
     token_hash: str | None
     away: bool = False
+    name: str | None = None  # a person's name at the table, if given
 
 
 def hash_token(token: str) -> str:
@@ -27,20 +28,21 @@ def hash_token(token: str) -> str:
 
 
 def new_seats(
-    seats: Sequence[tuple[str, str | None]], spec: GameSpec, move_seconds: float
+    seats: Sequence[tuple[str, str | None, str | None]], spec: GameSpec, move_seconds: float
 ) -> tuple[list[SeatInfo], list[str | None]]:
-    """The seats of a new table, from (kind, bot) pairs: a bot seat's bot is checked
-    (``bots.check_bot``, 422 if it does not fit), a person's seat gets a new token.
-    Returns the seats and each seat's token (None for a bot seat)."""
+    """The seats of a new table, from (kind, bot, name) triples: a bot seat's bot is
+    checked (``bots.check_bot``, 422 if it does not fit), a person's seat gets a new
+    token and keeps its name. Returns the seats and each seat's token (None for a bot
+    seat)."""
     infos: list[SeatInfo] = []
     tokens: list[str | None] = []
-    for kind, bot in seats:
+    for kind, bot, name in seats:
         if kind == "bot":
             infos.append(SeatInfo("bot", check_bot(bot or "", spec, move_seconds), None))
             tokens.append(None)
         else:
             token = secrets.token_urlsafe(18)
-            infos.append(SeatInfo("human", None, hash_token(token)))
+            infos.append(SeatInfo("human", None, hash_token(token), name=name))
             tokens.append(token)
     return infos, tokens
 

@@ -97,7 +97,7 @@ class TableService:
         self,
         game_id: str,
         players: int,
-        seats: list[tuple[str, str | None]],
+        seats: list[tuple[str, str | None, str | None]],
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         clock_minutes: float | None = None,
@@ -143,7 +143,9 @@ class TableService:
                 created=db.now(),
             )
             row.seats = [
-                db.Seat(seat=n, kind=s.kind, bot=s.bot, token_hash=s.token_hash, away=False)
+                db.Seat(
+                    seat=n, kind=s.kind, bot=s.bot, token_hash=s.token_hash, away=False, name=s.name
+                )
                 for n, s in enumerate(infos)
             ]
             session.add(row)
@@ -222,7 +224,7 @@ class TableService:
             row = session.get(db.GameTable, table_id)
             if row is None:
                 return None
-            seats = [SeatInfo(s.kind, s.bot, s.token_hash, s.away) for s in row.seats]
+            seats = [SeatInfo(s.kind, s.bot, s.token_hash, s.away, s.name) for s in row.seats]
             entries = list(
                 session.scalars(
                     select(db.LogEntry)
@@ -278,7 +280,10 @@ class TableService:
                     "players": r.players,
                     "status": r.status,
                     "created": r.created.isoformat(),
-                    "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot} for s in r.seats],
+                    "seats": [
+                        {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name}
+                        for s in r.seats
+                    ],
                 }
                 for r in rows
             ]

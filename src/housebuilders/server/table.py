@@ -130,6 +130,7 @@ class Table:
                     "seat": number,
                     "kind": info.kind,
                     "bot": info.bot,
+                    "name": info.name,
                     "away": info.away,
                     "deadline": self.deadlines.get(number),
                 }

@@ -50,6 +50,7 @@ function fillPlayers() {
 function fillSeats() {
   const n = Number(playersSelect.value) || 0;
   const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+  const oldNames = [...seatsBox.querySelectorAll("input.seat-name")].map((i) => i.value);
   seatsBox.replaceChildren();
   for (let seat = 0; seat < n; seat++) {
     const row = document.createElement("div");
@@ -74,7 +75,19 @@ function fillSeats() {
     }
     select.append(group);
     select.value = old[seat] ?? (seat === 0 || !DEFAULT_BOT ? "human" : DEFAULT_BOT);
-    row.append(label, select);
+    const name = document.createElement("input");
+    name.type = "text";
+    name.className = "seat-name";
+    name.id = `name-${seat}`;
+    name.maxLength = 40;
+    name.placeholder = "name (optional)";
+    name.setAttribute("aria-label", `Seat ${seat}: the person's name`);
+    name.value = oldNames[seat] ?? "";
+    name.hidden = select.value !== "human";
+    select.addEventListener("change", () => {
+      name.hidden = select.value !== "human";
+    });
+    row.append(label, select, name);
     seatsBox.append(row);
   }
 }
@@ -101,9 +114,11 @@ function errorText(status, body) {
 }
 
 function request() {
-  const seats = [...seatsBox.querySelectorAll("select")].map((s) =>
-    s.value === "human" ? { kind: "human" } : { kind: "bot", bot: s.value },
-  );
+  const seats = [...seatsBox.querySelectorAll("select")].map((s, seat) => {
+    if (s.value !== "human") return { kind: "bot", bot: s.value };
+    const name = document.getElementById(`name-${seat}`).value.trim();
+    return name ? { kind: "human", name } : { kind: "human" };
+  });
   const payload = { game: gameSelect.value, seats };
   const seed = seedInput.value.trim();
   if (seed !== "") payload.seed = Number(seed);
@@ -180,7 +195,8 @@ function showLinks(created) {
   }
   for (const s of created.seats || []) {
     if (s.url) {
-      links.append(linkRow(`Seat ${s.seat}`, absolute(s.url), { class: "seat-link", "data-seat": String(s.seat) }));
+      const label = s.name ? `${s.name} (seat ${s.seat})` : `Seat ${s.seat}`;
+      links.append(linkRow(label, absolute(s.url), { class: "seat-link", "data-seat": String(s.seat) }));
     } else {
       const row = document.createElement("div");
       row.className = "link-row bot-row";
@@ -264,7 +280,7 @@ async function loadTables() {
     tid.className = "tid";
     tid.textContent = t.table;
     tr.insertCell().textContent = gameName(t.game);
-    tr.insertCell().textContent = (t.seats || []).map((s) => (s.kind === "bot" ? s.bot || "bot" : "person")).join(", ");
+    tr.insertCell().textContent = (t.seats || []).map((s) => (s.kind === "bot" ? s.bot || "bot" : s.name || "person")).join(", ");
     tr.insertCell().textContent = t.status || "";
     const created = tr.insertCell();
     created.className = "created";

@@ -244,9 +244,14 @@ function setConnection(mode) {
 }
 
 // == rendering ==========================================================================
+// A seat as it is named everywhere: a person's name with the seat, or the seat alone.
+function seatName(info, seat) {
+  return info && info.name ? `${info.name} (seat ${seat})` : `Seat ${seat}`;
+}
+
 function seatLabel(view, seat) {
   const info = (view.seats || [])[seat] || {};
-  let label = `Seat ${seat}`;
+  let label = seatName(info, seat);
   if (info.kind === "bot") label += ` (${info.bot || "bot"})`;
   if (view.seat === seat) label += " (you)";
   return label;
@@ -272,7 +277,8 @@ function render(view) {
 
   document.title = `${yourTurn ? "● " : ""}${view.game_name || view.game} · table ${view.table}`;
   el.gameName.textContent = view.game_name || view.game || "";
-  el.you.textContent = mine ? `you are seat ${view.seat}` : "spectating";
+  const myName = mine && (view.seats || [])[view.seat]?.name;
+  el.you.textContent = mine ? `you are ${myName ? `${myName} (seat ${view.seat})` : `seat ${view.seat}`}` : "spectating";
 
   // status line
   let status;
@@ -315,7 +321,7 @@ function renderSeats(view, acting, terminal) {
     if (info.seat === view.seat) li.classList.add("mine");
     const name = document.createElement("span");
     name.className = "seat-name";
-    name.textContent = `Seat ${info.seat}`;
+    name.textContent = seatName(info, info.seat);
     li.append(name);
     const who = document.createElement("span");
     who.className = "seat-kind";
