@@ -86,3 +86,18 @@ def test_a_database_of_the_first_schema_gets_the_names_column(sqlite_url: str) -
         assert created.status_code == 201, created.text
         view = client.get(f"/api/tables/{created.json()['table']}/view").json()
     assert _names(view["seats"]) == ["Ada", None]
+
+
+def test_a_person_names_their_seat_when_they_join(client: TestClient) -> None:
+    created = _create(client, [{"kind": "human"}, {"kind": "human", "name": "Ada"}]).json()
+    table, token = created["table"], created["seats"][0]["token"]
+    named = client.post(f"/api/tables/{table}/name?token={token}", json={"name": " Grace "})
+    assert named.status_code == 200, named.text
+    assert _names(named.json()["seats"]) == ["Grace", "Ada"]
+    other = created["seats"][1]["token"]
+    view = client.get(f"/api/tables/{table}/view?token={other}").json()
+    assert _names(view["seats"]) == ["Grace", "Ada"]  # the others see it
+    bad = client.post(f"/api/tables/{table}/name?token={token}", json={"name": "a\tb"})
+    assert bad.status_code == 422
+    spectator = client.post(f"/api/tables/{table}/name", json={"name": "Eve"})
+    assert spectator.status_code == 403

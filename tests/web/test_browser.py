@@ -383,3 +383,24 @@ def test_a_person_named_in_the_lobby_is_named_at_the_table(page: Any, server: st
     assert page.text_content("#you") == "you are Ada <i>L</i> (seat 0)"
     assert "Ada <i>L</i> (seat 0)" in page.text_content("#seats")
     assert page.locator("#seats i, #links i").count() == 0
+
+
+def test_a_person_without_a_name_is_asked_for_one_and_the_log_uses_it(
+    page: Any, server: str
+) -> None:
+    created = post(
+        server + "/api/tables",
+        {"game": "mr-house-basic", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+         "seed": 5},
+    )  # fmt: skip
+    page.goto(server + created["seats"][0]["url"])
+    wait_for_view(page)
+    assert page.is_visible("#name-form")
+    page.fill("#name-input", "Grace")
+    page.click("#name-form button[type=submit]")
+    page.wait_for_selector("#name-form", state="hidden")
+    assert page.text_content("#you") == "you are Grace (seat 0)"
+    page.locator("#actions button[data-index]").first.click()  # a move, to be logged
+    page.wait_for_function("() => document.querySelectorAll('#log li').length > 1")
+    log = page.text_content("#log")
+    assert "Grace (seat 0)" in log and "player 0" not in log.lower()

@@ -45,6 +45,7 @@ from .schemas import (
     GamesPublic,
     IndexActionRequest,
     LogPublic,
+    NameRequest,
     TableCreate,
     TableCreatedPublic,
     TablesPublic,
@@ -333,6 +334,20 @@ def _api(app: FastAPI) -> None:
         """After your turn clock ran out: take your seat back from the bot."""
         table, seat = at
         await service.back(table, seat)
+        return table.view(seat, svg)
+
+    @app.post(
+        "/api/tables/{table_id}/name",
+        operation_id="name_seat",
+        response_model=ViewPublic,
+        responses={200: {"links": VIEW_LINKS}, **errors(400, 403, 404, 413, 422)},
+    )
+    async def name(
+        at: SeatedAt, body: NameRequest, service: Service, svg: Svg = True
+    ) -> dict[str, Any]:
+        """Give your seat a name (or another one), shown to everyone at the table."""
+        table, seat = at
+        await service.rename(table, seat, body.name)
         return table.view(seat, svg)
 
     @app.get(

@@ -141,6 +141,10 @@ class HumanSeatCreate(Closed):
     )
 
 
+class NameRequest(Closed):
+    name: SeatName = Field(description="the person's name at the table (1 to 40 characters)")
+
+
 class BotSeatCreate(Closed):
     kind: Literal["bot"]
     bot: BotName

@@ -335,6 +335,23 @@ class TableService:
                 await self._set_away(table, seat, False)
                 table.changed()
 
+    async def rename(self, table: Table, seat: int | None, name: str) -> None:
+        """The person at ``seat`` takes ``name`` (a checked ``SeatName``)."""
+        if seat is None:
+            raise ApiError(403, "a spectator has no seat to name; open your seat's link")
+
+        def write(session: Any) -> None:
+            session.execute(
+                update(db.Seat)
+                .where(db.Seat.table_id == table.id, db.Seat.seat == seat)
+                .values(name=name)
+            )
+
+        async with table.lock:
+            await self._db(write)
+            table.seats[seat].name = name
+            table.changed()
+
     async def _commit(self, table: Table, seat: int, action: Action) -> None:
         """Apply, store, then publish (the caller holds the table's lock)."""
         state = table.state.clone()

@@ -32,6 +32,8 @@ const el = {
   undo: $("undo"),
   back: $("back"),
   awayNote: $("away-note"),
+  nameForm: $("name-form"),
+  nameInput: $("name-input"),
   scores: $("scores"),
   scoresHeading: $("scores-heading"),
   log: $("log"),
@@ -249,6 +251,13 @@ function seatName(info, seat) {
   return info && info.name ? `${info.name} (seat ${seat})` : `Seat ${seat}`;
 }
 
+// The games' own texts say "player 2": the page names seats one way everywhere.
+function withSeatNames(text, seats) {
+  return text.replace(/\b[Pp]layer (\d+)\b/g, (words, n) =>
+    Number(n) < seats.length ? seatName(seats[Number(n)], Number(n)) : words,
+  );
+}
+
 function seatLabel(view, seat) {
   const info = (view.seats || [])[seat] || {};
   let label = seatName(info, seat);
@@ -290,12 +299,13 @@ function render(view) {
   } else if (acting.length === 0) status = "Waiting…";
   else {
     const others = acting.filter((s) => s !== view.seat);
-    const named = others.map((s) => {
-      const info = (view.seats || [])[s] || {};
-      return info.kind === "bot" ? `${s} (${info.bot || "bot"})` : String(s);
-    });
-    // a hundred seats choosing at once are counted, not listed
-    const who = named.length > 6 ? `${named.length} seats` : `seat${others.length > 1 ? "s" : ""} ${listSeats(named)}`;
+    const infos = others.map((s) => (view.seats || [])[s] || {});
+    const named = others.map((s, i) => (infos[i].kind === "bot" ? `${s} (${infos[i].bot || "bot"})` : String(s)));
+    // a hundred seats choosing at once are counted, not listed; people by their names
+    let who = named.length > 6 ? `${named.length} seats` : `seat${others.length > 1 ? "s" : ""} ${listSeats(named)}`;
+    if (named.length <= 6 && infos.some((info) => info.name)) {
+      who = listSeats(others.map((s, i) => (infos[i].name ? seatName(infos[i], s) : `seat ${named[i]}`)));
+    }
     status = `Waiting for ${who}`;
   }
   el.status.textContent = status;
@@ -511,6 +521,7 @@ function renderButtons(view, terminal) {
   const seatInfo = mine ? (view.seats || [])[view.seat] : null;
   el.back.hidden = !(seatInfo && seatInfo.away && !terminal);
   el.awayNote.hidden = el.back.hidden;
+  el.nameForm.hidden = !(seatInfo && !seatInfo.name && !terminal); // a person without a name
   el.undo.disabled = state.busy;
   el.back.disabled = state.busy;
 }
@@ -624,7 +635,8 @@ function renderLog(view) {
   const fragment = document.createDocumentFragment();
   for (const ev of events) {
     const li = document.createElement("li");
-    li.textContent = typeof ev === "string" ? ev : ev && ev.text ? ev.text : JSON.stringify(ev);
+    const text = typeof ev === "string" ? ev : ev && ev.text ? ev.text : JSON.stringify(ev);
+    li.textContent = withSeatNames(text, view.seats || []);
     fragment.append(li);
   }
   box.replaceChildren(fragment);
@@ -712,6 +724,11 @@ el.filter.addEventListener("keydown", (event) => {
 
 el.undo.addEventListener("click", () => post("undo"));
 el.back.addEventListener("click", () => post("back"));
+el.nameForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = el.nameInput.value.trim();
+  if (name) post("name", { name });
+});
 
 setInterval(tickClocks, 1000);
 
