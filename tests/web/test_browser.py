@@ -404,3 +404,21 @@ def test_a_person_without_a_name_is_asked_for_one_and_the_log_uses_it(
     page.wait_for_function("() => document.querySelectorAll('#log li').length > 1")
     log = page.text_content("#log")
     assert "Grace (seat 0)" in log and "player 0" not in log.lower()
+
+
+def test_a_wrong_link_opens_a_page_not_json(page: Any, server: str) -> None:
+    created = post(
+        server + "/api/tables",
+        {"game": "mr-house-basic", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]},
+    )
+    response = page.goto(f"{server}/t/{created['table']}?token=an-old-link")
+    assert response.status == 403
+    assert page.text_content("h1") == "This link is not a seat here"
+    page.click("#spectate")
+    page.wait_for_url(f"**/t/{created['table']}")
+    wait_for_view(page)
+    assert page.text_content("#you") == "spectating"
+    page.goto(server + "/t/gone")
+    assert page.text_content("h1") == "Nothing here"
+    page.click("#lobby")
+    page.wait_for_selector("#create")

@@ -24,7 +24,7 @@ from typing import Annotated, Any
 import anyio
 from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -148,10 +148,47 @@ async def seated_at(table_id: str, service: Service, token: Token = None) -> tup
 SeatedAt = Annotated[tuple[Table, int], Depends(seated_at)]
 
 
+#: what an error page says first, by status
+PAGE_TITLES = {
+    403: "This link is not a seat here",
+    404: "Nothing here",
+    429: "Too busy",
+}
+TEMPLATES = Jinja2Templates(directory=WEB / "templates")
+
+
+def _wants_page(request: Request) -> bool:
+    """A browser opening a page (not a script calling the API): errors are pages."""
+    path = request.url.path
+    return (
+        request.method == "GET"
+        and not path.startswith(("/api/", "/static/", "/ws/", "/openapi", "/docs", "/redoc"))
+        and "text/html" in request.headers.get("accept", "")
+    )
+
+
+def _error_page(request: Request, status: int, error: str, headers: Any = None) -> HTMLResponse:
+    """The error as a page: what went wrong, a way to the lobby, and to watch the
+    table when a seat's link was refused."""
+    parts = request.url.path.strip("/").split("/")
+    spectate = f"/t/{parts[1]}" if status == 403 and len(parts) == 2 and parts[0] == "t" else None
+    context = {
+        "title": PAGE_TITLES.get(status, "Something went wrong"),
+        "error": error[:500],
+        "status": status,
+        "spectate": spectate,
+    }
+    return TEMPLATES.TemplateResponse(
+        request, "error.html", context, status_code=status, headers=headers
+    )
+
+
 def _errors(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
-    async def api_error(_request: Request, e: ApiError) -> JSONResponse:
+    async def api_error(request: Request, e: ApiError) -> Response:
         headers = {"Retry-After": str(e.retry_after)} if e.retry_after else None
+        if _wants_page(request):
+            return _error_page(request, e.status, e.error, headers)
         return JSONResponse(
             {"error": e.error[:500], "rule": e.rule}, status_code=e.status, headers=headers
         )
@@ -174,10 +211,12 @@ def _errors(app: FastAPI) -> None:
         )
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, e: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, e: StarletteHTTPException) -> Response:
         headers = dict(e.headers or {})
         if e.status_code == 405:  # every method of the path, not only the first route's
             headers["Allow"] = _allowed_methods(request)
+        if _wants_page(request):
+            return _error_page(request, e.status_code, str(e.detail), headers)
         body = {"error": str(e.detail), "rule": None}
         return JSONResponse(body, status_code=e.status_code, headers=headers)
 
@@ -415,7 +454,6 @@ def _check_room_to_listen(table: Table, seat: int | None, limits: Limits) -> Non
 
 
 def _pages(app: FastAPI) -> None:
-    templates = Jinja2Templates(directory=WEB / "templates")
     app.mount("/static", StaticFiles(directory=WEB / "static", check_dir=False), name="static")
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -424,7 +462,7 @@ def _pages(app: FastAPI) -> None:
             {"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players}
             for g in map(game, game_ids())
         ]
-        return templates.TemplateResponse(
+        return TEMPLATES.TemplateResponse(
             request,
             "lobby.html",
             {"games": games, "bots": app.state.lobby_bots, "hints": app.state.bot_hints},
@@ -436,7 +474,7 @@ def _pages(app: FastAPI) -> None:
     ) -> HTMLResponse:
         table = await service.get(table_id)
         table.seat_of(token)  # a wrong token is refused here, not after the page loads
-        return templates.TemplateResponse(
+        return TEMPLATES.TemplateResponse(
             request, "table.html", {"table_id": table.id, "token": token}
         )
 
