@@ -422,3 +422,36 @@ def test_a_wrong_link_opens_a_page_not_json(page: Any, server: str) -> None:
     assert page.text_content("h1") == "Nothing here"
     page.click("#lobby")
     page.wait_for_selector("#create")
+
+
+def test_the_lobby_remembers_this_browsers_tables_with_every_link(page: Any, server: str) -> None:
+    """Issue 19, links kept: after creating a table, every seat's link can be found
+    again in the lobby of this browser (not in another's), until it is forgotten."""
+    page.goto(server + "/")
+    assert page.is_hidden("#mine-card")
+    page.select_option("#game", "mr-house-basic")
+    page.select_option("#players", "3")
+    page.select_option("select[name=seat-0]", "human")
+    page.select_option("select[name=seat-1]", "human")
+    page.fill("#name-1", "Bea")
+    page.select_option("select[name=seat-2]", "greedy")
+    page.click("#create")
+    page.locator('#links a.seat-link[data-seat="1"]').wait_for()
+    first = page.get_attribute('#links a.seat-link[data-seat="0"]', "href")
+    second = page.get_attribute('#links a.seat-link[data-seat="1"]', "href")
+
+    page.goto(server + "/")  # later, in the same browser
+    mine = page.locator("#mine .my-table")
+    assert mine.count() == 1
+    mine.locator("summary").click()
+    assert mine.locator('a.seat-link[data-seat="0"]').get_attribute("href") == first
+    assert mine.locator('a.seat-link[data-seat="1"]').get_attribute("href") == second
+    assert "Bea (seat 1)" in mine.text_content() and "bot greedy" in mine.text_content()
+
+    other = page.context.browser.new_context().new_page()  # another browser's lobby
+    other.goto(server + "/")
+    assert other.is_hidden("#mine-card")
+    other.context.close()
+
+    mine.locator("button.forget").click()
+    assert page.locator("#mine .my-table").count() == 0 and page.is_hidden("#mine-card")

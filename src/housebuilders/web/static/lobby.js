@@ -1,5 +1,6 @@
 // The lobby: choose a game and the seats, create a table, share one link per person;
-// below, the list of tables with spectator links.
+// below, this browser's tables with every seat's link, and the list of tables with
+// spectator links.
 
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("lobby-data").textContent || "{}");
@@ -19,6 +20,8 @@ const createButton = $("create");
 const message = $("lobby-message");
 const links = $("links");
 const tablesBox = $("tables");
+const mineCard = $("mine-card");
+const mineBox = $("mine");
 
 if (clockBotSelect && DEFAULT_BOT) clockBotSelect.value = DEFAULT_BOT;
 
@@ -181,6 +184,73 @@ function linkRow(label, url, attrs) {
   return row;
 }
 
+// Every seat of a created table, a person's with their link, and the link to watch.
+function seatRows(created) {
+  const rows = [];
+  for (const s of created.seats || []) {
+    if (s.url) {
+      const label = s.name ? `${s.name} (seat ${s.seat})` : `Seat ${s.seat}`;
+      rows.push(linkRow(label, absolute(s.url), { class: "seat-link", "data-seat": String(s.seat) }));
+    } else {
+      const row = document.createElement("div");
+      row.className = "link-row bot-row";
+      row.textContent = `Seat ${s.seat}: bot ${s.bot || ""}`;
+      rows.push(row);
+    }
+  }
+  if (created.spectate) rows.push(linkRow("Watch", absolute(created.spectate), { class: "spectate-link" }));
+  return rows;
+}
+
+// == this browser's tables: what it created, with every seat's link ====================
+// The links are the seats' secrets: they stay in this browser (localStorage), as the
+// page that showed them once did.
+const MINE_KEY = "housebuilders.my-tables";
+const MINE_MAX = 20;
+
+function myTables() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MINE_KEY) || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch (err) {
+    return [];
+  }
+}
+
+function saveMine(list) {
+  try {
+    localStorage.setItem(MINE_KEY, JSON.stringify(list.slice(0, MINE_MAX)));
+  } catch (err) {
+    // storage full or refused (private mode): the links were shown, nothing more
+  }
+  renderMine();
+}
+
+function remember(created, game) {
+  const entry = { table: created.table, game, opened: new Date().toISOString(), seats: created.seats, spectate: created.spectate };
+  saveMine([entry, ...myTables().filter((t) => t.table !== created.table)]);
+}
+
+function renderMine() {
+  const list = myTables();
+  mineCard.hidden = list.length === 0;
+  mineBox.replaceChildren();
+  for (const t of list) {
+    const box = document.createElement("details");
+    box.className = "my-table";
+    box.dataset.table = t.table;
+    const summary = document.createElement("summary");
+    summary.textContent = `${gameName(t.game)} · table ${t.table} · ${formatTime(t.opened)}`;
+    const forget = document.createElement("button");
+    forget.type = "button";
+    forget.className = "forget";
+    forget.textContent = "Forget";
+    forget.addEventListener("click", () => saveMine(myTables().filter((x) => x.table !== t.table)));
+    box.append(summary, ...seatRows(t), forget);
+    mineBox.append(box);
+  }
+}
+
 function showLinks(created) {
   links.replaceChildren();
   const h = document.createElement("h2");
@@ -193,18 +263,7 @@ function showLinks(created) {
     p.textContent = "Send each person their own link; whoever has a seat's link plays that seat.";
     links.append(p);
   }
-  for (const s of created.seats || []) {
-    if (s.url) {
-      const label = s.name ? `${s.name} (seat ${s.seat})` : `Seat ${s.seat}`;
-      links.append(linkRow(label, absolute(s.url), { class: "seat-link", "data-seat": String(s.seat) }));
-    } else {
-      const row = document.createElement("div");
-      row.className = "link-row bot-row";
-      row.textContent = `Seat ${s.seat}: bot ${s.bot || ""}`;
-      links.append(row);
-    }
-  }
-  if (created.spectate) links.append(linkRow("Watch", absolute(created.spectate), { class: "spectate-link" }));
+  links.append(...seatRows(created));
   if (humans.length) {
     const take = document.createElement("a");
     take.id = "take-seat";
@@ -246,6 +305,7 @@ form.addEventListener("submit", async (event) => {
     return;
   }
   showLinks(body);
+  remember(body, gameSelect.value);
   loadTables();
 });
 
@@ -304,6 +364,7 @@ function formatTime(value) {
 gameSelect.addEventListener("change", fillPlayers);
 playersSelect.addEventListener("change", fillSeats);
 fillPlayers();
+renderMine();
 loadTables();
 setInterval(() => {
   if (!document.hidden) loadTables();
