@@ -455,3 +455,23 @@ def test_the_lobby_remembers_this_browsers_tables_with_every_link(page: Any, ser
 
     mine.locator("button.forget").click()
     assert page.locator("#mine .my-table").count() == 0 and page.is_hidden("#mine-card")
+
+
+def test_log_numbers_past_99_are_shown_whole(page: Any, server: str) -> None:
+    """Issue 19: a list marker clipped "270" to "70."; the log numbers its lines in a
+    column as wide as the number needs."""
+    created = post(
+        server + "/api/tables",
+        {"game": "mr-house-basic", "seats": [{"kind": "bot", "bot": "random"}] * 2, "seed": 2},
+    )
+    page.goto(server + created["spectate"])
+    page.wait_for_selector('body[data-terminal="true"]')
+    lines = page.locator("#log li")
+    assert lines.count() > 100
+    fits = page.evaluate(
+        """() => [...document.querySelectorAll('#log li')].slice(95, 110).map((li) => {
+            const marker = getComputedStyle(li, '::before');
+            return [marker.content, li.scrollWidth <= li.clientWidth];
+        })"""
+    )
+    assert all(content == 'counter(line) "."' and fit for content, fit in fits), fits
