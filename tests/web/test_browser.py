@@ -475,3 +475,25 @@ def test_log_numbers_past_99_are_shown_whole(page: Any, server: str) -> None:
         })"""
     )
     assert all(content == 'counter(line) "."' and fit for content, fit in fits), fits
+
+
+def test_the_raw_observation_is_for_debugging_and_welcome_to_seats_100(
+    page: Any, server: str
+) -> None:
+    """Issue 19: under a drawn board the raw observation shows only with ``?debug``;
+    the lobby offers Welcome To up to the 100 seats the API takes."""
+    created = post(
+        server + "/api/tables",
+        {"game": "mr-house-basic", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
+    )
+    page.goto(server + created["seats"][0]["url"])
+    wait_for_view(page)
+    assert page.locator("#board svg").count() == 1 and page.is_hidden("#observation-box")
+    page.goto(server + created["seats"][0]["url"] + "&debug")
+    wait_for_view(page)
+    assert page.is_visible("#observation-box")
+
+    page.goto(server + "/")
+    page.select_option("#game", "welcome-to")
+    options = page.locator("#players option").all_text_contents()
+    assert options[0] == "1" and options[-1] == "100"

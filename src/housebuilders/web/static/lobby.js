@@ -38,7 +38,7 @@ function fillPlayers() {
   const game = currentGame();
   if (!game) return;
   const previous = Number(playersSelect.value) || Math.min(Math.max(3, game.min_players), game.max_players);
-  const max = Math.min(game.max_players, game.min_players + 11); // a select, not a spinner
+  const max = game.max_players; // Welcome To seats up to 100, as the API does
   playersSelect.replaceChildren();
   for (let n = game.min_players; n <= max; n++) {
     const opt = document.createElement("option");

@@ -8,6 +8,8 @@
 
 const body = document.body;
 const TABLE = body.dataset.table;
+// `?debug` in the address shows the raw observation under a drawn board too
+const DEBUG = new URLSearchParams(location.search).has("debug");
 const TOKEN = seatToken();
 const POLL_MS = 2000;
 const GROUP_THRESHOLD = 12; // more legal actions than this: group them and show the filter
@@ -413,9 +415,9 @@ function renderBoard(view) {
       el.board.hidden = true;
     }
   }
-  // Without a picture, the raw observation is the board.
+  // Without a picture, the raw observation is the board; with one, it is for debugging.
   const noPicture = el.board.hidden;
-  el.observationBox.hidden = false;
+  el.observationBox.hidden = !(noPicture || DEBUG);
   el.observationBox.open = noPicture;
   el.observation.textContent = JSON.stringify(view.observation ?? {}, null, 2);
   markLiveParts(view);
