@@ -497,3 +497,19 @@ def test_the_raw_observation_is_for_debugging_and_welcome_to_seats_100(
     page.select_option("#game", "welcome-to")
     options = page.locator("#players option").all_text_contents()
     assert options[0] == "1" and options[-1] == "100"
+
+
+def test_a_private_table_made_in_the_lobby_is_not_listed(page: Any, server: str) -> None:
+    page.goto(server + "/")
+    page.select_option("#game", "mr-house-basic")
+    page.select_option("#players", "2")
+    page.select_option("select[name=seat-0]", "human")
+    page.select_option("select[name=seat-1]", "greedy")
+    page.click("details.more summary")
+    page.check("#private")
+    page.click("#create")
+    page.locator('#links a.seat-link[data-seat="0"]').wait_for()
+    table = page.get_attribute("#links .spectate-link", "href").rsplit("/", 1)[1]
+    listed = [t["table"] for t in get(server + "/api/tables")["tables"]]
+    assert table not in listed
+    assert page.locator(f'#mine .my-table[data-table="{table}"]').count() == 1  # still yours

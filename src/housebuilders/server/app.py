@@ -305,6 +305,7 @@ def _api(app: FastAPI) -> None:
             options=body.options.model_dump(),
             clock_minutes=body.clock_minutes,
             clock_bot=body.clock_bot,
+            private=body.private,
         )
         seats = []
         for number, (info, token) in enumerate(zip(table.seats, tokens, strict=True)):

@@ -65,6 +65,7 @@ class GameTable(Base):
     status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
     clock_minutes: Mapped[float | None] = mapped_column(Float, nullable=True)
     clock_bot: Mapped[str] = mapped_column(String(200), default="greedy")
+    private: Mapped[bool] = mapped_column(Boolean, default=False)  # not listed
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
     seats: Mapped[list[Seat]] = relationship(

@@ -215,6 +215,9 @@ class TableCreateBase(Closed):
         None, gt=0, le=24 * 60, description="minutes a person has for each move; none: no clock"
     )
     clock_bot: BotName = Field("greedy", description="plays for a person whose time ran out")
+    private: StrictBool = Field(
+        False, description="not listed in the lobby: reachable by its links only"
+    )
 
 
 TableCreate = Annotated[

@@ -102,6 +102,7 @@ class TableService:
         options: dict[str, Any] | None = None,
         clock_minutes: float | None = None,
         clock_bot: str = "greedy",
+        private: bool = False,
     ) -> tuple[Table, list[str | None]]:
         """A new table; returns it and each seat's token (None for a bot seat)."""
         if game_id not in game_ids():
@@ -140,6 +141,7 @@ class TableService:
                 status="playing",
                 clock_minutes=clock_minutes,
                 clock_bot=clock_bot,
+                private=private,
                 created=db.now(),
             )
             row.seats = [
@@ -269,7 +271,7 @@ class TableService:
         def read(session: Any) -> list[dict[str, Any]]:
             rows = session.scalars(
                 select(db.GameTable)
-                .where(db.GameTable.status == "playing")
+                .where(db.GameTable.status == "playing", db.GameTable.private.is_(False))
                 .order_by(db.GameTable.created.desc())
                 .limit(limit)
             )

@@ -123,6 +123,7 @@ function request() {
     return name ? { kind: "human", name } : { kind: "human" };
   });
   const payload = { game: gameSelect.value, seats };
+  if ($("private").checked) payload.private = true;
   const seed = seedInput.value.trim();
   if (seed !== "") payload.seed = Number(seed);
   const clock = clockInput.value.trim();
