@@ -513,3 +513,22 @@ def test_a_private_table_made_in_the_lobby_is_not_listed(page: Any, server: str)
     listed = [t["table"] for t in get(server + "/api/tables")["tables"]]
     assert table not in listed
     assert page.locator(f'#mine .my-table[data-table="{table}"]').count() == 1  # still yours
+
+
+def test_leaving_hands_the_seat_to_a_bot_and_coming_back_takes_it_again(
+    page: Any, server: str
+) -> None:
+    created = post(
+        server + "/api/tables",
+        {"game": "welcome-to", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 1},
+    )
+    page.goto(server + created["seats"][0]["url"])
+    wait_for_view(page)
+    page.click("#leave")
+    page.wait_for_selector("#away-note:not([hidden])")
+    assert page.is_visible("#back") and page.is_hidden("#leave")
+    # the bot chose for the seat: only the other person is awaited now
+    page.wait_for_selector('body[data-your-turn="false"]')
+    page.click("#back")
+    page.wait_for_selector("#away-note", state="hidden")
+    assert page.is_visible("#leave")

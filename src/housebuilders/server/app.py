@@ -377,6 +377,19 @@ def _api(app: FastAPI) -> None:
         return table.view(seat, svg)
 
     @app.post(
+        "/api/tables/{table_id}/leave",
+        operation_id="leave_seat",
+        response_model=ViewPublic,
+        responses={200: {"links": VIEW_LINKS}, **errors(403, 404, 413, 422)},
+    )
+    async def leave(at: SeatedAt, service: Service, svg: Svg = True) -> dict[str, Any]:
+        """Leave the game (or concede it): the table's clock bot plays your seat until
+        you say you are back."""
+        table, seat = at
+        await service.leave(table, seat)
+        return table.view(seat, svg)
+
+    @app.post(
         "/api/tables/{table_id}/name",
         operation_id="name_seat",
         response_model=ViewPublic,

@@ -337,6 +337,17 @@ class TableService:
                 await self._set_away(table, seat, False)
                 table.changed()
 
+    async def leave(self, table: Table, seat: int | None) -> None:
+        """The person at ``seat`` leaves the game: the table's clock bot plays for them
+        until they say they are back."""
+        if seat is None:
+            raise ApiError(403, "a spectator has no seat to leave")
+        async with table.lock:
+            if not table.seats[seat].away:
+                await self._set_away(table, seat, True)
+                table.changed()
+        self._kick(table)
+
     async def rename(self, table: Table, seat: int | None, name: str) -> None:
         """The person at ``seat`` takes ``name`` (a checked ``SeatName``)."""
         if seat is None:

@@ -33,6 +33,7 @@ const el = {
   actions: $("actions"),
   undo: $("undo"),
   back: $("back"),
+  leave: $("leave"),
   awayNote: $("away-note"),
   nameForm: $("name-form"),
   nameInput: $("name-input"),
@@ -522,6 +523,8 @@ function renderButtons(view, terminal) {
   el.undo.hidden = !(mine && view.can_undo);
   const seatInfo = mine ? (view.seats || [])[view.seat] : null;
   el.back.hidden = !(seatInfo && seatInfo.away && !terminal);
+  el.leave.hidden = !(seatInfo && !seatInfo.away && !terminal);
+  el.leave.disabled = state.busy;
   el.awayNote.hidden = el.back.hidden;
   el.nameForm.hidden = !(seatInfo && !seatInfo.name && !terminal); // a person without a name
   el.undo.disabled = state.busy;
@@ -667,7 +670,7 @@ function clearMessage() {
 function setBusy(busy) {
   state.busy = busy;
   body.dataset.busy = busy ? "true" : "false";
-  for (const b of document.querySelectorAll("#actions button, #undo, #back")) b.disabled = busy;
+  for (const b of document.querySelectorAll("#actions button, #undo, #back, #leave")) b.disabled = busy;
   el.actions.classList.toggle("busy", busy);
   el.board.classList.toggle("busy", busy);
   if (state.view) markLiveParts(state.view);
@@ -726,6 +729,7 @@ el.filter.addEventListener("keydown", (event) => {
 
 el.undo.addEventListener("click", () => post("undo"));
 el.back.addEventListener("click", () => post("back"));
+el.leave.addEventListener("click", () => post("leave"));
 el.nameForm.addEventListener("submit", (event) => {
   event.preventDefault();
   const name = el.nameInput.value.trim();
