@@ -532,3 +532,23 @@ def test_leaving_hands_the_seat_to_a_bot_and_coming_back_takes_it_again(
     page.click("#back")
     page.wait_for_selector("#away-note", state="hidden")
     assert page.is_visible("#leave")
+
+
+def test_play_again_after_the_game_opens_the_next_table(page: Any, server: str) -> None:
+    created = post(
+        server + "/api/tables",
+        {"game": "mr-house-basic", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
+    )
+    page.goto(server + created["seats"][0]["url"])
+    wait_for_view(page)
+    page.click("#leave")  # the clock bot plays the seat to the end
+    page.wait_for_selector('body[data-terminal="true"]')
+    assert page.text_content("#rematch") == "Play again"
+    page.click("#rematch")
+    page.wait_for_url(lambda url: created["table"] not in url)
+    wait_for_view(page)
+    assert page.text_content("#you") == "you are seat 0"
+    assert page.get_attribute("body", "data-terminal") == "false"
+    page.goto(server + created["spectate"])  # the old table's spectators see the way on
+    wait_for_view(page)
+    assert page.is_visible("#rematch-watch") and page.is_hidden("#rematch")

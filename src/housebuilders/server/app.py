@@ -46,6 +46,7 @@ from .schemas import (
     IndexActionRequest,
     LogPublic,
     NameRequest,
+    RematchPublic,
     TableCreate,
     TableCreatedPublic,
     TablesPublic,
@@ -375,6 +376,26 @@ def _api(app: FastAPI) -> None:
         table, seat = at
         await service.back(table, seat)
         return table.view(seat, svg)
+
+    @app.post(
+        "/api/tables/{table_id}/rematch",
+        operation_id="rematch",
+        status_code=201,
+        response_model=RematchPublic,
+        responses={200: {"model": RematchPublic}, **errors(403, 404, 409, 413, 422, 429)},
+        dependencies=[Depends(_opening)],
+    )
+    async def rematch(
+        at: SeatedAt, service: Service, response: Response, token: Token = None
+    ) -> dict[str, Any]:
+        """Once the game is over: the next one with the same seats, bots and options and
+        a new seed (201; 200 with the same table for whoever asks after). Your token is
+        your seat there too: the others find the table in their view (``rematch``)."""
+        table, seat = at
+        new, made = await service.rematch(table, seat)
+        if not made:
+            response.status_code = 200
+        return {"table": new.id, "url": f"/t/{new.id}?token={token}", "spectate": f"/t/{new.id}"}
 
     @app.post(
         "/api/tables/{table_id}/leave",

@@ -66,6 +66,7 @@ class GameTable(Base):
     clock_minutes: Mapped[float | None] = mapped_column(Float, nullable=True)
     clock_bot: Mapped[str] = mapped_column(String(200), default="greedy")
     private: Mapped[bool] = mapped_column(Boolean, default=False)  # not listed
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the next game
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
     seats: Mapped[list[Seat]] = relationship(

@@ -125,12 +125,18 @@ BotName = Annotated[
 
 
 #: a person's name at a table: shown to everyone there, 1 to 40 characters, none of
-#: them a control character; spaces around it are dropped
+#: them a control character, at least one not a space; spaces around it are dropped
+#: (the pattern leaves out U+0085 and U+FEFF, on which JSON Schema's, the checker's and
+#: Python's ideas of a space differ)
+_NAME_CHAR = r"[^\x00-\x1f\x7f-\x9f\ufeff]"
 SeatName = Annotated[
     str,
     StringConstraints(
-        strip_whitespace=True, min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$"
+        min_length=1,
+        max_length=40,
+        pattern=rf"^{_NAME_CHAR}*[^\s\x00-\x1f\x7f-\x9f\ufeff]{_NAME_CHAR}*$",
     ),
+    AfterValidator(str.strip),
 ]
 
 
@@ -241,6 +247,12 @@ class BotSeatPublic(BaseModel):
 
 
 SeatPublic = Annotated[HumanSeatPublic | BotSeatPublic, Field(discriminator="kind")]
+
+
+class RematchPublic(BaseModel):
+    table: str = Field(description="the new table: same game, seats, bots and options")
+    url: str = Field(description="your seat there (your token is your seat there too)")
+    spectate: str
 
 
 class TableCreatedPublic(BaseModel):
@@ -409,6 +421,10 @@ class ViewPublic(BaseModel):
     can_undo: bool
     clock_minutes: float | None
     clock_bot: str | None
+    rematch: str | None = Field(
+        description="the table of the next game with the same seats, once someone asked "
+        "for it: each person's token is their seat there too"
+    )
     server_time: float = Field(description="the server's clock (Unix time), for deadlines")
 
 

@@ -103,8 +103,11 @@ class TableService:
         clock_minutes: float | None = None,
         clock_bot: str = "greedy",
         private: bool = False,
+        token_hashes: list[str | None] | None = None,
     ) -> tuple[Table, list[str | None]]:
-        """A new table; returns it and each seat's token (None for a bot seat)."""
+        """A new table; returns it and each seat's token (None for a bot seat).
+        ``token_hashes``: the people's tokens of another table, kept (a rematch): then
+        no new token is made."""
         if game_id not in game_ids():
             raise ApiError(422, f"no game {game_id!r}; games: {', '.join(game_ids())}")
         spec = game(game_id)
@@ -119,6 +122,10 @@ class TableService:
         move_seconds = self.bots.move_seconds
         clock_bot = check_bot(clock_bot, spec, move_seconds)
         infos, tokens = new_seats(seats, spec, move_seconds)
+        if token_hashes is not None:
+            for info, kept in zip(infos, token_hashes, strict=True):
+                info.token_hash = kept
+            tokens = [None] * len(infos)
         table = Table(
             id=secrets.token_urlsafe(9),
             spec=spec,
@@ -129,6 +136,7 @@ class TableService:
             seats=infos,
             state=state,
             entries=0,
+            private=private,
         )
 
         def write(session: Any) -> None:
@@ -252,6 +260,8 @@ class TableService:
             seats=seats,
             state=state,
             entries=len(entries),
+            private=row.private,
+            rematch=row.rematch,
         )
 
     async def resume_all(self) -> int:
@@ -336,6 +346,38 @@ class TableService:
             if table.seats[seat].away:
                 await self._set_away(table, seat, False)
                 table.changed()
+
+    async def rematch(self, table: Table, seat: int | None) -> tuple[Table, bool]:
+        """The next game at ``table`` once it is over: the same game, options, clock,
+        seats and bots, a new seed; each person's token is their seat there too. Made
+        once: whoever asks later gets the same table. Returns it and whether it is new."""
+        if seat is None:
+            raise ApiError(403, "a spectator cannot ask for a rematch; open your seat's link")
+        async with table.rematching:
+            if table.rematch is not None:
+                return await self.get(table.rematch), False
+            if not table.state.is_terminal():
+                raise ApiError(409, "the game is not over yet: a rematch comes after it")
+            new, _ = await self.create(
+                table.spec.id,
+                len(table.seats),
+                [(s.kind, s.bot, s.name) for s in table.seats],
+                options=table.options,
+                clock_minutes=table.clock_minutes,
+                clock_bot=table.clock_bot,
+                private=table.private,
+                token_hashes=[s.token_hash for s in table.seats],
+            )
+
+            def write(session: Any) -> None:
+                session.execute(
+                    update(db.GameTable).where(db.GameTable.id == table.id).values(rematch=new.id)
+                )
+
+            await self._db(write)
+            table.rematch = new.id
+            table.changed()
+        return new, True
 
     async def leave(self, table: Table, seat: int | None) -> None:
         """The person at ``seat`` leaves the game: the table's clock bot plays for them

@@ -30,7 +30,10 @@ class Table:
     seats: list[SeatInfo]
     state: State
     entries: int  # log entries written so far (actions and undos)
+    private: bool = False  # not listed in the lobby
+    rematch: str | None = None  # the table its people play next, once one asked
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    rematching: asyncio.Lock = field(default_factory=asyncio.Lock)  # one rematch, made once
     deadlines: dict[int, float] = field(default_factory=dict)
     #: websocket queues, each with its seat and whether it wants the SVG
     listeners: dict[asyncio.Queue[dict[str, Any]], tuple[int | None, bool]] = field(
@@ -149,6 +152,7 @@ class Table:
             "can_undo": self.can_undo(seat),
             "clock_minutes": self.clock_minutes,
             "clock_bot": self.clock_bot if self.clock_minutes is not None else None,
+            "rematch": self.rematch,
         }
 
     def log(self, seat: int | None) -> dict[str, Any]:

@@ -34,6 +34,9 @@ const el = {
   undo: $("undo"),
   back: $("back"),
   leave: $("leave"),
+  rematchBox: $("rematch-box"),
+  rematch: $("rematch"),
+  rematchWatch: $("rematch-watch"),
   awayNote: $("away-note"),
   nameForm: $("name-form"),
   nameInput: $("name-input"),
@@ -524,6 +527,13 @@ function renderButtons(view, terminal) {
   const seatInfo = mine ? (view.seats || [])[view.seat] : null;
   el.back.hidden = !(seatInfo && seatInfo.away && !terminal);
   el.leave.hidden = !(seatInfo && !seatInfo.away && !terminal);
+  // once over: the next game, the same seats (a person's token is their seat there too)
+  el.rematchBox.hidden = !(terminal && (mine || view.rematch));
+  el.rematch.hidden = !mine;
+  el.rematch.textContent = view.rematch ? "Join the next game" : "Play again";
+  el.rematch.disabled = state.busy;
+  el.rematchWatch.hidden = mine || !view.rematch;
+  if (view.rematch) el.rematchWatch.href = `/t/${encodeURIComponent(view.rematch)}`;
   el.leave.disabled = state.busy;
   el.awayNote.hidden = el.back.hidden;
   el.nameForm.hidden = !(seatInfo && !seatInfo.name && !terminal); // a person without a name
@@ -730,6 +740,14 @@ el.filter.addEventListener("keydown", (event) => {
 el.undo.addEventListener("click", () => post("undo"));
 el.back.addEventListener("click", () => post("back"));
 el.leave.addEventListener("click", () => post("leave"));
+el.rematch.addEventListener("click", async () => {
+  if (state.busy) return;
+  setBusy(true);
+  const r = await api("POST", `${base}/rematch`);
+  setBusy(false);
+  if (r.ok && r.data && r.data.url) location.assign(r.data.url);
+  else showMessage(r.network ? "Could not reach the server." : refusalText(r), "error");
+});
 el.nameForm.addEventListener("submit", (event) => {
   event.preventDefault();
   const name = el.nameInput.value.trim();
