@@ -552,3 +552,12 @@ def test_play_again_after_the_game_opens_the_next_table(page: Any, server: str) 
     page.goto(server + created["spectate"])  # the old table's spectators see the way on
     wait_for_view(page)
     assert page.is_visible("#rematch-watch") and page.is_hidden("#rematch")
+
+
+def test_the_lobby_explains_the_bots(page: Any, server: str) -> None:
+    page.goto(server + "/")
+    page.click("details.about-bots summary")
+    about = page.text_content("details.about-bots")
+    assert "random (beginner): plays any legal move at random" in about
+    assert "greedy (casual): takes the move that looks best right now" in about
+    assert "ismcts:seconds=0.5 (strong): looks ahead" in about

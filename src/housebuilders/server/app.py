@@ -31,7 +31,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..agents import strength_hint
+from ..agents import bot_info, parse as parse_bot, strength_hint
 from ..core import Action, GameSpec, game, game_ids
 from . import db
 from .bots import MOVE_SECONDS, fits_a_table
@@ -116,6 +116,7 @@ def create_app(
     # refuses the slower searches)
     app.state.lobby_bots = [bot for bot in LOBBY_BOTS if fits_a_table(bot, move_seconds)]
     app.state.bot_hints = {bot: strength_hint(bot) for bot in app.state.lobby_bots}
+    app.state.bot_about = {bot: about_bot(bot) for bot in app.state.lobby_bots}
     app.state.openings = RateLimiter(limits.tables_per_minute)
     app.add_middleware(BodyLimit)
     _errors(app)
@@ -156,6 +157,21 @@ PAGE_TITLES = {
     429: "Too busy",
 }
 TEMPLATES = Jinja2Templates(directory=WEB / "templates")
+
+
+#: how each bot plays, for the lobby's players (a bot not here: its registry help)
+ABOUT_BOTS = {
+    "random": "plays any legal move at random: an opponent to learn the rules against",
+    "greedy": "takes the move that looks best right now by the game's own measure of a "
+    "position, and never looks further",
+    "ismcts": "looks ahead: plays the coming moves out over many guesses of the cards and "
+    "dice it cannot see, for the seconds it is given a move",
+}
+
+
+def about_bot(name: str) -> str:
+    bot = parse_bot(name)[0]
+    return ABOUT_BOTS.get(bot) or bot_info(bot).help
 
 
 def _wants_page(request: Request) -> bool:
@@ -500,7 +516,12 @@ def _pages(app: FastAPI) -> None:
         return TEMPLATES.TemplateResponse(
             request,
             "lobby.html",
-            {"games": games, "bots": app.state.lobby_bots, "hints": app.state.bot_hints},
+            {
+                "games": games,
+                "bots": app.state.lobby_bots,
+                "hints": app.state.bot_hints,
+                "about": app.state.bot_about,
+            },
         )
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
