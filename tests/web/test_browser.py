@@ -561,3 +561,32 @@ def test_the_lobby_explains_the_bots(page: Any, server: str) -> None:
     assert "random (beginner): plays any legal move at random" in about
     assert "greedy (casual): takes the move that looks best right now" in about
     assert "ismcts:seconds=0.5 (strong): looks ahead" in about
+
+
+NOTIFICATIONS = """
+window.__notes = [];
+window.Notification = class {
+  constructor(title) { window.__notes.push(title); }
+  static permission = "granted";
+  static requestPermission() { return Promise.resolve("granted"); }
+};
+Object.defineProperty(Document.prototype, "hidden", { get() { return true; } });
+"""
+
+
+def test_a_turn_that_starts_is_announced_when_asked(page: Any, server: str) -> None:
+    """Issue 19, turn notifications: with the box ticked, a turn that starts brings a
+    notification while the tab is not in view (the browser's own, stubbed here)."""
+    page.add_init_script(NOTIFICATIONS)
+    created = post(
+        server + "/api/tables",
+        {"game": "mr-house-basic", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+         "seed": 3},
+    )  # fmt: skip
+    page.goto(server + created["seats"][0]["url"])
+    wait_for_view(page)
+    page.check("#notify")
+    page.wait_for_selector('body[data-your-turn="true"]')
+    page.locator("#actions button[data-index]").first.click()  # then the bot, then us
+    page.wait_for_selector("body[data-announced]")
+    assert page.evaluate("() => window.__notes")[0] == "Your turn: Mr House (basic variant)"
