@@ -590,3 +590,17 @@ def test_a_turn_that_starts_is_announced_when_asked(page: Any, server: str) -> N
     page.locator("#actions button[data-index]").first.click()  # then the bot, then us
     page.wait_for_selector("body[data-announced]")
     assert page.evaluate("() => window.__notes")[0] == "Your turn: Mr House (basic variant)"
+
+
+def test_the_final_table_says_why_welcome_to_ended(page: Any, server: str) -> None:
+    """Issue 19: the final table says why the game ended, where the game's last log
+    line tells (Welcome To: a third refusal, a full sheet or the three plans)."""
+    created = post(
+        server + "/api/tables",
+        {"game": "welcome-to", "seats": [{"kind": "bot", "bot": "random"}] * 2, "seed": 1},
+    )
+    page.goto(server + created["spectate"])
+    page.wait_for_selector("#final #end-reason")
+    reason = page.text_content("#end-reason")
+    assert reason.startswith("The game ends after round ") and "Seat " in reason
+    assert "player" not in reason.lower()  # the page's naming, not the engine's

@@ -382,6 +382,7 @@ def test_the_game_ends_after_the_round_of_a_third_refusal() -> None:
     assert s.is_terminal() and s.public[0].refusals == 3
     assert s.scores()[0]["breakdown"]["refusals"] == -5
     assert s.goals() == {"third refusal": [1.0, 0.0]}  # the benchmark's goal figure
+    assert s.log[-1] == "the game ends after round 1: player 0 crossed a third refusal"
 
 
 def test_the_game_ends_after_the_round_in_which_someone_fills_every_house() -> None:
@@ -391,6 +392,7 @@ def test_the_game_ends_after_the_round_in_which_someone_fills_every_house() -> N
     assert s.sheet(0).is_full() and not s.is_terminal()
     play(s, 1, Pick(1), Write(0, 0), Skip())
     assert s.is_terminal()
+    assert s.log[-1] == "the game ends after round 1: player 0 filled every house"
 
 
 def test_the_game_ends_after_the_round_in_which_someone_has_all_three_plans() -> None:
@@ -403,6 +405,7 @@ def test_the_game_ends_after_the_round_in_which_someone_has_all_three_plans() ->
     assert not s.is_terminal()
     play(s, 1, Pick(0), Write(0, 0), Skip())
     assert s.is_terminal()
+    assert s.log[-1] == "the game ends after round 1: player 0 claimed all three plans"
 
 
 def test_the_temporary_worker_ranking_7_4_1_with_ties() -> None:

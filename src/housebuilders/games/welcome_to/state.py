@@ -368,22 +368,28 @@ class WelcomeToState(GameState):
             self.public[player] = after.freeze()
         self.pending = [None] * n
         self.choice = [None] * n
-        if any(self._ends_game(s) for s in self.public):
+        reasons = [
+            f"player {player} {why}"
+            for player, sheet in enumerate(self.public)
+            if (why := self._ends_game(sheet))
+        ]
+        if reasons:
             self.over = True
             self.stage = [DONE] * n
-            self.log.append(f"the game ends after round {self.round}")
+            self.log.append(f"the game ends after round {self.round}: {'; '.join(reasons)}")
             return
         self.round += 1
         self._flip()
         self.stage = [CHOOSE] * n
         self.log.append(f"round {self.round}: {self._pairs_text()}")
 
-    def _ends_game(self, sheet: Sheet) -> bool:
-        return (
-            all(p is not None for p in sheet.plans)
-            or sheet.refusals >= self.L.max_refusals
-            or sheet.is_full()
-        )
+    def _ends_game(self, sheet: Sheet) -> str:
+        """Why ``sheet`` ends the game, in words ("" if it does not)."""
+        if all(p is not None for p in sheet.plans):
+            return "claimed all three plans"
+        if sheet.refusals >= self.L.max_refusals:
+            return "crossed a third refusal"
+        return "filled every house" if sheet.is_full() else ""
 
     def _pairs_text(self) -> str:
         return ", ".join(f"{n} with {a}" for n, a in self.pairs())

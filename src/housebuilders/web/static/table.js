@@ -629,6 +629,15 @@ function renderScores(view, terminal) {
     h.className = "headline";
     h.textContent = headline(view);
     final.append(h);
+    // why it ended, where the game says so in its last log line ("the game ends ...")
+    const last = (view.events || []).at(-1);
+    if (typeof last === "string" && /^the game ends\b/i.test(last)) {
+      const why = document.createElement("p");
+      why.id = "end-reason";
+      why.className = "muted";
+      why.textContent = withSeatNames(last.charAt(0).toUpperCase() + last.slice(1), view.seats || []);
+      final.append(why);
+    }
     if (scores && scores.length) final.append(scoreTable(view, true));
     const replay = document.createElement("a");
     replay.href = `${base}/log`;
