@@ -28,17 +28,25 @@ def hash_token(token: str) -> str:
 
 
 def new_seats(
-    seats: Sequence[tuple[str, str | None, str | None]], spec: GameSpec, move_seconds: float
+    seats: Sequence[tuple[str, str | None, str | None]],
+    spec: GameSpec,
+    move_seconds: float,
+    token_hashes: Sequence[str | None] | None = None,
 ) -> tuple[list[SeatInfo], list[str | None]]:
     """The seats of a new table, from (kind, bot, name) triples: a bot seat's bot is
     checked (``bots.check_bot``, 422 if it does not fit), a person's seat gets a new
-    token and keeps its name. Returns the seats and each seat's token (None for a bot
-    seat)."""
+    token and keeps its name, or keeps the token of ``token_hashes`` (a rematch: the
+    seat's token at the last table). Returns the seats and each seat's new token
+    (None for a bot seat or a kept token)."""
     infos: list[SeatInfo] = []
     tokens: list[str | None] = []
-    for kind, bot, name in seats:
+    kept = token_hashes or [None] * len(seats)
+    for (kind, bot, name), token_hash in zip(seats, kept, strict=True):
         if kind == "bot":
             infos.append(SeatInfo("bot", check_bot(bot or "", spec, move_seconds), None))
+            tokens.append(None)
+        elif token_hash is not None:
+            infos.append(SeatInfo("human", None, token_hash, name=name))
             tokens.append(None)
         else:
             token = secrets.token_urlsafe(18)

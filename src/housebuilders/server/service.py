@@ -106,8 +106,7 @@ class TableService:
         token_hashes: list[str | None] | None = None,
     ) -> tuple[Table, list[str | None]]:
         """A new table; returns it and each seat's token (None for a bot seat).
-        ``token_hashes``: the people's tokens of another table, kept (a rematch): then
-        no new token is made."""
+        ``token_hashes``: the people's tokens at another table, kept (a rematch)."""
         if game_id not in game_ids():
             raise ApiError(422, f"no game {game_id!r}; games: {', '.join(game_ids())}")
         spec = game(game_id)
@@ -121,11 +120,7 @@ class TableService:
             raise ApiError(422, str(e)) from None
         move_seconds = self.bots.move_seconds
         clock_bot = check_bot(clock_bot, spec, move_seconds)
-        infos, tokens = new_seats(seats, spec, move_seconds)
-        if token_hashes is not None:
-            for info, kept in zip(infos, token_hashes, strict=True):
-                info.token_hash = kept
-            tokens = [None] * len(infos)
+        infos, tokens = new_seats(seats, spec, move_seconds, token_hashes)
         table = Table(
             id=secrets.token_urlsafe(9),
             spec=spec,

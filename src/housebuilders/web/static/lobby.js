@@ -2,6 +2,8 @@
 // below, this browser's tables with every seat's link, and the list of tables with
 // spectator links.
 
+import { seatName } from "./naming.js";
+
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("lobby-data").textContent || "{}");
 const GAMES = data.games || [];
@@ -190,8 +192,7 @@ function seatRows(created) {
   const rows = [];
   for (const s of created.seats || []) {
     if (s.url) {
-      const label = s.name ? `${s.name} (seat ${s.seat})` : `Seat ${s.seat}`;
-      rows.push(linkRow(label, absolute(s.url), { class: "seat-link", "data-seat": String(s.seat) }));
+      rows.push(linkRow(seatName(s, s.seat), absolute(s.url), { class: "seat-link", "data-seat": String(s.seat) }));
     } else {
       const row = document.createElement("div");
       row.className = "link-row bot-row";

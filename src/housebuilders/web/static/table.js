@@ -6,6 +6,8 @@
 // actions as buttons, log, scores. Clicking an SVG part with data-index or an
 // action button POSTs {"index": i}.
 
+import { seatName } from "./naming.js";
+
 const body = document.body;
 const TABLE = body.dataset.table;
 // `?debug` in the address shows the raw observation under a drawn board too
@@ -255,11 +257,6 @@ function setConnection(mode) {
 }
 
 // == rendering ==========================================================================
-// A seat as it is named everywhere: a person's name with the seat, or the seat alone.
-function seatName(info, seat) {
-  return info && info.name ? `${info.name} (seat ${seat})` : `Seat ${seat}`;
-}
-
 // The games' own texts say "player 2": the page names seats one way everywhere.
 function withSeatNames(text, seats) {
   return text.replace(/\b[Pp]layer (\d+)\b/g, (words, n) =>
@@ -298,8 +295,8 @@ function render(view) {
 
   document.title = `${yourTurn ? "● " : ""}${view.game_name || view.game} · table ${view.table}`;
   el.gameName.textContent = view.game_name || view.game || "";
-  const myName = mine && (view.seats || [])[view.seat]?.name;
-  el.you.textContent = mine ? `you are ${myName ? `${myName} (seat ${view.seat})` : `seat ${view.seat}`}` : "spectating";
+  const me = mine ? (view.seats || [])[view.seat] : null;
+  el.you.textContent = !mine ? "spectating" : me && me.name ? `you are ${seatName(me, view.seat)}` : `you are seat ${view.seat}`;
 
   // status line
   let status;
@@ -741,7 +738,7 @@ function clearMessage() {
 function setBusy(busy) {
   state.busy = busy;
   body.dataset.busy = busy ? "true" : "false";
-  for (const b of document.querySelectorAll("#actions button, #undo, #back, #leave")) b.disabled = busy;
+  for (const b of document.querySelectorAll("#actions button, #undo, #back, #leave, #rematch")) b.disabled = busy;
   el.actions.classList.toggle("busy", busy);
   el.board.classList.toggle("busy", busy);
   if (state.view) markLiveParts(state.view);
