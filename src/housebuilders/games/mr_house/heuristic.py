@@ -491,7 +491,8 @@ def advanced_worth(s: MrHouseAdvancedState, player: int, majority: int) -> float
         chance = 1.0 if permit else permit_chance(clock.purchases, ADVANCED_PERMIT_PER_TURN)
         worth += COMPLETE_HOUSE_VALUE * chance * plan.complete * clock.capacity(plan.later)
     worth += LEFTOVER_VALUE * plan.leftover * clock.future
-    worth += MONEY_VALUE * (s.money[player] - money_spent)
+    if clock.purchases:  # after the last purchases money only breaks ties
+        worth += MONEY_VALUE * (s.money[player] - money_spent)
     worth += PRIVILEGE_VALUE * len(s.privileges[player])
     return worth
 
