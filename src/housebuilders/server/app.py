@@ -167,7 +167,7 @@ SeatedAt = Annotated[tuple[Table, int], Depends(seated_at)]
 PAGE_TITLES = {
     403: "This link is not a seat here",
     404: "Nothing here",
-    409: "Not yet",
+    409: "Not over yet",
     429: "Too busy",
 }
 TEMPLATES = Jinja2Templates(directory=WEB / "templates")
@@ -515,7 +515,7 @@ NOT_OVER = {"model": ErrorPublic, "description": "the game is still being played
 
 
 def _look_back(app: FastAPI) -> None:
-    """The archive of finished games and their replays (docs/web.md, "Looking back")."""
+    """The archive of finished games and their replays (docs/web.md, "Replays")."""
 
     @app.get(
         "/api/archive",
@@ -566,7 +566,7 @@ def _look_back(app: FastAPI) -> None:
         operation_id="replay_step",
         response_model=ReplayStepPublic,
         responses={
-            **errors(404, 422),
+            **errors(422),
             404: {"model": ErrorPublic, "description": "no such table, step or seat"},
             409: NOT_OVER,
         },

@@ -18,7 +18,6 @@ away, and the table's clock bot plays for it until the person says they are back
 from __future__ import annotations
 
 import asyncio
-import functools
 import importlib
 import logging
 import secrets
@@ -316,7 +315,7 @@ class TableService:
         """Page ``page`` of the finished tables that are not private (of ``game_id``
         only, if given), the last finished first, with their final results."""
 
-        def read(session: Any) -> tuple[int, list[Any], dict[str, list[Any]]]:
+        def read(session: Any) -> tuple[int, list[Any], dict[str, Any], dict[str, list[Any]]]:
             where = [db.GameTable.status == "finished", db.GameTable.private.is_(False)]
             if game_id is not None:
                 where.append(db.GameTable.game == game_id)
@@ -332,8 +331,10 @@ class TableService:
                 .limit(ARCHIVE_PAGE)
                 .options(selectinload(db.GameTable.seats))
             ).all()
-            unknown = [row.id for row, _ in rows if row.id not in self.results]
+            known = {row.id: self.results.get(row.id) for row, _ in rows}
+            known = {table_id: results for table_id, results in known.items() if results}
             entries: dict[str, list[Any]] = {}
+            unknown = [row.id for row, _ in rows if row.id not in known]
             if unknown:
                 query = (
                     select(db.LogEntry)
@@ -342,17 +343,21 @@ class TableService:
                 )
                 for entry in session.scalars(query):
                     entries.setdefault(entry.table_id, []).append(entry)
-            return total, list(rows), entries
+            return total, list(rows), known, entries
 
-        total, rows, entries = await self._db(read)
-        learn = functools.partial(self._learn_results, [row for row, _ in rows], entries)
+        total, rows, known, entries = await self._db(read)
+        learned = {}
         if entries:  # games to replay: in a thread, the event loop goes on
-            await asyncio.to_thread(learn)
-        else:
-            learn()
+            unknown = [row for row, _ in rows if row.id in entries]
+            learned = await asyncio.to_thread(self._final_results, unknown, entries)
+        self.results.update(learned)
+        for table_id in known:
+            self.results.move_to_end(table_id)  # kept while newer ones come in
+        while len(self.results) > MAX_RESULTS:
+            self.results.popitem(last=False)
+        results = {**known, **learned}
         tables = []
         for row, finished in rows:
-            results = self.results[row.id]
             tables.append({
                 "table": row.id,
                 "game": row.game,
@@ -362,7 +367,7 @@ class TableService:
                     {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name}
                     for s in row.seats
                 ],
-                **results,
+                **results[row.id],
                 "created": row.created.isoformat(),
                 "finished": finished.isoformat(),
                 "replay": f"/t/{row.id}/replay",
@@ -370,25 +375,24 @@ class TableService:
         pages = max(1, -(-total // ARCHIVE_PAGE))
         return {"tables": tables, "page": page, "pages": pages, "total": total}
 
-    def _learn_results(self, rows: list[Any], entries: dict[str, list[Any]]) -> None:
-        """Keep the final results of the finished tables ``rows`` whose ``entries``
-        were read: from the table in memory, else replayed from its seed and log."""
+    def _final_results(
+        self, rows: list[Any], entries: dict[str, list[Any]]
+    ) -> dict[str, dict[str, list[int]]]:
+        """The final scores, winners and ranking of the finished tables ``rows``: from
+        the table in memory, else replayed from its seed and log (``entries``)."""
+        results = {}
         for row in rows:
-            if row.id not in entries:
-                self.results.move_to_end(row.id)  # kept while newer ones come in
-                continue
             table = self.tables.get(row.id)
             state = table.state if table is not None else None
             if state is None or not state.is_terminal():
                 actions = db.effective_actions(entries[row.id])
                 state = replay(row.game, row.players, row.seed, actions, row.options)
-            self.results[row.id] = {
+            results[row.id] = {
                 "scores": [score["total"] for score in state.scores()],
                 "winners": state.winners(),
                 "ranking": state.ranking(),
             }
-        while len(self.results) > MAX_RESULTS:
-            self.results.popitem(last=False)
+        return results
 
     async def replay(self, table_id: str) -> tuple[Table, Replay]:
         """The table and its game's replay, built once (in a thread: a long game takes

@@ -113,6 +113,7 @@ function showControls() {
 
 // == one step =============================================================================
 function render(view) {
+  el.message.hidden = true;
   body.dataset.step = String(view.step);
   body.dataset.seat = view.seat === null ? "" : String(view.seat);
   renderMove(view);
