@@ -19,10 +19,18 @@ import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import anyio
-from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import (
+    Depends,
+    FastAPI,
+    Path as PathPart,
+    Query,
+    Request,
+    WebSocket,
+    WebSocketDisconnect,
+)
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -42,11 +50,15 @@ from .schemas import (
     LOBBY_BOTS,
     VIEW_LINKS,
     ActionRequest,
+    ArchivePublic,
+    ErrorPublic,
     GamesPublic,
     IndexActionRequest,
     LogPublic,
     NameRequest,
     RematchPublic,
+    ReplayPublic,
+    ReplayStepPublic,
     TableCreate,
     TableCreatedPublic,
     TablesPublic,
@@ -121,6 +133,7 @@ def create_app(
     app.add_middleware(BodyLimit)
     _errors(app)
     _api(app)
+    _look_back(app)
     _pages(app)
     return app
 
@@ -154,6 +167,7 @@ SeatedAt = Annotated[tuple[Table, int], Depends(seated_at)]
 PAGE_TITLES = {
     403: "This link is not a seat here",
     404: "Nothing here",
+    409: "Not over yet",
     429: "Too busy",
 }
 TEMPLATES = Jinja2Templates(directory=WEB / "templates")
@@ -188,7 +202,8 @@ def _error_page(request: Request, status: int, error: str, headers: Any = None) 
     """The error as a page: what went wrong, a way to the lobby, and to watch the
     table when a seat's link was refused."""
     parts = request.url.path.strip("/").split("/")
-    spectate = f"/t/{parts[1]}" if status == 403 and len(parts) == 2 and parts[0] == "t" else None
+    refused = (status == 403 and len(parts) == 2) or (status == 409 and parts[2:] == ["replay"])
+    spectate = f"/t/{parts[1]}" if refused and parts[0] == "t" else None
     context = {
         "title": PAGE_TITLES.get(status, "Something went wrong"),
         "error": error[:500],
@@ -492,6 +507,89 @@ def _api(app: FastAPI) -> None:
             table.listeners.pop(queue, None)
 
 
+#: the games, for the archive's filter
+GameId = Literal[tuple(game_ids())]  # type: ignore[valid-type]
+
+#: a replay of a game still being played is refused
+NOT_OVER = {"model": ErrorPublic, "description": "the game is still being played"}
+
+
+def _look_back(app: FastAPI) -> None:
+    """The archive of finished games and their replays (docs/web.md, "Replays")."""
+
+    @app.get(
+        "/api/archive",
+        operation_id="list_finished_tables",
+        response_model=ArchivePublic,
+        responses=errors(422),
+    )
+    async def archive(
+        service: Service,
+        game: Annotated[GameId | None, Query(description="only this game's")] = None,
+        page: Annotated[int, Query(ge=1, le=1_000_000, description="20 tables a page")] = 1,
+    ) -> dict[str, Any]:
+        """The finished games, the last finished first, private tables left out: who
+        played, the final scores and winners, and each one's replay page."""
+        return await service.archive(game, page)
+
+    @app.get(
+        "/api/tables/{table_id}/replay",
+        operation_id="replay_table",
+        response_model=ReplayPublic,
+        responses={**errors(404, 422), 409: NOT_OVER},
+    )
+    async def replay(table_id: str, service: Service) -> dict[str, Any]:
+        """A finished game: its seats, every move, and every seat's score total after
+        each step; 409 while it is being played."""
+        table, replay = await service.replay(table_id)
+        state = table.state
+        return {
+            "table": table.id,
+            "game": table.spec.id,
+            "game_name": table.spec.name,
+            "players": replay.players,
+            "seats": [
+                {"seat": n, "kind": s.kind, "bot": s.bot, "name": s.name}
+                for n, s in enumerate(table.seats)
+            ],
+            "options": table.options,
+            "seed": table.seed,
+            "steps": replay.steps,
+            "moves": replay.moves,
+            "totals": replay.totals,
+            "winners": state.winners(),
+            "ranking": state.ranking(),
+        }
+
+    @app.get(
+        "/api/tables/{table_id}/replay/{step}",
+        operation_id="replay_step",
+        response_model=ReplayStepPublic,
+        responses={
+            **errors(422),
+            404: {"model": ErrorPublic, "description": "no such table, step or seat"},
+            409: NOT_OVER,
+        },
+    )
+    async def replay_step(
+        table_id: str,
+        step: Annotated[int, PathPart(ge=0, le=1_000_000, description="0: the deal")],
+        service: Service,
+        seat: Annotated[
+            int | None, Query(ge=0, le=999, description="whose view; none: the spectator's")
+        ] = None,
+        svg: Svg = True,
+    ) -> dict[str, Any]:
+        """A finished game after ``step`` moves, as ``seat`` (none: a spectator) saw
+        it then; 409 while it is being played."""
+        table, replay = await service.replay(table_id)
+        if step > replay.steps:
+            raise ApiError(404, f"no step {step}: this game has steps 0 to {replay.steps}")
+        if seat is not None and seat >= replay.players:
+            raise ApiError(404, f"no seat {seat}: this table has seats 0 to {replay.players - 1}")
+        return {"table": table.id, "game": table.spec.id, **replay.step_view(step, seat, svg)}
+
+
 def _check_room_to_listen(table: Table, seat: int | None, limits: Limits) -> None:
     """Spectators and each seat have their own cap on live connections, so that no
     crowd of spectators keeps a seat from its live updates: 429 past it."""
@@ -523,6 +621,17 @@ def _pages(app: FastAPI) -> None:
                 "about": app.state.bot_about,
             },
         )
+
+    @app.get("/archive", response_class=HTMLResponse, include_in_schema=False)
+    async def archive_page(request: Request) -> HTMLResponse:
+        games = [{"id": g.id, "name": g.name} for g in map(game, game_ids())]
+        return TEMPLATES.TemplateResponse(request, "archive.html", {"games": games})
+
+    @app.get("/t/{table_id}/replay", response_class=HTMLResponse, include_in_schema=False)
+    async def replay_page(request: Request, table_id: str, service: Service) -> HTMLResponse:
+        table, _ = await service.replay(table_id)  # a game being played: a 409 page
+        context = {"table_id": table.id, "game_name": table.spec.name}
+        return TEMPLATES.TemplateResponse(request, "replay.html", context)
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def table_page(

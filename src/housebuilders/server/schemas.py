@@ -445,6 +445,68 @@ class LogPublic(BaseModel):
     )
 
 
+# -- looking back: the archive of finished games and their replays ------------------------
+class ArchivedTablePublic(BaseModel):
+    table: str
+    game: str
+    game_name: str
+    players: int
+    seats: list[SeatSummaryPublic]
+    scores: list[int] = Field(description="each seat's final score total")
+    winners: list[int] = Field(description="the seats that won (empty: everyone lost)")
+    ranking: list[int] = Field(description="each seat's place, 1 first")
+    created: str = Field(description="when it was opened (ISO 8601)")
+    finished: str = Field(description="when its last move was made (ISO 8601)")
+    replay: str = Field(description="the replay page")
+
+
+class ArchivePublic(BaseModel):
+    tables: list[ArchivedTablePublic] = Field(description="the last finished first")
+    page: int
+    pages: int = Field(description="how many pages there are (at least 1)")
+    total: int = Field(description="how many finished games are listed, on all pages")
+
+
+class ReplayMovePublic(BaseModel):
+    player: int
+    text: str = Field(description="the action, as the game says it")
+
+
+class ReplayPublic(BaseModel):
+    """A finished game, for its replay: who sat where, every move and every seat's
+    score total after each step (step 0: the deal; step k: after k moves)."""
+
+    table: str
+    game: str
+    game_name: str
+    players: int
+    seats: list[SeatSummaryPublic]
+    options: dict[str, Any]
+    seed: int
+    steps: int = Field(description="the number of moves: the steps are 0 to this")
+    moves: list[ReplayMovePublic] = Field(description="move k leads from step k-1 to step k")
+    totals: list[list[int]] = Field(description="per step, 0 to steps: each seat's total")
+    winners: list[int]
+    ranking: list[int]
+
+
+class ReplayStepPublic(BaseModel):
+    """The game after ``step`` moves as ``seat`` (null: a spectator) saw it."""
+
+    table: str
+    game: str
+    step: int
+    steps: int
+    seat: int | None
+    move: ReplayMovePublic | None = Field(description="the move that led here (none at 0)")
+    observation: dict[str, Any] = Field(description="the game's state.observe(seat) then")
+    svg: str | None = Field(description="the game's drawing of it (with svg=true)")
+    events: list[Any] = Field(description="the public log up to this step")
+    scores: list[Any] = Field(description="each seat's score then (the game's)")
+    acting: list[int] = Field(description="the seats to act then")
+    terminal: bool
+
+
 # -- links: how one answer leads to the next request (clients and schemathesis follow them) --
 def _link(operation: str, description: str, **parameters: str) -> dict[str, Any]:
     return {"operationId": operation, "description": description, "parameters": parameters}

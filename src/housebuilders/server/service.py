@@ -26,8 +26,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from ..agents.turn import Decision
 from ..agents.worker import default_jobs
@@ -36,10 +37,18 @@ from . import db
 from .bots import MOVE_SECONDS, BotPool, BotTimeout, check_bot
 from .errors import ApiError
 from .limits import Limits
+from .replay import Replay
 from .seats import SeatInfo, new_seats
 from .table import Table, still_fits
 
 log = logging.getLogger("housebuilders.server")
+
+#: finished tables a page of the archive lists
+ARCHIVE_PAGE = 20
+#: replays kept built (the tables' replay pages being looked at), and finished
+#: tables' final results kept for the archive (a few numbers each)
+MAX_REPLAYS = 16
+MAX_RESULTS = 10_000
 
 
 class TableService:
@@ -73,6 +82,10 @@ class TableService:
         self._opening = asyncio.Lock()
         self._closing = False
         self.inline = engine.dialect.name == "sqlite"
+        #: finished tables' replays, built once each (least recently asked first)
+        self.replays: OrderedDict[str, asyncio.Future[Replay]] = OrderedDict()
+        #: finished tables' final scores, winners and ranking, for the archive
+        self.results: OrderedDict[str, dict[str, list[int]]] = OrderedDict()
 
     # -- the database ---------------------------------------------------------------------
     async def _run(self, work: Callable[[], Any]) -> Any:
@@ -296,6 +309,118 @@ class TableService:
             ]
 
         return await self._db(read)
+
+    # -- looking back: the archive and replays ----------------------------------------
+    async def archive(self, game_id: str | None = None, page: int = 1) -> dict[str, Any]:
+        """Page ``page`` of the finished tables that are not private (of ``game_id``
+        only, if given), the last finished first, with their final results."""
+
+        def read(session: Any) -> tuple[int, list[Any], dict[str, Any], dict[str, list[Any]]]:
+            where = [db.GameTable.status == "finished", db.GameTable.private.is_(False)]
+            if game_id is not None:
+                where.append(db.GameTable.game == game_id)
+            total = session.scalar(select(func.count()).select_from(db.GameTable).where(*where))
+            finished = func.max(db.LogEntry.time).label("finished")
+            rows = session.execute(
+                select(db.GameTable, finished)
+                .join(db.LogEntry, db.LogEntry.table_id == db.GameTable.id)
+                .where(*where)
+                .group_by(db.GameTable.id)
+                .order_by(finished.desc(), db.GameTable.id)
+                .offset((page - 1) * ARCHIVE_PAGE)
+                .limit(ARCHIVE_PAGE)
+                .options(selectinload(db.GameTable.seats))
+            ).all()
+            known = {row.id: self.results.get(row.id) for row, _ in rows}
+            known = {table_id: results for table_id, results in known.items() if results}
+            entries: dict[str, list[Any]] = {}
+            unknown = [row.id for row, _ in rows if row.id not in known]
+            if unknown:
+                query = (
+                    select(db.LogEntry)
+                    .where(db.LogEntry.table_id.in_(unknown))
+                    .order_by(db.LogEntry.table_id, db.LogEntry.idx)
+                )
+                for entry in session.scalars(query):
+                    entries.setdefault(entry.table_id, []).append(entry)
+            return total, list(rows), known, entries
+
+        total, rows, known, entries = await self._db(read)
+        learned = {}
+        if entries:  # games to replay: in a thread, the event loop goes on
+            unknown = [row for row, _ in rows if row.id in entries]
+            learned = await asyncio.to_thread(self._final_results, unknown, entries)
+        self.results.update(learned)
+        for table_id in known:
+            self.results.move_to_end(table_id)  # kept while newer ones come in
+        while len(self.results) > MAX_RESULTS:
+            self.results.popitem(last=False)
+        results = {**known, **learned}
+        tables = []
+        for row, finished in rows:
+            tables.append({
+                "table": row.id,
+                "game": row.game,
+                "game_name": game(row.game).name,
+                "players": row.players,
+                "seats": [
+                    {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name}
+                    for s in row.seats
+                ],
+                **results[row.id],
+                "created": row.created.isoformat(),
+                "finished": finished.isoformat(),
+                "replay": f"/t/{row.id}/replay",
+            })  # fmt: skip
+        pages = max(1, -(-total // ARCHIVE_PAGE))
+        return {"tables": tables, "page": page, "pages": pages, "total": total}
+
+    def _final_results(
+        self, rows: list[Any], entries: dict[str, list[Any]]
+    ) -> dict[str, dict[str, list[int]]]:
+        """The final scores, winners and ranking of the finished tables ``rows``: from
+        the table in memory, else replayed from its seed and log (``entries``)."""
+        results = {}
+        for row in rows:
+            table = self.tables.get(row.id)
+            state = table.state if table is not None else None
+            if state is None or not state.is_terminal():
+                actions = db.effective_actions(entries[row.id])
+                state = replay(row.game, row.players, row.seed, actions, row.options)
+            results[row.id] = {
+                "scores": [score["total"] for score in state.scores()],
+                "winners": state.winners(),
+                "ranking": state.ranking(),
+            }
+        return results
+
+    async def replay(self, table_id: str) -> tuple[Table, Replay]:
+        """The table and its game's replay, built once (in a thread: a long game takes
+        a while); 409 while the game is being played, which no replay may show."""
+        table = await self.get(table_id)
+        if not table.state.is_terminal():
+            raise ApiError(
+                409,
+                "this game is still being played: its replay opens once it is over "
+                "(until then it would show what the seats have not revealed)",
+            )
+        built = self.replays.get(table.id)
+        if built is None:
+            start = table.spec.new_game(len(table.seats), table.seed, table.options)
+            history = list(table.state.history)
+            built = asyncio.ensure_future(asyncio.to_thread(Replay.build, start, history))
+            self.replays[table.id] = built
+            for old in [key for key, task in self.replays.items() if task.done()]:
+                if len(self.replays) <= MAX_REPLAYS:
+                    break
+                del self.replays[old]
+        self.replays.move_to_end(table.id)
+        try:
+            return table, await asyncio.shield(built)  # one leaving does not stop it
+        except Exception:
+            if self.replays.get(table.id) is built:
+                del self.replays[table.id]  # a bug: logged by the app, tried afresh next time
+            raise
 
     # -- changing a table ---------------------------------------------------------------
     async def act(

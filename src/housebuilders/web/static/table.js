@@ -6,7 +6,8 @@
 // actions as buttons, log, scores. Clicking an SVG part with data-index or an
 // action button POSTs {"index": i}.
 
-import { seatName } from "./naming.js";
+import { parseSvg } from "./drawing.js";
+import { seatName, withSeatNames } from "./naming.js";
 
 const body = document.body;
 const TABLE = body.dataset.table;
@@ -257,13 +258,6 @@ function setConnection(mode) {
 }
 
 // == rendering ==========================================================================
-// The games' own texts say "player 2": the page names seats one way everywhere.
-function withSeatNames(text, seats) {
-  return text.replace(/\b[Pp]layer (\d+)\b/g, (words, n) =>
-    Number(n) < seats.length ? seatName(seats[Number(n)], Number(n)) : words,
-  );
-}
-
 function seatLabel(view, seat) {
   const info = (view.seats || [])[seat] || {};
   let label = seatName(info, seat);
@@ -385,26 +379,6 @@ function tickClocks() {
     node.textContent = `${m}:${String(s).padStart(2, "0")} left`;
     node.classList.toggle("low", left < 30);
   }
-}
-
-/** Parse the server's SVG into DOM nodes (never innerHTML), dropping anything active. */
-function parseSvg(text) {
-  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-  const root = doc.documentElement;
-  if (!root || root.namespaceURI !== SVG_NS || root.localName !== "svg") return null;
-  if (doc.getElementsByTagName("parsererror").length) return null;
-  for (const bad of root.querySelectorAll("script, foreignObject, iframe")) bad.remove();
-  for (const node of [root, ...root.querySelectorAll("*")]) {
-    for (const attr of [...node.attributes]) {
-      const name = attr.name.toLowerCase();
-      const value = attr.value.trim().toLowerCase();
-      if (name.startsWith("on")) node.removeAttribute(attr.name);
-      else if ((name === "href" || name === "xlink:href") && value.startsWith("javascript:")) {
-        node.removeAttribute(attr.name);
-      }
-    }
-  }
-  return document.importNode(root, true);
 }
 
 function renderBoard(view) {
@@ -636,6 +610,12 @@ function renderScores(view, terminal) {
       final.append(why);
     }
     if (scores && scores.length) final.append(scoreTable(view, true));
+    const watch = document.createElement("a"); // the replay page: move by move, any seat's view
+    watch.id = "replay-link";
+    watch.className = "button replay-page";
+    watch.href = `/t/${encodeURIComponent(TABLE)}/replay`;
+    watch.textContent = "Replay this game";
+    final.append(watch);
     const replay = document.createElement("a");
     replay.href = `${base}/log`;
     replay.target = "_blank";

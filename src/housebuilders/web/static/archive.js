@@ -1,0 +1,119 @@
+// The archive: the finished games (private tables are never listed), the last finished
+// first, twenty a page; each with who played, the final scores, the winners and a link
+// to its replay. The game filter and the page are kept in the address (?game=&page=).
+
+import { seatName } from "./naming.js";
+
+const $ = (id) => document.getElementById(id);
+const box = $("archive");
+const filter = $("game-filter");
+const newer = $("newer");
+const older = $("older");
+const pageInfo = $("page-info");
+
+const params = new URLSearchParams(location.search);
+let page = Math.max(1, Number.parseInt(params.get("page") || "1", 10) || 1);
+if ([...filter.options].some((o) => o.value === params.get("game"))) filter.value = params.get("game");
+
+function note(text) {
+  box.replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: text }));
+}
+
+function formatTime(value) {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value || "");
+  return date.toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
+}
+
+// One seat of a finished game: its name (or bot), its score, ★ for a winner.
+function seatCell(t, s) {
+  const span = document.createElement("span");
+  span.className = "archived-seat";
+  const won = (t.winners || []).includes(s.seat);
+  if (won) span.classList.add("winner");
+  const who = s.kind === "bot" ? `${seatName(s, s.seat)} (${s.bot || "bot"})` : seatName(s, s.seat);
+  span.textContent = `${won ? "★ " : ""}${who}: ${(t.scores || [])[s.seat] ?? "–"}`;
+  return span;
+}
+
+function render(data) {
+  const tables = data.tables || [];
+  page = data.page || page;
+  document.body.dataset.page = String(page);
+  document.body.dataset.game = filter.value; // what is shown (for the tests)
+  pageInfo.textContent = `page ${page} of ${data.pages || 1} · ${data.total ?? 0} game${data.total === 1 ? "" : "s"}`;
+  newer.disabled = page <= 1;
+  older.disabled = page >= (data.pages || 1);
+  if (tables.length === 0) {
+    note(data.total ? "No games on this page." : "No finished games yet.");
+    return;
+  }
+  const table = document.createElement("table");
+  table.className = "tables archive";
+  const head = table.createTHead().insertRow();
+  for (const title of ["Game", "Players and scores", "Finished", ""]) {
+    const th = document.createElement("th");
+    th.textContent = title;
+    if (title === "Finished") th.className = "created";
+    head.append(th);
+  }
+  const tbody = table.createTBody();
+  for (const t of tables) {
+    const tr = tbody.insertRow();
+    tr.dataset.table = t.table;
+    tr.insertCell().textContent = t.game_name || t.game;
+    const seats = tr.insertCell();
+    seats.className = "archived-seats";
+    for (const s of t.seats || []) seats.append(seatCell(t, s));
+    if ((t.winners || []).length === 0) {
+      seats.append(Object.assign(document.createElement("span"), { className: "muted", textContent: "everyone lost" }));
+    }
+    const finished = tr.insertCell();
+    finished.className = "created";
+    finished.textContent = formatTime(t.finished);
+    const a = document.createElement("a");
+    a.href = t.replay;
+    a.className = "replay-link";
+    a.textContent = "Replay";
+    tr.insertCell().append(a);
+  }
+  box.replaceChildren(table);
+}
+
+async function load() {
+  const query = new URLSearchParams({ page: String(page) });
+  if (filter.value) query.set("game", filter.value);
+  history.replaceState(history.state, "", `${location.pathname}?${query}`);
+  let r;
+  try {
+    r = await fetch(`/api/archive?${query}`, { headers: { Accept: "application/json" } });
+  } catch (err) {
+    note("Could not reach the server.");
+    return;
+  }
+  let data = null;
+  try {
+    data = await r.json();
+  } catch (err) {
+    data = null;
+  }
+  if (!r.ok || !data) {
+    note(`Could not load the finished games: ${(data && data.error) || `the server answered ${r.status}`}`);
+    return;
+  }
+  render(data);
+}
+
+filter.addEventListener("change", () => {
+  page = 1;
+  load();
+});
+newer.addEventListener("click", () => {
+  page = Math.max(1, page - 1);
+  load();
+});
+older.addEventListener("click", () => {
+  page += 1;
+  load();
+});
+load();

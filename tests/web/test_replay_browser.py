@@ -1,0 +1,181 @@
+"""Issue 19, looking back, in a real browser: the lobby's "Finished games" opens the
+archive (private tables are not in it), a game's "Replay" opens its replay page, and
+there a person steps forwards and back (buttons, the slider, the arrow keys), changes
+whose view they see and reads the scores over time. Without /usr/bin/chromium the
+module skips, except in CI, where it fails."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .conftest import WAIT_MS, get, post
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page; any uncaught script error on it fails the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert not errors, f"script errors on the page: {errors}"
+
+
+def finished(server: str, seed: int, private: bool = False) -> dict[str, Any]:
+    """A finished game of Mr House: Ada (seat 0) leaves at once and the random bots
+    play it out."""
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]
+    body = {"game": "mr-house-basic", "seats": seats, "seed": seed, "clock_bot": "random"}
+    created = post(server + "/api/tables", {**body, "private": private})
+    table, token = created["table"], created["seats"][0]["token"]
+    post(f"{server}/api/tables/{table}/leave?token={token}", {})
+    deadline = time.monotonic() + 60
+    while not get(f"{server}/api/tables/{table}/view?svg=false")["terminal"]:
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.1)
+    return created
+
+
+@pytest.fixture(scope="module")
+def games(server: str) -> dict[str, str]:
+    """A public and a private finished game."""
+    return {
+        "public": finished(server, seed=21)["table"],
+        "private": finished(server, seed=22, private=True)["table"],
+    }
+
+
+def step_of(page: Any) -> int:
+    return int(page.get_attribute("body", "data-step"))
+
+
+def at_step(page: Any, step: int) -> None:
+    page.wait_for_selector(f'body[data-step="{step}"]:not([data-busy="true"])')
+
+
+def test_the_archive_from_the_lobby_lists_finished_games_and_opens_a_replay(
+    page: Any, server: str, games: dict[str, str]
+) -> None:
+    page.goto(server + "/")
+    page.click("#archive-link")
+    page.wait_for_url("**/archive**")
+    row = page.locator(f'tr[data-table="{games["public"]}"]')
+    row.wait_for()
+    assert page.locator(f'tr[data-table="{games["private"]}"]').count() == 0
+    text = row.text_content()
+    assert "Mr House (basic variant)" in text and "Ada (seat 0)" in text
+    assert "Seat 1 (random)" in text and "★" in text  # the winner is marked
+    page.select_option("#game-filter", "dream-home")
+    page.wait_for_selector('body[data-game="dream-home"]')
+    assert page.locator(f'tr[data-table="{games["public"]}"]').count() == 0
+    names = page.locator("#archive tbody tr td:first-child").all_text_contents()
+    assert all(name == "Dream Home" for name in names)
+    assert "game=dream-home" in page.url
+    page.select_option("#game-filter", "mr-house-basic")
+    page.wait_for_selector('body[data-game="mr-house-basic"]')
+    row.locator("a.replay-link").click()
+    page.wait_for_url(f"**/t/{games['public']}/replay**")
+    at_step(page, 0)
+    assert page.text_content("#move").startswith("The deal: move 0 of")
+
+
+def test_stepping_through_a_replay_forwards_and_back(
+    page: Any, server: str, games: dict[str, str]
+) -> None:
+    table = games["public"]
+    summary = get(f"{server}/api/tables/{table}/replay")
+    steps = summary["steps"]
+    page.goto(f"{server}/t/{table}/replay")
+    at_step(page, 0)
+    assert int(page.get_attribute("body", "data-steps")) == steps
+    assert page.is_disabled("#prev") and page.is_disabled("#first")
+    page.wait_for_selector("#board svg")
+    page.click("#next")
+    at_step(page, 1)
+    first = summary["moves"][0]
+    assert page.text_content("#move").startswith(f"Move 1 of {steps}: Ada (seat 0), ")
+    assert first["text"] in page.text_content("#move")
+    page.keyboard.press("ArrowRight")
+    at_step(page, 2)
+    page.keyboard.press("ArrowRight")
+    at_step(page, 3)
+    page.keyboard.press("ArrowLeft")
+    at_step(page, 2)
+    page.click("#prev")
+    at_step(page, 1)
+    page.locator("#slider").fill("40")
+    at_step(page, 40)
+    assert page.input_value("#step-number") == "40"
+    # the log is the game's up to this move
+    expected = get(f"{server}/api/tables/{table}/replay/40")["events"]
+    assert page.locator("#log li").count() == len(expected)
+    page.fill("#step-number", "12")
+    page.press("#step-number", "Enter")
+    at_step(page, 12)
+    page.click("#last")
+    at_step(page, steps)
+    assert page.is_disabled("#next") and page.is_disabled("#last")
+    assert "the end:" in page.text_content("#move")
+    page.keyboard.press("Home")
+    at_step(page, 0)
+    assert "step=0" in page.url  # a link to this move
+
+
+def test_a_replay_from_a_seats_view_with_the_scores_chart(
+    page: Any, server: str, games: dict[str, str]
+) -> None:
+    table = games["public"]
+    summary = get(f"{server}/api/tables/{table}/replay")
+    page.goto(f"{server}/t/{table}/replay?step=30")
+    at_step(page, 30)
+    assert page.get_attribute("body", "data-seat") == ""  # the spectator's view first
+    options = page.locator("#view-as option").all_text_contents()
+    assert options == ["Spectator", "Ada (seat 0)", "Seat 1 (random)"]
+    spectator = page.inner_html("#board")
+    page.select_option("#view-as", "0")
+    page.wait_for_selector('body[data-seat="0"]:not([data-busy="true"])')
+    assert step_of(page) == 30 and "seat=0" in page.url
+    seat = get(f"{server}/api/tables/{table}/replay/30?seat=0")
+    assert page.locator("#board svg").count() == 1
+    assert page.inner_html("#board") != spectator  # Ada sees her own markers' values
+    assert page.locator("#log li").count() == len(seat["events"])
+    # the scores over time: a line per seat, a legend with the totals at this move
+    chart = page.locator("#chart svg.score-chart")
+    assert chart.locator("polyline.series").count() == 2
+    legend = page.locator("#legend li").all_text_contents()
+    totals = summary["totals"][30]
+    assert legend == [f"Ada (seat 0){totals[0]} pts", f"Seat 1 (random){totals[1]} pts"]
+    before = page.get_attribute("#chart-marker", "x1")
+    page.click("#last")
+    at_step(page, summary["steps"])
+    assert page.get_attribute("#chart-marker", "x1") != before  # the marker moved along
+    final = summary["totals"][-1]
+    assert page.locator("#legend li").all_text_contents()[1] == f"Seat 1 (random){final[1]} pts"
+
+
+def test_the_final_table_links_its_replay(page: Any, server: str, games: dict[str, str]) -> None:
+    table = games["public"]
+    page.goto(f"{server}/t/{table}")
+    page.wait_for_selector("#final")
+    page.click("#replay-link")
+    page.wait_for_url(f"**/t/{table}/replay**")
+    at_step(page, 0)
+
+
+def test_a_game_being_played_has_no_replay_yet(page: Any, server: str) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    table = post(server + "/api/tables", {"game": "mr-house-basic", "seats": seats})["table"]
+    response = page.goto(f"{server}/t/{table}/replay")
+    assert response.status == 409
+    assert "still being played" in page.text_content("#error")
+    page.click("#spectate")  # watch it instead
+    page.wait_for_url(f"**/t/{table}")
