@@ -110,7 +110,7 @@ def _home(obs: Json, seat: int, acts: Acts, box: Box) -> list[str]:
             down = acts.find("place-down", space=space)
             if down:  # the same space, face down: a small chip under it
                 chip = Box(cell.x, cell.y + cell.h - 16, cell.w, 14)
-                parts += chips([("face down", down)], chip, 8)
+                parts += chips([("face down", down)], chip, 10)
     held = ", ".join(h["name"] for h in p["held"]) or "none"
     parts.append(muted(box.x + 12, box.y + box.h - 10, f"holds: {held}", 11))
     return parts

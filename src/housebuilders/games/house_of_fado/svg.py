@@ -85,7 +85,7 @@ PANEL_W = WIDTH - 2 * MARGIN
 COLUMN_W, SPACE_W, GAP = 180, 100, 8  # a column (type, group), an action space between two
 KICK_X, KICK_W, KICK_H = 800, 160, 38  # the kick-out spaces, on a location's right
 TILE_H = 30
-CHIP = 9  # the chips' font size
+CHIP = 10  # the chips' font size
 GROUP_LABEL_W = 40  # a customer group's name before its chips
 CUSTOMER_FILL = ("#9a9a9a", "#222222", "#8b5a2b")  # by colour index: gray, black, brown
 CUSTOMER_DEFAULT = "#cccccc"
@@ -202,7 +202,7 @@ def kickouts(obs: Json, acts: Acts, location: int, y: float) -> list[str]:
         box = Box(KICK_X, y + k * (KICK_H + 4), KICK_W, KICK_H)
         item = on_a_space(acts, kick["space"])
         face = [spot(box, item, "#f6efe4"),
-                text(box.x + 8, box.y + 23, bonus_label(obs, kick), 9.5)]  # fmt: skip
+                text(box.x + 8, box.y + 23, bonus_label(obs, kick), 10)]  # fmt: skip
         face += piece(kick["piece"], box.x + box.w - 16, box.y + box.h / 2)
         parts += maybe_act(item, face)
     return parts
@@ -217,12 +217,12 @@ def tile_card(
     extra = tile["note"] if tile["note"] is not None else tile["power"]
     face = [card_face(box, "#fbf3df" if tile["note"] is not None else "#efe3f7", THEME.edge),
             bold(box.x + 8, box.y + 13, tile["name"], 11),
-            muted(box.x + 8, box.y + 25, f"fame {fame} · {extra}", 9)]  # fmt: skip
+            muted(box.x + 8, box.y + 25, f"fame {fame} · {extra}", 10)]  # fmt: skip
     hire = obs["fame_costs"]["hire"]
     if prices and fame <= len(hire):
         base = obs["types"][tile["type"]]["base_cost"]
         price = f"hire {hire[fame - 1] + base} / contract {hire[fame - 1]}"
-        face.append(muted(box.x + box.w - 6, box.y + 13, price, 9, "end"))
+        face.append(muted(box.x + box.w - 6, box.y + 13, price, 10, "end"))
     return maybe_act(item, face)
 
 
@@ -232,7 +232,7 @@ def market(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
         kind, x = obs["types"][t], column_x(t)
         parts.append(bold(x, y + 10, kind["name"], 12))
         about = f"base cost {kind['base_cost']} · takes {', '.join(kind['colours'])}"
-        parts.append(muted(x, y + 23, about, 9))
+        parts.append(muted(x, y + 23, about, 10))
         for k, tile in enumerate(tiles):
             box = Box(x, y + 30 + k * (TILE_H + 4), COLUMN_W, TILE_H)
             item = acts.find(Hire.kind, tile=tile["id"]) or acts.find(
@@ -314,7 +314,7 @@ def billboard(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
             parts.append(rect(Box(cx - 8, y + 52, 16, 16), rx=2, fill=player_colour(p)))
             parts.append(bold(cx, y + 64, n, 11, "middle", fill=player_ink(p)))
         places = "/".join(str(v) for v in shown["scoring"])  # by place in cubes
-        parts.append(muted(x + COLUMN_W, y + 64, f"scores {places}", 9, "end"))
+        parts.append(muted(x + COLUMN_W, y + 64, f"scores {places}", 10, "end"))
     spaces, h = action_spaces(obs, acts, BILLBOARD, y + 16)
     return parts + spaces, max(76, 16 + h)
 

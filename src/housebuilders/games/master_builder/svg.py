@@ -76,7 +76,7 @@ THEME = Theme("master-builder", header="#4a3b2a", edge="#8a7356")
 WIDTH = 980
 MARGIN = 10
 PANEL_W = WIDTH - 2 * MARGIN
-CHIP = 9
+CHIP = 10
 SKILL_FILL = ("#f6e27a", "#f0a3a0", "#cdb3e6", "#a9dba0")  # the decks' banner colours
 DECK_W, DECK_H = 200, 58
 CONTRACT_W, CONTRACT_H = 180, 76
@@ -102,11 +102,11 @@ def worker_card(obs: Json, worker: Json, box: Box, item: Legal | None,
     face = [card_face(box, fill, THEME.edge),
             bold(box.x + 6, box.y + 14, f"{skill_name(obs, worker['skill'])} #{worker['id'] + 1}",
                  9.5),
-            text(box.x + 6, box.y + 27, f"quirks {' '.join(worker['quirks'])}", 9),
-            muted(box.x + 6, box.y + 38, f"wage {money(worker['wage'])}", 8.5)]  # fmt: skip
+            text(box.x + 6, box.y + 27, f"quirks {' '.join(worker['quirks'])}", 10),
+            muted(box.x + 6, box.y + 38, f"wage {money(worker['wage'])}", 10)]  # fmt: skip
     if worker.get("down") or note:
         label = note or "face down"
-        face.append(muted(box.x + box.w - 5, box.y + 27, label, 8.5, "end"))
+        face.append(muted(box.x + box.w - 5, box.y + 27, label, 10, "end"))
     return maybe_act(item, face)
 
 
@@ -138,7 +138,7 @@ def decks(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
         x = 2 * MARGIN + s * (DECK_W + 40)
         box = Box(x, y + 20, DECK_W, DECK_H)
         parts.append(muted(x, y + 20 + DECK_H + 11, f"{skill_name(obs, s)} deck: {deck['size']}"
-                           " cards", 9))  # fmt: skip
+                           " cards", 10))  # fmt: skip
         item = acts.find(HireWorker.kind, skill=s)
         if deck["top"]:
             parts += worker_card(obs, deck["top"], Box(x, y + 20, DECK_W, WORKER_H + 14), item)
@@ -167,11 +167,11 @@ def contract_card(obs: Json, contract: int, box: Box, item: Legal | None,
     card = obs["contracts"][contract]
     face = [card_face(box, "#f4ead6", THEME.edge, highlight=highlight),
             bold(box.x + 6, box.y + 14, contract_title(obs, contract), 10.5),
-            text(box.x + 6, box.y + 28, f"pays {money(card['amount'])}", 9.5),
-            text(box.x + 6, box.y + 41, f"minimum bid {money(card['min_bid'])}", 9.5),
-            muted(box.x + 6, box.y + 54, " · ".join(card["sections"]), 9)]  # fmt: skip
+            text(box.x + 6, box.y + 28, f"pays {money(card['amount'])}", 10),
+            text(box.x + 6, box.y + 41, f"minimum bid {money(card['min_bid'])}", 10),
+            muted(box.x + 6, box.y + 54, " · ".join(card["sections"]), 10)]  # fmt: skip
     if bonus:
-        face.append(bold(box.x + 6, box.y + 68, f"+ {money(bonus)} bonus", 9.5, fill="#2a7a2a"))
+        face.append(bold(box.x + 6, box.y + 68, f"+ {money(bonus)} bonus", 10, fill="#2a7a2a"))
     return maybe_act(item, face)
 
 
@@ -220,9 +220,9 @@ def events(obs: Json, y: float) -> tuple[list[str], float]:
         line += "; no roof sections this round"
     parts.append(text(2 * MARGIN, y + 28, line, 10.5))
     seen = ", ".join(event_name(obs, e) for e in obs["events_seen"]) or "none"
-    parts.append(muted(2 * MARGIN, y + 44, f"events carried out: {seen}", 9.5))
+    parts.append(muted(2 * MARGIN, y + 44, f"events carried out: {seen}", 10))
     legend = f"loans: {loan_terms(obs)} · quirks: {quirks_legend(obs)}"
-    parts.append(muted(2 * MARGIN, y + 58, legend, 9.5))
+    parts.append(muted(2 * MARGIN, y + 58, legend, 10))
     if obs["offer"]:
         owner, skill, renter, price = obs["offer"]
         offer = (f"Rent offer: {player_name(obs, owner)} offers a {skill_name(obs, skill)} to "
@@ -244,7 +244,7 @@ def ious(obs: Json, acts: Acts, seat: int, x: float, y: float) -> list[str]:
             continue
         box = Box(x, y, 90, 18)
         face = [card_face(box, "#efe2c4", THEME.edge, rx=3),
-                text(box.x + 5, box.y + 13, f"{loan_name(obs, k)} IOU ×{count}", 9.5)]  # fmt: skip
+                text(box.x + 5, box.y + 13, f"{loan_name(obs, k)} IOU ×{count}", 10)]  # fmt: skip
         parts += maybe_act(acts.find(RepayIou.kind, loan=k), face)
         x += 98
     loans = [(f"take a {loan_name(obs, a.action['loan'])} loan", a)
@@ -283,7 +283,7 @@ def hand(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], float]:
     for k, e in enumerate(p["hand_cards"]):
         box = Box(130 + k * 170, y, 160, 20)
         face = [card_face(box, "#e6eef6", THEME.edge, rx=4),
-                text(box.x + 6, box.y + 14, event_name(obs, e), 9.5)]  # fmt: skip
+                text(box.x + 6, box.y + 14, event_name(obs, e), 10)]  # fmt: skip
         parts += maybe_act(acts.find(PlayEvent.kind, event=e), face)
     return parts, 26
 
@@ -297,7 +297,7 @@ def renting(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
         label = f"rent a {skill_name(obs, skill)} to {player_name(obs, renter)}:"
         items = [(money(a.action["price"]), a)
                  for a in acts.matching(OfferRent.kind, skill=skill, player=renter)]  # fmt: skip
-        parts.append(muted(2 * MARGIN, y + height + 13, label, 9.5))
+        parts.append(muted(2 * MARGIN, y + height + 13, label, 10))
         more, h = chip_rows(items, 230, y + height, PANEL_W - 230, CHIP)
         parts += more
         height += h + 2
@@ -311,22 +311,22 @@ def contract_row(obs: Json, acts: Acts, seat: int, c: int, y: float) -> tuple[li
     planned = {(pc, s): crew_label(a, b) for pc, s, a, b in p.get("plan", [])}
     card = obs["contracts"][c]
     parts = [bold(2 * MARGIN, y + 14, contract_title(obs, c), 10.5),
-             muted(2 * MARGIN, y + 28, f"pays {money(card['amount'])}", 9.5)]  # fmt: skip
+             muted(2 * MARGIN, y + 28, f"pays {money(card['amount'])}", 10)]  # fmt: skip
     tallest = 40.0
     for s, built in enumerate(obs["built"][c]):
         box = Box(2 * MARGIN + 170 + s * (SECTION_W + 6), y, SECTION_W, 34)
         label = section_label(obs, c, s)
         if built:
             face = [rect(box, rx=4, fill="#b48a5a", stroke=THEME.edge),
-                    text(box.x + 5, box.y + 14, label, 9, fill="#fff"),
-                    text(box.x + 5, box.y + 27, "built", 9, fill="#fff")]  # fmt: skip
+                    text(box.x + 5, box.y + 14, label, 10, fill="#fff"),
+                    text(box.x + 5, box.y + 27, "built", 10, fill="#fff")]  # fmt: skip
         elif (c, s) in planned:
             face = [rect(box, rx=4, fill="#fbe3b6", stroke=WARM),
-                    text(box.x + 5, box.y + 14, label, 9),
-                    bold(box.x + 5, box.y + 27, f"planned: {planned[c, s]}", 9)]  # fmt: skip
+                    text(box.x + 5, box.y + 14, label, 10),
+                    bold(box.x + 5, box.y + 27, f"planned: {planned[c, s]}", 10)]  # fmt: skip
         else:
             face = [rect(box, rx=4, fill="#fff", stroke=THEME.edge, stroke_dasharray="4 3"),
-                    text(box.x + 5, box.y + 14, label, 9)]  # fmt: skip
+                    text(box.x + 5, box.y + 14, label, 10)]  # fmt: skip
         parts += maybe_act(acts.find(Unstaff.kind, contract=c, section=s), face)
         crews = [(crew_label(a.action["first"], a.action["second"]), a)
                  for a in acts.matching(Staff.kind, contract=c, section=s)]  # fmt: skip
@@ -378,7 +378,7 @@ def town(obs: Json, y: float) -> tuple[list[str], float]:
     parts = [caption(2 * MARGIN, y + 14, "Town"), text(70, y + 14, built, 10.5)]
     if obs["gone"]:
         gone = ", ".join(contract_title(obs, c) for c in obs["gone"])
-        parts.append(muted(2 * MARGIN, y + 30, f"removed unwanted: {gone}", 9.5))
+        parts.append(muted(2 * MARGIN, y + 30, f"removed unwanted: {gone}", 10))
         return parts, 36
     return parts, 20
 

@@ -556,11 +556,11 @@ def _small_worker(card: Json, cell: Box, printed: bool) -> list[str]:
         bold(cx, cell.y + 15, f"{card['workers']}w", 12, "middle"),
     ]
     if printed:
-        parts.append(text(cx, cell.y + 29, "printed", 8, "middle", fill=MUTED))
+        parts.append(text(cx, cell.y + 29, "printed", 10, "middle", fill=MUTED))
     elif card.get("stars"):
         parts.append(text(cx, cell.y + 29, _stars(card["stars"]), 10, "middle", fill="#b8860b"))
     if tired:
-        parts.append(text(cx, cell.y + 42, "tired", 9, "middle", fill=MUTED))
+        parts.append(text(cx, cell.y + 42, "tired", 10, "middle", fill=MUTED))
     return parts
 
 
