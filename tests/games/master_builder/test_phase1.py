@@ -159,3 +159,12 @@ def test_mb_22_mb_23_the_mallet_passes_left_each_round_for_six_rounds_at_most() 
         s.apply(player, s.legal_actions(player)[-1])
     assert sorted(firsts) == [1, 2, 3, 4, 5, 6]
     assert all(firsts[r] == {(r - 1) % 3} for r in firsts)
+
+
+def test_the_log_numbers_seats_from_0_as_every_game_does() -> None:
+    """A page renames "player 0" as seat 0's person: the log must name the seat that
+    acted (it said "player 2" for seat 1 of two)."""
+    s = hiring(2)
+    s.apply(0, PASS_HIRING)
+    s.apply(1, HIRES[A])
+    assert s.log[-1].startswith("player 1 hires")

@@ -502,7 +502,7 @@ class MasterBuilderState(GameState):
                 looked.remove(worker)
         if not top:
             revealed = True
-        self.log.append(f"player {player + 1} hires {explain.worker_name(self, worker)}")
+        self.log.append(f"player {player} hires {explain.worker_name(self, worker)}")
         return revealed
 
     def _hire(self, player: int, action: HireWorker) -> bool:
@@ -515,7 +515,7 @@ class MasterBuilderState(GameState):
         self.looking = action.skill
         seen = set(self.looked[player]) | set(self.decks[action.skill])
         self.looked[player] = sorted(seen)
-        self.log.append(f"player {player + 1} pays $1,000 to look into the "
+        self.log.append(f"player {player} pays $1,000 to look into the "
                         f"{self.content.skills[action.skill].name} deck")  # fmt: skip
         self.phase = LOOK
         return True
@@ -531,7 +531,7 @@ class MasterBuilderState(GameState):
     def _fire(self, player: int, action: FireWorker) -> bool:
         """MB-37, MB-38: under its deck; the wage falls at once."""
         self._release(player, action.worker)
-        self.log.append(f"player {player + 1} fires {explain.worker_name(self, action.worker)}")
+        self.log.append(f"player {player} fires {explain.worker_name(self, action.worker)}")
         return self._after_phase_1_action(acted=True)
 
     def _release(self, player: int, worker: int) -> None:
@@ -654,7 +654,7 @@ class MasterBuilderState(GameState):
         if contract in self.carried:
             self.carried.remove(contract)
         self.contracts[player].append(contract)
-        self.log.append(f"player {player + 1} acquires contract {contract + 1} for "
+        self.log.append(f"player {player} acquires contract {contract + 1} for "
                         f"${price * 1000:,}")  # fmt: skip
 
     def _end_phase_2(self) -> None:
@@ -825,7 +825,7 @@ class MasterBuilderState(GameState):
                     self.contracts[p].remove(c)
                     self.town.append(c)  # MB-97
                     self.income[p] += amounts[c].amount
-                    self.log.append(f"player {p + 1} completes contract {c + 1}")
+                    self.log.append(f"player {p} completes contract {c + 1}")
             self.plans[p] = []
             self.rented_in[p], self.rented_out[p] = [], []
         self.down, self.no_roofs = [], False
