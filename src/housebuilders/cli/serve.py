@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import json
+import os
+from dataclasses import asdict
+from typing import Annotated, Any
 
 import typer
 from rich.text import Text
@@ -79,20 +82,33 @@ def serve(
     bot_workers: Annotated[
         int | None,
         typer.Option(
-            min=1, help="Processes the bots think in, shared by all tables (default: the cores)."
+            min=1,
+            help="Processes the bots think in, per server process, shared by its tables "
+            "(default: the cores, divided among the --workers).",
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="Server processes, on one address (PostgreSQL only: they share the "
+            "database, and a move made through one reaches the pages served by the others).",
+        ),
+    ] = 1,
 ) -> None:
     """Serve the web table: open the address it prints, pick a game and the seats
     (people or bots), and share each person's link.
 
     Games are stored in the database as they are played and go on after a restart.
-    Limits (docs/security.md) come from the options, else the environment.
+    Limits (docs/security.md) come from the options, else the environment; with
+    --workers, each process has its own.
     """
     with user_errors():
         try:
             import uvicorn
 
+            from ..agents.worker import default_jobs
             from ..server import create_app
             from ..server.db import check, database_url as chosen_url
             from ..server.limits import Limits
@@ -101,6 +117,12 @@ def serve(
                 f"the web table needs the server extra: pip install 'housebuilders[server]' ({e})"
             ) from None
         url = chosen_url(database_url)
+        if workers > 1 and not url.startswith("postgresql"):
+            raise UserError(
+                f"--workers {workers} needs PostgreSQL (--database-url postgresql+psycopg://...): "
+                "on SQLite one server process serves the tables, since the processes would not "
+                "hear each other's moves"
+            )
         try:
             check(url)
             limits = Limits.from_env(
@@ -122,8 +144,37 @@ def serve(
         )
         out_console().print("Open that address in your browser. Ctrl+C stops the server.")
     bots = {"move_seconds": move_seconds} if move_seconds is not None else {}
-    app = create_app(url, limits, bot_workers=bot_workers, **bots)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    if workers == 1:
+        app = create_app(url, limits, bot_workers=bot_workers, **bots)
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+        return
+    if bot_workers is None:
+        bot_workers = max(1, default_jobs() // workers)
+    settings = {"database_url": url, "limits": asdict(limits), "bot_workers": bot_workers, **bots}
+    os.environ[SETTINGS] = json.dumps(settings)
+    uvicorn.run(
+        f"{__name__}:worker_app",
+        factory=True,
+        workers=workers,
+        host=host,
+        port=port,
+        log_level="warning",
+    )
+
+
+#: the settings ``serve --workers N`` hands its server processes
+SETTINGS = "HOUSEBUILDERS_SERVE_SETTINGS"
+
+
+def worker_app() -> Any:
+    """The app of one of ``serve --workers N``'s processes (uvicorn starts each and
+    calls this in it), made with the settings ``serve`` put in $HOUSEBUILDERS_SERVE_SETTINGS."""
+    from ..server import create_app
+    from ..server.limits import Limits
+
+    settings = json.loads(os.environ[SETTINGS])
+    limits = Limits(**settings.pop("limits"))
+    return create_app(settings.pop("database_url"), limits, **settings)
 
 
 def _safe(url: str) -> str:

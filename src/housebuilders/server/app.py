@@ -111,6 +111,7 @@ def create_app(
             bot_workers=bot_workers,
             bot_imports=bot_imports,
         )
+        await service.start()
         resumed = await service.resume_all()
         if resumed:
             log.info("resumed %d table(s) in play", resumed)

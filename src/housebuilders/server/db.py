@@ -34,11 +34,13 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
 
 DEFAULT_URL = "sqlite:///var/housebuilders.db"
 URL_VARIABLE = "HOUSEBUILDERS_DATABASE_URL"
+MIGRATION_LOCK = 0x486F757365  # the advisory lock server processes migrate under
 
 
 def database_url(url: str | None = None) -> str:
@@ -161,6 +163,8 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":  # one server process at a time migrates
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

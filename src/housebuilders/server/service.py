@@ -13,6 +13,10 @@ Bots move in worker processes, in turn and on time (``bots.BotPool``): one that
 is still thinking at the per-move time is stopped and a random legal move is
 played for it. A seat whose person ran out of time on the turn clock is marked
 away, and the table's clock bot plays for it until the person says they are back.
+
+On PostgreSQL several server processes may share the database (``shared``): each
+change is announced to the others, which catch their copy of the table up, and one
+process at a time plays a table's bots and runs its clock.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
@@ -39,6 +43,7 @@ from .errors import ApiError
 from .limits import Limits
 from .replay import Replay
 from .seats import SeatInfo, new_seats
+from .shared import Shared, notify
 from .table import Table, still_fits
 
 log = logging.getLogger("housebuilders.server")
@@ -49,6 +54,7 @@ ARCHIVE_PAGE = 20
 #: tables' final results kept for the archive (a few numbers each)
 MAX_REPLAYS = 16
 MAX_RESULTS = 10_000
+SWEEP_SECONDS = 2.0  # how often a process offers to take over the bots of tables it holds
 
 
 class TableService:
@@ -86,6 +92,30 @@ class TableService:
         self.replays: OrderedDict[str, asyncio.Future[Replay]] = OrderedDict()
         #: finished tables' final scores, winners and ranking, for the archive
         self.results: OrderedDict[str, dict[str, list[int]]] = OrderedDict()
+        #: on PostgreSQL (after ``start``): the other server processes on the database
+        self.shared: Shared | None = None
+        self._stale: set[str] = set()  # tables another process changed, to catch up
+        self._syncing: dict[str, asyncio.Task[None]] = {}
+        self._claiming: set[str] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    async def start(self) -> None:
+        """On PostgreSQL, hear the other server processes on the database (see
+        ``shared``); before the tables in play are resumed."""
+        if self.engine.dialect.name == "postgresql":
+            self.shared = Shared(self.engine, self._heard)
+            await self.shared.start()
+            self._spawn(self._sweep())
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _notify(self, connection: Any, table_id: str) -> None:
+        """Tell the other server processes, once the write commits, that the table changed."""
+        if self.shared is not None:
+            notify(connection, table_id, self.shared.sender)
 
     # -- the database ---------------------------------------------------------------------
     async def _run(self, work: Callable[[], Any]) -> Any:
@@ -235,6 +265,7 @@ class TableService:
                 break
             if old is not table and old.idle:
                 del self.tables[old.id]
+                self._let_go(old)
                 excess -= 1
 
     async def _load(self, table_id: str) -> Table:
@@ -430,6 +461,7 @@ class TableService:
         if seat is None:
             raise ApiError(403, "a spectator may not act; open your seat's link")
         async with table.lock:
+            await self.catch_up(table)
             if expect is not None and expect != table.state.moves_seen(seat):
                 raise ApiError(409, "the table has moved on since your view: look again")
             if table.seats[seat].away:
@@ -442,6 +474,7 @@ class TableService:
         if seat is None:
             raise ApiError(403, "a spectator has nothing to take back; open your seat's link")
         async with table.lock:
+            await self.catch_up(table)
             last = table.undoable(seat)
             if last is None:
                 raise ApiError(
@@ -463,6 +496,7 @@ class TableService:
         if seat is None:
             raise ApiError(403, "a spectator has no seat to come back to")
         async with table.lock:
+            await self.catch_up(table)
             if table.seats[seat].away:
                 await self._set_away(table, seat, False)
                 table.changed()
@@ -474,6 +508,8 @@ class TableService:
         if seat is None:
             raise ApiError(403, "a spectator cannot ask for a rematch; open your seat's link")
         async with table.rematching:
+            async with table.lock:
+                await self.catch_up(table)
             if table.rematch is not None:
                 return await self.get(table.rematch), False
             if not table.state.is_terminal():
@@ -489,15 +525,40 @@ class TableService:
                 token_hashes=[s.token_hash for s in table.seats],
             )
 
-            def write(session: Any) -> None:
-                session.execute(
-                    update(db.GameTable).where(db.GameTable.id == table.id).values(rematch=new.id)
+            def write(session: Any) -> bool:
+                done = session.execute(
+                    update(db.GameTable)
+                    .where(db.GameTable.id == table.id, db.GameTable.rematch.is_(None))
+                    .values(rematch=new.id)
                 )
+                self._notify(session, table.id)
+                return done.rowcount == 1
 
-            await self._db(write)
+            if not await self._db(write):  # another server process made one first
+                await self._discard(new)
+                async with table.lock:
+                    await self.catch_up(table)
+                assert table.rematch is not None
+                return await self.get(table.rematch), False
             table.rematch = new.id
             table.changed()
         return new, True
+
+    async def _discard(self, table: Table) -> None:
+        """Forget ``table`` and delete it from the database (a rematch made twice)."""
+        async with table.lock:  # no move of its bots is being written meanwhile
+            for task in (table.driver, table.clock):
+                if task is not None:
+                    task.cancel()
+            self.tables.pop(table.id, None)
+            self._let_go(table)
+
+            def write(session: Any) -> None:
+                for model in (db.LogEntry, db.Seat):
+                    session.execute(delete(model).where(model.table_id == table.id))
+                session.execute(delete(db.GameTable).where(db.GameTable.id == table.id))
+
+            await self._db(write)
 
     async def leave(self, table: Table, seat: int | None) -> None:
         """The person at ``seat`` leaves the game: the table's clock bot plays for them
@@ -505,6 +566,7 @@ class TableService:
         if seat is None:
             raise ApiError(403, "a spectator has no seat to leave")
         async with table.lock:
+            await self.catch_up(table)
             if not table.seats[seat].away:
                 await self._set_away(table, seat, True)
                 table.changed()
@@ -521,6 +583,7 @@ class TableService:
                 .where(db.Seat.table_id == table.id, db.Seat.seat == seat)
                 .values(name=name)
             )
+            self._notify(session, table.id)
 
         async with table.lock:
             await self._db(write)
@@ -556,6 +619,7 @@ class TableService:
         def write() -> None:
             with self.engine.begin() as connection:
                 connection.execute(insert(db.LogEntry), row)
+                self._notify(connection, table.id)
                 if finished:
                     connection.execute(
                         update(db.GameTable)
@@ -578,16 +642,130 @@ class TableService:
                 .where(db.Seat.table_id == table.id, db.Seat.seat == seat)
                 .values(away=away)
             )
+            self._notify(session, table.id)
 
         await self._db(write)
         table.seats[seat].away = away
 
+    # -- several server processes ----------------------------------------------------------
+    async def catch_up(self, table: Table) -> None:
+        """Bring ``table`` up to the database: the log entries, seats and rematch that
+        other server processes wrote (the caller holds the table's lock). Nothing to do
+        with one process (SQLite): this process wrote everything there is."""
+        if self.shared is None:
+            return
+
+        def read(session: Any) -> tuple[list[db.LogEntry], list[tuple[bool, str | None]], Any]:
+            entries = session.scalars(
+                select(db.LogEntry)
+                .where(db.LogEntry.table_id == table.id, db.LogEntry.idx >= table.entries)
+                .order_by(db.LogEntry.idx)
+            )
+            seats = session.execute(
+                select(db.Seat.away, db.Seat.name)
+                .where(db.Seat.table_id == table.id)
+                .order_by(db.Seat.seat)
+            )
+            row = select(db.GameTable.rematch).where(db.GameTable.id == table.id)
+            rematch = session.scalar(row)
+            return list(entries), [tuple(seat) for seat in seats], rematch
+
+        entries, seats, rematch = await self._db(read)
+        changed = bool(entries) or rematch != table.rematch
+        if entries:
+            table.state = await self._played_on(table, entries)
+            table.entries += len(entries)
+        for info, (away, name) in zip(table.seats, seats, strict=False):
+            if (info.away, info.name) != (away, name):
+                info.away, info.name = away, name
+                changed = True
+        table.rematch = rematch
+        if changed:
+            table.changed()
+
+    async def _played_on(self, table: Table, entries: list[db.LogEntry]) -> Any:
+        """The table's state with ``entries`` (the log's next entries) played on it; an
+        undo among them replays the game from its seed and whole log."""
+        if all(entry.kind == "action" for entry in entries):
+            state = table.state.clone()
+            try:
+                for entry in entries:
+                    state.apply(entry.player, table.spec.action_from_json(entry.action))
+                return state
+            except (IllegalAction, ValueError, TypeError):
+                log.error("table %s: the log does not follow from its game: replayed", table.id)
+        return (await self._load(table.id)).state
+
+    def _heard(self, table_id: str | None) -> None:
+        """Another process changed ``table_id`` (None: any table, maybe): catch up."""
+        for heard in list(self.tables) if table_id is None else [table_id]:
+            table = self.tables.get(heard)
+            if table is None:
+                continue  # not in memory: loaded afresh when asked for
+            self._stale.add(heard)
+            if heard not in self._syncing:
+                self._syncing[heard] = asyncio.create_task(self._sync(table))
+
+    async def _sync(self, table: Table) -> None:
+        try:
+            while table.id in self._stale and not self._closing:
+                self._stale.discard(table.id)
+                async with table.lock:
+                    await self.catch_up(table)
+                self._kick(table)
+        except Exception:
+            log.exception("could not catch up with table %s", table.id)
+        finally:
+            self._syncing.pop(table.id, None)
+
+    def _drives(self, table: Table) -> bool:
+        """Whether this process plays ``table``'s bots and runs its clock: the only
+        one (with several processes, the one holding the table's advisory lock)."""
+        return self.shared is None or table.id in self.shared.held
+
+    def _claim(self, table: Table) -> None:
+        """Offer to play ``table``'s bots and run its clock: if no other process does,
+        take its lock and start them."""
+        if self.shared is None or table.id in self._claiming:
+            return
+        self._claiming.add(table.id)
+        shared = self.shared
+
+        async def claim() -> None:
+            try:
+                if await shared.take(table.id) and (current := self.tables.get(table.id)):
+                    self._kick(current)
+            finally:
+                self._claiming.discard(table.id)
+
+        self._spawn(claim())
+
+    def _let_go(self, table: Table) -> None:
+        """Another process may play ``table``'s bots now (over, or forgotten here)."""
+        if self.shared is not None and table.id in self.shared.held:
+            self._spawn(self.shared.release(table.id))
+
+    async def _sweep(self) -> None:
+        """Now and then, offer to take over the bots and clocks of the tables in memory
+        that another process was playing, in case it stopped."""
+        while not self._closing:
+            await asyncio.sleep(SWEEP_SECONDS)
+            for table in list(self.tables.values()):
+                self._kick(table)
+
     # -- bots and the clock -------------------------------------------------------------
     def _kick(self, table: Table) -> None:
         """Make sure bots move and the clock runs at ``table`` while it needs them."""
-        if self._closing or table.state.is_terminal():
+        if self._closing:
+            return
+        if table.state.is_terminal():
+            self._let_go(table)
             return
         bots_to_move = any(table.played_by_bot(s) for s in table.state.acting_players())
+        if not self._drives(table):
+            if bots_to_move or table.deadlines:
+                self._claim(table)
+            return
         if bots_to_move and (table.driver is None or table.driver.done()):
             table.driver = asyncio.create_task(self._drive(table))
         if table.deadlines and (table.clock is None or table.clock.done()):
@@ -596,7 +774,7 @@ class TableService:
     async def _drive(self, table: Table) -> None:
         """Play bot moves until no bot is to act, one at a time: a table waits for
         at most one bot worker (so the tables take turns, see ``bots.BotPool``)."""
-        while not self._closing:
+        while not self._closing and self._drives(table):
             state = table.state
             movers = [s for s in state.acting_players() if table.played_by_bot(s)]
             if not movers:
@@ -609,6 +787,7 @@ class TableService:
             if self._closing:
                 break  # no fallback moves while the server stops
             async with table.lock:
+                await self.catch_up(table)
                 if table.played_by_bot(seat) != name or not still_fits(table.state, state):
                     continue  # the table changed under the bot while it thought: again
                 legal = table.state.legal_actions(seat)
@@ -619,7 +798,10 @@ class TableService:
                     action = None
                 if action is None:  # a slow or broken bot must not stall the table
                     action = decision.fallback(legal)
-                await self._commit(table, seat, action)
+                try:
+                    await self._commit(table, seat, action)
+                except ApiError:  # another process wrote this turn first (caught up): again
+                    continue
         self._kick(table)
 
     async def _bot_move(self, table: Table, decision: Decision) -> Action | None:
@@ -655,10 +837,11 @@ class TableService:
 
     async def _watch_clock(self, table: Table) -> None:
         """Mark a person away when their turn's time runs out."""
-        while table.deadlines and not self._closing:
+        while table.deadlines and not self._closing and self._drives(table):
             seat, deadline = min(table.deadlines.items(), key=lambda item: item[1])
             await asyncio.sleep(max(0.0, deadline - time.time()))
             async with table.lock:
+                await self.catch_up(table)
                 if table.deadlines.get(seat, 0) > time.time():
                     continue  # the clock was reset meanwhile
                 table.deadlines.pop(seat, None)
@@ -672,7 +855,10 @@ class TableService:
         a bot to finish thinking: its worker is killed."""
         self._closing = True
         tasks = [t for table in self.tables.values() for t in (table.driver, table.clock) if t]
+        tasks += [*self._tasks, *self._syncing.values()]
         for task in tasks:
             task.cancel()
         await self.bots.close()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self.shared is not None:
+            await self.shared.close()

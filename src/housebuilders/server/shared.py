@@ -1,0 +1,144 @@
+"""Several server processes on one PostgreSQL database (``housebuilders serve
+--workers N``, or servers started apart on the same database).
+
+Each process keeps the tables it serves in memory. What keeps them in step:
+
+- **NOTIFY.** Every write that changes a table (a log entry, a seat away or back or
+  renamed, a rematch) sends ``NOTIFY housebuilders_tables, '<table> <process>'`` in
+  its own transaction, so it is heard only once committed.
+- **LISTEN.** Each process listens on one connection of its own; hearing another
+  process's notice about a table it holds, it reads the table's new log entries and
+  seats (``TableService.catch_up``) and tells its own websockets. Before a process
+  acts at a table it reads them too, so it never acts on a table that is behind.
+- **An advisory lock per table** for its bots and its clock: only the process holding
+  ``pg_try_advisory_lock(key(table))`` plays the table's bots and runs its turn
+  clock. It takes the lock when the table first needs one and keeps it until the
+  game is over or it forgets the table; a process that stops (or dies: PostgreSQL
+  ends its session) lets it go, and another, trying every few seconds for the tables
+  it holds, takes over.
+
+SQLite has none of this: one process only (``serve`` refuses ``--workers`` above 1).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import psycopg
+from sqlalchemy import Engine, text
+
+log = logging.getLogger("housebuilders.server")
+
+CHANNEL = "housebuilders_tables"
+RETRY_SECONDS = 1.0  # between attempts to reconnect a lost listening connection
+
+
+def lock_key(table_id: str) -> int:
+    """The advisory lock's key for a table: 64 bits of its id's SHA-256, signed."""
+    digest = hashlib.sha256(f"housebuilders table {table_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
+
+
+def notify(connection: Any, table_id: str, sender: str) -> None:
+    """Queue the notice that ``table_id`` changed on ``connection`` (a SQLAlchemy
+    connection or session, inside the write's transaction: sent at its commit)."""
+    connection.execute(
+        text("SELECT pg_notify(:channel, :payload)"),
+        {"channel": CHANNEL, "payload": f"{table_id} {sender}"},
+    )
+
+
+class Shared:
+    """One process's part: its name in the notices, the listening connection and the
+    connection that holds its tables' advisory locks."""
+
+    def __init__(self, engine: Engine, heard: Callable[[str | None], None]) -> None:
+        """``heard(table_id)`` is called for every other process's notice; with None
+        after the listening connection was lost and made again (anything may have
+        changed meanwhile)."""
+        url = engine.url.set(drivername="postgresql")
+        self.conninfo = url.render_as_string(hide_password=False)
+        self.sender = secrets.token_hex(6)
+        self.heard = heard
+        self.held: set[str] = set()  # the tables whose lock this process holds
+        self._locks: psycopg.AsyncConnection[Any] | None = None
+        self._locking = asyncio.Lock()
+        self._listener: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Listen: returns once listening, so that no notice after this is missed
+        (raises if the database cannot be reached)."""
+        self._listener = asyncio.create_task(self._listen(await self._connect()))
+
+    async def _connect(self) -> psycopg.AsyncConnection[Any]:
+        connection = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+        await connection.execute(f"LISTEN {CHANNEL}")
+        return connection
+
+    async def _listen(self, connection: psycopg.AsyncConnection[Any]) -> None:
+        while True:
+            try:
+                async with connection:
+                    async for notice in connection.notifies():
+                        table_id, _, sender = notice.payload.partition(" ")
+                        if sender != self.sender:
+                            self.heard(table_id)
+            except Exception as e:  # the database went away: listen again once it is back
+                log.warning("lost the database's notices (%s): reconnecting", e)
+            while True:
+                await asyncio.sleep(RETRY_SECONDS)
+                try:
+                    connection = await self._connect()
+                    break
+                except psycopg.Error:
+                    continue
+            self.heard(None)  # what changed meanwhile was not heard
+
+    # -- the advisory locks ---------------------------------------------------------------
+    async def _lock_query(self, query: str, table_id: str) -> bool:
+        async with self._locking:
+            try:
+                if self._locks is None or self._locks.closed:
+                    self.held.clear()  # a new session holds nothing
+                    self._locks = await psycopg.AsyncConnection.connect(
+                        self.conninfo, autocommit=True
+                    )
+                cursor = await self._locks.execute(query, (lock_key(table_id),))
+                row = await cursor.fetchone()
+                return bool(row and row[0])
+            except psycopg.Error as e:
+                log.warning("advisory lock for table %s failed: %s", table_id, e)
+                if self._locks is not None:
+                    await self._locks.close()
+                self._locks = None
+                self.held.clear()  # the session and its locks are gone
+                return False
+
+    async def take(self, table_id: str) -> bool:
+        """Whether this process now plays ``table_id``'s bots and clock (it took the
+        lock, or held it already); False while another process holds it."""
+        if table_id in self.held:
+            return True
+        if await self._lock_query("SELECT pg_try_advisory_lock(%s)", table_id):
+            self.held.add(table_id)
+        return table_id in self.held
+
+    async def release(self, table_id: str) -> None:
+        if table_id in self.held:
+            self.held.discard(table_id)
+            await self._lock_query("SELECT pg_advisory_unlock(%s)", table_id)
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._listener
+        if self._locks is not None:
+            await self._locks.close()  # lets every lock go
+        self.held.clear()

@@ -1,0 +1,242 @@
+"""Several server processes on one PostgreSQL database: a move made through one
+reaches the live views served by another, and a table's bots are played by exactly
+one process, which another takes over from when it stops (src/housebuilders/server/
+shared.py). On SQLite, ``serve`` refuses more than one process."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import select
+from typer.testing import CliRunner
+from websockets.sync.client import ClientConnection, connect
+
+import housebuilders as hb
+from housebuilders.cli import app as cli
+from housebuilders.server import db
+from housebuilders.server.service import TableService
+from housebuilders.server.testing import LiveServer
+
+from .conftest import postgres_url
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def two_servers() -> Iterator[tuple[LiveServer, LiveServer]]:
+    """Two ``housebuilders serve`` processes on the PostgreSQL test database."""
+    url = postgres_url()
+    options = ["--tables-per-minute", "0"]
+    with LiveServer(url, options=options) as a, LiveServer(url, options=options) as b:
+        yield a, b
+
+
+def _live(server: LiveServer, table: str, token: str | None = None) -> ClientConnection:
+    query = f"?token={token}" if token else ""
+    return connect(f"ws://127.0.0.1:{server.port}/ws/tables/{table}{query}", open_timeout=10)
+
+
+def _next_view(ws: ClientConnection, until: Any, seconds: float) -> dict[str, Any]:
+    """The first view pushed on ``ws`` for which ``until(view)`` holds, within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, "no such view came in time"
+        view = json.loads(ws.recv(timeout=left))["view"]
+        if until(view):
+            return view
+
+
+def _move(http: httpx.Client, table: str, token: str) -> dict[str, Any]:
+    """Play the seat's first legal move; the new view."""
+    view = http.get(f"/api/tables/{table}/view", params={"token": token, "svg": False}).json()
+    body = {"index": view["legal_actions"][0]["index"], "log_length": view["log_length"]}
+    response = http.post(f"/api/tables/{table}/actions", params={"token": token}, json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_a_move_through_one_process_reaches_the_live_views_of_another(
+    two_servers: tuple[LiveServer, LiveServer],
+) -> None:
+    a, b = two_servers
+    with httpx.Client(base_url=a.url, timeout=30) as at_a, httpx.Client(base_url=b.url) as at_b:
+        body = {"game": "mr-house-basic", "seats": [{"kind": "human"}] * 2, "seed": 3}
+        created = at_a.post("/api/tables", json=body).json()
+        table = created["table"]
+        tokens = [seat["token"] for seat in created["seats"]]
+        mover = at_a.get(f"/api/tables/{table}/view").json()["acting"][0]
+        other = 1 - mover
+        with _live(b, table, tokens[other]) as seat_on_b, _live(b, table) as spectator_on_b:
+            first = _next_view(seat_on_b, lambda v: True, 10)
+            _next_view(spectator_on_b, lambda v: True, 10)
+            started = time.monotonic()
+            after = _move(at_a, table, tokens[mover])  # made through process A
+            seen = _next_view(seat_on_b, lambda v: v["log_length"] > first["log_length"], 2)
+            assert time.monotonic() - started < 2
+            spectated = _next_view(
+                spectator_on_b, lambda v: v["log_length"] == seen["log_length"], 2
+            )
+            # B shows the seat what A would: only that seat's view, drawing included
+            on_a = at_a.get(f"/api/tables/{table}/view", params={"token": tokens[other]}).json()
+            assert seen["observation"] == on_a["observation"]
+            assert seen["svg"] == on_a["svg"]
+            assert seen["legal_actions"] == on_a["legal_actions"]
+            public = at_a.get(f"/api/tables/{table}/view").json()
+            assert spectated["observation"] == public["observation"]
+            assert spectated["legal_actions"] == []
+            assert after["log_length"] == seen["log_length"]
+
+            # and the other way: a move through B reaches a live view on A; the name too
+            with _live(a, table, tokens[mover]) as seat_on_a:
+                now = _next_view(seat_on_a, lambda v: True, 10)
+                actor = now["acting"][0]
+                at_b.post(
+                    f"/api/tables/{table}/name",
+                    params={"token": tokens[actor]},
+                    json={"name": "Ada"},
+                ).raise_for_status()
+                named = _next_view(seat_on_a, lambda v: v["seats"][actor]["name"] == "Ada", 2)
+                assert named["log_length"] == now["log_length"]
+                _move(at_b, table, tokens[actor])
+                _next_view(seat_on_a, lambda v: v["log_length"] > now["log_length"], 2)
+
+
+def _play_through(http: httpx.Client, table: str, token: str, rng: random.Random) -> dict:
+    """The person plays random moves to the end of the game; the final view."""
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, "the game did not progress"
+        view = http.get(f"/api/tables/{table}/view", params={"token": token, "svg": False}).json()
+        if view["terminal"]:
+            return view
+        if not view["legal_actions"]:
+            time.sleep(0.01)
+            continue
+        body = {"index": rng.choice(view["legal_actions"])["index"]}
+        body["log_length"] = view["log_length"]
+        response = http.post(f"/api/tables/{table}/actions", params={"token": token}, json=body)
+        # 409: the view was behind (the bot moved meanwhile); look again
+        assert response.status_code in (200, 409), response.text
+
+
+def _log_rows(table: str) -> list[tuple[int, int, str]]:
+    engine = db.make_engine(postgres_url())
+    try:
+        with engine.connect() as connection:
+            query = select(db.LogEntry.idx, db.LogEntry.player, db.LogEntry.kind)
+            query = query.where(db.LogEntry.table_id == table).order_by(db.LogEntry.idx)
+            return [tuple(row) for row in connection.execute(query)]
+    finally:
+        engine.dispose()
+
+
+def test_a_table_with_a_bot_is_played_to_the_end_with_two_processes(
+    two_servers: tuple[LiveServer, LiveServer],
+) -> None:
+    """The table is opened through A (which plays its bot); its person plays through B."""
+    a, b = two_servers
+    rng = random.Random(8)
+    with httpx.Client(base_url=a.url, timeout=30) as at_a, httpx.Client(base_url=b.url) as at_b:
+        body = {
+            "game": "mr-house-basic",
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+            "seed": 12,
+        }
+        created = at_a.post("/api/tables", json=body).json()
+        table, token = created["table"], created["seats"][0]["token"]
+        with _live(a, table) as spectator_on_a:
+            final = _play_through(at_b, table, token, rng)
+            assert final["terminal"]
+            shown = _next_view(spectator_on_a, lambda v: v["terminal"], 5)
+        log = at_a.get(f"/api/tables/{table}/log").json()
+    assert shown["scores"] == final["scores"]
+    replayed = hb.replay("mr-house-basic", 2, 12, log["actions"])
+    assert replayed.is_terminal() and replayed.scores() == final["scores"]
+    # every move once: the log is the game, entry for entry, with no gap
+    rows = _log_rows(table)
+    assert [idx for idx, _, _ in rows] == list(range(len(replayed.history)))
+    assert [player for _, player, _ in rows] == [player for player, _ in replayed.history]
+    assert {kind for _, _, kind in rows} == {"action"}
+
+
+def test_one_process_plays_a_tables_bots_and_another_takes_over_when_it_stops(
+    slow_bots: str,
+) -> None:
+    """Two services on one database, as two processes would be: both hold the table
+    of bots, only one drives it; once that one stops, the other finishes the game."""
+    url = postgres_url()
+
+    async def scenario() -> None:
+        engines = [db.make_engine(url), db.make_engine(url)]
+        await asyncio.to_thread(db.migrate, engines[0])
+        first, second = (TableService(e, bot_workers=1, bot_imports=(slow_bots,)) for e in engines)
+        try:
+            for service in (first, second):
+                await service.start()
+            seats = [("bot", "sleepy:nap=0.02", None)] * 2
+            table, _ = await first.create("mr-house-basic", 2, seats, seed=4)
+            copy = await second.get(table.id)
+            # a few moves: all played by the first service, all heard by the second
+            deadline = time.monotonic() + 30
+            while copy.entries < 6:
+                assert time.monotonic() < deadline, "the bots did not move"
+                assert copy.driver is None and table.id not in second.shared.held
+                await asyncio.sleep(0.01)
+            assert table.id in first.shared.held and table.driver is not None
+            await first.close()  # it stops: its lock goes with its connection
+            deadline = time.monotonic() + 60
+            while not copy.state.is_terminal():
+                assert time.monotonic() < deadline, "nobody took over the bots"
+                await asyncio.sleep(0.05)
+            assert table.id not in second.shared.held  # let go at the end
+        finally:
+            for service in (first, second):
+                if not service._closing:
+                    await service.close()
+            for engine in engines:
+                engine.dispose()
+        rows = _log_rows(table.id)
+        assert [idx for idx, _, _ in rows] == list(range(len(rows)))
+        final = hb.replay("mr-house-basic", 2, 4, copy.state.history_json())
+        assert final.is_terminal() and len(final.history) == len(rows)
+
+    asyncio.run(scenario())
+
+
+def test_several_processes_on_one_address_hear_each_others_moves() -> None:
+    """``serve --workers 2``: whichever process each connection lands on, every live
+    view hears every move, made each time through a new connection."""
+    options = ["--workers", "2", "--tables-per-minute", "0"]
+    with LiveServer(postgres_url(), options=options) as server:
+        with httpx.Client(base_url=server.url, timeout=30) as http:
+            body = {"game": "mr-house-basic", "seats": [{"kind": "human"}] * 2}
+            created = http.post("/api/tables", json=body).json()
+        table, tokens = created["table"], [s["token"] for s in created["seats"]]
+        with ExitStack() as stack:
+            lives = [stack.enter_context(_live(server, table)) for _ in range(6)]
+            for ws in lives:
+                _next_view(ws, lambda v: True, 10)
+            for _ in range(3):
+                with httpx.Client(base_url=server.url, timeout=30) as fresh:  # a new connection
+                    mover = fresh.get(f"/api/tables/{table}/view").json()["acting"][0]
+                    after = _move(fresh, table, tokens[mover])
+                for ws in lives:
+                    length = after["log_length"]
+                    _next_view(ws, lambda v, length=length: v["log_length"] >= length, 3)
+
+
+def test_several_processes_need_postgresql(tmp_path: Any) -> None:
+    url = f"sqlite:///{tmp_path}/one.db"
+    result = CliRunner().invoke(cli, ["serve", "--workers", "2", "--database-url", url])
+    assert result.exit_code == 2
+    assert "--workers 2 needs PostgreSQL" in result.output
+    assert "Traceback" not in result.output
