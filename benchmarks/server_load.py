@@ -2,21 +2,29 @@
 
     .venv/bin/python benchmarks/server_load.py                    # 1, 10 and 50 tables
     .venv/bin/python benchmarks/server_load.py --tables 1 5 --seconds 3   # a quick look
+    .venv/bin/python benchmarks/server_load.py --svg --think 0.5 \
+        --database-url postgresql+psycopg://... --processes 2        # as browsers, 2 servers
 
 It starts ``housebuilders serve`` on a fresh SQLite file (``--database-url`` for
-another), then for each concurrency level runs that many tables of 2-player Mr House
-(basic), every seat a person played by an HTTP client: read the seat's view, post a
-random legal move with the view's ``log_length``, and so on; a table that ends is
-replaced by a new one. Each level runs for ``--seconds`` (and at most
-``--max-actions`` accepted moves), then the next starts. It reports the accepted
-moves per second and the 50th and 99th percentile latency of a move (the POST,
-which commits it to the database and returns the new view). The clients ask for
-views without the SVG drawing, as programs do; ``--svg`` asks for it, as the
-browser client does.
+another; ``--processes N`` starts it with ``--workers N``, PostgreSQL only), then for
+each concurrency level runs that many tables of 2-player Mr House (basic), every seat
+a person played by an HTTP client over its own keep-alive connection (as each
+person's browser has its own): read the seat's view, post a random legal move with
+the view's ``log_length``, and so on; a table that ends is replaced by a new one.
+Each level runs for ``--seconds`` (and at most ``--max-actions`` accepted moves), then
+the next starts. It reports the accepted moves per second and the 50th and 99th
+percentile latency of a move (the POST, which commits it to the database and returns
+the new view). The clients ask for views without the SVG drawing, as programs do;
+``--svg`` asks for it, as the browser client does.
 
-The clients run in this process (asyncio, one keep-alive connection a table) and
-the server in another, on the same machine: on 2 cores they compete for the CPU,
-so the figures are a floor.
+By default each table plays as fast as its clients can: the server is always busy,
+and a move's latency is mostly its wait behind the other tables' requests (with N
+tables in play, about N requests ahead of it). ``--think SECONDS`` makes each person
+wait that long before a move, as people do (far less than people take, for a busy
+table): the latency is then what a person waits for their move to come back.
+
+The clients run in this process (asyncio) and the server in another, on the same
+machine: on 2 cores they compete for the CPU, so the figures are a floor.
 """
 
 from __future__ import annotations
@@ -48,6 +56,7 @@ class Level:
     actions: int = 0
     refused: int = 0
     games: int = 0
+    stale: int = 0  # views read from a process that had not yet heard of the last move
     latencies: list[float] = field(default_factory=list)
 
     @property
@@ -101,35 +110,45 @@ async def _table(
     stop: float,
     max_actions: int,
     svg: bool,
+    think: float = 0.0,
 ) -> None:
     """Play tables one after another until the level's time or move budget is spent."""
     drawn = "true" if svg else "false"
-    async with Connection(*server) as http:
+    async with Connection(*server) as first, Connection(*server) as second:
+        https = (first, second)  # a connection per seat (with several processes, maybe two)
         while time.monotonic() < stop and level.actions < max_actions:
             body = {"game": GAME, "seats": [{"kind": "human"}] * 2}
-            _, created = await http.request("POST", "/api/tables", body)
+            _, created = await first.request("POST", "/api/tables", body)
             table = created["table"]
             seats = [f"token={s['token']}&svg={drawn}" for s in created["seats"]]
-            acting = 0
+            acting, known = 0, 0
             while time.monotonic() < stop and level.actions < max_actions:
-                _, view = await http.request("GET", f"/api/tables/{table}/view?{seats[acting]}")
+                http, seat = https[acting], seats[acting]
+                _, view = await http.request("GET", f"/api/tables/{table}/view?{seat}")
+                if view["log_length"] < known:  # this process has not heard of it yet
+                    level.stale += 1
+                    await asyncio.sleep(0.001)
+                    continue
                 if view["terminal"]:
                     level.games += 1
                     break
                 if not view["legal_actions"]:
                     acting = view["acting"][0]
                     continue
+                if think:
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 move = {"index": rng.choice(view["legal_actions"])["index"]}
                 move["log_length"] = view["log_length"]
                 started = time.perf_counter()
                 status, after = await http.request(
-                    "POST", f"/api/tables/{table}/actions?{seats[acting]}", move
+                    "POST", f"/api/tables/{table}/actions?{seat}", move
                 )
                 level.latencies.append(time.perf_counter() - started)
                 if status != 200:
                     level.refused += 1
                     continue
                 level.actions += 1
+                known = after["log_length"]
                 if after["acting"]:
                     acting = after["acting"][0]
 
@@ -141,12 +160,13 @@ async def run_level(
     max_actions: int,
     seed: int,
     svg: bool = False,
+    think: float = 0.0,
 ) -> Level:
     level = Level(tables)
     start = time.monotonic()
     stop = start + seconds
     rngs = [random.Random(seed * 1000 + n) for n in range(tables)]
-    await asyncio.gather(*(_table(server, level, r, stop, max_actions, svg) for r in rngs))
+    await asyncio.gather(*(_table(server, level, r, stop, max_actions, svg, think) for r in rngs))
     level.seconds = time.monotonic() - start
     return level
 
@@ -157,22 +177,33 @@ def measure(
     max_actions: int,
     database_url: str | None = None,
     svg: bool = False,
+    think: float = 0.0,
+    processes: int = 1,
 ) -> list[Level]:
-    """Start a server, run each level against it, stop it; the levels' figures."""
+    """Start a server (of ``processes`` processes), run each level against it, stop
+    it; the levels' figures."""
     with tempfile.TemporaryDirectory() as folder:
         url = database_url or f"sqlite:///{Path(folder) / 'load.db'}"
         # one client opens every table: no limit on the rate of opening them
-        with LiveServer(url, options=["--tables-per-minute", "0"]) as server:
+        options = ["--tables-per-minute", "0", "--workers", str(processes)]
+        with LiveServer(url, options=options) as server:
+            where = ("127.0.0.1", server.port)
             return [
-                asyncio.run(run_level(("127.0.0.1", server.port), n, seconds, max_actions, n, svg))
+                asyncio.run(run_level(where, n, seconds, max_actions, n, svg, think))
                 for n in levels
             ]
 
 
-def report(results: list[Level], svg: bool = False) -> Table:
+def report(
+    results: list[Level], svg: bool = False, think: float = 0.0, processes: int = 1, db: str = ""
+) -> Table:
     drawn = "views with the SVG" if svg else "views without the SVG"
-    table = Table(title=f"Web table under load: {GAME}, 2 people per table, {drawn}")
-    for column in ("tables", "moves", "moves/s", "p50 ms", "p99 ms", "refused", "games ended"):
+    pace = f"{think:g} s to think" if think else "no time to think"
+    servers = f"{processes} server process{'es' if processes > 1 else ''}"
+    title = f"Web table under load: {GAME}, 2 people per table, {drawn}, {pace}, {servers}"
+    table = Table(title=title + (f" on {db}" if db else ""))
+    columns = ("tables", "moves", "moves/s", "p50 ms", "p99 ms", "refused", "stale", "games ended")
+    for column in columns:
         table.add_column(column, justify="right")
     for level in results:
         table.add_row(
@@ -182,6 +213,7 @@ def report(results: list[Level], svg: bool = False) -> Table:
             f"{level.percentile(50):.1f}",
             f"{level.percentile(99):.1f}",
             str(level.refused),
+            str(level.stale),
             str(level.games),
         )
     return table
@@ -207,13 +239,38 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--database-url", help="the server's database (default: a new SQLite file)")
     parser.add_argument("--svg", action="store_true", help="ask for the SVG, as the browser does")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds a person waits before each move, on average (default 0: none)",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes (serve --workers; more than 1 needs PostgreSQL)",
+    )
     args = parser.parse_args(argv)
     if any(n < 1 or n > 200 for n in args.tables) or not 0 < args.seconds <= 120:
         parser.error("--tables takes 1 to 200, --seconds more than 0 and at most 120")
+    if not 0 <= args.think <= 10 or not 1 <= args.processes <= 8:
+        parser.error("--think takes 0 to 10 seconds, --processes 1 to 8")
+    if args.processes > 1 and not (args.database_url or "").startswith("postgresql"):
+        parser.error("--processes above 1 needs a PostgreSQL --database-url")
     console = Console()
     console.print(f"python {platform.python_version()}, {platform.machine()}", style="dim")
-    results = measure(args.tables, args.seconds, args.max_actions, args.database_url, args.svg)
-    console.print(report(results, args.svg))
+    results = measure(
+        args.tables,
+        args.seconds,
+        args.max_actions,
+        args.database_url,
+        args.svg,
+        args.think,
+        args.processes,
+    )
+    db = (args.database_url or "sqlite").split(":", 1)[0].split("+", 1)[0]
+    console.print(report(results, args.svg, args.think, args.processes, db))
 
 
 if __name__ == "__main__":

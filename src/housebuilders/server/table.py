@@ -8,6 +8,8 @@ listeners (``changed``) and keeps the turn clock's deadlines.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -43,6 +45,8 @@ class Table:
     #: the view each seat (None: spectators) was last sent, to send only what changed
     shown: dict[int | None, dict[str, Any]] = field(default_factory=dict)
     views: dict[tuple[str, int | None], tuple[int, Any]] = field(default_factory=dict)
+    #: each seat's (None: the spectators') last drawing, with the digest of what it drew
+    drawings: dict[int | None, tuple[bytes, str]] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     clock: asyncio.Task[None] | None = None
 
@@ -103,11 +107,24 @@ class Table:
         base = self._cached(("view", seat), lambda: self._view(seat))
         drawing = None
         if svg and self.spec.svg_view is not None:
-            draw = self.spec.svg_view
-            drawing = self._cached(
-                ("svg", seat), lambda: draw(base["observation"], base["legal_actions"])
-            )
+            drawing = self._cached(("svg", seat), lambda: self._drawing(seat, base))
         return {**base, "svg": drawing, "server_time": time.time()}
+
+    def _drawing(self, seat: int | None, base: dict[str, Any]) -> str:
+        """The game's drawing of ``seat``'s view (``base``), drawn again only when what
+        it draws changed: a change the drawing does not show (a name, a seat leaving or
+        coming back, a rematch offered) keeps the last one. Each seat has its own: the
+        drawing is a function of that seat's observation and legal actions alone."""
+        observation, legal = base["observation"], base["legal_actions"]
+        seen = json.dumps([observation, legal], sort_keys=True, separators=(",", ":"))
+        digest = hashlib.blake2b(seen.encode(), digest_size=16).digest()
+        last = self.drawings.get(seat)
+        if last is not None and last[0] == digest:
+            return last[1]
+        assert self.spec.svg_view is not None
+        drawing = self.spec.svg_view(observation, legal)
+        self.drawings[seat] = (digest, drawing)
+        return drawing
 
     def _cached(self, key: tuple[str, int | None], make: Callable[[], Any]) -> Any:
         """``make()``, computed once per change of the table."""

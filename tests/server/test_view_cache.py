@@ -1,0 +1,103 @@
+"""The drawings a table keeps (``Table._drawing``): a seat's drawing is made again only
+when what it draws changed, and a seat (or a spectator) is only ever given the
+drawing of its own view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from housebuilders.core import GameSpec
+
+from .conftest import create, tokens, truth, view
+
+
+class Counting:
+    """A game's spec that counts its drawings."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.drawn: list[Any] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.spec, name)
+
+    def svg_view(self, observation: Any, legal: Any) -> str:
+        self.drawn.append(observation)
+        return self.spec.svg_view(observation, legal)
+
+
+def _counting(client: TestClient, table: str) -> Counting:
+    live = client.app.state.service.tables[table]
+    live.spec = Counting(live.spec)
+    return live.spec
+
+
+def _drawn_from_the_truth(client: TestClient, table: str, seat: int | None) -> str:
+    state = truth(client, table)
+    spec = client.app.state.service.tables[table].spec
+    return spec.svg_view(state.observe(seat), state.legal_json(seat))
+
+
+def test_a_seat_is_drawn_again_only_when_what_it_sees_changed(client: TestClient) -> None:
+    created = create(client, seats="human,human")
+    table, seats = created["table"], tokens(created)
+    counting = _counting(client, table)
+    first = view(client, table, seats[0])
+    assert len(counting.drawn) == 1
+    assert view(client, table, seats[0])["svg"] == first["svg"]
+    assert len(counting.drawn) == 1
+
+    # a name, leaving and coming back change the view, not the drawing: not drawn again
+    named = client.post(
+        f"/api/tables/{table}/name", params={"token": seats[1]}, json={"name": "Ada"}
+    )
+    assert named.status_code == 200
+    drawn = len(counting.drawn)  # the answer to seat 1 drew seat 1's view
+    other = 1 - first["acting"][0]
+    assert client.post(f"/api/tables/{table}/leave", params={"token": seats[other]}).is_success
+    assert client.post(f"/api/tables/{table}/back", params={"token": seats[other]}).is_success
+    again = view(client, table, seats[0])
+    assert again["seats"][1]["name"] == "Ada"
+    assert again["svg"] == first["svg"]
+    assert len(counting.drawn) == drawn  # seat 0's, and the leaver's, were kept
+
+    # a move changes what everyone sees: drawn afresh, from the new state
+    mover = again["acting"][0]
+    legal = view(client, table, seats[mover])["legal_actions"]
+    moved = client.post(
+        f"/api/tables/{table}/actions",
+        params={"token": seats[mover]},
+        json={"index": legal[0]["index"]},
+    )
+    assert moved.status_code == 200
+    for seat in (0, 1, None):
+        token = seats[seat] if seat is not None else None
+        assert view(client, table, token)["svg"] == _drawn_from_the_truth(client, table, seat)
+
+
+def test_each_seat_is_given_the_drawing_of_its_own_view_only(client: TestClient) -> None:
+    """Welcome To: seat 0's choice of the round is hidden from seat 1 and the
+    spectators until the round resolves; whatever order the views are asked in, each
+    gets its own drawing, never another seat's."""
+    created = create(client, game="welcome-to", seats="human,human")
+    table, seats = created["table"], tokens(created)
+    asked = [seats[0], seats[1], None]
+    for token in asked:
+        view(client, table, token)
+    choice = view(client, table, seats[0])["legal_actions"][0]["index"]
+    response = client.post(
+        f"/api/tables/{table}/actions", params={"token": seats[0]}, json={"index": choice}
+    )
+    assert response.status_code == 200
+    assert 1 in view(client, table)["acting"]  # the round is still open: the choice hidden
+    drawings: dict[int | None, str] = {}
+    for token in [None, seats[1], seats[0], seats[1], None, seats[0]]:
+        seat = next((s for s, t in seats.items() if t == token), None)
+        drawing = view(client, table, token)["svg"]
+        assert drawing == _drawn_from_the_truth(client, table, seat)
+        drawings[seat] = drawing
+    assert drawings[0] != drawings[1] and drawings[0] != drawings[None]
+    live = client.app.state.service.tables[table]
+    assert set(live.drawings) == {0, 1, None}
