@@ -185,7 +185,8 @@ def measure(
     with tempfile.TemporaryDirectory() as folder:
         url = database_url or f"sqlite:///{Path(folder) / 'load.db'}"
         # one client opens every table: no limit on the rate of opening them
-        options = ["--tables-per-minute", "0", "--workers", str(processes)]
+        options = ["--tables-per-minute", "0"]
+        options += ["--workers", str(processes)] if processes > 1 else []
         with LiveServer(url, options=options) as server:
             where = ("127.0.0.1", server.port)
             return [
