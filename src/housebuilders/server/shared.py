@@ -98,10 +98,12 @@ class Shared:
                     break
                 except psycopg.Error:
                     continue
+            await self._drop_locks()  # the database restarted, maybe: its sessions are gone
             self.heard(None)  # what changed meanwhile was not heard
 
     # -- the advisory locks ---------------------------------------------------------------
     async def _lock_query(self, query: str, table_id: str) -> bool:
+        failed = False
         async with self._locking:
             try:
                 if self._locks is None or self._locks.closed:
@@ -114,11 +116,18 @@ class Shared:
                 return bool(row and row[0])
             except psycopg.Error as e:
                 log.warning("advisory lock for table %s failed: %s", table_id, e)
-                if self._locks is not None:
-                    await self._locks.close()
-                self._locks = None
-                self.held.clear()  # the session and its locks are gone
-                return False
+                failed = True
+        if failed:
+            await self._drop_locks()  # the session and its locks are gone, maybe
+        return False
+
+    async def _drop_locks(self) -> None:
+        """Let every lock go (their session is closed): the tables are offered again."""
+        async with self._locking:
+            if self._locks is not None:
+                await self._locks.close()
+            self._locks = None
+            self.held.clear()
 
     async def take(self, table_id: str) -> bool:
         """Whether this process now plays ``table_id``'s bots and clock (it took the
@@ -139,6 +148,4 @@ class Shared:
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._listener
-        if self._locks is not None:
-            await self._locks.close()  # lets every lock go
-        self.held.clear()
+        await self._drop_locks()
