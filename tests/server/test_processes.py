@@ -106,8 +106,14 @@ def test_a_move_through_one_process_reaches_the_live_views_of_another(
                 ).raise_for_status()
                 named = _next_view(seat_on_a, lambda v: v["seats"][actor]["name"] == "Ada", 2)
                 assert named["log_length"] == now["log_length"]
-                _move(at_b, table, tokens[actor])
+                moved = _move(at_b, table, tokens[actor])
                 _next_view(seat_on_a, lambda v: v["log_length"] > now["log_length"], 2)
+                # an undo through B too: A replays the game without the move
+                assert moved["can_undo"]
+                undone = at_b.post(f"/api/tables/{table}/undo", params={"token": tokens[actor]})
+                assert undone.status_code == 200, undone.text
+                back = _next_view(seat_on_a, lambda v: v["log_length"] == now["log_length"], 2)
+                assert back["observation"] == now["observation"]
 
 
 def _play_through(http: httpx.Client, table: str, token: str, rng: random.Random) -> dict:

@@ -368,7 +368,7 @@ def _api(app: FastAPI) -> None:
         table_id: str, service: Service, token: Token = None, svg: Svg = True
     ) -> dict[str, Any]:
         """What a seat sees (its legal actions too); without a token, the public view."""
-        table = await service.get(table_id)
+        table = await service.get(table_id, fresh=True)
         return table.view(table.seat_of(token), svg)
 
     @app.post(
@@ -467,7 +467,7 @@ def _api(app: FastAPI) -> None:
         """The game so far as the token's seat (none: a spectator) may know it, others'
         hidden actions as null and no seed; once the game is over, the seed and every
         action: replay it with housebuilders.replay."""
-        table = await service.get(table_id)
+        table = await service.get(table_id, fresh=True)
         return table.log(table.seat_of(token))
 
     @app.websocket("/ws/tables/{table_id}")
@@ -477,7 +477,7 @@ def _api(app: FastAPI) -> None:
         """Pushes {"type": "view", "view": ...} for the token's seat after every change."""
         service: TableService = websocket.app.state.service
         try:
-            table = await service.get(table_id)
+            table = await service.get(table_id, fresh=True)
             seat = table.seat_of(token)
             _check_room_to_listen(table, seat, websocket.app.state.limits)
         except ApiError as e:

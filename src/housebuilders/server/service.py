@@ -238,11 +238,16 @@ class TableService:
                     retry_after=60,
                 )
 
-    async def get(self, table_id: str) -> Table:
-        """The table, loaded from the database and replayed if not in memory; 404."""
+    async def get(self, table_id: str, fresh: bool = False) -> Table:
+        """The table, loaded from the database and replayed if not in memory; 404.
+        ``fresh``: to be shown, so caught up with what other server processes wrote
+        (once there are others)."""
         table = self.tables.get(table_id)
         if table is not None:
             self.tables.move_to_end(table_id)
+            if fresh and self.shared is not None and self.shared.others:
+                async with table.lock:
+                    await self.catch_up(table)
             return table
         if len(table_id) > 32:
             raise ApiError(404, "no such table")

@@ -67,6 +67,7 @@ class Shared:
         self.sender = secrets.token_hex(6)
         self.heard = heard
         self.held: set[str] = set()  # the tables whose lock this process holds
+        self.others = False  # whether another process was ever heard
         self._locks: psycopg.AsyncConnection[Any] | None = None
         self._locking = asyncio.Lock()
         self._listener: asyncio.Task[None] | None = None
@@ -88,6 +89,7 @@ class Shared:
                     async for notice in connection.notifies():
                         table_id, _, sender = notice.payload.partition(" ")
                         if sender != self.sender:
+                            self.others = True
                             self.heard(table_id)
             except Exception as e:  # the database went away: listen again once it is back
                 log.warning("lost the database's notices (%s): reconnecting", e)
