@@ -30,7 +30,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy import Engine, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
@@ -309,11 +309,16 @@ class TableService:
         )
 
     async def resume_all(self) -> int:
-        """Load every table still being played (after a restart) so that bots and
-        clocks go on; returns how many."""
+        """Load every table still being played that has bots or a clock (after a
+        restart) so that they go on; returns how many. The others (people only, none
+        away) are loaded when first asked for."""
 
         def ids(session: Any) -> list[str]:
-            query = select(db.GameTable.id).where(db.GameTable.status == "playing")
+            driven = or_(
+                db.GameTable.clock_minutes.is_not(None),
+                db.GameTable.seats.any(or_(db.Seat.kind == "bot", db.Seat.away.is_(True))),
+            )
+            query = select(db.GameTable.id).where(db.GameTable.status == "playing", driven)
             return list(session.scalars(query))
 
         playing = await self._db(ids)

@@ -34,7 +34,7 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 60) -> LiveServer:
+    def start(self, timeout: float = 120) -> LiveServer:
         command = [*COMMAND, "serve", "--port", str(self.port)]
         command += ["--database-url", self.database_url, *self.options]
         self.process = subprocess.Popen(
