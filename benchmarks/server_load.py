@@ -12,10 +12,12 @@ a person played by an HTTP client over its own keep-alive connection (as each
 person's browser has its own): read the seat's view, post a random legal move with
 the view's ``log_length``, and so on; a table that ends is replaced by a new one.
 Each level runs for ``--seconds`` (and at most ``--max-actions`` accepted moves), then
-the next starts. It reports the accepted moves per second and the 50th and 99th
+the next starts. It reports the accepted moves per second, the 50th and 99th
 percentile latency of a move (the POST, which commits it to the database and returns
-the new view). The clients ask for views without the SVG drawing, as programs do;
-``--svg`` asks for it, as the browser client does.
+the new view) and the server's CPU time per move (its processes', the view read before
+the move included: on a shared machine, the figure the others' load changes least).
+The clients ask for views without the SVG drawing, as programs do; ``--svg`` asks for
+it, as the browser client does.
 
 By default each table plays as fast as its clients can: the server is always busy,
 and a move's latency is mostly its wait behind the other tables' requests (with N
@@ -32,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import platform
 import random
 import statistics
@@ -57,11 +60,18 @@ class Level:
     refused: int = 0
     games: int = 0
     stale: int = 0  # views read from a process that had not yet heard of the last move
+    cpu: float = float("nan")  # the server's processes' CPU seconds over the level
     latencies: list[float] = field(default_factory=list)
 
     @property
     def rate(self) -> float:
         return self.actions / self.seconds if self.seconds else 0.0
+
+    @property
+    def cpu_per_move(self) -> float:
+        """The server's CPU milliseconds per accepted move (with its view before it):
+        what the machine's load does not change much, unlike the latencies."""
+        return self.cpu / self.actions * 1000 if self.actions else float("nan")
 
     def percentile(self, q: float) -> float:
         """The ``q``-th percentile of the move latencies, in milliseconds."""
@@ -171,6 +181,21 @@ async def run_level(
     return level
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) of process ``pid`` and its living descendants
+    (the server processes of ``serve --workers``, the bot workers), on Linux; NaN
+    elsewhere."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rpartition(")")[2].split()
+        ticks = int(fields[11]) + int(fields[12])  # utime, stime
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            children = [int(child) for child in f.read().split()]
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+    return ticks / os.sysconf("SC_CLK_TCK") + sum(cpu_seconds(child) for child in children)
+
+
 def measure(
     levels: list[int],
     seconds: float,
@@ -189,10 +214,14 @@ def measure(
         options += ["--workers", str(processes)] if processes > 1 else []
         with LiveServer(url, options=options) as server:
             where = ("127.0.0.1", server.port)
-            return [
-                asyncio.run(run_level(where, n, seconds, max_actions, n, svg, think))
-                for n in levels
-            ]
+            assert server.process is not None
+            results = []
+            for n in levels:
+                before = cpu_seconds(server.process.pid)
+                level = asyncio.run(run_level(where, n, seconds, max_actions, n, svg, think))
+                level.cpu = cpu_seconds(server.process.pid) - before
+                results.append(level)
+            return results
 
 
 def report(
@@ -203,7 +232,7 @@ def report(
     servers = f"{processes} server process{'es' if processes > 1 else ''}"
     title = f"Web table under load: {GAME}, 2 people per table, {drawn}, {pace}, {servers}"
     table = Table(title=title + (f" on {db}" if db else ""))
-    columns = ("tables", "moves", "moves/s", "p50 ms", "p99 ms", "refused", "stale", "games ended")
+    columns = ("tables", "moves", "moves/s", "p50 ms", "p99 ms", "CPU ms/move", "refused", "stale")
     for column in columns:
         table.add_column(column, justify="right")
     for level in results:
@@ -213,9 +242,9 @@ def report(
             f"{level.rate:,.0f}",
             f"{level.percentile(50):.1f}",
             f"{level.percentile(99):.1f}",
+            f"{level.cpu_per_move:.1f}",
             str(level.refused),
             str(level.stale),
-            str(level.games),
         )
     return table
 

@@ -20,6 +20,7 @@ def test_the_load_benchmark_measures_moves_and_latency(script: Callable[[str], A
         assert level.actions > 0 and level.rate > 0 and level.refused == 0
         assert 0 < level.percentile(50) <= level.percentile(99)
         assert not math.isnan(level.percentile(99))
+        assert level.cpu_per_move > 0  # the server's processes' CPU time, read on Linux
     assert bench.report(results).row_count == 2
 
 
