@@ -661,8 +661,11 @@ class TableService:
     async def catch_up(self, table: Table) -> None:
         """Bring ``table`` up to the database: the log entries, seats and rematch that
         other server processes wrote (the caller holds the table's lock). Nothing to do
-        with one process (SQLite): this process wrote everything there is."""
-        if self.shared is None:
+        while this process is alone (on SQLite always, on PostgreSQL until it first
+        hears another): it wrote everything there is. (Should another's first move
+        still be on its way, the log's unique index refuses a second move for that
+        turn, and the table is reloaded.)"""
+        if self.shared is None or not self.shared.others:
             return
 
         def read(session: Any) -> tuple[list[db.LogEntry], list[tuple[bool, str | None]], Any]:
