@@ -98,6 +98,16 @@ class Connection:
         self.writer.close()
 
     async def request(self, method: str, path: str, body: object = None) -> tuple[int, Any]:
+        try:
+            return await self._request(method, path, body)
+        except (ConnectionError, IndexError, asyncio.IncompleteReadError):
+            # the server closed the connection while it was idle (past its keep-alive
+            # time: a seat waits while the other plays): the request again, on a new one
+            self.writer.close()
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            return await self._request(method, path, body)
+
+    async def _request(self, method: str, path: str, body: object) -> tuple[int, Any]:
         data = b"" if body is None else json.dumps(body).encode()
         head = (
             f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n"
