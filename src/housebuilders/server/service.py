@@ -112,10 +112,11 @@ class TableService:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _notify(self, connection: Any, table_id: str) -> None:
-        """Tell the other server processes, once the write commits, that the table changed."""
+    def _notify(self, connection: Any, table_id: str, entry: Any = None) -> None:
+        """Tell the other server processes, once the write commits, that the table
+        changed (``entry``: the log entry written, which rides along)."""
         if self.shared is not None:
-            notify(connection, table_id, self.shared.sender)
+            notify(connection, table_id, self.shared.sender, entry)
 
     # -- the database ---------------------------------------------------------------------
     async def _run(self, work: Callable[[], Any]) -> Any:
@@ -629,7 +630,7 @@ class TableService:
         def write() -> None:
             with self.engine.begin() as connection:
                 connection.execute(insert(db.LogEntry), row)
-                self._notify(connection, table.id)
+                self._notify(connection, table.id, [row["idx"], player, kind, action])
                 if finished:
                     connection.execute(
                         update(db.GameTable)
@@ -658,15 +659,19 @@ class TableService:
         table.seats[seat].away = away
 
     # -- several server processes ----------------------------------------------------------
-    async def catch_up(self, table: Table) -> None:
+    async def catch_up(self, table: Table, heard: bool = False) -> None:
         """Bring ``table`` up to the database: the log entries, seats and rematch that
         other server processes wrote (the caller holds the table's lock). Nothing to do
         while this process is alone (on SQLite always, on PostgreSQL until it first
         hears another): it wrote everything there is. (Should another's first move
         still be on its way, the log's unique index refuses a second move for that
-        turn, and the table is reloaded.)"""
+        turn, and the table is reloaded.) Unless a notice was ``heard``, the log's
+        length is read first, and the rest only if it grew."""
         if self.shared is None or not self.shared.others:
             return
+        quick = not heard and table.id not in self._stale
+        if quick and await self._run(lambda: self._log_length(table.id)) == table.entries:
+            return  # the log is as this process has it (names, seats away: announced)
 
         def read(session: Any) -> tuple[list[db.LogEntry], list[tuple[bool, str | None]], Any]:
             entries = session.scalars(
@@ -696,6 +701,11 @@ class TableService:
         if changed:
             table.changed()
 
+    def _log_length(self, table_id: str) -> int:
+        query = select(func.count()).select_from(db.LogEntry)
+        with self.engine.connect() as connection:
+            return connection.scalar(query.where(db.LogEntry.table_id == table_id)) or 0
+
     async def _played_on(self, table: Table, entries: list[db.LogEntry]) -> Any:
         """The table's state with ``entries`` (the log's next entries) played on it; an
         undo among them replays the game from its seed and whole log."""
@@ -709,22 +719,49 @@ class TableService:
                 log.error("table %s: the log does not follow from its game: replayed", table.id)
         return (await self._load(table.id)).state
 
-    def _heard(self, table_id: str | None) -> None:
-        """Another process changed ``table_id`` (None: any table, maybe): catch up."""
+    def _heard(self, table_id: str | None, entry: Any = None) -> None:
+        """Another process changed ``table_id`` (None: any table, maybe): catch up.
+        The next move of a table at rest is played here and now from the notice
+        (``entry``); anything else is read from the database."""
         for heard in list(self.tables) if table_id is None else [table_id]:
             table = self.tables.get(heard)
             if table is None:
                 continue  # not in memory: loaded afresh when asked for
+            if entry is not None and self._play_heard(table, entry):
+                continue
             self._stale.add(heard)
             if heard not in self._syncing:
                 self._syncing[heard] = asyncio.create_task(self._sync(table))
+
+    def _play_heard(self, table: Table, entry: list[Any]) -> bool:
+        """Play a notice's log entry on ``table`` if it is the table's next and nothing
+        else is under way there; whether it did."""
+        index, player, kind, action = entry
+        if (
+            kind != "action"
+            or index != table.entries
+            or table.lock.locked()
+            or table.id in self._stale
+            or table.id in self._syncing
+        ):
+            return False
+        state = table.state.clone()
+        try:
+            state.apply(player, table.spec.action_from_json(action))
+        except (IllegalAction, ValueError, TypeError):
+            return False  # read it all from the database
+        table.state = state
+        table.entries += 1
+        table.changed()
+        self._kick(table)
+        return True
 
     async def _sync(self, table: Table) -> None:
         try:
             while table.id in self._stale and not self._closing:
                 self._stale.discard(table.id)
                 async with table.lock:
-                    await self.catch_up(table)
+                    await self.catch_up(table, heard=True)
                 self._kick(table)
         except Exception:
             log.exception("could not catch up with table %s", table.id)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 import secrets
 from collections.abc import Callable
@@ -36,6 +37,7 @@ from sqlalchemy import Engine, text
 log = logging.getLogger("housebuilders.server")
 
 CHANNEL = "housebuilders_tables"
+MAX_PAYLOAD = 7900  # bytes: PostgreSQL's notices take at most 8000
 RETRY_SECONDS = 1.0  # between attempts to reconnect a lost listening connection
 
 
@@ -45,12 +47,17 @@ def lock_key(table_id: str) -> int:
     return int.from_bytes(digest[:8], "big", signed=True)
 
 
-def notify(connection: Any, table_id: str, sender: str) -> None:
+def notify(connection: Any, table_id: str, sender: str, entry: Any = None) -> None:
     """Queue the notice that ``table_id`` changed on ``connection`` (a SQLAlchemy
-    connection or session, inside the write's transaction: sent at its commit)."""
+    connection or session, inside the write's transaction: sent at its commit). A new
+    log entry rides along (``[index, player, kind, action]``), so that those who hear
+    it need not read it back, unless it would not fit in a notice."""
+    payload = f"{table_id} {sender}"
+    if entry is not None:
+        with_entry = f"{payload} {json.dumps(entry, separators=(',', ':'))}"
+        payload = with_entry if len(with_entry.encode()) < MAX_PAYLOAD else payload
     connection.execute(
-        text("SELECT pg_notify(:channel, :payload)"),
-        {"channel": CHANNEL, "payload": f"{table_id} {sender}"},
+        text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload}
     )
 
 
@@ -58,10 +65,10 @@ class Shared:
     """One process's part: its name in the notices, the listening connection and the
     connection that holds its tables' advisory locks."""
 
-    def __init__(self, engine: Engine, heard: Callable[[str | None], None]) -> None:
-        """``heard(table_id)`` is called for every other process's notice; with None
-        after the listening connection was lost and made again (anything may have
-        changed meanwhile)."""
+    def __init__(self, engine: Engine, heard: Callable[[str | None, Any], None]) -> None:
+        """``heard(table_id, entry)`` is called for every other process's notice, with
+        the log entry it carries, if any (else None); with None, None after the
+        listening connection was lost and made again (anything may have changed)."""
         url = engine.url.set(drivername="postgresql")
         self.conninfo = url.render_as_string(hide_password=False)
         self.sender = secrets.token_hex(6)
@@ -87,10 +94,10 @@ class Shared:
             try:
                 async with connection:
                     async for notice in connection.notifies():
-                        table_id, _, sender = notice.payload.partition(" ")
+                        table_id, sender, *entry = notice.payload.split(" ", 2)
                         if sender != self.sender:
                             self.others = True
-                            self.heard(table_id)
+                            self.heard(table_id, json.loads(entry[0]) if entry else None)
             except Exception as e:  # the database went away: listen again once it is back
                 log.warning("lost the database's notices (%s): reconnecting", e)
             while True:
@@ -101,7 +108,7 @@ class Shared:
                 except psycopg.Error:
                     continue
             await self._drop_locks()  # the database restarted, maybe: its sessions are gone
-            self.heard(None)  # what changed meanwhile was not heard
+            self.heard(None, None)  # what changed meanwhile was not heard
 
     # -- the advisory locks ---------------------------------------------------------------
     async def _lock_query(self, query: str, table_id: str) -> bool:
