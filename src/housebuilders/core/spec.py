@@ -78,6 +78,9 @@ class GameSpec:
     #: action carries data-index="<index>" and class "act" so the web client can make it
     #: clickable
     svg_view: Lazy[Callable[[Json, list[Json]], str]] = Lazy()
+    #: the players' page of the rules, "package:file" in the installed package (Markdown:
+    #: how a turn goes, scoring, the rulings; core/rules.py reads it); "" for none
+    rules: str = ""
     _index: dict[Action, int] = field(default_factory=dict, init=False, repr=False)
     #: per action kind, the values each field takes somewhere in the action space
     _field_values: dict[str, tuple[set[Any], ...]] = field(

@@ -29,5 +29,6 @@ DREAM_HOME = register(GameSpec(
     reference="the rulebook's scoring example: a home of 29 points",
     text_view=f"{__name__}.text:text",
     svg_view=f"{__name__}.svg:svg",
+    rules=f"{__name__}:rules.md",
 ))  # fmt: skip
 DreamHomeState.spec = DREAM_HOME

@@ -28,5 +28,6 @@ HOUSE_OF_FADO = register(GameSpec(
     heuristic_all=f"{__name__}.heuristic:evaluate_all",
     text_view=f"{__name__}.text:text",
     svg_view=f"{__name__}.svg:svg",
+    rules=f"{__name__}:rules.md",
 ))  # fmt: skip
 HouseOfFadoState.spec = HOUSE_OF_FADO

@@ -32,5 +32,6 @@ MASTER_BUILDER = register(GameSpec(
     heuristic_scale=10.0,  # thousands of dollars: a clear lead is a section or two
     text_view=f"{__name__}.text:text",
     svg_view=f"{__name__}.svg:svg",
+    rules=f"{__name__}:rules.md",
 ))  # fmt: skip
 MasterBuilderState.spec = MASTER_BUILDER

@@ -22,6 +22,7 @@ BASIC = register(
         heuristic_all=f"{__name__}.heuristic:evaluate_all",
         text_view=f"{__name__}.text:text",
         svg_view=f"{__name__}.svg:svg",
+        rules=f"{__name__}:rules-basic.md",
         options=BASIC_OPTIONS,
         # The heuristic already plans the house over the turns left: the search does
         # best scoring each new leaf at once, three times as many iterations (8,700 a
@@ -48,6 +49,7 @@ ADVANCED = register(
         heuristic_scale=8.0,  # the complete house's value widens the evaluation's range
         text_view=f"{__name__}.text:text",
         svg_view=f"{__name__}.svg:svg",
+        rules=f"{__name__}:rules-advanced.md",
         options=ADVANCED_OPTIONS,
         reference="the rulebook's scoring example: 16 and 17 points for the complete houses",
     )

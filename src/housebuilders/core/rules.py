@@ -1,0 +1,165 @@
+"""A game's rules for its players: a short Markdown page in the game's package
+(``GameSpec.rules``, e.g. ``housebuilders.games.mr_house:rules-basic.md``) saying how a
+turn goes, how the game is scored and how this game rules where the rulebook is silent.
+
+The page is the game's own words, read from the installed package (the doc pages in
+docs/ are not in the wheel). Its "Rulings" section is made from the doc page's
+(``rulings_markdown``: the same numbers, titles and text, the tests' names left out),
+and a test holds the two together, so they cannot drift apart.
+
+``sections(markdown)`` reads the few forms such a page uses (``##`` headings,
+paragraphs, ``-`` and ``1.`` lists, ``**bold**`` and ```code```) into plain data: text
+only, never markup, so that a page shows it as text (the web table's panel escapes
+every piece). Anything else, HTML included, stays text as written.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib.resources import files
+from typing import Any
+
+from .spec import GameSpec
+
+#: a piece of inline text: (text, style), style "" (plain), "bold" or "code"
+Span = tuple[str, str]
+
+_INLINE = re.compile(r"\*\*(.+?)\*\*|`([^`]+)`")
+_NUMBERED = re.compile(r"^(\d+)\. (.*)")
+_RULING = re.compile(r"^(\d+)\. \*\*(.+?)\*\* ?(.*)")
+_NAMES = r"`test_[a-z0-9_]+`(?:,?\s*(?:and\s+)?`test_[a-z0-9_]+`)*"
+_TESTS = (  # the tests a ruling cites: "(`test_a`)", "Tests: `test_a`, `test_b`."
+    re.compile(rf"\s*\((?:Tests?:\s*)?{_NAMES}\)"),
+    re.compile(rf"\s*Tests?:\s*{_NAMES}\.?"),
+    re.compile(rf"\s*{_NAMES}\.?"),
+)
+
+
+def rules_text(spec: GameSpec) -> str:
+    """The Markdown of ``spec``'s rules page; "" for a game without one."""
+    if not spec.rules:
+        return ""
+    package, _, name = spec.rules.partition(":")
+    return files(package).joinpath(name).read_text(encoding="utf-8")
+
+
+def rules_of(spec: GameSpec) -> dict[str, Any]:
+    """``spec``'s rules page as data: ``{"game", "name", "sections": [...]}``, each
+    section ``{"title", "blocks"}`` (see ``sections``)."""
+    return {"game": spec.id, "name": spec.name, "sections": sections(rules_text(spec))}
+
+
+def spans(line: str) -> list[Span]:
+    """``line``'s inline text: plain, **bold** and `code` pieces, in order."""
+    out: list[Span] = []
+    at = 0
+    for m in _INLINE.finditer(line):
+        if m.start() > at:
+            out.append((line[at : m.start()], ""))
+        out.append((m.group(1), "bold") if m.group(1) is not None else (m.group(2), "code"))
+        at = m.end()
+    if at < len(line):
+        out.append((line[at:], ""))
+    return out
+
+
+def sections(markdown: str) -> list[dict[str, Any]]:
+    """The ``##`` sections of ``markdown`` (text before the first is left out, as is
+    the ``#`` title), each ``{"title": str, "blocks": [block]}``; a block is
+    ``{"kind": "p" | "ul" | "ol", "items": [[span]]}`` (a paragraph has one item; an
+    ordered list's items keep their numbers in ``"numbers"``)."""
+    out: list[dict[str, Any]] = []
+    blocks: list[dict[str, Any]] = []
+    for chunk in _chunks(markdown):
+        if chunk[0].startswith("## "):
+            blocks = []
+            out.append({"title": chunk[0][3:].strip(), "blocks": blocks})
+            chunk = chunk[1:]
+        if not out or not chunk:
+            continue
+        blocks.extend(_blocks(chunk))
+    return out
+
+
+def _chunks(markdown: str) -> list[list[str]]:
+    """The lines of ``markdown`` in groups split at blank lines and before headings."""
+    chunks: list[list[str]] = [[]]
+    for line in markdown.splitlines():
+        if not line.strip() or line.startswith("#"):
+            chunks.append([])
+        if line.strip():
+            chunks[-1].append(line.rstrip())
+        if line.startswith("#"):
+            chunks.append([])
+    return [c for c in chunks if c and not (c[0].startswith("# ") and len(c) == 1)]
+
+
+def _blocks(lines: list[str]) -> list[dict[str, Any]]:
+    """A paragraph or a list (items may go on over indented lines)."""
+    first = lines[0]
+    if first.startswith("- ") or _NUMBERED.match(first):
+        ordered = not first.startswith("- ")
+        items: list[str] = []
+        numbers: list[int] = []
+        for line in lines:
+            numbered = _NUMBERED.match(line)
+            if line.startswith("- ") and not ordered:
+                items.append(line[2:])
+            elif numbered and ordered:
+                numbers.append(int(numbered.group(1)))
+                items.append(numbered.group(2))
+            elif items:
+                items[-1] += " " + line.strip()
+        kind = "ol" if ordered else "ul"
+        block: dict[str, Any] = {"kind": kind, "items": list(map(spans, items))}
+        if ordered:
+            block["numbers"] = numbers
+        return [block]
+    return [{"kind": "p", "items": [spans(" ".join(line.strip() for line in lines))]}]
+
+
+# -- the rulings, from a doc page -----------------------------------------------------------
+def doc_rulings(doc: str) -> list[tuple[int, str, str]]:
+    """The numbered rulings under a doc page's "## Rulings" (up to its first ``###``
+    part): (number, title, text) each, the title the ruling's bold words as written
+    (a full stop of its own, or the start of the text's sentence) and the text without
+    the tests it cites."""
+    part = doc.split("\n## Rulings\n", 1)[1] if "\n## Rulings\n" in doc else ""
+    part = part.split("\n## ", 1)[0].split("\n### ", 1)[0]
+    items: list[list[str]] = []
+    within = False  # in an item: its indented lines go on with it
+    for line in part.splitlines():
+        if _NUMBERED.match(line):
+            items.append([line])
+            within = True
+        elif within and line.startswith("   "):
+            items[-1].append(line.strip())
+        elif line.strip():
+            within = False  # a paragraph between the rulings
+    rulings = []
+    for item in items:
+        m = _RULING.match(" ".join(item))
+        if m is None:
+            raise ValueError(f"a ruling needs a bold title: {item[0]!r}")
+        text = m.group(3)
+        for tests in _TESTS:
+            text = tests.sub("", text)
+        rulings.append((int(m.group(1)), m.group(2).strip(), text.strip()))
+    return rulings
+
+
+def rulings_markdown(doc: str) -> str:
+    """A rules page's "## Rulings" section made from the doc page ``doc``."""
+    lines = ["## Rulings", ""]
+    for number, title, text in doc_rulings(doc):
+        space = "" if text[:1] in (",", ":", ";", ".") else " "
+        lines.append(f"{number}. **{title}**{space}{text}".rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def rulings_section(markdown: str) -> str:
+    """The "## Rulings" section of a rules page as written (to the next ``##``)."""
+    if "## Rulings\n" not in markdown:
+        return ""
+    part = "## Rulings\n" + markdown.split("## Rulings\n", 1)[1]
+    return part.split("\n## ", 1)[0].rstrip("\n") + "\n"
