@@ -5,7 +5,7 @@ from .content import GameData, Schema
 from .errors import ContentError, IllegalAction, OptionError, StateError
 from .rng import Rng
 from .spec import GameSpec, Option, game, game_ids, new_game, register, replay
-from .state import Fields, GameState, Json, State, win_shares
+from .state import Fields, GameState, Json, State, TieBreak, win_shares
 
 __all__ = [
     "Action",
@@ -22,6 +22,7 @@ __all__ = [
     "Schema",
     "State",
     "StateError",
+    "TieBreak",
     "game",
     "game_ids",
     "new_game",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from .action import Action
 from .errors import IllegalAction
@@ -27,6 +27,15 @@ if TYPE_CHECKING:
     from .spec import GameSpec
 
 Json = dict[str, Any]
+
+
+class TieBreak(NamedTuple):
+    """One of the rulebook's tie-breaks (``State.tie_breaks``): what it measures, its
+    value per player, and whether the most wins (else the fewest)."""
+
+    label: str
+    values: list[int]
+    most: bool = True
 
 
 class State(ABC):
@@ -71,6 +80,14 @@ class State(ABC):
     def ranking(self) -> list[int]:
         """Terminal only: rank per player, 1 = best, ties share a rank. (Before the
         end it ranks the position as it stands; nothing should rely on that.)"""
+
+    def tie_breaks(self) -> list[TieBreak]:
+        """The rulebook's tie-breaks, in the order ``ranking()`` applies them to players
+        of the same total: each what it measures in the rulebook's words ("the bigger
+        house (walls and roofs)"), a value per player and whether more or less wins.
+        The final table says by which of them tied players were ranked, or that they
+        share a rank (``core.ties.tie_notes``). By default none: ties share."""
+        return []
 
     def winners(self) -> list[int]:
         """Terminal only: the seats that win, in seat order; several when they share

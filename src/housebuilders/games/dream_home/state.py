@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from housebuilders.core import Action, Fields, GameState, Json, Rng
+from housebuilders.core import Action, Fields, GameState, Json, Rng, TieBreak
 from housebuilders.core.loading import parse
 from housebuilders.core.rng import seed_state
 
@@ -622,6 +622,11 @@ class DreamHomeState(GameState):
         """DH-105 to DH-107: points, then kids; still tied, a shared place."""
         keys = [(-s["total"], -self.kids(p)) for p, s in enumerate(self.scores())]
         return [1 + sum(other < key for other in keys) for key in keys]
+
+    def tie_breaks(self) -> list[TieBreak]:
+        """DH-106: the tied player with the most kids in their home wins."""
+        kids = [self.kids(p) for p in range(self.num_players)]
+        return [TieBreak("the most kids in the rooms' artwork", kids)]
 
     # == what a seat sees (DH-17, DH-29, DH-47, DH-60, DH-92) ==================================
     def is_public(self, index: int) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from housebuilders.core import Action, Fields, GameState, Json, Rng
+from housebuilders.core import Action, Fields, GameState, Json, Rng, TieBreak
 from housebuilders.core.loading import parse
 from housebuilders.core.rng import seed_state
 
@@ -808,6 +808,16 @@ class HouseOfFadoState(GameState):
             for p, s in enumerate(self.scores())
         ]
         return [1 + sum(other < key for other in keys) for key in keys]
+
+    def tie_breaks(self) -> list[TieBreak]:
+        """HF-131: "the player with the most stars wins. If still tied, the player who
+        scored the most fado tiles wins. If still tied, the player with the most money" wins."""
+        players = range(self.num_players)
+        return [
+            TieBreak("the most stars", [self.stars(p) for p in players]),
+            TieBreak("the most fado tiles scored", [len(self.fado_scored[p]) for p in players]),
+            TieBreak("the most money", [self.money[p] for p in players]),
+        ]
 
     # == what a seat sees (HF-4, HF-7, HF-104) =========================================
     def is_public(self, index: int) -> bool:

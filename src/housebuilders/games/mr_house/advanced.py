@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from ...core import Action, Fields, Json
+from ...core import Action, Fields, Json, TieBreak
 from ...core.loading import parse
 from ...core.rng import Rng, seed_state
 from . import house as H
@@ -720,8 +720,22 @@ class MrHouseAdvancedState(MrHouseState):
             ]
         )
 
+    def tie_breaks(self) -> list[TieBreak]:
+        """As ``ranking``: an incomplete house loses; then "the player with fewer loans
+        wins the tie", "more money", "the highest quality house", "largest house (total
+        number of walls and roofs, including any garage)"."""
+        players = range(self.p.players)
+        return [
+            TieBreak("a complete house", [int(self.complete(p)) for p in players]),
+            TieBreak("fewer loans", [self.loans[p] for p in players], most=False),
+            TieBreak("more money", [self.money[p] for p in players]),
+            TieBreak("the higher quality", [self.quality[p] for p in players]),
+            TieBreak("the larger house (walls and roofs, with the garage)",
+                     [self.size(p) for p in players]),
+        ]  # fmt: skip
+
     def winners(self) -> list[int]:
-        """"A player whose house is incomplete automatically loses. (In theory, everyone
+        """ "A player whose house is incomplete automatically loses. (In theory, everyone
         could lose.)": the first place's seats whose house is complete; none when no
         house is complete (an incomplete house ranks first only then)."""
         ranking = self.ranking()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core import Action, Fields, Json
+from ...core import Action, Fields, Json, TieBreak
 from ...core.loading import parse
 from ...core.rng import Rng, seed_state
 from . import house as H
@@ -52,9 +52,7 @@ _SPEND = tuple(SPEND_COIN[i] for i in _COIN_MATERIAL_INDEXES)
 class MrHouseBasicState(MrHouseState):
     """A game of Mr House, basic variant."""
 
-    FIELDS = Fields(
-        share="board_workers deck permit_given", lists="coins permit workers groups"
-    )
+    FIELDS = Fields(share="board_workers deck permit_given", lists="coins permit workers groups")
     __slots__ = FIELDS.names
     PLACE = PLACE  # the canonical placements, named on this variant's board
     PHASE_NAMES = PHASE_NAMES
@@ -345,6 +343,18 @@ class MrHouseBasicState(MrHouseState):
     def ranking(self) -> list[int]:
         totals = [s["total"] for s in self.scores()]
         return ranks([self.tie_break_key(pl, t) for pl, t in enumerate(totals)])
+
+    def tie_breaks(self) -> list[TieBreak]:
+        """ "In case of a tie, then the player who built a bigger house (total number of
+        walls and roofs) wins the tie. If there is still a tie, then the player who has
+        the fewest building materials left wins the tie." (as ``tie_break_key``)"""
+        players = range(self.p.players)
+        sizes = [H.size(self.house[p]) for p in players]
+        left = [sum(self.store[p]) for p in players]
+        return [
+            TieBreak("the bigger house (walls and roofs)", sizes),
+            TieBreak("the fewest building materials left", left, most=False),
+        ]
 
     # == what each seat sees ========================================================
     def observe(self, player: int | None) -> Json:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core import Action, Fields, GameState, Json, Rng
+from ...core import Action, Fields, GameState, Json, Rng, TieBreak
 from ...core.loading import parse
 from ...core.rng import seed_state
 from .actions import (
@@ -484,6 +484,10 @@ class WelcomeToState(GameState):
         """Most points wins; ties favour more complete estates, then share."""
         keys = [(s["total"], s["estates"]) for s in self.scores()]
         return [1 + sum(other > key for other in keys) for key in keys]
+
+    def tie_breaks(self) -> list[TieBreak]:
+        """Ties favour more complete estates, then share the victory."""
+        return [TieBreak("more complete estates", [s["estates"] for s in self.scores()])]
 
     # == copies ========================================================================
     def determinize(self, player: int, seed: int) -> WelcomeToState:
