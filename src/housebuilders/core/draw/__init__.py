@@ -11,7 +11,8 @@ For the web table (``GameSpec.svg_view(observation, legal) -> str``):
   colours);
 - ``actions``: the seat's legal actions (``Acts``, found by kind and fields), the
   clickable group ``act`` (class ``act``, ``data-index``, a ``<title>`` with the action's
-  sentence) and ``chips`` (a row of clickable labels);
+  sentence), ``asks`` (a part for an action not legal now: the client asks why not),
+  ``explained`` (a part with a tooltip) and ``chips`` (a row of clickable labels);
 - ``board``: the ``document`` (the frame with the theme's style and the paper), its
   ``header``, ``card_face``, ``token``, ``track``, ``table``, fill ``pattern``.
 
@@ -34,7 +35,7 @@ Box, act, document, rect, text``. A board in a few lines (tests/core/test_draw.p
         return document(THEME, 400, 240, "Toy", parts)
 """
 
-from .actions import NO_ACTS, Acts, Legal, act, chip_rows, chips, maybe_act
+from .actions import NO_ACTS, Acts, Legal, act, asks, chip_rows, chips, explained, maybe_act
 from .board import HEADER_HEIGHT, Row, card_face, document, header, pattern, table, token, track
 from .svg import (
     Box,
@@ -67,6 +68,7 @@ __all__ = [
     "Row",
     "Theme",
     "act",
+    "asks",
     "bold",
     "caption",
     "card_face",
@@ -75,6 +77,7 @@ __all__ = [
     "circle",
     "document",
     "el",
+    "explained",
     "ghost",
     "header",
     "line",

@@ -1,10 +1,13 @@
 """The seat's legal actions on the drawing: each one with a natural place is drawn
 there as a clickable group (``act``: class ``act``, ``data-index`` the action's index in
 the game's action space, a ``<title>`` with the action's sentence), which the web client
-makes clickable; the others are left to its list of buttons."""
+makes clickable; the others are left to its list of buttons. A part that stands for an
+action not legal now may be drawn as an ``asks`` (the client asks why not), and any part
+may be ``explained`` by a tooltip."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
@@ -65,9 +68,31 @@ def act(item: Legal, *parts: str) -> str:
     return el("g", title + "".join(parts), class_="act", data_index=item.index)
 
 
-def maybe_act(item: Legal | None, parts: list[str]) -> list[str]:
-    """``parts`` made clickable for ``item``, or as they are if there is none."""
-    return [act(item, *parts)] if item else parts
+def maybe_act(
+    item: Legal | None, parts: list[str], ask: Json | None = None, title: str = ""
+) -> list[str]:
+    """``parts`` made clickable for ``item``; without one, an ``ask`` for the action
+    ``ask`` (its JSON) if given, else ``parts`` explained by ``title`` (if any)."""
+    if item:
+        return [act(item, *parts)]
+    if ask is not None:
+        return [asks(ask, title, *parts)]
+    return [explained(title, *parts)] if title else parts
+
+
+def asks(action: Json, title: str, *parts: str) -> str:
+    """``parts`` standing for ``action`` (its JSON), an action of the game that is not
+    legal now: the web client asks the server why not when they are clicked (class
+    ``ask``, ``data-action``), and shows the rule that forbids it. ``title`` explains
+    the part (a tooltip), as ``explained``."""
+    body = (el("title", escaped(title)) if title else "") + "".join(parts)
+    return el("g", body, class_="ask", data_action=json.dumps(action, separators=(",", ":")))
+
+
+def explained(title: str, *parts: str) -> str:
+    """``parts`` with a tooltip: ``title`` (a ``<title>``, the browser's own tooltip),
+    a few words saying what the part is, from the rulebook."""
+    return el("g", el("title", escaped(title)) + "".join(parts))
 
 
 def chips(

@@ -17,6 +17,7 @@ from ...core.draw import (
     card_face,
     chips,
     document,
+    explained,
     ghost,
     header,
     maybe_act,
@@ -35,6 +36,12 @@ FLOORS = (("top floor", range(0, 5)), ("middle floor", range(5, 10)))
 ROOM_FILL = {"normal": "#fbf3df", "unique": "#efe3f7", "basement": "#e3e7ec"}
 BASEMENT_EDGE = "#2f3a45"
 EMPTY_SPACE = {"fill": "none", "stroke": "#c8bfb0", "stroke_dasharray": "4 3"}
+#: where a room card may go, by floor (the empty spaces' tooltips, from the rulebook)
+SPACE_RULES = {
+    "top floor": "top floor: normal and unique rooms, never over an empty space",
+    "middle floor": "middle floor: normal and unique rooms, never over an empty space",
+    "basement": "basement: basement room cards only",
+}
 #: the actions that happen on a space of one's home (the room card in hand face down: a chip)
 ON_A_SPACE = ("place-room", "ladder", "decorate")
 RESOURCE_FILL = {"roof": "#f6dfd6", "decor": "#e2f1e0", "tool": "#e0eaf6", "helper": "#f7ecd0"}
@@ -64,21 +71,53 @@ def _resource_face(box: Box, resource: Json | None) -> list[str]:
     return parts
 
 
+def _about_room(room: Json | None) -> str:
+    """A room card's tooltip: its size and points, as the card shows them."""
+    if room is None:
+        return "an empty space"
+    points = ", ".join(f"{p} for {n}" for n, p in enumerate(room["points"], start=1))
+    where = "the basement only" if room["class"] == "basement" else "the top two floors"
+    return (
+        f"{room['name']} ({room['class']} room, on {where}): a room of up to "
+        f"{room['max_size']} card{'s' * (room['max_size'] != 1)} side by side scores {points}"
+    )
+
+
+def _about_resource(resource: Json | None) -> str:
+    """A resource card's tooltip, from the rulebook."""
+    if resource is None:
+        return "the first player space: take the room card below and the first player marker"
+    kind, name = resource["kind"], resource["name"]
+    return {
+        "roof": f"a {name} roof card: it goes face down on your roof stack; at the end four of "
+        "one colour score 8, mixed 3, and each window 1 more",
+        "decor": f"{name}: a decor token for a {resource.get('room')} without one "
+        f"({resource.get('points')} points); it finishes the room, else it is discarded",
+        "tool": f"{name}: a tool, used once when its text says",
+        "helper": f"{name}: a helper, used at the end for scoring",
+    }.get(kind, name)
+
+
 def _board(obs: Json, acts: Acts, top: float) -> list[str]:
     parts = [caption(20, top + 12, f"The board (round {obs['round']} of {obs['rounds']})")]
+    asked = {"take": "take-column", "discard": "discard"}.get(obs["phase"])
+    asking = obs["you"] is not None and obs["you"] in obs["acting"] and asked
     for i, column in enumerate(obs["columns"]):
         x = 20 + i * (CARD_W + 12)
         upper = Box(x, top + 22, CARD_W, CARD_H)
         lower = Box(x, upper.y + CARD_H + 8, CARD_W, CARD_H)
         whole = rect(Box(x, upper.y, CARD_W, 2 * CARD_H + 8), fill="transparent")  # one target
-        pair = [whole] + (
+        top_face = (
             [rect(upper, rx=6, fill="#fff8e6", stroke=THEME.edge),
              bold(x + CARD_W / 2, upper.y + 36, "first player", 12, "middle")]
             if i == 0 else _resource_face(upper, column["resource"])
         )  # fmt: skip
-        pair += _room_face(lower, column["room"])
+        pair = [whole, explained(_about_resource(None if i == 0 else column["resource"]),
+                                 *top_face)]  # fmt: skip
+        pair.append(explained(_about_room(column["room"]), *_room_face(lower, column["room"])))
         item = acts.find("take-column", column=i) or acts.find("discard", column=i)
-        parts += maybe_act(item, pair)
+        ask = {"kind": asked, "column": i} if asking else None
+        parts += maybe_act(item, pair, ask)
     decks = f"decks: {obs['room_deck']} room cards, {obs['resource_deck']} resource cards"
     parts.append(muted(20, top + 22 + 2 * CARD_H + 26, decks, 11))
     return parts
@@ -94,6 +133,7 @@ def _home(obs: Json, seat: int, acts: Acts, box: Box) -> list[str]:
     right = f"roof: {p['roof']} cards" + (f"; {score} points" if score is not None else "")
     parts.append(text(box.x + box.w - 12, box.y + 20, right, 12, "end"))
     rows = [*FLOORS, ("basement", range(10, 12))]
+    placing = bool(acts) and obs["phase"] == "place" and obs["you"] == seat
     for r, (name, spaces) in enumerate(rows):
         y = box.y + 32 + r * (SPACE_H + 6)
         parts.append(muted(box.x + 12, y + SPACE_H / 2 + 4, name, 11))
@@ -106,7 +146,13 @@ def _home(obs: Json, seat: int, acts: Acts, box: Box) -> list[str]:
             face = _room_face(cell, shown, down=down, spot=item is not None)
             if shown and shown.get("decor"):
                 face.append(text(cell.x + cell.w - 6, cell.y + 14, "◆", 12, "end", fill="#2a7"))
-            parts += maybe_act(item, face)
+            about = SPACE_RULES[name] if shown is None else _about_room(shown)
+            if down:
+                about = "an empty room (a card face down): 0 points; it joins nothing"
+            ask = None
+            if placing and shown is None:
+                ask = {"kind": "place-room", "space": space}
+            parts += maybe_act(item, face, ask, about)
             down = acts.find("place-down", space=space)
             if down:  # the same space, face down: a small chip under it
                 chip = Box(cell.x, cell.y + cell.h - 16, cell.w, 14)

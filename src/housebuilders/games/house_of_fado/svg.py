@@ -35,6 +35,7 @@ from ...core.draw import (
     chips,
     circle,
     document,
+    explained,
     ghost,
     header,
     maybe_act,
@@ -103,6 +104,19 @@ PLACED = {kind for kind, _ in ON_A_SPACE} | set(ON_A_MUSICIAN) | {
     cls.kind for cls in (Move, Hire, Contract, BonusCustomer, CriticTo, ScoreFado, GainNote,
                          BonusNote, Promote, Seat, BringCritic)
 }  # fmt: skip
+
+
+#: what each location's action spaces do, in the rulebook's words (tooltips); a piece
+#: already there is kicked out
+SPACE_RULES = (
+    "Musician Market: hire musicians of the types beside the space, one of each at most",
+    "Street: bring customers or the critic of a group to a table of your restaurant",
+    "Rehearsal Room: score a fado tile whose notes you have, or gain a note tile",
+    "Billboard: promote one of your musicians to the billboard, or sign a contract",
+    "your restaurant: income, raise your musicians' fame with customers, the critic's "
+    "verdict; then the customers leave",
+)
+KICKOUT_RULE = "kick-out space: a kicked piece goes here and its owner may take the bonus"
 
 
 # -- small parts -------------------------------------------------------------------------
@@ -179,7 +193,8 @@ def action_space(
                  stroke_width=3 if current else 1.2),
             muted(box.x + box.w / 2, box.y + 13, space_label(space), 10, "middle")]  # fmt: skip
     face += piece(shown, box.x + box.w / 2, box.y + 34)
-    parts = maybe_act(item, face)
+    ask = {"kind": Place.kind, "space": space} if acts.of(Place.kind) else None
+    parts = maybe_act(item, face, ask, SPACE_RULES[LOCATION_OF[space]])
     moves = [(space_label(a.action["origin"]), a) for a in acts.matching(Move.kind, space=space)]
     more, h = chip_rows(moves, box.x, box.y + box.h + 2, box.w, CHIP)
     return parts + more, box.h + h + 2
@@ -204,7 +219,8 @@ def kickouts(obs: Json, acts: Acts, location: int, y: float) -> list[str]:
         face = [spot(box, item, "#f6efe4"),
                 text(box.x + 8, box.y + 23, bonus_label(obs, kick), 10)]  # fmt: skip
         face += piece(kick["piece"], box.x + box.w - 16, box.y + box.h / 2)
-        parts += maybe_act(item, face)
+        about = f"{KICKOUT_RULE} ({bonus_label(obs, kick)})"
+        parts += maybe_act(item, face, title=about)
     return parts
 
 
@@ -219,11 +235,13 @@ def tile_card(
             bold(box.x + 8, box.y + 13, tile["name"], 11),
             muted(box.x + 8, box.y + 25, f"fame {fame} · {extra}", 10)]  # fmt: skip
     hire = obs["fame_costs"]["hire"]
+    about = f"{tile['name']}, fame {fame}: in a restaurant a musician scores its fame at the end"
     if prices and fame <= len(hire):
         base = obs["types"][tile["type"]]["base_cost"]
         price = f"hire {hire[fame - 1] + base} / contract {hire[fame - 1]}"
         face.append(muted(box.x + box.w - 6, box.y + 13, price, 10, "end"))
-    return maybe_act(item, face)
+        about += f" (hire it for {hire[fame - 1] + base}, or contract it for {hire[fame - 1]})"
+    return maybe_act(item, face, title=about)
 
 
 def market(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
@@ -325,9 +343,13 @@ def stars(obs: Json, y: float) -> list[str]:
     for s, star in enumerate(obs["stars"]):
         box = Box(70 + s * step, y, step - 8, 22)
         owner = star["owner"]
-        parts.append(rect(box, rx=11, fill="#fff6d8", stroke="#c8a800"))
         label = "★ " + star_label(obs, s) + (f" ({star['tile']['name']})" if star["tile"] else "")
-        parts.append(text(box.x + 8, box.y + 15, label, 10))
+        about = (
+            f"a star: {star_label(obs, s)}; stars score 10, 15, 21 or 28 points for 1 to 4, "
+            "and a third star ends the game after the round"
+        )
+        parts.append(explained(about, rect(box, rx=11, fill="#fff6d8", stroke="#c8a800"),
+                               text(box.x + 8, box.y + 15, label, 10)))  # fmt: skip
         if owner >= 0:
             parts += token(box.x + box.w - 12, box.y + 11, owner, player_colour(owner),
                            player_ink(owner), r=9)  # fmt: skip

@@ -107,7 +107,17 @@ def worker_card(obs: Json, worker: Json, box: Box, item: Legal | None,
     if worker.get("down") or note:
         label = note or "face down"
         face.append(muted(box.x + box.w - 5, box.y + 27, label, 10, "end"))
-    return maybe_act(item, face)
+    quirks = ", ".join(QUIRKS.get(q, q) for q in worker["quirks"]) or "none"
+    about = (
+        f"a {skill_name(obs, worker['skill'])}: builds the sections of its colour; quirks "
+        f"{quirks} (they can keep a worker from working); wage {money(worker['wage'])} a round"
+        + (": face down, it cannot work this round" if worker.get("down") else "")
+    )
+    return maybe_act(item, face, title=about)
+
+
+#: the workers' quirks by their abbreviations (the rulebook's Card Notes)
+QUIRKS = {"S": "Sensitive", "D": "Deceitful", "W": "Weak", "N": "Negligent", "H": "Hot-headed"}
 
 
 # -- the board ----------------------------------------------------------------------------
@@ -172,7 +182,12 @@ def contract_card(obs: Json, contract: int, box: Box, item: Legal | None,
             muted(box.x + 6, box.y + 54, " · ".join(card["sections"]), 10)]  # fmt: skip
     if bonus:
         face.append(bold(box.x + 6, box.y + 68, f"+ {money(bonus)} bonus", 10, fill="#2a7a2a"))
-    return maybe_act(item, face)
+    about = (
+        f"{contract_title(obs, contract)}: pays {money(card['amount'])} once built; bids start "
+        f"at {money(card['min_bid'])}; left unfinished at the end it pays less for each "
+        "section not built (never below 0)"
+    )
+    return maybe_act(item, face, title=about)
 
 
 def contracts_on_offer(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
@@ -245,7 +260,8 @@ def ious(obs: Json, acts: Acts, seat: int, x: float, y: float) -> list[str]:
         box = Box(x, y, 90, 18)
         face = [card_face(box, "#efe2c4", THEME.edge, rx=3),
                 text(box.x + 5, box.y + 13, f"{loan_name(obs, k)} IOU ×{count}", 10)]  # fmt: skip
-        parts += maybe_act(acts.find(RepayIou.kind, loan=k), face)
+        about = f"{loan_name(obs, k)} loan: its repayment is subtracted from your money at the end"
+        parts += maybe_act(acts.find(RepayIou.kind, loan=k), face, title=about)
         x += 98
     loans = [(f"take a {loan_name(obs, a.action['loan'])} loan", a)
              for a in acts.of(TakeLoan.kind)]  # fmt: skip

@@ -814,7 +814,8 @@ class MrHouseAdvancedState(MrHouseState):
 
     def _privilege_json(self, card: int) -> Json:
         spec = self.p.privilege_cards[card]
-        return {"card": card, "name": spec.name, "colour": spec.colour, "effect": spec.effect}
+        return {"card": card, "name": spec.name, "colour": spec.colour, "effect": spec.effect,
+                "does": spec.does()}  # fmt: skip
 
     def _garage_json(self, pl: int) -> Json | None:
         g = self.garage[pl]

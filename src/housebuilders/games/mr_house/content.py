@@ -102,6 +102,30 @@ class PrivilegeCard(Schema):
     price: int = Field(default=0, ge=0)
     money_per_marker: int = Field(default=0, ge=0)
 
+    def does(self) -> str:
+        """What the card does, in the rulebook's words ("Description of Privilege
+        Cards"), and the other way to use it."""
+        things = [f"{n} {material}" for material, n in self.materials.items()]
+        if self.effect == "on_receipt":
+            return (
+                "When you receive it, keep it for the final scoring or discard it for "
+                f"{self.money_per_marker} × your marker's value in money."
+            )
+        if self.effect == "buy_worker":
+            does = f"buy the first worker card of the face-down deck for {self.price} money"
+        elif self.effect == "buy":
+            does = f"buy {', '.join(things)} for {self.price} money"
+        else:
+            things += [f"{self.money} money"] * bool(self.money)
+            things += ["a building permit"] * self.permit
+            gains = f"receive {', '.join(things)} for free" if things else ""
+            quality = f"increase your house quality by {self.quality}" if self.quality else ""
+            does = " and ".join(filter(None, (gains, quality)))
+        return (
+            f"Discard at any time to {does}; or keep it: the most {self.colour} cards score "
+            "1 point at the end."
+        )
+
 
 PerPlayerCount = Annotated[list[int], Field(min_length=3, max_length=3)]
 

@@ -39,6 +39,7 @@ from ...core.draw import (
     Legal,
     Theme,
     act,
+    asks,
     bold,
     caption,
     card_face,
@@ -46,6 +47,7 @@ from ...core.draw import (
     circle,
     document,
     el,
+    explained,
     ghost,
     header,
     maybe_act,
@@ -201,9 +203,58 @@ def _location(obs: Json, loc: Json, acts: Acts, cell: Box) -> list[str]:
             parts.append(circle(cx, cy, 14.5, fill="none", stroke="#e08a00", stroke_width=3))
         value = "?" if marker["value"] is None else marker["value"]
         disc = "".join(_disc(marker["player"], cx, cy, value))
-        parts.append(el("g", disc, class_="marker", data_player=marker["player"]))
+        about = (
+            f"{player_name(obs, marker['player'])}'s movement marker: "
+            + ("face down until its stack is turned over" if value == "?"
+               else f"{value}: at most {value} item{'s' * (value != 1)} here")
+        )  # fmt: skip
+        marker_g = el("g", disc, class_="marker", data_player=marker["player"])
+        parts.append(explained(about, marker_g))
     parts += _location_actions(obs, loc, acts, Box(box.x + 6, box.y + 88, box.w - 12, 24))
-    return [el("g", "".join(parts), class_="location", data_location=loc["number"])]
+    drawn = el("g", "".join(parts), class_="location", data_location=loc["number"])
+    about = _about_location(obs, loc)
+    place = _place_to_ask(obs, loc, acts)
+    return [asks(place, about, drawn) if place else explained(about, drawn)]
+
+
+def _about_location(obs: Json, loc: Json) -> str:
+    """What the location gives, in the rulebook's words (a tooltip)."""
+    kind, material = loc["kind"], loc["material"]
+    if _advanced(obs):
+        about = {
+            "store": f"buy up to your marker's number of {material}, at the price table's "
+            "price, first marker placed first",
+            "office": "2 players gain a benefit: a building permit, a quality point or "
+            "4 × their marker in money",
+            "work_notice_board": "hire as many worker cards as your marker's number, paying "
+            "their price; each star raises your quality",
+            "construction_expo": "the highest non-0 marker chooses one of the 2 current "
+            "privilege cards, the second highest gets the other",
+            "player_order": "non-0 markers here move to the front of the player order, "
+            "first placed first",
+        }
+    else:
+        about = {
+            "store": f"take up to your marker's number of {material}, free, first marker "
+            "placed first, while they last",
+            "office": "a building permit for the first non-0 marker whose player has none",
+            "bank": "1 coin to each non-0 marker; a coin buys 1 extra material (not a "
+            f"{obs['part_names']['window']} or a {obs['part_names']['door']}) at any time "
+            "during your move",
+            "work_notice_board": "1 worker card to each non-0 marker while they last; "
+            "each worker adds 1 to your quality",
+        }
+    return f"{loc['number']}. {loc['name']}: {about.get(kind, kind)}. A 0 marker gets nothing."
+
+
+def _place_to_ask(obs: Json, loc: Json, acts: Acts) -> Json | None:
+    """While the seat places its markers, a location where it may not place one (the
+    client asks the server why not): placing its lowest marker there."""
+    you = obs["you"]
+    hand = obs["players"][you].get("hand") if you is not None else None
+    if obs["phase"] != "movement" or not hand or acts.matching("place", location=loc["number"]):
+        return None
+    return {"kind": "place", "value": min(hand), "location": loc["number"]}
 
 
 def _location_info(obs: Json, loc: Json, box: Box) -> list[str]:
@@ -292,8 +343,20 @@ def _supply(obs: Json, acts: Acts, box: Box) -> list[str]:
     else:
         parts += _order(obs, Box(inner.x, inner.y + 40, inner.w, 30))
         parts += _basic_supply(obs, Box(inner.x, inner.y + 84, inner.w, 150))
-    parts += _legend(obs["part_names"], Box(inner.x, inner.y + inner.h - 32, inner.w, 32))
+    parts += _legend(
+        obs["part_names"], Box(inner.x, inner.y + inner.h - 32, inner.w, 32), _prepares(obs, acts)
+    )
     return parts
+
+
+def _prepares(obs: Json, acts: Acts) -> dict[str, Json]:
+    """While the seat prepares its groups (basic), the parts it may not prepare: the
+    legend asks why not (the materials it lacks)."""
+    if obs["phase"] != "construction: preparing" or not _asking(obs, acts):
+        return {}
+    ready = {a.action["part"] for a in acts.of("prepare")}
+    return {part: {"kind": "prepare", "part": part} for part in obs["part_names"]
+            if part not in ready and part != "ceramic_roof"}  # fmt: skip
 
 
 def _turn_track(obs: Json, box: Box) -> list[str]:
@@ -345,12 +408,24 @@ def _order(obs: Json, box: Box) -> list[str]:
 def _offer(obs: Json, acts: Acts, box: Box) -> list[str]:
     board = obs["board"]
     parts = [bold(box.x, box.y + 14, f"Work notice board ({board['worker_deck']} in the deck)")]
+    asking = _asking(obs, acts)
     for i, card in enumerate(board["worker_cards"]):
         drawn = _worker_card(card, Box(box.x + 80 * i, box.y + 22, 72, 70))
-        parts += maybe_act(acts.find("hire", card=card["card"]), drawn)
+        n, stars = card["workers"], card["stars"]
+        about = (
+            f"worker card: {n} worker{'s' * (n != 1)} for a crew, {stars} star"
+            f"{'s' * (stars != 1)} (each raises your quality when hired), price {card['price']}"
+        )
+        ask = {"kind": "hire", "card": card["card"]} if asking else None
+        parts += maybe_act(acts.find("hire", card=card["card"]), drawn, ask, about)
     if not board["worker_cards"]:
         parts.append(text(box.x, box.y + 50, "no cards on offer", 12))
     return parts
+
+
+def _asking(obs: Json, acts: Acts) -> bool:
+    """Whether the seat is to act: its parts that are not legal now ask why not."""
+    return bool(acts) and obs["you"] in obs["acting"]
 
 
 def _stars(stars: int) -> str:
@@ -384,15 +459,24 @@ def _expo(obs: Json, acts: Acts, box: Box) -> list[str]:
     deck = board.get("privilege_deck", 0)
     parts = [bold(box.x, box.y + 14, f"Construction expo ({deck} cards in the deck)")]
     rows = (("now", board["expo_current"], acts), ("next", board["expo_future"], NO_ACTS))
+    asking = _asking(obs, acts)
     for row, (label, cards, choices) in enumerate(rows):
         y = box.y + 22 + row * 42
         parts.append(muted(box.x, y + 23, label))
         for i, card in enumerate(cards):
             drawn = _privilege_card(card, Box(box.x + 40 + 232 * i, y, 224, 36))
-            parts += maybe_act(choices.find("choose-privilege", card=card["card"]), drawn)
+            ask = {"kind": "choose-privilege", "card": card["card"]} if asking else None
+            about = _privilege_about(card) + (" (on offer next turn)" if row else "")
+            item = choices.find("choose-privilege", card=card["card"])
+            parts += maybe_act(item, drawn, ask if not row else None, about)
         if not cards:
             parts.append(text(box.x + 40, y + 23, "none", 12))
     return parts
+
+
+def _privilege_about(card: Json) -> str:
+    """A privilege card's tooltip: its name and colour, and what it does."""
+    return f"privilege card {card['name']} ({card['colour']}): {card.get('does', '')}".rstrip(": ")
 
 
 def _privilege_card(card: Json, cell: Box, size: float = 12) -> list[str]:
@@ -406,15 +490,31 @@ def _privilege_card(card: Json, cell: Box, size: float = 12) -> list[str]:
     return parts
 
 
-def _legend(names: dict[str, str], box: Box) -> list[str]:
-    """The house parts' pictures with their names (``names``: part id -> name)."""
+def _legend(names: dict[str, str], box: Box, prepare: dict[str, Json] | None = None) -> list[str]:
+    """The house parts' pictures with their names (``names``: part id -> name); in
+    ``prepare``, the parts the seat may be asked why it cannot prepare (basic)."""
+    prepare = prepare or {}
     parts = [bold(box.x, box.y + 12, "House parts", 12)]
     x = box.x
     for part in ("wood_wall", "brick_wall", "roof", "ceramic_roof", "chimney", "window", "door"):
-        parts += part_icon(part, x, box.y + 18)
-        parts.append(text(x + 20, box.y + 30, names[part], 11))
+        drawn = [*part_icon(part, x, box.y + 18), text(x + 20, box.y + 30, names[part], 11)]
+        about = f"{names[part]}: {PART_RULES[part].format_map(names)}"
+        parts += maybe_act(None, drawn, prepare.get(part), about)
         x += 28 + text_width(names[part], 11)
     return parts
+
+
+#: where each house part may go, in the rulebook's words (the legend's tooltips), the
+#: parts named as the game's content names them
+PART_RULES = {
+    "wood_wall": "it stands on the ground or on the top wall of a column without a {roof}",
+    "brick_wall": "it stands on the ground or on the top wall of a column without a {roof}",
+    "roof": "it can only be placed on an already built wall",
+    "ceramic_roof": "an improved {roof}, placed like one on an already built wall",
+    "chimney": "it can only be placed on a {roof}, one per {roof}",
+    "window": "a wall can have up to 2, and not a {door} too",
+    "door": "the whole house can have only 1, on a wall without a {window}",
+}
 
 
 # -- the players ------------------------------------------------------------------------------
@@ -443,7 +543,10 @@ def _player(obs: Json, pl: int, acts: Acts, box: Box) -> list[str]:
     left = Box(box.x + 12, box.y + 38, LEFT_W, box.h - 46)
     parts += _storehouse(entry, acts, left)
     row = Box(left.x, left.y + 70, left.w, 48)
-    parts += _advanced_stats(entry, acts, row) if _advanced(obs) else _basic_stats(entry, row)
+    if _advanced(obs):
+        parts += _advanced_stats(entry, acts, row)
+    else:
+        parts += _basic_stats(entry, obs["part_names"], row)
     parts += _hand(pl, entry, Box(left.x, left.y + 126, left.w, 24))
     con = obs.get("construction", {})
     if _advanced(obs):
@@ -476,40 +579,59 @@ def _storehouse(entry: Json, acts: Acts, box: Box) -> list[str]:
     return parts
 
 
-def _badges(items: list[tuple[str, Legal | None]], box: Box) -> list[str]:
+#: a badge: its label, the legal action it stands for, what it means (a tooltip) and
+#: the action to ask about when it is not legal
+Badge = tuple[str, Legal | None, str, Json | None]
+
+PERMIT = "a building permit (from the office): a complete house needs one"
+
+
+def _badges(items: list[Badge], box: Box) -> list[str]:
     """Rounded labels two to a row; those standing for an action are clickable."""
     parts, w = [], (box.w - 6) / 2
-    for i, (label, item) in enumerate(items):
+    for i, (label, item, about, ask) in enumerate(items):
         badge = Box(box.x + i % 2 * (w + 6), box.y + i // 2 * 26, w, 22)
         look = ghost() if item else {"fill": "#f1ece3", "stroke": "#d5cab8"}
         centre = badge.x + w / 2, badge.y + 15.5
         drawn = [rect(badge, rx=11, **look), text(*centre, label, 12, "middle")]
-        parts += maybe_act(item, drawn)
+        parts += maybe_act(item, drawn, ask, about)
     return parts
 
 
-def _basic_stats(entry: Json, box: Box) -> list[str]:
+def _basic_stats(entry: Json, names: dict[str, str], box: Box) -> list[str]:
     permit = "permit ✓" if entry["permit"] else "no permit"
-    labels = [
-        f"coins {entry['coins']}",
-        permit,
-        f"worker cards {entry['workers']}",
-        f"quality {entry['quality']}",
-    ]
-    return _badges([(label, None) for label in labels], box)
+    q = entry["quality"]
+    return _badges(
+        [
+            (f"coins {entry['coins']}", None, f"a coin buys 1 extra material (not a "
+             f"{names['window']} or a {names['door']}) at any time during your move; the most "
+             "unused coins score 2 points, the second most 1", None),
+            (permit, None, PERMIT, None),
+            (f"worker cards {entry['workers']}", None, "each worker card adds 1 to your "
+             "quality", None),
+            (f"quality {q}", None, f"quality = 1 + your workers: each house part's die roll "
+             f"must be {q} or less to succeed", None),
+        ],
+        box,
+    )  # fmt: skip
 
 
 def _advanced_stats(entry: Json, acts: Acts, box: Box) -> list[str]:
     permit = "permit ✓" if entry["permit"] else "no permit"
+    repay = None if acts.find("repay-loan") or not acts else {"kind": "repay-loan"}
     return _badges(
         [
-            (f"money {entry['money']}", None),
-            (f"loans {entry['loans']}", acts.find("repay-loan")),
-            (f"quality {entry['quality']}", None),
-            (permit, None),
+            (f"money {entry['money']}", None, "money pays for materials and worker cards; "
+             "at 0 or below you take a loan (+20) at once", None),
+            (f"loans {entry['loans']}", acts.find("repay-loan"), "a loan costs points at "
+             "the end (1 loan -1, 2 -2, 3 -4, 4 -6, 5 -9, 6+ -12; none: +1); repay one for "
+             "20 money", repay),
+            (f"quality {entry['quality']}", None, "your place on the quality track: it "
+             "scores at the end; hired stars, the office and privilege cards raise it", None),
+            (permit, None, PERMIT, None),
         ],
         box,
-    )
+    )  # fmt: skip
 
 
 def _hand(pl: int, entry: Json, box: Box) -> list[str]:
@@ -536,9 +658,18 @@ def _crew(entry: Json, acts: Acts, box: Box) -> list[str]:
     for i, card in enumerate(slots):
         cell = Box(box.x + (w + 4) * i, box.y + 18, w, 46)
         if card is None:
-            parts.append(rect(cell, rx=4, fill="none", stroke="#cfc5b5", stroke_dasharray="3 3"))
+            empty = rect(cell, rx=4, fill="none", stroke="#cfc5b5", stroke_dasharray="3 3")
+            parts.append(explained(f"space {i}: a worker card hired goes here", empty))
         else:
-            parts += maybe_act(one_card.get(1 << i), _small_worker(card, cell, printed=i == 0))
+            n = card["workers"]
+            about = (
+                ("the printed worker" if i == 0 else f"the worker card in space {i}")
+                + f": {n} worker{'s' * (n != 1)}; a crew of one or more cards builds a part, "
+                "each card one part a turn"
+                + (" (tired: it worked this turn)" if card.get("tired") else "")
+            )
+            drawn = _small_worker(card, cell, printed=i == 0)
+            parts += maybe_act(one_card.get(1 << i), drawn, title=about)
     groups = [
         ("+".join("P" if i == 0 else str(i) for i in range(8) if a.action["slots"] >> i & 1), a)
         for a in crews
@@ -578,7 +709,9 @@ def _privileges(entry: Json, acts: Acts, box: Box) -> list[str]:
             box.x + (w + 4) * (i // per_column), box.y + 20 + (h + 3) * (i % per_column), w, h
         )
         drawn = _privilege_card(card, cell, size=10 if columns > 1 else 11)
-        parts += maybe_act(acts.find("use-privilege", card=card["card"]), drawn)
+        ask = {"kind": "use-privilege", "card": card["card"]} if acts else None
+        item = acts.find("use-privilege", card=card["card"])
+        parts += maybe_act(item, drawn, ask, _privilege_about(card))
     return parts
 
 

@@ -171,8 +171,28 @@ def _pairs(obs: Json, acts: Acts, box: Box) -> list[str]:
     for i, pair in enumerate(obs["pairs"]):
         cell = Box(box.x + i * (w + 12), box.y + 24, w, box.h - 24)
         drawn = _pair_card(pair, cell, obs["stacks"][i], chosen=turn.get("pair") == i)
-        parts += maybe_act(acts.find("pick", pair=i), drawn)
+        action = str(pair["action"])
+        named = ACTION_NAMES.get(action, action)
+        about = f"{pair['number']} with a {named}: {EFFECTS.get(action, '')}"
+        ask = {"kind": "pick", "pair": i} if turn.get("asked") == "pair" else None
+        parts += maybe_act(acts.find("pick", pair=i), drawn, ask, about)
     return parts
+
+
+#: what each card's action does, in the rulebook's words (the pairs' tooltips)
+EFFECTS = {
+    "fence": "draw a fence between two houses; a complete estate is 1 to 6 numbered houses "
+    "between two fences",
+    "improvement": "cross the next value of one estate size: every estate of that size "
+    "scores more at the end",
+    "park": "cross the next park box of the street you write the number in",
+    "pool": "if the number goes in a house with a printed pool, circle it and advance the "
+    "pool track",
+    "temp": "change the number by 0, 1 or 2 either way (never below 0) and cross a worker "
+    "box; the most workers score at the end",
+    "extension": "after the number, copy any number into a neighbouring empty house (nB); "
+    "it costs a penalty at the end",
+}
 
 
 def _pair_card(pair: Json, box: Box, stack: int, chosen: bool) -> list[str]:
@@ -219,7 +239,14 @@ def _plans(obs: Json, acts: Acts, box: Box) -> list[str]:
         cell = Box(box.x + k * (w + 12), box.y + 24, w, box.h - 24)
         marking = turn.get("asked") == "estate" and turn.get("plan") == k
         drawn = _plan_card(plan, cell, mine[k] if k < len(mine) else None, marking)
-        parts += maybe_act(acts.find("claim", plan=k), drawn)
+        sizes = ", ".join(map(str, plan["estates"]))
+        about = (
+            f"Plan {plan['deck']}: complete estates of {sizes} houses, each used for one plan "
+            f"only; {plan['first']} points to everyone claiming it first (in the same round), "
+            f"{plan['later']} after"
+        )
+        ask = {"kind": "claim", "plan": k} if turn.get("asked") == "plans" else None
+        parts += maybe_act(acts.find("claim", plan=k), drawn, ask, about)
     return parts
 
 

@@ -18,9 +18,11 @@ from ...core.draw import (
     Box,
     Legal,
     act,
+    asks,
     bold,
     circle,
     el,
+    explained,
     ghost,
     line,
     maybe_act,
@@ -158,6 +160,10 @@ def _street(
         parts.append(_house(x, y, numbers[h], h in bis, h in printed, h in built, here))
         if numbers[h] is None:
             parts += _write_spot(writes.get((s, h)), turn.get("number"), x, y)
+            if turn.get("asked") == "house" and (s, h) not in writes:
+                here_box = rect(Box(x + 3, y + 24, HOUSE_W - 6, 50), fill="#fff", fill_opacity=0)
+                ask = {"kind": "write", "street": s, "house": h}
+                parts.append(asks(ask, f"street {s + 1}, house {h + 1}", here_box))
             left, right = extends.get((s, h, -1)), extends.get((s, h, 1))
             parts += _extend_spots(left, right, numbers, h, x, y)
         if h in printed and here:
@@ -314,7 +320,11 @@ def _marks(s: int, acts: Acts, estates: list[tuple[int, int, int]], y: float) ->
 
 def _parks(L: Layout, s: int, crossed: int, acts: Acts, turn: Json, y: float) -> list[str]:
     ladder = L.parks[s] if s < len(L.parks) else (0,)
-    parts = [muted(PARKS_X, y + 18, "parks", 12.5)]
+    parts = [explained(
+        "a park crosses the next park box of the street of its number; the street scores "
+        "its lowest uncrossed value",
+        muted(PARKS_X, y + 18, "parks", 12.5),
+    )]  # fmt: skip
     park = acts.find("park") if turn.get("street") == s else None
     for k, value in enumerate(ladder[1:], start=1):
         cell = Box(PARKS_X + (k - 1) * 38, y + 26, 34, 34)
@@ -384,9 +394,24 @@ def _tracks(
     for i, (label, ladder, crossed, colour, note, item) in enumerate(rows):
         row = Box(x, box.y + 2 + i * 42, box.w - 456 - score_w - 28, 40)
         values = None if label.startswith("Temporary") else ladder[1:]
-        parts += _track(label, values, len(ladder) - 1, crossed, colour, note, item, row)
+        drawn = _track(label, values, len(ladder) - 1, crossed, colour, note, item, row)
+        parts.append(explained(TRACK_RULES[label], *drawn))
     parts += _score_box(score, Box(box.x + box.w - score_w - 14, box.y + 2, score_w, box.h - 12))
     return parts
+
+
+#: what each track of the sheet counts, in the rulebook's words (tooltips)
+TRACK_RULES = {
+    "Pools": "a pool works only when its number is written in a house with a printed pool: "
+    "it advances this track, which scores its lowest uncrossed value",
+    "Temporary workers": "a temporary worker changes its number by 0, 1 or 2 either way "
+    "(never below 0); at the end the most workers score 7, the second 4, the third 1",
+    "Extensions (B)": "an extension copies a number into a neighbouring empty house (nB); "
+    "the lowest uncrossed value here is subtracted at the end",
+    "Refusals": "when none of the three numbers can be written you cross the next refusal "
+    "and take no action; its value is subtracted at the end, and a third refusal ends "
+    "the game",
+}
 
 
 def _minus(penalty: int) -> str:
@@ -455,7 +480,11 @@ def _estate_values(
                 font_weight="bold",
             )
         )
-        parts += maybe_act(item, drawn)
+        about = (
+            f"estates of {i + 1} house{'s' * bool(i)} (numbered houses between two fences) "
+            f"score {value} each now; an improvement crosses the next value"
+        )
+        parts += maybe_act(item, drawn, title=about)
     return parts
 
 
