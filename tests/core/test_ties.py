@@ -32,14 +32,18 @@ def random_end(game_id: str, seed: int, players: int = 2) -> hb.State:
     return state
 
 
+def tied_seed(game_id: str, start: int) -> int:
+    """The first seed from ``start`` on whose random game of two ends in a tie."""
+    for seed in range(start, start + 200):
+        first, second = (s["total"] for s in random_end(game_id, seed).scores())
+        if first == second:
+            return seed
+    raise AssertionError(f"no tie in 200 random games of {game_id} from seed {start}")
+
+
 def tied_end(game_id: str, start: int) -> hb.State:
     """The end of the first random game from seed ``start`` on whose two totals tie."""
-    for seed in range(start, start + 200):
-        state = random_end(game_id, seed)
-        first, second = (s["total"] for s in state.scores())
-        if first == second:
-            return state
-    raise AssertionError(f"no tie in 200 random games of {game_id} from seed {start}")
+    return random_end(game_id, tied_seed(game_id, start))
 
 
 @pytest.mark.parametrize("game_id", list(TIED))
@@ -54,7 +58,7 @@ def test_a_tied_final_table_says_which_tie_break_ranked_the_players(game_id: str
         assert note.endswith(f"and on every tie-break: they share rank {ranking[0]}")
     else:
         ahead = ranking.index(1)
-        assert f": {words} ranks player {ahead} ahead (player 0 " in note
+        assert f": {words} ranks player {ahead} ahead (player 0: " in note
 
 
 def test_a_tie_in_master_builder_shares_the_rank() -> None:
@@ -93,7 +97,7 @@ def test_tie_breaks_that_leave_some_tied_go_on_with_those() -> None:
     three = Three.__new__(Three)
     assert tie_notes(three) == [
         "player 0, player 1 and player 2 tie on 5 points: the bigger house ranks player 0 "
-        "ahead (player 0 7, player 1 3, player 2 3)",
+        "ahead (player 0: 7, player 1: 3, player 2: 3)",
         "player 1 and player 2 also tie on the bigger house and on every tie-break: they "
         "share rank 3",
     ]
@@ -107,11 +111,8 @@ def test_the_tie_breaks_are_those_ranking_applies(game_id: str) -> None:
         state = random_end(game_id, seed, players=hb.game(game_id).min_players + 1)
         totals = [s["total"] for s in state.scores()]
         ranking, rules = state.ranking(), state.tie_breaks()
-
-        def key(p: int) -> list[int]:
-            return [r.values[p] if r.most else -r.values[p] for r in rules]
-
+        key = [[r.values[p] if r.most else -r.values[p] for r in rules] for p in range(len(totals))]
         for a in range(len(totals)):
             for b in range(len(totals)):
                 if totals[a] == totals[b]:
-                    assert (ranking[a] < ranking[b]) == (key(a) > key(b)), (seed, a, b)
+                    assert (ranking[a] < ranking[b]) == (key[a] > key[b]), (seed, a, b)

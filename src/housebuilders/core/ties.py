@@ -32,7 +32,7 @@ def _split(group: list[int], rules: list[TieBreak], ranking: list[int], tied: st
             continue
         best = max if rule.most else min
         ahead = [p for p in group if values[p] == best(values.values())]
-        shown = ", ".join(f"{_player(p)} {values[p]}" for p in group)
+        shown = ", ".join(f"{_player(p)}: {values[p]}" for p in group)
         notes = [f"{who} {tied}: {rule.label} ranks {_players(ahead)} ahead ({shown})"]
         for value in sorted(set(values.values()), reverse=rule.most):
             same = [p for p in group if values[p] == value]
