@@ -41,6 +41,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..agents import bot_info, parse as parse_bot, strength_hint
 from ..core import Action, GameSpec, game, game_ids
+from ..core.rules import rules_of
 from . import db
 from .bots import MOVE_SECONDS, fits_a_table
 from .errors import ApiError
@@ -59,10 +60,12 @@ from .schemas import (
     RematchPublic,
     ReplayPublic,
     ReplayStepPublic,
+    RulesPublic,
     TableCreate,
     TableCreatedPublic,
     TablesPublic,
     ViewPublic,
+    WhyPublic,
     errors,
 )
 from .service import TableService
@@ -303,6 +306,13 @@ def _action(table: Table, body: ActionRequest) -> Action:
         raise ApiError(409, f"not an action of {spec.id}: {e}", _actions_rule(spec)) from None
 
 
+def _game(game_id: str) -> GameSpec:
+    """The game ``game_id``: 404 if there is none."""
+    if game_id not in game_ids():
+        raise ApiError(404, f"no game {game_id[:40]!r}; games: {', '.join(game_ids())}")
+    return game(game_id)
+
+
 def _actions_rule(spec: GameSpec) -> str:
     """The rule an action of another game breaks: the game's own list of actions."""
     return f"{spec.id} §Actions"
@@ -319,6 +329,17 @@ def _api(app: FastAPI) -> None:
             for g in map(game, game_ids())
         ]
         return {"games": games, "bots": app.state.lobby_bots, "bot_hints": app.state.bot_hints}
+
+    @app.get(
+        "/api/games/{game_id}/rules",
+        operation_id="game_rules",
+        response_model=RulesPublic,
+        responses=errors(404, 422),
+    )
+    async def game_rules(game_id: str) -> dict[str, Any]:
+        """A game's rules for its players: how a turn goes, the scoring and the rulings,
+        as pieces of text (never markup)."""
+        return rules_of(_game(game_id))
 
     @app.post(
         "/api/tables",
@@ -384,6 +405,19 @@ def _api(app: FastAPI) -> None:
         table, seat = at
         await service.act(table, seat, _action(table, body), body.log_length)
         return table.view(seat, svg)
+
+    @app.post(
+        "/api/tables/{table_id}/why",
+        operation_id="why_not",
+        response_model=WhyPublic,
+        responses=errors(400, 403, 404, 409, 413, 422),
+    )
+    async def why(at: SeatedAt, body: ActionRequest) -> dict[str, Any]:
+        """Whether your seat may play an action now (as ``actions`` takes it) and, if
+        not, the rule that forbids it, worked out on what your seat may know. Nothing
+        is played; an action of another game is a 409."""
+        table, seat = at
+        return table.why(seat, _action(table, body))
 
     @app.post(
         "/api/tables/{table_id}/undo",
@@ -640,9 +674,8 @@ def _pages(app: FastAPI) -> None:
     ) -> HTMLResponse:
         table = await service.get(table_id)
         table.seat_of(token)  # a wrong token is refused here, not after the page loads
-        return TEMPLATES.TemplateResponse(
-            request, "table.html", {"table_id": table.id, "token": token}
-        )
+        context = {"table_id": table.id, "token": token, "rules": rules_of(table.spec)}
+        return TEMPLATES.TemplateResponse(request, "table.html", context)
 
 
 class BodyLimit:

@@ -425,6 +425,12 @@ class ViewPublic(BaseModel):
         description="the table of the next game with the same seats, once someone asked "
         "for it: each person's token is their seat there too"
     )
+    tie_breaks: list[str] | None = Field(
+        None,
+        description="at the end: for each group of seats with the same total, the "
+        "rulebook's tie-break that ranked them, or that they share a rank (the games' "
+        "words: 'player 0 and player 2 tie on 19 points: ...')",
+    )
     server_time: float = Field(description="the server's clock (Unix time), for deadlines")
 
 
@@ -505,6 +511,38 @@ class ReplayStepPublic(BaseModel):
     scores: list[Any] = Field(description="each seat's score then (the game's)")
     acting: list[int] = Field(description="the seats to act then")
     terminal: bool
+
+
+class WhyPublic(BaseModel):
+    """Whether an action is legal for the seat now and, if not, the rule that forbids
+    it: worked out on what the seat may know (nothing is played)."""
+
+    legal: bool
+    text: str = Field(description="the action in words")
+    error: str | None = Field(description="why it is not legal now, for a person to read")
+    rule: str | None = Field(description="the rule it breaks, e.g. 'mr-house-basic §Movement'")
+
+
+class RulesBlockPublic(BaseModel):
+    kind: Literal["p", "ul", "ol"] = Field(description="a paragraph or a list")
+    items: list[list[tuple[str, Literal["", "bold", "code"]]]] = Field(
+        description="a paragraph's one item or a list's items, each as pieces of text "
+        "(text, style): never markup"
+    )
+    numbers: list[int] | None = Field(None, description="an ordered list's numbers")
+
+
+class RulesSectionPublic(BaseModel):
+    title: str
+    blocks: list[RulesBlockPublic]
+
+
+class RulesPublic(BaseModel):
+    """A game's rules for its players: how a turn goes, the scoring, the rulings."""
+
+    game: str
+    name: str
+    sections: list[RulesSectionPublic]
 
 
 # -- links: how one answer leads to the next request (clients and schemathesis follow them) --

@@ -15,8 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import GameSpec, State
+from ..core import Action, GameSpec, IllegalAction, State
+from ..core.ties import tie_notes
 from .seats import SeatInfo, find_seat
+
+#: the seed of the seat's determinization a refusal is worked out on: any fixed one
+#: (the answer may depend only on what the seat knows, whatever the seed)
+WHY_SEED = 0
 
 
 @dataclass(eq=False)
@@ -170,7 +175,25 @@ class Table:
             "clock_minutes": self.clock_minutes,
             "clock_bot": self.clock_bot if self.clock_minutes is not None else None,
             "rematch": self.rematch,
+            "tie_breaks": tie_notes(state) if terminal else None,
         }
+
+    def why(self, seat: int, action: Action) -> dict[str, Any]:
+        """Whether ``seat`` may play ``action`` now and, if not, the engine's refusal.
+        The refusal is worked out on the seat's determinization (``WHY_SEED``), never on
+        the true state, so that its words can tell nothing the seat may not know (the
+        legal moves it is shown are its own knowledge already)."""
+        state = self.state
+        if seat in state.acting_players() and action in state.legal_actions(seat):
+            return {"legal": True, "text": state.describe(action), "error": None, "rule": None}
+        seen = state if state.is_terminal() else state.determinize(seat, WHY_SEED)
+        try:
+            seen.apply(seat, action)  # a copy: refused, as on the table (else a bug)
+        except IllegalAction as e:
+            return {"legal": False, "text": seen.describe(action), "error": e.message,
+                    "rule": e.rule or None}  # fmt: skip
+        return {"legal": False, "text": seen.describe(action),
+                "error": "this is not allowed now", "rule": None}  # fmt: skip
 
     def log(self, seat: int | None) -> dict[str, Any]:
         """The game so far as ``seat`` (None: a spectator) may know it: while it is

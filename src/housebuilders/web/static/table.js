@@ -621,6 +621,20 @@ function renderScores(view, terminal) {
     watch.href = `/t/${encodeURIComponent(TABLE)}/replay`;
     watch.textContent = "Replay this game";
     final.append(watch);
+    // tied totals: the rulebook's tie-break that ranked them, or that they share a rank
+    const ties = Array.isArray(view.tie_breaks) ? view.tie_breaks : [];
+    if (ties.length) {
+      const list = document.createElement("ul");
+      list.id = "tie-breaks";
+      list.className = "tie-breaks";
+      for (const note of ties) {
+        const li = document.createElement("li");
+        const text = withSeatNames(String(note), view.seats || []);
+        li.textContent = text.charAt(0).toUpperCase() + text.slice(1);
+        list.append(li);
+      }
+      final.append(list);
+    }
     const replay = document.createElement("a");
     replay.href = `${base}/log`;
     replay.target = "_blank";
@@ -745,6 +759,7 @@ el.board.addEventListener("click", (event) => {
   const nodes = event.detail === 0 ? [boardTarget(event)].filter(Boolean) : partsAt(event);
   if (nodes.length === 1) act(Number(nodes[0].getAttribute("data-index")));
   else if (nodes.length > 1) showPick(nodes);
+  else askWhy(event);
 });
 
 // == taps on a small board ==============================================================
@@ -835,6 +850,30 @@ el.pickCancel.addEventListener("click", hidePick);
 document.addEventListener("keydown", (event) => {
   if (event.key === "Escape") hidePick();
 });
+
+// "Why not?": a part of the board that stands for a move not legal now (class "ask",
+// its action in data-action) asks the server, which answers with the rule that forbids
+// it, worked out on what this seat may know; nothing is played.
+async function askWhy(event) {
+  const node = event.target.closest ? event.target.closest(".ask[data-action]") : null;
+  if (!node || !el.board.contains(node) || !TOKEN || state.busy || !state.view) return;
+  let action;
+  try {
+    action = JSON.parse(node.getAttribute("data-action"));
+  } catch (err) {
+    return;
+  }
+  const r = await api("POST", `${base}/why`, { action });
+  const seats = (state.view && state.view.seats) || [];
+  if (r.ok && r.data && r.data.legal) {
+    showMessage(`“${r.data.text}” is a move you may make now: it is under Your move.`, "notice why");
+  } else if (r.ok && r.data) {
+    const rule = r.data.rule ? ` (${r.data.rule})` : "";
+    showMessage(`Why not “${r.data.text}”? ${withSeatNames(r.data.error || "", seats)}${rule}`, "notice why");
+  } else if (!r.network) {
+    showMessage(refusalText(r), "error");
+  }
+}
 
 el.board.addEventListener("keydown", (event) => {
   if (event.key !== "Enter" && event.key !== " ") return;
