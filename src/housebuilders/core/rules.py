@@ -16,6 +16,7 @@ every piece). Anything else, HTML included, stays text as written.
 from __future__ import annotations
 
 import re
+from functools import cache
 from importlib.resources import files
 from typing import Any
 
@@ -43,9 +44,10 @@ def rules_text(spec: GameSpec) -> str:
     return files(package).joinpath(name).read_text(encoding="utf-8")
 
 
+@cache
 def rules_of(spec: GameSpec) -> dict[str, Any]:
     """``spec``'s rules page as data: ``{"game", "name", "sections": [...]}``, each
-    section ``{"title", "blocks"}`` (see ``sections``)."""
+    section ``{"title", "blocks"}`` (see ``sections``); read once (do not change it)."""
     return {"game": spec.id, "name": spec.name, "sections": sections(rules_text(spec))}
 
 
