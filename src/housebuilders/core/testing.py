@@ -427,7 +427,8 @@ def check_views(state: State) -> None:
     """The game's views of ``state`` from every seat and the spectator: the text view
     renders; the SVG parses, has a viewBox, no script, image, foreign object or link;
     every clickable part is a legal action of that seat, of class ``act``, titled with
-    the action's sentence."""
+    the action's sentence; every part that asks why not (class ``ask``) names an action
+    of the game that the seat may not play now, and the spectator's drawing has none."""
     spec = state.spec
     for seat in [*range(state.num_players), None]:
         if spec.text_view is not None:
@@ -447,3 +448,9 @@ def check_views(state: State) -> None:
             assert "act" in el.get("class", "").split(), f"seat {seat}: part {index} class"
             title = el.findtext(SVG + "title")
             assert title == sentences[index], f"seat {seat}: part {index} titled {title!r}"
+        for el in root.iter():
+            if "data-action" in el.attrib:
+                assert seat is not None, "the spectator's drawing asks why not"
+                asked = spec.action_from_json(json.loads(el.get("data-action", "")))
+                assert spec.action_index(asked) not in sentences, f"seat {seat}: {asked} is legal"
+                assert "ask" in el.get("class", "").split(), f"seat {seat}: {asked} class"

@@ -116,7 +116,8 @@ def _board(obs: Json, acts: Acts, top: float) -> list[str]:
                                  *top_face)]  # fmt: skip
         pair.append(explained(_about_room(column["room"]), *_room_face(lower, column["room"])))
         item = acts.find("take-column", column=i) or acts.find("discard", column=i)
-        ask = {"kind": asked, "column": i} if asking else None
+        # (column 1 is never discarded: no such action to ask about)
+        ask = {"kind": asked, "column": i} if asking and (i or asked != "discard") else None
         parts += maybe_act(item, pair, ask)
     decks = f"decks: {obs['room_deck']} room cards, {obs['resource_deck']} resource cards"
     parts.append(muted(20, top + 22 + 2 * CARD_H + 26, decks, 11))
