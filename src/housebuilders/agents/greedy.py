@@ -50,14 +50,25 @@ class GreedyAgent:
         self._evaluator(spec)
 
     def choose(self, view: State, player: int) -> Action:
+        return self.pick(self.scores(view, player))
+
+    def scores(self, view: State, player: int) -> list[tuple[Action, float]]:
+        """Each legal action of ``player`` with its score: the heuristic one action
+        ahead (what ``choose`` maximises), in the order of the legal actions."""
         evaluate = self._evaluator(view.spec)
         # the same samples for every action (common random numbers): actions are
         # compared on the same dice and hidden values, not on the luck of the draw
         seeds = [self._rng.getrandbits(63) for _ in range(self.samples - 1)]
+        return [
+            (action, self._score(view, player, action, evaluate, seeds))
+            for action in view.legal_actions(player)
+        ]
+
+    def pick(self, scored: list[tuple[Action, float]]) -> Action:
+        """The best of ``scored`` (``scores``' answer), a tie going to the generator."""
         best: list[Action] = []
         best_score = float("-inf")
-        for action in view.legal_actions(player):
-            score = self._score(view, player, action, evaluate, seeds)
+        for action, score in scored:
             if score > best_score + TIE:
                 best, best_score = [action], score
             elif score >= best_score - TIE:

@@ -14,6 +14,8 @@ the web server): what the bot is shown, how it is seeded, how long it may think.
   seeded from the decision's seed, so the move depends only on the view, the name and
   the seed. The decision is numbered by what the seat has seen, not by the others'
   unseen moves. ``fallback`` is the random legal move played for a bot with none.
+- **Advice** (the web table's hint): the greedy bot's move for a seat, made as its
+  ``Decision`` would be (the same view and seeds), with every legal move's score.
 - **The time budget.** A bot given ``seconds`` a move is stopped once
   ``deadline(seconds)`` have passed: its time and a little grace.
 """
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 from ..core import Action, State
 from ..core.rng import seed_state
 from .base import Agent, check_game
+from .greedy import GreedyAgent
 from .registry import make
 
 _VIEW_STREAM = 1 << 32
@@ -115,3 +118,19 @@ class Decision:
         """The move played for a bot that has none (out of time, or it failed): one of
         ``legal`` at random, from the decision's seed."""
         return random.Random(self.seed).choice(legal)
+
+
+@dataclass(frozen=True)
+class Advice(Decision):
+    """What the greedy bot would play for ``seat`` on its view (``Advice.at(state, seat,
+    "greedy", game_seed)``, as a greedy bot's ``Decision``), thought anywhere a decision
+    is. ``take`` gives the move and every legal move with its score (the game's
+    heuristic one move ahead, higher is better for the seat)."""
+
+    def take(self) -> tuple[Action, list[tuple[Action, float]]]:  # type: ignore[override]
+        agent = make(self.bot, seed=bot_seed(self.seed, self.seat))
+        if not isinstance(agent, GreedyAgent):
+            raise TypeError(f"advice comes from a greedy bot, not {self.bot!r}")
+        check_game(agent, self.view.spec)
+        scored = agent.scores(self.view, self.seat)
+        return agent.pick(scored), scored

@@ -27,6 +27,7 @@ from collections import deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from typing import Any
 
 from ..agents import Agent, AgentError, check_game, make
 from ..agents.turn import GRACE, Decision, deadline
@@ -157,12 +158,18 @@ class BotPool:
         """The action ``bot`` chooses for ``seat`` on ``view``, the seat's determinized
         view, ``seed`` being the decision's (``turn.Decision``); BotTimeout or BotFailed
         if it has none."""
+        action: Action = await self.think(Decision(view, seat, bot, seed))
+        return action
+
+    async def think(self, decision: Decision) -> Any:
+        """What ``decision.take()`` answers, thought in a worker in turn and on time like
+        any move (a bot's move, or a hint's ``turn.Advice``); BotTimeout or BotFailed."""
         slot = await self._acquire()
         try:
             if slot.worker is None or not slot.worker.alive:
                 slot.worker = await asyncio.to_thread(MoveWorker, self.imports)
             worker = slot.worker
-            worker.send(Decision(view, seat, bot, seed))
+            worker.send(decision)
             if not await _readable(worker.connection, self.deadline):
                 raise BotTimeout(f"no move after {self.move_seconds:g} s")
             return worker.answer()
