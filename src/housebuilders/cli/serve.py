@@ -70,6 +70,15 @@ def serve(
             min=0,
         ),
     ] = None,
+    chat_messages: Annotated[
+        int | None,
+        typer.Option(
+            help="Chat messages one seat may send in 10 seconds, 0: no limit "
+            "(default: $HOUSEBUILDERS_CHAT_MESSAGES, else 5).",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
     move_seconds: Annotated[
         float | None,
         typer.Option(
@@ -131,6 +140,7 @@ def serve(
                 max_bot_seats=max_bot_seats,
                 max_spectators=max_spectators,
                 max_seat_connections=max_seat_connections,
+                chat_messages=chat_messages,
             )
         except ValueError as e:
             raise UserError(str(e)) from None

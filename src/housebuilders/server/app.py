@@ -52,8 +52,12 @@ from .schemas import (
     VIEW_LINKS,
     ActionRequest,
     ArchivePublic,
+    ChatMessagePublic,
+    ChatPublic,
+    ChatRequest,
     ErrorPublic,
     GamesPublic,
+    HintPublic,
     IndexActionRequest,
     LogPublic,
     NameRequest,
@@ -68,8 +72,8 @@ from .schemas import (
     WhyPublic,
     errors,
 )
-from .service import TableService
-from .table import Table, offer
+from .service import SPECTATORS_READ, TableService
+from .table import Inbox, Table, offer
 
 log = logging.getLogger("housebuilders.server")
 
@@ -165,6 +169,15 @@ async def seated_at(table_id: str, service: Service, token: Token = None) -> tup
 
 
 SeatedAt = Annotated[tuple[Table, int], Depends(seated_at)]
+
+async def chatting_at(table_id: str, service: Service, token: Token = None) -> tuple[Table, int]:
+    """The table and the token's seat, for the chat: a spectator may read it, not write
+    in it (403, before the body is looked at)."""
+    table = await service.get(table_id)
+    return table, _seated(table, token, SPECTATORS_READ)
+
+
+ChattingAt = Annotated[tuple[Table, int], Depends(chatting_at)]
 
 
 #: what an error page says first, by status
@@ -271,11 +284,16 @@ def _allowed_methods(request: Request) -> str:
     return ", ".join(sorted(methods))
 
 
-def _seated(table: Table, token: str | None) -> int:
-    """The seat of ``token``, which a write needs: 403 without one (or a wrong one)."""
+def _seated(
+    table: Table,
+    token: str | None,
+    refusal: str = "only a seat may do this: open your seat's link (with its token)",
+) -> int:
+    """The seat of ``token``, which a write needs: 403 without one (saying ``refusal``)
+    or with a wrong one."""
     seat = table.seat_of(token)
     if seat is None:
-        raise ApiError(403, "only a seat may do this: open your seat's link (with its token)")
+        raise ApiError(403, refusal)
     return seat
 
 
@@ -360,6 +378,7 @@ def _api(app: FastAPI) -> None:
             clock_minutes=body.clock_minutes,
             clock_bot=body.clock_bot,
             private=body.private,
+            hints=body.hints,
         )
         seats = []
         for number, (info, token) in enumerate(zip(table.seats, tokens, strict=True)):
@@ -490,6 +509,48 @@ def _api(app: FastAPI) -> None:
         await service.rename(table, seat, body.name)
         return table.view(seat, svg)
 
+    @app.post(
+        "/api/tables/{table_id}/chat",
+        operation_id="chat",
+        status_code=201,
+        response_model=ChatMessagePublic,
+        responses=errors(400, 403, 404, 413, 422, 429),
+    )
+    async def chat(at: ChattingAt, body: ChatRequest, service: Service) -> dict[str, Any]:
+        """Say something to the table: stored, and sent at once to everyone there over
+        the websocket. A seat writes (a few messages every few seconds at most: 429
+        past it); spectators only read."""
+        table, seat = at
+        return await service.chat(table, seat, body.text)
+
+    @app.get(
+        "/api/tables/{table_id}/chat",
+        operation_id="chat_history",
+        response_model=ChatPublic,
+        responses=errors(403, 404, 422),
+    )
+    async def chat_history(
+        table_id: str, service: Service, token: Token = None
+    ) -> dict[str, Any]:
+        """The table's last chat messages, oldest first: the same for every seat and
+        spectator (the websocket brings the next ones)."""
+        table = await service.get(table_id)
+        table.seat_of(token)  # a wrong token is refused, as everywhere
+        return {"messages": await service.chat_history(table)}
+
+    @app.post(
+        "/api/tables/{table_id}/hint",
+        operation_id="hint",
+        response_model=HintPublic,
+        responses=errors(403, 404, 409, 413, 422, 503),
+    )
+    async def hint(at: SeatedAt, service: Service) -> dict[str, Any]:
+        """At a table opened with hints, on your turn: the move the greedy bot would
+        play for your seat and why, worked out on your view alone (403 without hints,
+        409 when it is not your turn)."""
+        table, seat = at
+        return await service.hint(table, seat)
+
     @app.get(
         "/api/tables/{table_id}/log",
         operation_id="table_log",
@@ -508,7 +569,8 @@ def _api(app: FastAPI) -> None:
     async def live(
         websocket: WebSocket, table_id: str, token: Token = None, svg: Svg = True
     ) -> None:
-        """Pushes {"type": "view", "view": ...} for the token's seat after every change."""
+        """Pushes {"type": "view", "view": ...} for the token's seat after every change,
+        and {"type": "chat", "message": ...} for every chat message said at the table."""
         service: TableService = websocket.app.state.service
         try:
             table = await service.get(table_id, fresh=True)
@@ -517,7 +579,7 @@ def _api(app: FastAPI) -> None:
         except ApiError as e:
             await websocket.close(code=4000 + e.status, reason=e.error[:100])
             return
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=1)
+        queue: asyncio.Queue[dict[str, Any]] = Inbox()  # the newest view, every chat message
         table.listeners[queue] = (seat, svg)  # counted at once, before the handshake
         try:
             await websocket.accept()

@@ -1,4 +1,4 @@
-"""The database: three tables, reached through SQLAlchemy 2 and migrated by Alembic.
+"""The database: four tables, reached through SQLAlchemy 2 and migrated by Alembic.
 
 - ``game_tables``: one row per table (a game being played): game id, players,
   seed, options, status, clock settings, created.
@@ -8,6 +8,9 @@
 - ``log_entries``: the append-only log of a table. An entry is an action (player,
   action JSON) or an undo of the player's last action. ``(table_id, idx)`` is
   unique, so two servers racing for the same turn cannot both write it.
+
+- ``chat_messages``: what the people at a table said, in order: the seat, the text
+  and the time (migration 0005).
 
 A table's game is rebuilt from its seed and this log (see ``effective_actions``).
 SQLite (a file under ./var/) is the default; PostgreSQL is used when the URL says
@@ -31,6 +34,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Text,
     UniqueConstraint,
     create_engine,
     event,
@@ -69,6 +73,7 @@ class GameTable(Base):
     clock_bot: Mapped[str] = mapped_column(String(200), default="greedy")
     private: Mapped[bool] = mapped_column(Boolean, default=False)  # not listed
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the next game
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)  # the seats may ask for one
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
     seats: Mapped[list[Seat]] = relationship(
@@ -100,6 +105,16 @@ class LogEntry(Base):
     player: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(8), default="action")  # "action" or "undo"
     action: Mapped[Any] = mapped_column(JSON, nullable=True)
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChatMessage(Base):
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)  # who said it (only seats write)
+    text: Mapped[str] = mapped_column(Text)  # at most CHAT_LENGTH characters
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

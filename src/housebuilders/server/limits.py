@@ -1,5 +1,6 @@
 """What one server allows: its limits (``Limits``, from the environment or given to
-``create_app``) and the per-address rate of opening tables (``RateLimiter``).
+``create_app``) and the rates of opening tables per address and of chatting per seat
+(``RateLimiter``).
 
 See docs/security.md for what each limit protects.
 """
@@ -27,6 +28,8 @@ class Limits:
     max_spectators: int = 64
     #: live (websocket) connections per seat (a person's tabs and devices)
     max_seat_connections: int = 8
+    #: chat messages one seat may send in ``CHAT_SECONDS`` (a burst of as many at once)
+    chat_messages: int = 5
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **given: int | None) -> Limits:
@@ -51,22 +54,34 @@ class Limits:
         return cls(**values)
 
 
+#: the window of the chat's rate limit: ``Limits.chat_messages`` per this many seconds
+CHAT_SECONDS = 10
+
+
 class RateLimiter:
-    """A token bucket per client address: ``per_minute`` tokens, refilled evenly over
-    a minute; ``take`` spends one, or says how many seconds until one is back."""
+    """A token bucket per key (a client address, a table's seat): ``per_minute``
+    tokens, refilled evenly over a minute (or over ``seconds``); ``take`` spends one,
+    or says how many seconds until one is back."""
 
     MAX_ADDRESSES = 10_000  # buckets kept; full ones are forgotten first
 
-    def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        per_minute: int,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        seconds: float = 60,
+    ) -> None:
         self.per_minute = per_minute
+        self.seconds = seconds
         self.clock = clock
-        self.buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
+        self.buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when)
 
     def take(self, address: str) -> int:
         """0 if ``address`` may go on (one token spent), else the whole seconds to wait."""
         if not self.per_minute:
             return 0
-        now, rate = self.clock(), self.per_minute / 60
+        now, rate = self.clock(), self.per_minute / self.seconds
         tokens, when = self.buckets.get(address, (self.per_minute, now))
         tokens = min(self.per_minute, tokens + (now - when) * rate)
         if tokens < 1:

@@ -82,7 +82,8 @@ _WHEN = {
     "the table has moved past",
     413: "a body over 16 KiB",
     422: "a malformed request: each problem is in detail",
-    429: "opening tables too fast: wait for Retry-After seconds",
+    429: "opening tables (or chatting) too fast: wait for Retry-After seconds",
+    503: "no hint now: the server's bots are busy, or the hint took too long",
     500: "a bug in the server (it is logged; the body says no more)",
 }
 
@@ -96,7 +97,7 @@ _RETRY_AFTER = {
 
 def _error(code: int) -> dict[str, Any]:
     answer: dict[str, Any] = {"model": ErrorPublic, "description": _WHEN[code]}
-    if code == 429:
+    if code in (429, 503):
         answer["headers"] = {"Retry-After": _RETRY_AFTER}
     return answer
 
@@ -149,6 +150,29 @@ class HumanSeatCreate(Closed):
 
 class NameRequest(Closed):
     name: SeatName = Field(description="the person's name at the table (1 to 40 characters)")
+
+
+#: the longest chat message, in characters
+CHAT_LENGTH = 500
+#: a chat message: 1 to CHAT_LENGTH characters, none of them a control character but the
+#: newline, at least one not a space; spaces and newlines around it are dropped
+_CHAT_CHAR = r"[^\x00-\x09\x0b-\x1f\x7f-\x9f\ufeff]"
+ChatText = Annotated[
+    str,
+    StringConstraints(
+        min_length=1,
+        max_length=CHAT_LENGTH,
+        pattern=rf"^{_CHAT_CHAR}*[^\s\x00-\x1f\x7f-\x9f\ufeff]{_CHAT_CHAR}*$",
+    ),
+    AfterValidator(str.strip),
+]
+
+
+class ChatRequest(Closed):
+    text: ChatText = Field(
+        description=f"what you say to the table: 1 to {CHAT_LENGTH} characters, no control "
+        "character but the newline"
+    )
 
 
 class BotSeatCreate(Closed):
@@ -223,6 +247,9 @@ class TableCreateBase(Closed):
     clock_bot: BotName = Field("greedy", description="plays for a person whose time ran out")
     private: StrictBool = Field(
         False, description="not listed in the lobby: reachable by its links only"
+    )
+    hints: StrictBool = Field(
+        False, description="a person may ask for a hint: the greedy bot's move for their seat"
     )
 
 
@@ -431,7 +458,37 @@ class ViewPublic(BaseModel):
         "rulebook's tie-break that ranked them, or that they share a rank (the games' "
         "words: 'player 0 and player 2 tie on 19 points: ...')",
     )
+    hints: bool = Field(description="the table was opened with hints: a seat may ask for one")
     server_time: float = Field(description="the server's clock (Unix time), for deadlines")
+
+
+class ChatMessagePublic(BaseModel):
+    id: int = Field(description="the message's number: higher is later")
+    seat: int = Field(description="the seat whose person said it")
+    text: str = Field(description="what they said (plain text: show it as text, never markup)")
+    time: str = Field(description="when (ISO 8601)")
+
+
+class ChatPublic(BaseModel):
+    messages: list[ChatMessagePublic] = Field(description="the last messages, oldest first")
+
+
+class HintMovePublic(BaseModel):
+    index: int = Field(description="the game's action index: play it with it")
+    text: str
+    score: float | None = Field(
+        description="the greedy bot's score of the move: the game's heuristic one move "
+        "ahead, higher is better for you (null if not a finite number)"
+    )
+
+
+class HintPublic(HintMovePublic):
+    """The greedy bot's move for your seat, worked out on your view alone."""
+
+    action: dict[str, Any] = Field(description="the move as JSON (also playable)")
+    why: str = Field(description="why this move, in a sentence or two")
+    next_best: list[HintMovePublic] = Field(description="the next best moves, best first")
+    log_length: int = Field(description="the view's log_length it was worked out on")
 
 
 class LogPublic(BaseModel):

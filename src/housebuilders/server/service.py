@@ -17,6 +17,10 @@ away, and the table's clock bot plays for it until the person says they are back
 On PostgreSQL several server processes may share the database (``shared``): each
 change is announced to the others, which catch their copy of the table up, and one
 process at a time plays a table's bots and runs its clock.
+
+The people at a table chat (``chat``: stored, then sent to everyone listening, at a
+rate per seat), and at a table opened with hints a person may ask for the greedy
+bot's move for their seat (``hint``), thought on the seat's view in a bot worker.
 """
 
 from __future__ import annotations
@@ -24,23 +28,25 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
+import math
 import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
-from ..agents.turn import Decision
+from ..agents.turn import Advice, Decision
 from ..agents.worker import default_jobs
-from ..core import Action, IllegalAction, OptionError, game, game_ids, replay
+from ..core import Action, IllegalAction, OptionError, State, game, game_ids, replay
 from . import db
 from .bots import MOVE_SECONDS, BotPool, BotTimeout, check_bot
 from .errors import ApiError
-from .limits import Limits
+from .limits import CHAT_SECONDS, Limits, RateLimiter
 from .replay import Replay
 from .seats import SeatInfo, new_seats
 from .shared import Shared, notify
@@ -55,6 +61,12 @@ ARCHIVE_PAGE = 20
 MAX_REPLAYS = 16
 MAX_RESULTS = 10_000
 SWEEP_SECONDS = 2.0  # how often a process offers to take over the bots of tables it holds
+#: the chat messages a page is given when it opens (the newest, oldest first)
+CHAT_HISTORY = 100
+#: what a spectator who writes in the chat is told
+SPECTATORS_READ = "spectators read the chat but may not write in it: open your seat's link"
+#: the next best moves a hint names besides its own
+HINT_OTHERS = 3
 
 
 class TableService:
@@ -98,6 +110,8 @@ class TableService:
         self._syncing: dict[str, asyncio.Task[None]] = {}
         self._claiming: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: chat messages per seat (keyed "table/seat"): a burst, then one every few seconds
+        self.chatter = RateLimiter(self.limits.chat_messages, seconds=CHAT_SECONDS)
 
     async def start(self) -> None:
         """On PostgreSQL, hear the other server processes on the database (see
@@ -148,6 +162,7 @@ class TableService:
         clock_bot: str = "greedy",
         private: bool = False,
         token_hashes: list[str | None] | None = None,
+        hints: bool = False,
     ) -> tuple[Table, list[str | None]]:
         """A new table; returns it and each seat's token (None for a bot seat).
         ``token_hashes``: the people's tokens at another table, kept (a rematch)."""
@@ -176,6 +191,7 @@ class TableService:
             state=state,
             entries=0,
             private=private,
+            hints=hints,
         )
 
         def write(session: Any) -> None:
@@ -189,6 +205,7 @@ class TableService:
                 clock_minutes=clock_minutes,
                 clock_bot=clock_bot,
                 private=private,
+                hints=hints,
                 created=db.now(),
             )
             row.seats = [
@@ -307,6 +324,7 @@ class TableService:
             entries=len(entries),
             private=row.private,
             rematch=row.rematch,
+            hints=row.hints,
         )
 
     async def resume_all(self) -> int:
@@ -534,6 +552,7 @@ class TableService:
                 clock_bot=table.clock_bot,
                 private=table.private,
                 token_hashes=[s.token_hash for s in table.seats],
+                hints=table.hints,
             )
 
             def write(session: Any) -> bool:
@@ -600,6 +619,89 @@ class TableService:
             await self._db(write)
             table.seats[seat].name = name
             table.changed()
+
+    # -- the chat -----------------------------------------------------------------------
+    async def chat(self, table: Table, seat: int | None, text: str) -> dict[str, Any]:
+        """The person at ``seat`` says ``text`` (a checked ``ChatText``) to the table:
+        stored, then sent to everyone listening; returns the message. Spectators read
+        the chat but do not write in it (403); past the seat's rate, 429."""
+        if seat is None:
+            raise ApiError(403, SPECTATORS_READ)
+        wait = self.chatter.take(f"{table.id}/{seat}")
+        if wait:
+            burst = self.limits.chat_messages
+            raise ApiError(
+                429,
+                f"you are chatting too fast ({burst} messages in {CHAT_SECONDS} s at most): "
+                f"try again in {wait} s",
+                retry_after=wait,
+            )
+
+        def write(session: Any) -> dict[str, Any]:
+            row = db.ChatMessage(table_id=table.id, seat=seat, text=text, time=db.now())
+            session.add(row)
+            session.flush()  # gives the row its id
+            return _chat_json(row)
+
+        message: dict[str, Any] = await self._db(write)
+        table.said(message)
+        return message
+
+    async def chat_history(self, table: Table, limit: int = CHAT_HISTORY) -> list[dict[str, Any]]:
+        """The table's newest ``limit`` chat messages, oldest first."""
+
+        def read(session: Any) -> list[dict[str, Any]]:
+            rows = session.scalars(
+                select(db.ChatMessage)
+                .where(db.ChatMessage.table_id == table.id)
+                .order_by(db.ChatMessage.id.desc())
+                .limit(limit)
+            )
+            return [_chat_json(row) for row in reversed(list(rows))]
+
+        return await self._db(read)
+
+    # -- hints --------------------------------------------------------------------------
+    async def hint(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """The greedy bot's move for ``seat`` and why, worked out on the seat's view
+        (``turn.Advice``: the seat's determinized view, never the true state) in a bot
+        worker, on time. One per view: asked again before the seat's view changes, the
+        same answer (so asking twice tells nothing the view does not)."""
+        if seat is None:
+            raise ApiError(403, "a spectator has no move to be hinted: open your seat's link")
+        if not table.hints:
+            raise ApiError(403, "this table was opened without hints")
+        state = table.state
+        if state.is_terminal():
+            raise ApiError(409, "the game is over: there is no move to hint at")
+        if seat not in state.acting_players():
+            raise ApiError(409, "it is not your turn: a hint is for a move you are to make")
+        seen = table.seen_by(seat)
+        known = table.hinted.get(seat)
+        if known is None or known[0] != seen:
+            task = asyncio.create_task(self._advise(state, seat, table.seed, seen["log_length"]))
+            known = table.hinted[seat] = (seen, task)
+            task.add_done_callback(lambda done, entry=known: _forget_failed(table, seat, entry))
+        return await asyncio.shield(known[1])  # a request that goes away stops no hint
+
+    async def _advise(
+        self, state: State, seat: int, game_seed: int, log_length: int
+    ) -> dict[str, Any]:
+        advice = Advice.at(state, seat, "greedy", game_seed)
+        try:  # the wait for a worker and the thinking: two bot moves' time at most
+            action, scored = await asyncio.wait_for(
+                self.bots.think(advice), 2 * self.bots.deadline
+            )
+        except (BotTimeout, TimeoutError):
+            raise ApiError(
+                503,
+                "no hint in time: the server's bots are busy, try again in a moment",
+                retry_after=math.ceil(self.bots.move_seconds),
+            ) from None
+        except Exception as e:
+            log.error("a hint failed (seat %d): %s", seat, e)
+            raise ApiError(503, "no hint now: working it out failed", retry_after=5) from None
+        return _hint_json(advice.view, action, scored, log_length)
 
     async def _commit(self, table: Table, seat: int, action: Action) -> None:
         """Apply, store, then publish (the caller holds the table's lock)."""
@@ -912,3 +1014,56 @@ class TableService:
         await asyncio.gather(*tasks, return_exceptions=True)
         if self.shared is not None:
             await self.shared.close()
+
+
+def _forget_failed(table: Table, seat: int, entry: tuple[Any, asyncio.Future[Any]]) -> None:
+    """A hint that failed is forgotten: asked again, it is worked out again."""
+    done = entry[1]
+    if (done.cancelled() or done.exception() is not None) and table.hinted.get(seat) is entry:
+        del table.hinted[seat]
+
+
+def _chat_json(row: db.ChatMessage) -> dict[str, Any]:
+    when: datetime = row.time
+    if when.tzinfo is None:  # SQLite gives back the UTC time it was given, without a zone
+        when = when.replace(tzinfo=UTC)
+    return {"id": row.id, "seat": row.seat, "text": row.text, "time": when.isoformat()}
+
+
+def _hint_json(
+    view: State, action: Action, scored: list[tuple[Action, float]], log_length: int
+) -> dict[str, Any]:
+    """The hint's answer: the move, its score, the next best few, and why."""
+    spec = view.spec
+
+    def move(a: Action, score: float) -> dict[str, Any]:
+        finite = score if math.isfinite(score) else None
+        return {"index": spec.action_index(a), "text": view.describe(a), "score": finite}
+
+    score = next(s for a, s in scored if a == action)
+    others = sorted((item for item in scored if item[0] != action), key=lambda i: -i[1])
+    others = others[:HINT_OTHERS]
+    return {
+        **move(action, score),
+        "action": action.to_json(),
+        "why": _why(score, len(scored), others),
+        "next_best": [move(a, s) for a, s in others],
+        "log_length": log_length,
+    }
+
+
+def _why(score: float, moves: int, others: list[tuple[Action, float]]) -> str:
+    """Why the greedy bot plays the move: how it chose, and by how much."""
+    if moves == 1:
+        return "It is your only legal move."
+    how = (
+        f"The greedy bot scores the position after each of your {moves} moves by the game's "
+        "own measure, higher being better for you (a move that rolls dice or reveals "
+        "something: over several guesses of what you cannot see)."
+    )
+    best, (_, second) = score, others[0]
+    if not (math.isfinite(best) and math.isfinite(second)):
+        return how
+    if best - second <= 1e-9:
+        return f"{how} This move scores {best:.2f}, as does the next best: it picked one."
+    return f"{how} This move scores {best:.2f}, the next best {second:.2f}."

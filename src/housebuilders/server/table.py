@@ -2,7 +2,7 @@
 each seat (or a spectator) is shown of it, computed once per change.
 
 The ``TableService`` (``service``) makes every change; a table only tells its
-listeners (``changed``) and keeps the turn clock's deadlines.
+listeners (``changed``, and ``said`` for the chat) and keeps the turn clock's deadlines.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import json
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +40,7 @@ class Table:
     entries: int  # log entries written so far (actions and undos)
     private: bool = False  # not listed in the lobby
     rematch: str | None = None  # the table its people play next, once one asked
+    hints: bool = False  # a seat may ask for the greedy bot's move
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     rematching: asyncio.Lock = field(default_factory=asyncio.Lock)  # one rematch, made once
     deadlines: dict[int, float] = field(default_factory=dict)
@@ -54,6 +56,10 @@ class Table:
     drawings: dict[int | None, tuple[bytes, str]] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     clock: asyncio.Task[None] | None = None
+    #: per seat, the view its last hint was worked out on and the hint (being) worked out
+    hinted: dict[int, tuple[dict[str, Any], asyncio.Future[dict[str, Any]]]] = field(
+        default_factory=dict
+    )
 
     @property
     def idle(self) -> bool:
@@ -131,6 +137,10 @@ class Table:
         self.drawings[seat] = (digest, drawing)
         return drawing
 
+    def seen_by(self, seat: int | None) -> dict[str, Any]:
+        """The view of ``seat`` without the drawing or the time: all it is shown."""
+        return self._cached(("view", seat), lambda: self._view(seat))
+
     def _cached(self, key: tuple[str, int | None], make: Callable[[], Any]) -> Any:
         """``make()``, computed once per change of the table."""
         cached = self.views.get(key)
@@ -176,6 +186,7 @@ class Table:
             "clock_bot": self.clock_bot if self.clock_minutes is not None else None,
             "rematch": self.rematch,
             "tie_breaks": tie_notes(state) if terminal else None,
+            "hints": self.hints,
         }
 
     def why(self, seat: int, action: Action) -> dict[str, Any]:
@@ -226,6 +237,11 @@ class Table:
                 if listening == seat:
                     offer(queue, {"type": "view", "view": self.view(seat, svg)})
 
+    def said(self, message: dict[str, Any]) -> None:
+        """A chat message, for everyone listening (seats and spectators alike)."""
+        for queue in list(self.listeners):
+            offer(queue, {"type": "chat", "message": message})
+
     def _reset_deadlines(self) -> None:
         if self.clock_minutes is None:
             return
@@ -258,3 +274,25 @@ def offer(queue: asyncio.Queue[dict[str, Any]], message: dict[str, Any]) -> None
     while queue.full():
         queue.get_nowait()
     queue.put_nowait(message)
+
+
+class Inbox(asyncio.Queue[dict[str, Any]]):
+    """A listener's messages to send: only the newest view (a slow listener misses the
+    older ones, which the newest replaces), but every chat message, in order (up to
+    ``CHAT_KEPT`` waiting: a listener that slow misses the oldest)."""
+
+    CHAT_KEPT = 100
+
+    def _init(self, maxsize: int) -> None:
+        self._queue: deque[dict[str, Any]] = deque()
+
+    def _put(self, item: dict[str, Any]) -> None:
+        kind = item.get("type")
+        if kind == "view" or sum(m.get("type") == kind for m in self._queue) >= self.CHAT_KEPT:
+            older = next((m for m in self._queue if m.get("type") == kind), None)
+            if older is not None:
+                self._queue.remove(older)
+        self._queue.append(item)
+
+    def _get(self) -> dict[str, Any]:
+        return self._queue.popleft()
