@@ -126,6 +126,7 @@ function request() {
   });
   const payload = { game: gameSelect.value, seats };
   if ($("private").checked) payload.private = true;
+  if ($("hints").checked) payload.hints = true;
   const seed = seedInput.value.trim();
   if (seed !== "") payload.seed = Number(seed);
   const clock = clockInput.value.trim();

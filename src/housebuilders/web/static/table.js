@@ -4,7 +4,9 @@
 // the view, then listens on the websocket (falling back to polling every 2 s while
 // the socket is down). Every view is rendered whole: header, board SVG, legal
 // actions as buttons, log, scores. Clicking an SVG part with data-index or an
-// action button POSTs {"index": i}.
+// action button POSTs {"index": i}. The chat comes with the page (GET .../chat) and
+// then over the same websocket ({"type": "chat"}); the hint button (at a table opened
+// with hints) asks for the greedy bot's move and marks it on the board.
 
 import { parseSvg } from "./drawing.js";
 import { seatName, withSeatNames } from "./naming.js";
@@ -51,6 +53,13 @@ const el = {
   pick: $("pick"),
   pickActions: $("pick-actions"),
   pickCancel: $("pick-cancel"),
+  hint: $("hint"),
+  hintBox: $("hint-box"),
+  chatLog: $("chat-log"),
+  chatForm: $("chat-form"),
+  chatInput: $("chat-input"),
+  chatError: $("chat-error"),
+  chatNote: $("chat-note"),
 };
 
 const state = {
@@ -63,6 +72,10 @@ const state = {
   pollTimer: null,
   lastSvg: null,
   wasYourTurn: null, // the last view's: a turn that starts (false -> true) is announced
+  chat: new Map(), // the chat messages shown, by id
+  chatNames: "", // the seats' names the chat was shown with
+  hint: null, // the hint shown (for the view of its log_length), or null
+  hinting: false,
 };
 
 /**
@@ -208,6 +221,7 @@ function connect() {
     state.wsFailures = 0;
     stopPolling();
     setConnection("live");
+    loadChat(); // what was said while the socket was down
   });
   ws.addEventListener("message", (event) => {
     let msg;
@@ -219,6 +233,8 @@ function connect() {
     if (msg && msg.type === "view" && msg.view) {
       state.wsViews += 1;
       render(msg.view);
+    } else if (msg && msg.type === "chat" && msg.message) {
+      addChat([msg.message]);
     } else if (msg && msg.type === "error" && msg.error) {
       showMessage(`Server: ${msg.error}`, "notice");
     }
@@ -246,6 +262,7 @@ function startPolling() {
   setConnection("polling");
   state.pollTimer = setInterval(() => {
     if (!state.busy) refresh();
+    loadChat();
   }, POLL_MS);
 }
 
@@ -325,6 +342,8 @@ function render(view) {
   renderButtons(view, terminal);
   renderScores(view, terminal);
   renderLog(view);
+  renderHint(view, yourTurn);
+  renderChatForm(view);
 }
 
 function renderSeats(view, acting, terminal) {
@@ -417,6 +436,7 @@ function markLiveParts(view) {
     const action = legal.get(index);
     const live = Boolean(action) && !state.busy;
     node.classList.toggle("live", live);
+    node.classList.toggle("hinted", Boolean(action) && state.hint !== null && state.hint.index === index);
     if (live) {
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
@@ -491,6 +511,7 @@ function renderActions() {
       b.dataset.index = String(a.index);
       b.textContent = a.text;
       b.disabled = state.busy;
+      if (state.hint && state.hint.index === a.index) b.classList.add("hinted");
       box.append(b);
     }
     el.actions.append(box);
@@ -674,6 +695,161 @@ function renderLog(view) {
   }
   if (nearBottom) box.scrollTop = box.scrollHeight;
 }
+
+// == hints ==============================================================================
+// At a table opened with hints, on the seat's turn: the greedy bot's move for the seat
+// (worked out by the server on the seat's view alone), marked on the board and in the
+// list of moves, with why. It holds for the view it was asked on.
+function renderHint(view, yourTurn) {
+  el.hint.hidden = !(view.hints && yourTurn);
+  el.hint.disabled = state.hinting;
+  if (state.hint && (state.hint.log_length !== view.log_length || !yourTurn)) clearHint();
+}
+
+function clearHint() {
+  if (state.hint === null && el.hintBox.hidden) return;
+  state.hint = null;
+  el.hintBox.replaceChildren();
+  el.hintBox.hidden = true;
+  for (const node of document.querySelectorAll(".hinted")) node.classList.remove("hinted");
+}
+
+function showHint(hint) {
+  state.hint = hint;
+  const head = document.createElement("p");
+  head.className = "hint-move";
+  const label = document.createElement("strong");
+  label.textContent = "Hint: ";
+  head.append(label, document.createTextNode(hint.text));
+  const why = document.createElement("p");
+  why.className = "hint-why";
+  why.textContent = hint.why;
+  el.hintBox.replaceChildren(head, why);
+  if (hint.next_best && hint.next_best.length) {
+    const list = document.createElement("ul");
+    list.className = "hint-others";
+    for (const other of hint.next_best) {
+      const li = document.createElement("li");
+      const score = typeof other.score === "number" ? ` (${other.score.toFixed(2)})` : "";
+      li.textContent = `${other.text}${score}`;
+      list.append(li);
+    }
+    const intro = document.createElement("p");
+    intro.className = "muted";
+    intro.textContent = "Next best:";
+    el.hintBox.append(intro, list);
+  }
+  el.hintBox.hidden = false;
+  renderActions(); // marks the move on the board and among the buttons
+  const marked = el.actions.querySelector("button.hinted");
+  if (marked) marked.scrollIntoView({ block: "nearest" });
+}
+
+async function askHint() {
+  if (state.hinting || !state.view) return;
+  state.hinting = true;
+  el.hint.disabled = true;
+  const asked = state.view.log_length;
+  el.hintBox.replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: "Thinking…" }));
+  el.hintBox.hidden = false;
+  const r = await api("POST", `${base}/hint`);
+  state.hinting = false;
+  el.hint.disabled = false;
+  if (r.ok && r.data && state.view && r.data.log_length === state.view.log_length && asked === state.view.log_length) {
+    showHint(r.data);
+    return;
+  }
+  clearHint();
+  if (!r.ok) showMessage(r.network ? "Could not reach the server for a hint." : refusalText(r), "error");
+}
+
+// == chat ===============================================================================
+// Messages are plain text: always set as textContent, never parsed as markup.
+const CHAT_KEPT = 200;
+
+async function loadChat() {
+  const r = await api("GET", `${base}/chat`);
+  if (r.ok && r.data && Array.isArray(r.data.messages)) addChat(r.data.messages);
+}
+
+function addChat(messages) {
+  for (const m of messages) if (m && typeof m.id === "number") state.chat.set(m.id, m);
+  const ids = [...state.chat.keys()].sort((a, b) => a - b);
+  for (const id of ids.slice(0, Math.max(0, ids.length - CHAT_KEPT))) state.chat.delete(id);
+  renderChat();
+}
+
+function renderChat() {
+  const seats = (state.view && state.view.seats) || [];
+  state.chatNames = JSON.stringify(seats.map((s) => s.name));
+  const box = el.chatLog;
+  const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40 || box.childElementCount <= 1;
+  const fragment = document.createDocumentFragment();
+  for (const m of [...state.chat.values()].sort((a, b) => a.id - b.id)) {
+    const li = document.createElement("li");
+    li.dataset.id = String(m.id);
+    li.dataset.seat = String(m.seat);
+    if (state.view && m.seat === state.view.seat) li.classList.add("mine");
+    const who = document.createElement("span");
+    who.className = "chat-who";
+    who.textContent = `${seatName(seats[m.seat], m.seat)}:`;
+    const text = document.createElement("span");
+    text.className = "chat-text";
+    text.textContent = String(m.text);
+    li.append(who, " ", text);
+    fragment.append(li);
+  }
+  box.replaceChildren(fragment);
+  if (state.chat.size === 0) {
+    const li = document.createElement("li");
+    li.className = "muted";
+    li.textContent = "Nobody has said anything yet.";
+    box.append(li);
+  }
+  if (nearBottom) box.scrollTop = box.scrollHeight;
+}
+
+function renderChatForm(view) {
+  const mine = view.seat !== null && view.seat !== undefined;
+  el.chatForm.hidden = !mine;
+  el.chatNote.hidden = mine;
+  const names = JSON.stringify((view.seats || []).map((s) => s.name));
+  if (names !== state.chatNames) renderChat(); // a seat took a name: say it everywhere
+}
+
+async function sendChat() {
+  // the server takes no control character but the newline: a tab is a space
+  const text = el.chatInput.value.replace(/\r\n?/g, "\n").replace(/\t/g, " ").trim();
+  if (!text || el.chatInput.disabled) return;
+  el.chatInput.disabled = true;
+  const r = await api("POST", `${base}/chat`, { text });
+  el.chatInput.disabled = false;
+  el.chatInput.focus();
+  if (r.ok && r.data) {
+    el.chatInput.value = "";
+    el.chatError.hidden = true;
+    addChat([r.data]);
+    return;
+  }
+  let error;
+  if (r.network) error = "Could not reach the server: the message was not sent.";
+  else if (r.status === 422) error = "Not sent: a message is 1 to 500 characters, with no control characters.";
+  else error = `Not sent: ${(r.data && r.data.error) || `the server answered ${r.status}`}`;
+  el.chatError.textContent = error;
+  el.chatError.hidden = false;
+}
+
+el.chatForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  sendChat();
+});
+el.chatInput.addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+    event.preventDefault();
+    sendChat();
+  }
+});
+el.hint.addEventListener("click", () => askHint());
 
 // == turn notifications =================================================================
 // Asked for once (the box), remembered for this browser: a short sound when a turn
@@ -935,4 +1111,5 @@ if (!TABLE) {
 } else {
   refresh();
   connect();
+  loadChat();
 }
