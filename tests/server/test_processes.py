@@ -116,6 +116,31 @@ def test_a_move_through_one_process_reaches_the_live_views_of_another(
                 assert back["observation"] == now["observation"]
 
 
+def test_a_chat_message_through_one_process_reaches_the_live_pages_of_another(
+    two_servers: tuple[LiveServer, LiveServer],
+) -> None:
+    a, b = two_servers
+    with httpx.Client(base_url=a.url, timeout=30) as at_a, httpx.Client(base_url=b.url) as at_b:
+        body = {"game": "mr-house-basic", "seats": [{"kind": "human"}] * 2, "seed": 3}
+        created = at_a.post("/api/tables", json=body).json()
+        table, tokens = created["table"], [seat["token"] for seat in created["seats"]]
+        at_b.get(f"/api/tables/{table}/view").raise_for_status()  # B holds the table
+        with _live(b, table, tokens[1]) as seat_on_b, _live(b, table) as spectator_on_b:
+            said = at_a.post(
+                f"/api/tables/{table}/chat", params={"token": tokens[0]}, json={"text": "hi"}
+            )
+            assert said.status_code == 201, said.text
+            for ws in (seat_on_b, spectator_on_b):
+                deadline = time.monotonic() + 2
+                while True:
+                    message = json.loads(ws.recv(timeout=max(deadline - time.monotonic(), 0)))
+                    if message.get("type") == "chat":
+                        break
+                assert message["message"] == said.json()
+        history = at_b.get(f"/api/tables/{table}/chat").json()
+        assert [m["text"] for m in history["messages"]] == ["hi"]
+
+
 def _play_through(http: httpx.Client, table: str, token: str, rng: random.Random) -> dict:
     """The person plays random moves to the end of the game; the final view."""
     deadline = time.monotonic() + 120

@@ -641,7 +641,9 @@ class TableService:
             row = db.ChatMessage(table_id=table.id, seat=seat, text=text, time=db.now())
             session.add(row)
             session.flush()  # gives the row its id
-            return _chat_json(row)
+            message = _chat_json(row)
+            self._notify(session, table.id, {"chat": message})  # 500 characters fit
+            return message
 
         message: dict[str, Any] = await self._db(write)
         table.said(message)
@@ -824,7 +826,13 @@ class TableService:
     def _heard(self, table_id: str | None, entry: Any = None) -> None:
         """Another process changed ``table_id`` (None: any table, maybe): catch up.
         The next move of a table at rest is played here and now from the notice
-        (``entry``); anything else is read from the database."""
+        (``entry``); anything else is read from the database. A chat message
+        (``{"chat": message}``) goes to this process's listeners at the table."""
+        if isinstance(entry, dict):  # a chat message, for those listening here
+            table = self.tables.get(table_id) if table_id is not None else None
+            if table is not None:
+                table.said(entry["chat"])
+            return
         for heard in list(self.tables) if table_id is None else [table_id]:
             table = self.tables.get(heard)
             if table is None:
