@@ -19,6 +19,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from .spec import game
@@ -38,8 +39,10 @@ class Vector:
         self.values.append(0.0 if x is None else x / scale)
 
     def nums(self, xs: Iterable[float | None], scale: float = 1.0) -> None:
-        for x in xs:
-            self.num(x, scale)
+        if scale == 1.0:
+            self.values.extend([0.0 if x is None else x for x in xs])
+        else:
+            self.values.extend([0.0 if x is None else x / scale for x in xs])
 
     def flag(self, b: object) -> None:
         """1 if ``b`` is true, else 0."""
@@ -47,10 +50,10 @@ class Vector:
 
     def onehot(self, i: int | None, n: int) -> None:
         """``n`` values, 1 at ``i`` (none for None or an ``i`` outside 0..n-1)."""
-        start = len(self.values)
-        self.values.extend((0.0,) * n)
+        row = [0.0] * n
         if i is not None and 0 <= i < n:
-            self.values[start + i] = 1.0
+            row[i] = 1.0
+        self.values.extend(row)
 
     def word(self, value: Any, vocabulary: Sequence[Any]) -> None:
         """A one-hot over ``vocabulary`` and one more place for anything else (a name a
@@ -65,22 +68,31 @@ class Vector:
         """How many of ``items`` are each word of ``vocabulary`` (and a last place for
         any other), scaled."""
         n = len(vocabulary)
-        start = len(self.values)
-        self.values.extend((0.0,) * (n + 1))
-        index = {v: i for i, v in enumerate(vocabulary)}
+        row = [0.0] * (n + 1)
+        step = 1.0 / scale
+        index = _index_of(
+            vocabulary if isinstance(vocabulary, tuple | range) else tuple(vocabulary)
+        ).get
         for item in items:
-            self.values[start + index.get(item, n)] += 1.0 / scale
+            row[index(item, n)] += step
+        self.values.extend(row)
 
     def padded(self, xs: Sequence[float | None], n: int, scale: float = 1.0) -> None:
         """The first ``n`` of ``xs`` (scaled), zeros after them."""
-        for i in range(n):
-            self.num(xs[i] if i < len(xs) else None, scale)
+        self.nums(xs[:n], scale)
+        if len(xs) < n:
+            self.values.extend([0.0] * (n - len(xs)))
 
     def extend(self, values: Iterable[float]) -> None:
         self.values.extend(values)
 
     def __len__(self) -> int:
         return len(self.values)
+
+
+@lru_cache(maxsize=256)
+def _index_of(vocabulary: Sequence[Any]) -> dict[Any, int]:
+    return {word: i for i, word in enumerate(vocabulary)}
 
 
 def relative(seat: int | None, you: int | None, players: int) -> int | None:

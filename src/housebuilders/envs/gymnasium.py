@@ -104,13 +104,13 @@ class HousebuildersEnv(gymnasium.Env):
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         state = self.state
         assert state is not None, "call reset() first"
-        move = self.table.action(action)
-        if move not in state.legal_actions(self.seat):
+        self.table.action(action)  # a ValueError outside the action space
+        if int(action) not in self.table.legal(state, self.seat):
             if self.illegal == "raise":
-                state.apply(self.seat, move)  # raises IllegalAction, naming the rule
+                self.table.play(state, self.seat, action)  # raises IllegalAction, naming the rule
             info = {**self._info(), "illegal": True}
             return self._observe(), self.illegal_reward, True, False, info
-        state.apply(self.seat, move)
+        self.table.play(state, self.seat, action)
         self._play_bots()
         over = state.is_terminal()
         reward = self.table.rewards(state)[self.seat] if over else 0.0

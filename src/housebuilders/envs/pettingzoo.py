@@ -111,7 +111,7 @@ class HousebuildersAEC(AECEnv):
             self._was_dead_step(action)
             return
         state = self.state
-        state.apply(self._seat[agent], self.table.action(action))  # IllegalAction if not legal
+        self.table.play(state, self._seat[agent], action)  # IllegalAction if not legal
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if state.is_terminal():
@@ -199,7 +199,7 @@ class HousebuildersParallel(ParallelEnv):
         for seat in state.acting_players():
             agent = self.possible_agents[seat]
             if agent in actions and actions[agent] is not None:
-                state.apply(seat, self.table.action(actions[agent]))
+                self.table.play(state, seat, actions[agent])
         over = state.is_terminal()
         final = self.table.rewards(state) if over else [0.0] * len(self.possible_agents)
         rewards = {a: final[self.possible_agents.index(a)] for a in self.agents}

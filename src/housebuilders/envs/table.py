@@ -59,6 +59,8 @@ class Table:
         self.actions = spec.action_space_size
         self._index = spec.action_index
         self._actions = spec.actions
+        self._legal_for: tuple[State | None, int, int] = (None, 0, 0)
+        self._legal: list[int] = []
 
     def new_game(self, seed: int) -> State:
         return self.spec.new_game(self.players, seed, options=self.options, content=self.content)
@@ -68,10 +70,27 @@ class Table:
 
     def mask(self, state: State, seat: int) -> np.ndarray:
         mask = np.zeros(self.actions, dtype=np.int8)
-        index = self._index
-        for action in state.legal_actions(seat):
-            mask[index(action)] = 1
+        mask[self.legal(state, seat)] = 1
         return mask
+
+    def legal(self, state: State, seat: int) -> list[int]:
+        """The indices of ``seat``'s legal actions, kept until the state changes (a
+        step asks the mask, then plays one of them)."""
+        state_was, length, seat_was = self._legal_for
+        if state_was is not state or length != len(state.history) or seat_was != seat:
+            index = self._index
+            self._legal = [index(a) for a in state.legal_actions(seat)]
+            self._legal_for = (state, len(state.history), seat)
+        return self._legal
+
+    def play(self, state: State, seat: int, index: Any) -> None:
+        """Play action ``index`` for ``seat``: an IllegalAction (the state unchanged)
+        if the rules forbid it, a ValueError outside the action space."""
+        action = self.action(index)
+        if int(index) in self.legal(state, seat) and seat in state.acting_players():
+            state.play(seat, action)  # legal: apply's check was just made
+        else:
+            state.apply(seat, action)  # raises, naming the rule
 
     def action(self, index: Any) -> Any:
         """The game's action of index ``index`` (a ValueError outside the space)."""

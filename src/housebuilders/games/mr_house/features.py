@@ -45,15 +45,15 @@ def _house(v: Vector, house: list[Json]) -> None:
 
 def _markers(v: Vector, obs: Json, you: int | None, n: int) -> None:
     locations = obs["board"]["locations"]
+    width = 1 + VALUES
     for number in range(LOCATIONS):
-        by_seat = [[0.0] * (1 + VALUES) for _ in range(SEATS)]
+        counts = [0.0] * (SEATS * width)  # per seat: markers, then those of each value
         for marker in locations[number]["markers"] if number < len(locations) else ():
-            counts = by_seat[relative(marker["player"], you, n) or 0]
-            counts[0] += 1
+            at = (relative(marker["player"], you, n) or 0) * width
+            counts[at] += 1 / 3
             if marker["value"] is not None:
-                counts[1 + min(marker["value"], VALUES - 1)] += 1
-        for counts in by_seat:
-            v.nums(counts, 3)
+                counts[at + 1 + min(marker["value"], VALUES - 1)] += 1 / 3
+        v.extend(counts)
 
 
 def _common(v: Vector, obs: Json, phases: tuple[str, ...]) -> tuple[int | None, int]:
