@@ -59,10 +59,10 @@ class Vector:
         """A one-hot over ``vocabulary`` and one more place for anything else (a name a
         content override brought), all zero for None."""
         n = len(vocabulary)
-        if value is None:
-            self.onehot(None, n + 1)
-        else:
-            self.onehot(vocabulary.index(value) if value in vocabulary else n, n + 1)
+        row = [0.0] * (n + 1)
+        if value is not None:
+            row[vocabulary.index(value) if value in vocabulary else n] = 1.0
+        self.values.extend(row)
 
     def counts(self, items: Iterable[Any], vocabulary: Sequence[Any], scale: float = 1.0) -> None:
         """How many of ``items`` are each word of ``vocabulary`` (and a last place for
@@ -70,9 +70,7 @@ class Vector:
         n = len(vocabulary)
         row = [0.0] * (n + 1)
         step = 1.0 / scale
-        index = _index_of(
-            vocabulary if isinstance(vocabulary, tuple | range) else tuple(vocabulary)
-        ).get
+        index = _index_of(_hashable(vocabulary)).get
         for item in items:
             row[index(item, n)] += step
         self.values.extend(row)
@@ -88,6 +86,10 @@ class Vector:
 
     def __len__(self) -> int:
         return len(self.values)
+
+
+def _hashable(vocabulary: Sequence[Any]) -> Sequence[Any]:
+    return vocabulary if isinstance(vocabulary, tuple | range) else tuple(vocabulary)
 
 
 @lru_cache(maxsize=256)
