@@ -224,7 +224,7 @@ class Observer:
 
     def string_from(self, state: HousebuildersState, player: int) -> str:
         seat = None if self.public else player
-        text = json.dumps(state.hb.observe(seat), sort_keys=True, separators=(",", ":"))
+        text = json.dumps(state.hb.observe(seat), separators=(",", ":"))  # its order is fixed
         if not self.perfect_recall:
             return text
         return f"{text}\n{self._history(state.hb, seat)}"
