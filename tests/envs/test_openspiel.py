@@ -93,3 +93,24 @@ def test_openspiel_ismcts_with_random_rollouts_and_mcts_and_random_bots() -> Non
                            random_state=np.random.RandomState(3))  # fmt: skip
     uniform = pyspiel.make_uniform_random_bot(1, 3)
     assert len(_play(game, [perfect, uniform], seed=3)) == 2
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_resampled_state_has_the_same_information_state(game_id: str) -> None:
+    """What ISMCTS asserts at every search: the seat's strings and tensors are the
+    same on ``resample_from_infostate``."""
+    game = pyspiel.load_game(hbos.short_name(game_id), {"players": 3 if game_id != "welcome-to"
+                                                        else 2})  # fmt: skip
+    state = game.new_initial_state()
+    rng = np.random.RandomState(4)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for step in range(120):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        if step % 7 == 0:
+            again = state.resample_from_infostate(seat, sampler)
+            assert again.information_state_string(seat) == state.information_state_string(seat)
+            assert again.observation_string(seat) == state.observation_string(seat)
+            assert again.observation_tensor(seat) == state.observation_tensor(seat)
+        state.apply_action(rng.choice(state.legal_actions()))
