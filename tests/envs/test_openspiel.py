@@ -99,8 +99,8 @@ def test_openspiel_ismcts_with_random_rollouts_and_mcts_and_random_bots() -> Non
 def test_a_resampled_state_has_the_same_information_state(game_id: str) -> None:
     """What ISMCTS asserts at every search: the seat's strings and tensors are the
     same on ``resample_from_infostate``."""
-    game = pyspiel.load_game(hbos.short_name(game_id), {"players": 3 if game_id != "welcome-to"
-                                                        else 2})  # fmt: skip
+    players = 2 if game_id == "welcome-to" else 3
+    game = pyspiel.load_game(hbos.short_name(game_id), {"players": players})
     state = game.new_initial_state()
     rng = np.random.RandomState(4)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
