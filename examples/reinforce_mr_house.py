@@ -87,8 +87,9 @@ def main(argv: list[str] | None = None) -> tuple[float, float, float]:
     theta = np.zeros(size, dtype=np.float32)
     evaluation = 10**6  # the evaluation's games are never trained on
     before = win_rate(theta, args.eval_games, evaluation, explore=True)  # uniform: random
+    first = win_rate(theta, args.eval_games, evaluation)  # theta 0: argmax is the first
     print(f"before training (uniform): {before:.0%} of {args.eval_games} games won "
-          "against random")  # fmt: skip
+          f"against random; for scale, always the first legal action: {first:.0%}")  # fmt: skip
     rng = random.Random(args.seed)
     baseline, start = 0.0, time.perf_counter()
     for episode in range(args.episodes):
