@@ -23,8 +23,8 @@ playing ``--game`` through the OpenSpiel adapter (``housebuilders.envs.openspiel
 the same seconds per move, each seat half of the games; OpenSpiel's bot with its
 random-rollout evaluator and with the game's heuristic (``HeuristicEvaluator``). A move
 with a single legal action is played at once by either. It prints each bot's
-iterations per second and our bot's win rate (a shared win counts its share) with a
-95% interval.
+iterations per second and our bot's win rate (a shared win counts its share) with its
+95% Wilson interval.
 """
 
 from __future__ import annotations
@@ -150,6 +150,14 @@ class TimedISMCTS(os_ismcts.ISMCTSBot):
         return self.get_final_policy(state, self._root_node)
 
 
+def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a rate ``p`` over ``n`` games (it stays inside
+    [0, 1] and is not empty at 0 or n wins)."""
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def head_to_head(game_id: str, games: int, seconds: float, evaluator: str, c: float,
                  seed: int) -> dict[str, float]:  # fmt: skip
     spiel = pyspiel.load_game(hbos.short_name(game_id), {"players": 2, "seed": seed})
@@ -182,9 +190,9 @@ def head_to_head(game_id: str, games: int, seconds: float, evaluator: str, c: fl
         shares.append(1 / len(winners) if ours_seat in winners else 0.0)
         theirs_it, theirs_s = theirs_it + theirs.simulations, theirs_s + theirs.spent
     mean = statistics.fmean(shares)
-    half = 1.96 * statistics.pstdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else 0
+    low, high = wilson(mean, len(shares))
     return {
-        "win rate": mean, "interval": half,
+        "win rate": mean, "low": low, "high": high,
         "ours it/s": ours_it / ours_s if ours_s else 0.0,
         "theirs it/s": theirs_it / theirs_s if theirs_s else 0.0,
     }  # fmt: skip
@@ -217,7 +225,7 @@ def main(argv: list[str] | None = None) -> None:
         for evaluator in args.evaluators.split(","):
             r = head_to_head(args.game, args.games, args.move_seconds, evaluator, args.c,
                              args.seed)  # fmt: skip
-            print(f"| {evaluator} | {r['win rate']:.2f} ± {r['interval']:.2f} | "
+            print(f"| {evaluator} | {r['win rate']:.2f} ({r['low']:.2f} to {r['high']:.2f}) | "
                   f"{r['ours it/s']:,.0f} | {r['theirs it/s']:,.0f} |")  # fmt: skip
 
 
