@@ -21,7 +21,7 @@ play: $(STAMP)
 ## scripts/test-services.sh installs (as root, from Debian's packages) and starts; the
 ## tests are spread over the cores (pytest-xdist), each shared resource's one at a time
 test: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff check src tests benchmarks scripts examples
 	$(BIN)/lint-imports
 	HOUSEBUILDERS_TEST_POSTGRES_URL="$$(scripts/test-services.sh)" $(BIN)/pytest -n auto --dist loadgroup
 	$(BIN)/python scripts/smoke_wheel.py

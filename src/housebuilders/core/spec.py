@@ -6,13 +6,16 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .action import Action, action_from_json
 from .errors import OptionError, StateError
 from .lazy import Lazy
 from .loading import check_loaded
 from .state import Json, State
+
+if TYPE_CHECKING:
+    from .features import Features
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,10 @@ class GameSpec:
     #: the players' page of the rules, "package:file" in the installed package (Markdown:
     #: how a turn goes, scoring, the rulings; core/rules.py reads it); "" for none
     rules: str = ""
+    #: the observation encoder for learning (games/<game>/features.py, a
+    #: ``core.features.Features``): ``features.encode(state, player)`` is a fixed-length
+    #: vector of what ``player`` sees, ``features.size(players)`` its length
+    features: Lazy[Features] = Lazy()
     _index: dict[Action, int] = field(default_factory=dict, init=False, repr=False)
     #: per action kind, the values each field takes somewhere in the action space
     _field_values: dict[str, tuple[set[Any], ...]] = field(

@@ -11,6 +11,7 @@ too. Each check raises AssertionError with a message that says what broke.
 from __future__ import annotations
 
 import json
+import math
 import random
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Mapping
@@ -224,9 +225,12 @@ def check_corrupted_states_refused(
 
 
 def check_hidden_information(state: State, player: int, seed: int) -> None:
-    """``player`` cannot tell a determinized copy from the true state."""
+    """``player`` cannot tell a determinized copy from the true state: not by its
+    observation, nor by the game's encoding of it (``spec.features``)."""
     seen = state.observe(player)
     _check_json_safe(seen, f"observe({player})")
+    features = state.spec.features
+    encoded = None if features is None else check_encoding(state, player)
     for k in range(2):
         copy = state.determinize(player, seed * 31 + k)
         assert copy.observe(player) == seen, (
@@ -235,6 +239,65 @@ def check_hidden_information(state: State, player: int, seed: int) -> None:
         )
         assert copy.legal_actions(player) == state.legal_actions(player)
         assert copy.acting_players() == state.acting_players()
+        if features is not None:
+            again = features.encode(copy, player)
+            _check_same_encoding(encoded, again, player, "a determinized copy")
+
+
+def check_encoding(state: State, player: int) -> Any:
+    """The game's encoding of what ``player`` sees (``spec.features``): as long as
+    ``features.size`` says, finite numbers. Returns it."""
+    features = state.spec.features
+    assert features is not None, f"{state.spec.id} has no features"
+    vector = features.encode(state, player)
+    size = features.size(state.num_players)
+    assert len(vector) == size, (
+        f"features.encode({player}) has {len(vector)} values, features.size says {size}"
+    )
+    assert all(math.isfinite(x) for x in vector), f"features.encode({player}) is not finite"
+    return vector
+
+
+def _check_same_encoding(a: Any, b: Any, player: int, other: str) -> None:
+    if list(a) != list(b):
+        at = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        raise AssertionError(
+            f"features.encode({player}) differs on {other}, which player {player} cannot tell "
+            f"from the state: the encoding leaks hidden information (values {at[:8]})"
+        )
+
+
+def check_features(state: State, seed: int) -> None:
+    """The information rule for the game's encoder (``spec.features``), the leak
+    check: for every seat, the encoding has its size and the same values on the
+    seat's determinizations (the hidden values resampled); and where one acting seat
+    plays either of two moves another seat cannot tell apart (equal observations), that
+    seat's encodings of the two results are equal."""
+    for player in range(state.num_players):
+        check_hidden_information(state, player, seed)
+    acting = state.acting_players()
+    if not acting:
+        return
+    rng = random.Random(seed)
+    mover = acting[rng.randrange(len(acting))]
+    legal = state.legal_actions(mover)
+    if len(legal) < 2:
+        return
+    results = []
+    for action in rng.sample(legal, 2):
+        copy = state.clone()
+        copy.apply(mover, action)
+        results.append(copy)
+    features = state.spec.features
+    assert features is not None
+    for p in range(state.num_players):
+        if p != mover and results[0].observe(p) == results[1].observe(p):
+            _check_same_encoding(
+                features.encode(results[0], p),
+                features.encode(results[1], p),
+                p,
+                f"the state after another move of player {mover}",
+            )
 
 
 def check_information_rule(state: State, seed: int, seeds: int = 6) -> None:

@@ -30,5 +30,6 @@ DREAM_HOME = register(GameSpec(
     text_view=f"{__name__}.text:text",
     svg_view=f"{__name__}.svg:svg",
     rules=f"{__name__}:rules.md",
+    features=f"{__name__}.features:FEATURES",
 ))  # fmt: skip
 DreamHomeState.spec = DREAM_HOME

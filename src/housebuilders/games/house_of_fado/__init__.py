@@ -29,5 +29,6 @@ HOUSE_OF_FADO = register(GameSpec(
     text_view=f"{__name__}.text:text",
     svg_view=f"{__name__}.svg:svg",
     rules=f"{__name__}:rules.md",
+    features=f"{__name__}.features:FEATURES",
 ))  # fmt: skip
 HouseOfFadoState.spec = HOUSE_OF_FADO

@@ -33,5 +33,6 @@ MASTER_BUILDER = register(GameSpec(
     text_view=f"{__name__}.text:text",
     svg_view=f"{__name__}.svg:svg",
     rules=f"{__name__}:rules.md",
+    features=f"{__name__}.features:FEATURES",
 ))  # fmt: skip
 MasterBuilderState.spec = MASTER_BUILDER

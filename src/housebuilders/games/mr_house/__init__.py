@@ -23,6 +23,7 @@ BASIC = register(
         text_view=f"{__name__}.text:text",
         svg_view=f"{__name__}.svg:svg",
         rules=f"{__name__}:rules-basic.md",
+        features=f"{__name__}.features:BASIC_FEATURES",
         options=BASIC_OPTIONS,
         # The heuristic already plans the house over the turns left: the search does
         # best scoring each new leaf at once, three times as many iterations (8,700 a
@@ -50,6 +51,7 @@ ADVANCED = register(
         text_view=f"{__name__}.text:text",
         svg_view=f"{__name__}.svg:svg",
         rules=f"{__name__}:rules-advanced.md",
+        features=f"{__name__}.features:ADVANCED_FEATURES",
         options=ADVANCED_OPTIONS,
         reference="the rulebook's scoring example: 16 and 17 points for the complete houses",
     )

@@ -20,6 +20,7 @@ WELCOME_TO = register(
         text_view=f"{__name__}.text:text",
         svg_view=f"{__name__}.svg:svg",
         rules=f"{__name__}:rules.md",
+        features=f"{__name__}.features:FEATURES",
         heuristic=f"{__name__}.heuristic:evaluate",
         heuristic_all=f"{__name__}.heuristic:evaluate_all",
         heuristic_scale=8.0,

@@ -1,0 +1,233 @@
+"""Learning environments' speed, and our ISMCTS against OpenSpiel's, through the adapters.
+
+    .venv/bin/python benchmarks/rl_steps.py                      # both parts
+    .venv/bin/python benchmarks/rl_steps.py --part steps --seconds 3
+    .venv/bin/python benchmarks/rl_steps.py --part ismcts --games 24 --move-seconds 0.05
+
+**steps**: environment steps per second with the observation and the action mask, each
+game's PettingZoo AEC environment (``housebuilders.envs.pettingzoo``, 2 players) side by
+side, in the same run, with PettingZoo's own classic ``connect_four_v3`` and
+``leduc_holdem_v4``, all played the same way: ``env.last()`` (observation and mask),
+a uniformly random legal action from the mask, ``env.step``, to the end of each game
+and again (``connect_four_v3`` imports pygame, which it needs only to draw: where
+pygame is not installed an empty module stands in for it). (``leduc_holdem_v4`` needs
+the ``rlcard`` package; without it OpenSpiel's
+C++ ``leduc_poker`` is timed in its place, with its observation tensor and legal
+actions, and the row says so.) The environments are timed in turn, ``--rounds`` times,
+and each row gives the best round (the machine is shared: the best is the least
+disturbed), with its ratio to connect_four's.
+
+**ismcts**: our ``ismcts`` bot against OpenSpiel's ISMCTS bot (``open_spiel.python.
+algorithms.ismcts``, here with a time budget per move instead of a simulation count)
+playing ``--game`` through the OpenSpiel adapter (``housebuilders.envs.openspiel``) at
+the same seconds per move, each seat half of the games; OpenSpiel's bot with its
+random-rollout evaluator and with the game's heuristic (``HeuristicEvaluator``). A move
+with a single legal action is played at once by either. It prints each bot's
+iterations per second and our bot's win rate (a shared win counts its share) with its
+95% Wilson interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import math
+import random
+import statistics
+import sys
+import time
+import types
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts as os_ismcts, mcts as os_mcts
+
+if importlib.util.find_spec("pygame") is None:  # connect_four draws with it, and only draws
+    sys.modules["pygame"] = types.ModuleType("pygame")
+from pettingzoo.classic import connect_four_v3  # noqa: E402
+
+import housebuilders as hb  # noqa: E402
+from housebuilders import agents  # noqa: E402
+from housebuilders.agents.turn import bot_seed, decide  # noqa: E402
+from housebuilders.envs import openspiel as hbos, pettingzoo as hbpz  # noqa: E402
+
+GAMES = tuple(hb.game_ids())
+
+
+# == steps ==========================================================================
+def aec_steps(env: Any, seconds: float, seed: int) -> float:
+    """Steps per second of random legal play on an AEC environment, whole games."""
+    rng = random.Random(seed)
+    steps, spent, game = 0, 0.0, 0
+    while spent < seconds:
+        start = time.perf_counter()
+        env.reset(seed=seed + game)
+        for _agent in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+        spent += time.perf_counter() - start
+        game += 1
+    return steps / spent
+
+
+def spiel_steps(game: Any, seconds: float, seed: int) -> float:
+    """The same for an OpenSpiel game: the observation tensor and the legal actions
+    of the seat to act at each step, chance nodes sampled."""
+    rng = random.Random(seed)
+    steps, spent = 0, 0.0
+    while spent < seconds:
+        start = time.perf_counter()
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+                continue
+            np.asarray(state.observation_tensor(state.current_player()), np.float32)
+            legal = state.legal_actions_mask()
+            actions = [i for i, m in enumerate(legal) if m]
+            state.apply_action(actions[rng.randrange(len(actions))])
+            steps += 1
+        spent += time.perf_counter() - start
+    return steps / spent
+
+
+def leduc() -> tuple[str, Callable[[float, int], float]]:
+    try:
+        from pettingzoo.classic import leduc_holdem_v4
+    except Exception:  # pettingzoo's leduc_holdem needs rlcard
+        game = pyspiel.load_game("leduc_poker")
+        return "leduc_poker (OpenSpiel C++; leduc_holdem_v4 needs rlcard)", (
+            lambda s, seed: spiel_steps(game, s, seed)
+        )
+    return "leduc_holdem_v4 (PettingZoo)", lambda s, seed: aec_steps(leduc_holdem_v4.env(), s, seed)
+
+
+def steps_table(games: list[str], seconds: float, rounds: int, seed: int) -> list[tuple]:
+    contenders: list[tuple[str, Callable[[float, int], float]]] = [
+        (g, lambda s, sd, g=g: aec_steps(hbpz.env(g, players=2), s, sd)) for g in games
+    ]
+    contenders.append(
+        ("connect_four_v3 (PettingZoo)", lambda s, sd: aec_steps(connect_four_v3.env(), s, sd))
+    )
+    contenders.append(leduc())
+    best: dict[str, float] = {}
+    for r in range(rounds):
+        for name, run in contenders:
+            rate = run(seconds, seed + 1000 * r)
+            best[name] = max(best.get(name, 0.0), rate)
+    c4 = best["connect_four_v3 (PettingZoo)"]
+    return [(name, best[name], best[name] / c4) for name, _ in contenders]
+
+
+# == ISMCTS head to head ============================================================
+class TimedISMCTS(os_ismcts.ISMCTSBot):
+    """OpenSpiel's ISMCTS bot searching for ``seconds`` a move (at least two
+    simulation) instead of a fixed number; counts its simulations."""
+
+    def __init__(self, game: Any, evaluator: Any, seconds: float, seed: int, c: float) -> None:
+        super().__init__(game, evaluator, c, max_simulations=1,
+                         random_state=np.random.RandomState(seed))  # fmt: skip
+        self.seconds, self.simulations, self.spent = seconds, 0, 0.0
+
+    def run_search(self, state: Any) -> list[tuple[int, float]]:
+        self.reset()
+        self._root_node = self.create_new_node(state)
+        start = time.perf_counter()
+        n = 0
+        while n < 2 or time.perf_counter() - start < self.seconds:  # the first expands the root
+            self.run_simulation(self.sample_root_state(state))
+            n += 1
+        self.simulations += n
+        self.spent += time.perf_counter() - start
+        return self.get_final_policy(state, self._root_node)
+
+
+def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a rate ``p`` over ``n`` games (it stays inside
+    [0, 1] and is not empty at 0 or n wins)."""
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def head_to_head(game_id: str, games: int, seconds: float, evaluator: str, c: float,
+                 seed: int) -> dict[str, float]:  # fmt: skip
+    spiel = pyspiel.load_game(hbos.short_name(game_id), {"players": 2, "seed": seed})
+    shares, ours_it, ours_s = [], 0, 0.0
+    theirs_it, theirs_s = 0, 0.0
+    for g in range(games):
+        ours_seat = g % 2
+        state = spiel.new_initial_state()
+        game_seed = seed + g
+        ours = agents.make(f"ismcts:seconds={seconds}", seed=bot_seed(game_seed, ours_seat))
+        judge = (
+            hbos.HeuristicEvaluator()
+            if evaluator == "heuristic"
+            else os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(game_seed))
+        )
+        theirs = TimedISMCTS(spiel, judge, seconds, game_seed, c)
+        while not state.is_terminal():
+            seat = state.current_player()
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply_action(legal[0])
+            elif seat == ours_seat:
+                move = decide(ours, state.hb, seat, game_seed)
+                ours_it += ours.last_iterations
+                ours_s += ours.last_seconds
+                state.apply_action(hb.game(game_id).action_index(move))
+            else:
+                state.apply_action(theirs.step(state))
+        winners = state.hb.winners()
+        shares.append(1 / len(winners) if ours_seat in winners else 0.0)
+        theirs_it, theirs_s = theirs_it + theirs.simulations, theirs_s + theirs.spent
+    mean = statistics.fmean(shares)
+    low, high = wilson(mean, len(shares))
+    return {
+        "win rate": mean, "low": low, "high": high,
+        "ours it/s": ours_it / ours_s if ours_s else 0.0,
+        "theirs it/s": theirs_it / theirs_s if theirs_s else 0.0,
+    }  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--part", choices=("steps", "ismcts", "both"), default="both")
+    parser.add_argument("--seconds", type=float, default=2.0, help="timed per environment")
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--only", default=",".join(GAMES), help="our games to time")
+    parser.add_argument("--game", default="mr-house-basic", help="the head-to-head's game")
+    parser.add_argument("--games", type=int, default=24, help="head-to-head games a variant")
+    parser.add_argument("--move-seconds", type=float, default=0.05)
+    parser.add_argument("--evaluators", default="random,heuristic")
+    parser.add_argument("--c", type=float, default=1.4, help="OpenSpiel ISMCTS's uct_c")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.part in ("steps", "both"):
+        rows = steps_table(args.only.split(","), args.seconds, args.rounds, args.seed)
+        print("| environment | steps/s | vs connect_four_v3 |")
+        print("|---|---:|---:|")
+        for name, rate, ratio in rows:
+            print(f"| {name} | {rate:,.0f} | {ratio:.2f} |")
+    if args.part in ("ismcts", "both"):
+        print(f"\n{args.game}, 2 players, {args.games} games a row, "
+              f"{args.move_seconds} s a move each")  # fmt: skip
+        print("| OpenSpiel ISMCTS evaluator | our win rate (95%) | our it/s | OpenSpiel it/s |")
+        print("|---|---:|---:|---:|")
+        for evaluator in args.evaluators.split(","):
+            r = head_to_head(args.game, args.games, args.move_seconds, evaluator, args.c,
+                             args.seed)  # fmt: skip
+            print(f"| {evaluator} | {r['win rate']:.2f} ({r['low']:.2f} to {r['high']:.2f}) | "
+                  f"{r['ours it/s']:,.0f} | {r['theirs it/s']:,.0f} |")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

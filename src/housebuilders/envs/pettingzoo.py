@@ -1,0 +1,235 @@
+"""PettingZoo environments for every game (the ``rl`` extra).
+
+    from housebuilders.envs import pettingzoo as hbpz
+    env = hbpz.env("mr-house-basic", players=3)
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        action = None if termination or truncation else \
+            env.action_space(agent).sample(observation["action_mask"])
+        env.step(action)
+
+The AEC environment follows PettingZoo's classic games: the observation is a dict of
+``observation`` (the game's encoding of what that seat sees, float32) and
+``action_mask`` (int8 over the game's fixed action space); the agent to act is the
+acting seat (in a simultaneous phase, as in Welcome To's rounds, the acting seats one
+after the other, lowest first: each sees only that the others chose, never what);
+rewards come at the end (``reward="win"``: win 1, loss -1, a shared win split;
+``reward="score"``: the final total minus the best other's). A turn of several parts
+(buy, build, pass) is several steps of the same agent.
+
+``parallel_env("welcome-to", players=N)`` plays Welcome To's rounds as PettingZoo's
+Parallel API: every seat still choosing acts at each step (see
+``HousebuildersParallel``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import wrappers
+
+from .table import Table, next_seed
+
+__all__ = ["HousebuildersAEC", "HousebuildersParallel", "env", "parallel_env", "raw_env"]
+
+
+def _spaces(table: Table) -> tuple[spaces.Dict, spaces.Discrete]:
+    observation = spaces.Dict(
+        {
+            "observation": spaces.Box(-np.inf, np.inf, (table.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (table.actions,), np.int8),
+        }
+    )
+    return observation, spaces.Discrete(table.actions)
+
+
+class HousebuildersAEC(AECEnv):
+    """One game of ``game_id`` for ``players`` agents, ``player_0`` ... (seat order)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "housebuilders_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int = 2,
+        render_mode: str | None = None,
+        reward: str = "win",
+        options: Mapping[str, Any] | None = None,
+        content: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.table = Table(game_id, players, options, content, reward)
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"housebuilders_{game_id.replace('-', '_')}_v0"}
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
+        observation, action = _spaces(self.table)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces = dict.fromkeys(self.possible_agents, action)
+        self._rng = random.Random()
+        self.state = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new game: seeded by ``seed`` (then by this environment's own sequence)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.game_seed = next_seed(self._rng)
+        self.state = self.table.new_game(self.game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.state.acting_players()[0]]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        return {
+            "observation": self.table.observation(self.state, seat),
+            "action_mask": self.table.mask(self.state, seat),
+        }
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state
+        self.table.play(state, self._seat[agent], action)  # IllegalAction if not legal
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if state.is_terminal():
+            for seat, reward in enumerate(self.table.rewards(state)):
+                self.rewards[self.possible_agents[seat]] = reward
+            self.terminations = dict.fromkeys(self.agents, True)
+            following = self.possible_agents.index(agent) + 1
+            self.agent_selection = self.possible_agents[following % len(self.possible_agents)]
+        else:
+            self.agent_selection = self.possible_agents[state.acting_players()[0]]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The terminal text of the agent to act's view (``housebuilders play``'s), the
+        spectator's once the game is over."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode (render_mode='ansi')")
+            return None
+        state = self.state
+        acting = state.acting_players()
+        return self.table.text(state, acting[0] if acting else None)
+
+    def close(self) -> None:
+        pass
+
+
+class HousebuildersParallel(ParallelEnv):
+    """A game whose phases are all simultaneous (Welcome To) under PettingZoo's
+    Parallel API: at each step every live agent gives an action. A seat still choosing
+    its round plays the action it gave (one part of its turn); a seat that has finished
+    its round (its mask all zeros, its info ``waiting`` True) has its action ignored.
+    The round resolves when the last seat is done, as in the game; a seat sees only
+    that the others chose, never what, until then."""
+
+    metadata = {"render_modes": ["ansi"], "name": "housebuilders_parallel_v0"}
+
+    def __init__(
+        self,
+        game_id: str = "welcome-to",
+        players: int = 2,
+        render_mode: str | None = None,
+        reward: str = "win",
+        options: Mapping[str, Any] | None = None,
+        content: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.table = Table(game_id, players, options, content, reward)
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        observation, action = _spaces(self.table)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces = dict.fromkeys(self.possible_agents, action)
+        self._rng = random.Random()
+        self.state = None
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def _observations(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        acting = set(self.state.acting_players())
+        observations, infos = {}, {}
+        for agent in self.agents:
+            seat = self.possible_agents.index(agent)
+            observations[agent] = {
+                "observation": self.table.observation(self.state, seat),
+                "action_mask": self.table.mask(self.state, seat),
+            }
+            infos[agent] = {"waiting": seat not in acting}
+        return observations, infos
+
+    def reset(
+        self, seed: int | None = None, options: dict | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.state = self.table.new_game(next_seed(self._rng))
+        self.agents = self.possible_agents[:]
+        return self._observations()
+
+    def step(self, actions: Mapping[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        state = self.state
+        for seat in state.acting_players():
+            agent = self.possible_agents[seat]
+            if agent in actions and actions[agent] is not None:
+                self.table.play(state, seat, actions[agent])
+        over = state.is_terminal()
+        final = self.table.rewards(state) if over else [0.0] * len(self.possible_agents)
+        rewards = {a: final[self.possible_agents.index(a)] for a in self.agents}
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, False)
+        observations, infos = self._observations()
+        if over:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode (render_mode='ansi')")
+            return None
+        return self.table.text(self.state, None)
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(game_id: str, players: int = 2, **options: Any) -> HousebuildersAEC:
+    return HousebuildersAEC(game_id, players, **options)
+
+
+def env(game_id: str, players: int = 2, **options: Any) -> AECEnv:
+    """The AEC environment of ``game_id`` (``render_mode``, ``reward``, ``options`` for
+    the game's options, ``content``), with PettingZoo's order-enforcing wrapper."""
+    return wrappers.OrderEnforcingWrapper(raw_env(game_id, players, **options))
+
+
+def parallel_env(game_id: str = "welcome-to", players: int = 2, **options: Any) -> ParallelEnv:
+    """Welcome To's rounds as a Parallel environment (see ``HousebuildersParallel``)."""
+    return HousebuildersParallel(game_id, players, **options)

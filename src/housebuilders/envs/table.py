@@ -1,0 +1,113 @@
+"""What the three adapters share: one game id and player count seen as arrays (the
+observation vector, the legal-action mask) and the rewards at the end."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ..core import State, game
+
+#: the rewards at a game's end, by name (the environments' ``reward=`` option)
+REWARDS = ("win", "score")
+
+
+def win_rewards(state: State) -> list[float]:
+    """Win 1, loss -1; ``k`` seats sharing the win share the places they tie for (one
+    win, ``k - 1`` losses): ``(2 - k) / k`` each, 0 for a two-way tie. A game everyone
+    lost (Mr House advanced, no complete house) gives everyone -1."""
+    winners = state.winners()
+    k = len(winners)
+    share = (2 - k) / k if k else -1.0
+    return [share if seat in winners else -1.0 for seat in range(state.num_players)]
+
+
+def score_rewards(state: State) -> list[float]:
+    """Each seat's final total minus the best of the others' (its own total alone in a
+    one-player game)."""
+    totals = [float(s["total"]) for s in state.scores()]
+    if len(totals) == 1:
+        return totals
+    return [t - max(totals[:i] + totals[i + 1 :]) for i, t in enumerate(totals)]
+
+
+class Table:
+    """A game (its id, player count, options and content) for the adapters."""
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        content: Mapping[str, Any] | None = None,
+        reward: str = "win",
+    ) -> None:
+        self.spec = spec = game(game_id)
+        self.players = spec.check_players(players)
+        self.options = dict(spec.check_options(options))
+        self.content = content
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        self.reward = reward
+        if spec.features is None:
+            raise ValueError(f"{game_id} has no observation encoder (spec.features)")
+        self.features = spec.features
+        self.size = self.features.size(players)
+        self.actions = spec.action_space_size
+        self._index = spec.action_index
+        self._actions = spec.actions
+        self._legal_for: tuple[State | None, int, int] = (None, 0, 0)
+        self._legal: list[int] = []
+
+    def new_game(self, seed: int) -> State:
+        return self.spec.new_game(self.players, seed, options=self.options, content=self.content)
+
+    def observation(self, state: State, seat: int) -> np.ndarray:
+        return np.frombuffer(self.features.encode(state, seat), dtype=np.float32)
+
+    def mask(self, state: State, seat: int) -> np.ndarray:
+        mask = np.zeros(self.actions, dtype=np.int8)
+        mask[self.legal(state, seat)] = 1
+        return mask
+
+    def legal(self, state: State, seat: int) -> list[int]:
+        """The indices of ``seat``'s legal actions, kept until the state changes (a
+        step asks the mask, then plays one of them)."""
+        state_was, length, seat_was = self._legal_for
+        if state_was is not state or length != len(state.history) or seat_was != seat:
+            index = self._index
+            self._legal = [index(a) for a in state.legal_actions(seat)]
+            self._legal_for = (state, len(state.history), seat)
+        return self._legal
+
+    def play(self, state: State, seat: int, index: Any) -> None:
+        """Play action ``index`` for ``seat``: an IllegalAction (the state unchanged)
+        if the rules forbid it, a ValueError outside the action space."""
+        action = self.action(index)
+        if int(index) in self.legal(state, seat) and seat in state.acting_players():
+            state.play(seat, action)  # legal: apply's check was just made
+        else:
+            state.apply(seat, action)  # raises, naming the rule
+
+    def action(self, index: Any) -> Any:
+        """The game's action of index ``index`` (a ValueError outside the space)."""
+        i = int(index)
+        if not 0 <= i < self.actions:
+            raise ValueError(f"action {index!r} is outside 0 to {self.actions - 1}")
+        return self._actions[i]
+
+    def rewards(self, state: State) -> list[float]:
+        return win_rewards(state) if self.reward == "win" else score_rewards(state)
+
+    def text(self, state: State, seat: int | None) -> str:
+        """The terminal text of ``seat``'s view (the one ``housebuilders play`` prints)."""
+        view = self.spec.text_view
+        observation = state.observe(seat)
+        return view(observation) if view is not None else repr(observation)
+
+
+def next_seed(rng: random.Random) -> int:
+    return rng.getrandbits(63)

@@ -1,0 +1,148 @@
+"""Mr House observations as vectors for learning (core/features.py): both variants.
+
+Seats are relative to the observer (its own first), padded to four. Per seat: its
+materials, its markers in hand (their values only for the observer's own), its house
+(sizes by part and the first columns' heights), and the variant's money, workers,
+quality and permit (the advanced variant adds loans, worker cards, privileges and the
+garage). The board: the stores, each location's markers by seat and, where the
+observer may see them, by value; the phase and what is asked.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+from ...core import Json
+from ...core.features import Features, Vector, relative, rotated, seats
+from .actions import PART_IDS
+from .phases import ADVANCED_PHASE_NAMES, AWAIT_NAMES, BASIC_PHASE_NAMES
+
+SEATS = 4
+LOCATIONS = 10  # the advanced board's; the basic board leaves the last one empty
+VALUES = 4  # movement markers' values 0 to 3 (a larger value counts as 3)
+COLUMNS = 8  # the house's first columns, one by one (the rest only in the totals)
+PRIVILEGES = 16  # the privilege cards by number (the box has 15)
+WORKER_SPACES = 4
+
+
+def _house(v: Vector, house: list[Json]) -> None:
+    parts = dict.fromkeys(PART_IDS, 0)
+    heights = []
+    for column in house:
+        for wall in column["walls"]:
+            parts[wall["part"]] += 1
+            parts["window"] += wall["windows"]
+            parts["door"] += wall["door"]
+        if column["roof"]:
+            parts[column["roof"]] += 1
+        parts["chimney"] += column["chimney"]
+        heights.append(len(column["walls"]))
+    v.num(len(house), COLUMNS)
+    v.nums(parts.values(), 8)
+    v.padded(heights, COLUMNS, 4)
+    v.padded([bool(c["roof"]) for c in house], COLUMNS)
+
+
+def _markers(v: Vector, obs: Json, you: int | None, n: int) -> None:
+    locations = obs["board"]["locations"]
+    width = 1 + VALUES
+    for number in range(LOCATIONS):
+        counts = [0.0] * (SEATS * width)  # per seat: markers, then those of each value
+        for marker in locations[number]["markers"] if number < len(locations) else ():
+            at = (relative(marker["player"], you, n) or 0) * width
+            counts[at] += 1 / 3
+            if marker["value"] is not None:
+                counts[at + 1 + min(marker["value"], VALUES - 1)] += 1 / 3
+        v.extend(counts)
+
+
+def _common(v: Vector, obs: Json, phases: tuple[str, ...]) -> tuple[int | None, int]:
+    you, players = obs["you"], obs["players"]
+    n = len(players)
+    v.onehot(n - 2, SEATS - 1)  # the player count
+    v.num(obs["turn"], obs["turns"])
+    v.word(obs["phase"], phases)
+    v.onehot(relative(obs["first_player"], you, n), SEATS)
+    acting = [0.0] * SEATS
+    for seat in obs["acting"]:
+        acting[relative(seat, you, n) or 0] = 1.0
+    v.extend(acting)
+    v.nums(obs["board"]["stores"].values(), 10)
+    _markers(v, obs, you, n)
+    purchase = obs.get("purchase")
+    v.onehot(purchase["location"] - 1 if purchase else None, LOCATIONS)
+    v.num(purchase["marker"] if purchase else None, SEATS * 5)
+    building = obs.get("construction")
+    v.onehot(relative(building["builder"], you, n) if building else None, SEATS)
+    return you, n
+
+
+def _seat_common(v: Vector, entry: Json) -> None:
+    v.nums(entry["materials"].values(), 5)
+    v.num(entry["hand_size"], 5)
+    hand = [0.0] * VALUES
+    for value in entry.get("hand", ()):
+        hand[min(value, VALUES - 1)] += 1
+    v.nums(hand, 2)
+    _house(v, entry["house"])
+
+
+def basic(obs: Json) -> array:
+    v = Vector()
+    you, _ = _common(v, obs, BASIC_PHASE_NAMES)
+    building = obs.get("construction")
+    v.counts(building["groups"] if building else (), PART_IDS, 4)
+    return seats(v, rotated(obs["players"], you), _basic_seat, SEATS)
+
+
+def _basic_seat(v: Vector, entry: Json) -> None:
+    _seat_common(v, entry)
+    v.num(entry["coins"], 5)
+    v.flag(entry["permit"])
+    v.num(entry["workers"], 5)
+    v.num(entry["quality"], 10)
+
+
+def advanced(obs: Json) -> array:
+    v = Vector()
+    you, n = _common(v, obs, ADVANCED_PHASE_NAMES)
+    v.word(obs["asked"], AWAIT_NAMES)
+    board = obs["board"]
+    v.nums(board["prices"].values(), 10)
+    v.num(board["office_benefits"], 4)
+    for i in range(SEATS + 1):
+        cards = board["worker_cards"]
+        card = cards[i] if i < len(cards) else None
+        v.flag(card is not None)
+        v.nums([card[k] for k in ("workers", "stars", "coins", "price")] if card else (0,) * 4, 5)
+    v.num(board["worker_deck"], 30)
+    for row in (board["expo_current"], board["expo_future"]):
+        v.counts([c["card"] for c in row], range(PRIVILEGES))
+    v.num(board["privilege_deck"], 12)
+    v.onehot(relative(obs["player_order_track"][0], you, n), SEATS)
+    pending = obs.get("construction", {}).get("pending")
+    v.word(pending["part"] if pending else None, PART_IDS)
+    return seats(v, rotated(obs["players"], you), _advanced_seat, SEATS)
+
+
+def _advanced_seat(v: Vector, entry: Json) -> None:
+    _seat_common(v, entry)
+    v.num(entry["money"], 100)
+    v.num(entry["loans"], 3)
+    v.num(entry["quality"], 10)
+    v.flag(entry["permit"])
+    cards = entry["worker_cards"]
+    for i in range(WORKER_SPACES):
+        card = cards[i] if i < len(cards) else None
+        v.flag(card is not None)
+        v.nums((card["workers"], card["stars"], card["tired"]) if card else (0, 0, 0), 3)
+    v.flag(entry["printed_worker_tired"])
+    v.counts([c["card"] for c in entry["privileges"]], range(PRIVILEGES))
+    garage = entry["garage"] or {}
+    v.word(garage.get("wall"), PART_IDS[:2])
+    v.flag(garage.get("door"))
+    v.word(garage.get("roof"), (PART_IDS[2], PART_IDS[6]))
+
+
+BASIC_FEATURES = Features("mr-house-basic", basic)
+ADVANCED_FEATURES = Features("mr-house-advanced", advanced)

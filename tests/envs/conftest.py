@@ -1,0 +1,16 @@
+"""The games the RL adapters are tested on: every registered game with an encoder
+(the six built-in ones; the test session's model game has none)."""
+
+from __future__ import annotations
+
+import housebuilders as hb
+
+BUILT_IN = (
+    "mr-house-basic",
+    "mr-house-advanced",
+    "welcome-to",
+    "dream-home",
+    "house-of-fado",
+    "master-builder",
+)
+GAMES = [g for g in hb.game_ids() if hb.game(g).features is not None]

@@ -1,0 +1,117 @@
+"""The PettingZoo environments pass PettingZoo's own API and seed tests, for every
+game (housebuilders.envs.pettingzoo)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
+
+import housebuilders as hb  # noqa: E402
+from housebuilders.envs import pettingzoo as hbpz  # noqa: E402
+from housebuilders.envs.table import score_rewards, win_rewards  # noqa: E402
+
+from .conftest import GAMES  # noqa: E402
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_api_test_passes(game_id: str) -> None:
+    api_test(hbpz.env(game_id, players=2), num_cycles=1000)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_seed_test_passes(game_id: str) -> None:
+    seed_test(lambda: hbpz.env(game_id, players=2), num_cycles=100)
+
+
+def _play(env, seed: int) -> dict[str, float]:  # noqa: ANN001
+    env.reset(seed=seed)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    rng = np.random.default_rng(seed)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, _ = env.last()
+        totals[agent] += reward
+        if termination or truncation:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(rng.choice(legal)))
+    return totals
+
+
+def test_rewards_at_the_end_from_the_winners() -> None:
+    env = hbpz.env("mr-house-basic", players=3)
+    totals = _play(env, 5)
+    final = env.unwrapped.state
+    assert final.is_terminal()
+    assert list(totals.values()) == win_rewards(final)
+    assert sorted(totals.values())[-1] in (1.0, 0.0, -1 / 3)
+
+
+def test_score_difference_rewards() -> None:
+    env = hbpz.env("dream-home", players=2, reward="score")
+    totals = _play(env, 2)
+    final = env.unwrapped.state
+    a, b = (s["total"] for s in final.scores())
+    assert list(totals.values()) == [a - b, b - a] == score_rewards(final)
+
+
+def test_a_shared_win_is_split() -> None:
+    class Final:
+        num_players = 4
+
+        def winners(self):  # noqa: ANN202
+            return [1, 2]
+
+    assert win_rewards(Final()) == [-1.0, 0.0, 0.0, -1.0]
+
+
+def test_welcome_to_turns_follow_one_another_without_showing_pending_choices() -> None:
+    env = hbpz.env("welcome-to", players=3)
+    env.reset(seed=1)
+    state = env.unwrapped.state
+    assert state.acting_players() == (0, 1, 2)
+    seen_before = env.unwrapped.observe("player_1")["observation"].copy()
+    while env.agent_selection == "player_0":  # player 0 makes its whole choice
+        mask = env.last()[0]["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+    assert env.agent_selection == "player_1"
+    after = env.unwrapped.observe("player_1")["observation"]
+    # player 1 may see that player 0 chose, never what: only the 'done' count changed
+    assert state.observe(1)["players"][0]["done"]
+    changed = np.flatnonzero(seen_before != after)
+    assert len(changed) <= 2, changed
+
+
+def test_render_ansi_is_the_terminal_text() -> None:
+    env = hbpz.env("mr-house-basic", players=2, render_mode="ansi")
+    env.reset(seed=3)
+    text = env.render()
+    state = env.unwrapped.state
+    assert text == hb.game("mr-house-basic").text_view(state.observe(0))
+
+
+def test_an_illegal_action_is_refused() -> None:
+    env = hbpz.env("mr-house-basic", players=2)
+    env.reset(seed=3)
+    mask = env.last()[0]["action_mask"]
+    with pytest.raises(hb.IllegalAction):
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+    with pytest.raises(ValueError):
+        env.step(10**6)
+
+
+def test_same_seed_same_game() -> None:
+    a, b = hbpz.env("house-of-fado", players=2), hbpz.env("house-of-fado", players=2)
+    a.reset(seed=9)
+    b.reset(seed=9)
+    assert a.unwrapped.state.to_json() == b.unwrapped.state.to_json()
+    b.reset(seed=10)
+    assert a.unwrapped.state.to_json() != b.unwrapped.state.to_json()
+
+
+def test_welcome_to_parallel_api_test_passes() -> None:
+    parallel_api_test(hbpz.parallel_env("welcome-to", players=3), num_cycles=1000)
