@@ -10,7 +10,7 @@ there are any, the action buttons otherwise), and read the final score table. Wi
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,20 +21,6 @@ pytestmark = pytest.mark.browser
 
 MAX_CLICKS = 400  # a whole game of Mr House takes one person well under this
 LIVE = "#board [data-index].live"  # the board's parts the seat can click now
-
-
-# -- fixtures ------------------------------------------------------------------------------
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh page; any uncaught script error on it fails the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert not errors, f"script errors on the page: {errors}"
 
 
 # -- helpers -------------------------------------------------------------------------------

@@ -7,27 +7,15 @@ module skips, except in CI, where it fails."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from .conftest import WAIT_MS, get, post
+from .conftest import get, post
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh page; any uncaught script error on it fails the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert not errors, f"script errors on the page: {errors}"
 
 
 def finished(server: str, seed: int, private: bool = False) -> dict[str, Any]:
