@@ -5,7 +5,7 @@ from .content import GameData, Schema
 from .errors import ContentError, IllegalAction, OptionError, StateError
 from .rng import Rng
 from .spec import GameSpec, Option, game, game_ids, new_game, register, replay
-from .state import Fields, GameState, Json, State, TieBreak, win_shares
+from .state import Fields, GameState, Json, State, TieBreak, ranks, win_shares
 
 __all__ = [
     "Action",
@@ -26,6 +26,7 @@ __all__ = [
     "game",
     "game_ids",
     "new_game",
+    "ranks",
     "register",
     "replay",
     "win_shares",

@@ -38,6 +38,12 @@ class TieBreak(NamedTuple):
     most: bool = True
 
 
+def ranks(keys: Sequence[Any]) -> list[int]:
+    """Rank per player from sort keys (lower is better): 1 = best, ties share a rank
+    and the next rank skips the tied places."""
+    return [1 + sum(other < key for other in keys) for key in keys]
+
+
 class State(ABC):
     """One game in progress. Mutable; ``clone`` gives an independent copy."""
 
@@ -76,17 +82,28 @@ class State(ABC):
     def scores(self) -> list[Json]:
         """Per player ``{"total": int, "breakdown": {category: points}}``."""
 
-    @abstractmethod
     def ranking(self) -> list[int]:
-        """Terminal only: rank per player, 1 = best, ties share a rank. (Before the
-        end it ranks the position as it stands; nothing should rely on that.)"""
+        """Terminal only: rank per player, 1 = best, ties share a rank (the next rank
+        skips the tied places). By default the most points, then ``tie_breaks()`` in
+        order; still tied, a shared place (``ranking_keys``). (Before the end it ranks
+        the position as it stands; nothing should rely on that.)"""
+        return ranks(self.ranking_keys())
+
+    def ranking_keys(self) -> list[tuple[int, ...]]:
+        """Per player what ``ranking`` sorts on, lower first: minus the total, then each
+        tie-break's value (negated where the most wins)."""
+        breaks = self.tie_breaks()
+        return [
+            (-score["total"], *(-b.values[p] if b.most else b.values[p] for b in breaks))
+            for p, score in enumerate(self.scores())
+        ]
 
     def tie_breaks(self) -> list[TieBreak]:
-        """The rulebook's tie-breaks, in the order ``ranking()`` applies them to players
-        of the same total: each what it measures in the rulebook's words ("the bigger
-        house (walls and roofs)"), a value per player and whether more or less wins.
-        The final table says by which of them tied players were ranked, or that they
-        share a rank (``core.ties.tie_notes``). By default none: ties share."""
+        """The rulebook's tie-breaks, in the order they rank players of the same total:
+        each what it measures in the rulebook's words ("the bigger house (walls and
+        roofs)"), a value per player and whether more or less wins. ``ranking()`` applies
+        them and the final table says by which of them tied players were ranked, or that
+        they share a rank (``core.ties.tie_notes``). By default none: ties share."""
         return []
 
     def winners(self) -> list[int]:

@@ -609,6 +609,10 @@ class DreamHomeState(GameState):
             out.append({"total": sum(points.values()), "breakdown": points})
         return out
 
+    def goals(self) -> dict[str, list[float]]:
+        """The kids in each home's artwork (the tie-break)."""
+        return {"kids": [float(self.kids(p)) for p in range(self.num_players)]}
+
     def kids(self, player: int) -> int:
         """DH-106 (Q20): kids on face-up room cards."""
         rooms = self.cards.rooms
@@ -618,13 +622,9 @@ class DreamHomeState(GameState):
             if card != EMPTY and not down
         )
 
-    def ranking(self) -> list[int]:
-        """DH-105 to DH-107: points, then kids; still tied, a shared place."""
-        keys = [(-s["total"], -self.kids(p)) for p, s in enumerate(self.scores())]
-        return [1 + sum(other < key for other in keys) for key in keys]
-
     def tie_breaks(self) -> list[TieBreak]:
-        """DH-106: the tied player with the most kids in their home wins."""
+        """DH-105 to DH-107 (``ranking``: points, then this; still tied, a shared
+        place): the tied player with the most kids in their home wins."""
         kids = [self.kids(p) for p in range(self.num_players)]
         return [TieBreak("the most kids in the rooms' artwork", kids)]
 

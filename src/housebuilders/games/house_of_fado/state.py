@@ -241,6 +241,14 @@ class HouseOfFadoState(GameState):
     def stars(self, player: int) -> int:
         return sum(owner == player for owner in self.star_owner)
 
+    def goals(self) -> dict[str, list[float]]:
+        """The stars each seat holds and the fado tiles it scored (the tie-breaks)."""
+        players = range(self.num_players)
+        return {
+            "stars": [float(self.stars(p)) for p in players],
+            "fado tiles": [float(len(self.fado_scored[p])) for p in players],
+        }
+
     # == legal actions ==================================================================
     def legal_actions(self, player: int) -> list[Action]:
         if player != self.decider or self.phase == OVER:
@@ -801,17 +809,10 @@ class HouseOfFadoState(GameState):
             out.append({"total": sum(points.values()), "breakdown": points})
         return out
 
-    def ranking(self) -> list[int]:
-        """HF-130, HF-131: points, stars, fado tiles, money; still tied, shared."""
-        keys = [
-            (-s["total"], -self.stars(p), -len(self.fado_scored[p]), -self.money[p])
-            for p, s in enumerate(self.scores())
-        ]
-        return [1 + sum(other < key for other in keys) for key in keys]
-
     def tie_breaks(self) -> list[TieBreak]:
-        """HF-131: "the player with the most stars wins. If still tied, the player who
-        scored the most fado tiles wins. If still tied, the player with the most money" wins."""
+        """HF-130, HF-131 (``ranking``: points, then these; still tied, shared): "the
+        player with the most stars wins. If still tied, the player who scored the most
+        fado tiles wins. If still tied, the player with the most money" wins."""
         players = range(self.num_players)
         return [
             TieBreak("the most stars", [self.stars(p) for p in players]),

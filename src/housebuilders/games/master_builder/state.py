@@ -236,6 +236,15 @@ class MasterBuilderState(GameState):
         loan_card = self.content.loans[loan]
         return loan_card.late if self.late() else loan_card.early
 
+    def goals(self) -> dict[str, list[float]]:
+        """The IOUs each builder still owes at the end (MB-95 to MB-107), and what they
+        would cost to repay."""
+        players = range(self.num_players)
+        return {
+            "IOUs owed": [float(sum(self.ious[p])) for p in players],
+            "debt": [float(self.debt(p)) for p in players],
+        }
+
     def debt(self, player: int) -> int:
         return sum(n * self.repayment(k) for k, n in enumerate(self.ious[player]))
 
@@ -289,11 +298,15 @@ class MasterBuilderState(GameState):
     def is_town_wall(self, contract: int) -> bool:
         return self.content.contracts[contract].kind == "town-wall"
 
-    def section_rule(self, player: int, contract: int, section: int) -> str | None:
+    def section_rule(
+        self, player: int, contract: int, section: int, placed: set[int] | None = None
+    ) -> str | None:
         """Why ``section`` cannot join the plan for the building rules, or None:
         the roof after four walls (MB-89, Q7), no roofs after the "no-roofs" event, one
-        town wall after the other (MB-91, Q9)."""
-        placed = self.placed(player, contract)
+        town wall after the other (MB-91, Q9). ``placed``: ``placed(player, contract)``,
+        where the caller has it."""
+        if placed is None:
+            placed = self.placed(player, contract)
         if self.is_town_wall(contract):
             other = set(TOWN[1 - section // 3])
             if placed & other and not other <= placed:
@@ -457,8 +470,9 @@ class MasterBuilderState(GameState):
         planned = {(c, s) for c, s, _ in map(unkey, self.plans[player])}
         need = needs(self.content)
         for c in self.contracts[player]:
+            placed = self.placed(player, c)  # built or planned
             for s in range(SECTIONS):
-                if self.built[c][s] or (c, s) in planned or self.section_rule(player, c, s):
+                if s in placed or self.section_rule(player, c, s, placed):
                     continue
                 for crew in fitting(need[c][s]):
                     if has_free(free, crew):
@@ -915,11 +929,6 @@ class MasterBuilderState(GameState):
             points = self.breakdown(p)
             out.append({"total": sum(points.values()), "breakdown": points})
         return out
-
-    def ranking(self) -> list[int]:
-        """MB-114, Q19: the most money; ties share the rank."""
-        totals = [s["total"] for s in self.scores()]
-        return [1 + sum(other > total for other in totals) for total in totals]
 
     # == what a seat sees (MB-12 to MB-15, MB-19, MB-83, Q24) ============================
     def unseen_moves_from(self) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from ...core import Action, Fields, Json, TieBreak
+from ...core import Action, Fields, Json, TieBreak, ranks
 from ...core.loading import parse
 from ...core.rng import Rng, seed_state
 from . import house as H
@@ -40,7 +40,7 @@ from .actions import (
     USE_PRIVILEGE,
 )
 from .checks import AdvancedJson, check_advanced, index_of
-from .common import MrHouseState, ranks
+from .common import MrHouseState
 from .content import MrHouseContent
 from .explain import explain_advanced, explain_not_acting_advanced
 from .house import NO_GARAGE, NO_GARAGE_WALL, Garage
@@ -696,6 +696,10 @@ class MrHouseAdvancedState(MrHouseState):
             )
         return out
 
+    def goals(self) -> dict[str, list[float]]:
+        """A complete house (the only way to win) and the loans still owed at the end."""
+        return super().goals() | {"loans": [float(n) for n in self.loans]}
+
     def size(self, player: int) -> int:
         """Walls and roofs, the garage's included: the last tie-break."""
         g = self.garage[player]
@@ -705,20 +709,8 @@ class MrHouseAdvancedState(MrHouseState):
         """An incomplete house loses whatever its points: it ranks after every complete
         one. Then most points; then fewer loans, more money, higher quality, the bigger
         house; then a shared place."""
-        totals = [s["total"] for s in self.scores()]
-        return ranks(
-            [
-                (
-                    not self.complete(pl),
-                    -totals[pl],
-                    self.loans[pl],
-                    -self.money[pl],
-                    -self.quality[pl],
-                    -self.size(pl),
-                )
-                for pl in range(self.p.players)
-            ]
-        )
+        keys = self.ranking_keys()
+        return ranks([(not self.complete(p), *key) for p, key in enumerate(keys)])
 
     def tie_breaks(self) -> list[TieBreak]:
         """As ``ranking``: an incomplete house loses; then "the player with fewer loans

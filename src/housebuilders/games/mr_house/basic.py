@@ -31,7 +31,7 @@ from .actions import (
     TAKE,
 )
 from .checks import BasicJson, check_basic, index_of
-from .common import MrHouseState, ranks
+from .common import MrHouseState
 from .content import BASIC_PART_IDS, MrHouseContent
 from .explain import explain_basic
 from .params import BANK, OFFICE, WORK_NOTICE_BOARD, BasicParams, basic_params
@@ -335,19 +335,10 @@ class MrHouseBasicState(MrHouseState):
             out.append({"total": sum(breakdown.values()), "breakdown": breakdown})
         return out
 
-    def tie_break_key(self, player: int, total: int) -> tuple[int, int, int]:
-        """Most points; then the bigger house (walls and roofs); then the fewest
-        building materials left. Lower sorts first."""
-        return (-total, -H.size(self.house[player]), sum(self.store[player]))
-
-    def ranking(self) -> list[int]:
-        totals = [s["total"] for s in self.scores()]
-        return ranks([self.tie_break_key(pl, t) for pl, t in enumerate(totals)])
-
     def tie_breaks(self) -> list[TieBreak]:
         """ "In case of a tie, then the player who built a bigger house (total number of
         walls and roofs) wins the tie. If there is still a tie, then the player who has
-        the fewest building materials left wins the tie." (as ``tie_break_key``)"""
+        the fewest building materials left wins the tie."""
         players = range(self.p.players)
         sizes = [H.size(self.house[p]) for p in players]
         left = [sum(self.store[p]) for p in players]

@@ -381,8 +381,3 @@ class MrHouseState(GameState):
             "house": H.to_json(self.house[pl], PART_IDS),
         }
 
-
-def ranks(keys: list[Any]) -> list[int]:
-    """Rank per player from sort keys (lower is better): 1 = best, ties share a rank
-    and the next rank skips the tied places."""
-    return [1 + sum(other < key for other in keys) for key in keys]

@@ -456,12 +456,14 @@ class WelcomeToState(GameState):
         return turn
 
     def goals(self) -> dict[str, list[float]]:
-        """A sheet that ended the game on its last refusal: a street plan gone wrong."""
+        """A sheet that ended the game on its last refusal (a street plan gone wrong),
+        the city plans it claimed, the temporary workers it took."""
         out = self.L.max_refusals
+        sheets = [self.sheet(p) for p in range(self.num_players)]
         return {
-            "third refusal": [
-                float(self.sheet(p).refusals >= out) for p in range(self.num_players)
-            ]
+            "third refusal": [float(s.refusals >= out) for s in sheets],
+            "plans claimed": [float(sum(p is not None for p in s.plans)) for s in sheets],
+            "temporary workers": [float(s.temps) for s in sheets],
         }
 
     def scores(self) -> list[Json]:
@@ -480,13 +482,9 @@ class WelcomeToState(GameState):
             )
         return out
 
-    def ranking(self) -> list[int]:
-        """Most points wins; ties favour more complete estates, then share."""
-        keys = [(s["total"], s["estates"]) for s in self.scores()]
-        return [1 + sum(other > key for other in keys) for key in keys]
-
     def tie_breaks(self) -> list[TieBreak]:
-        """Ties favour more complete estates, then share the victory."""
+        """Most points wins (``ranking``); ties favour more complete estates, then share
+        the victory."""
         return [TieBreak("more complete estates", [s["estates"] for s in self.scores()])]
 
     # == copies ========================================================================
