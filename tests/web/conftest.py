@@ -70,12 +70,14 @@ def browser(server: str) -> Iterator[Any]:  # later tests call asyncio.run
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    """A fresh page; any uncaught script error on it fails the test."""
+    """A fresh page; an uncaught script error on it, or a refusal by the page's
+    content security policy, fails the test."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: "Content Security Policy" in m.text and errors.append(m.text))
     yield page
     context.close()
-    assert not errors, f"script errors on the page: {errors}"
+    assert not errors, f"errors on the page: {errors}"

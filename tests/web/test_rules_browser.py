@@ -4,13 +4,12 @@ tied final table. Without /usr/bin/chromium the module skips, except in CI."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from ..core.test_ties import TIED, random_end, tied_seed
-from .conftest import WAIT_MS, get, post
+from .conftest import get, post
 
 pytestmark = pytest.mark.browser
 
@@ -22,20 +21,6 @@ GAMES = {
     "house-of-fado": ("Five stars (Q23)", 2),
     "master-builder": ("Renting (Q29)", 2),
 }
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh page; a script error or a refusal by the page's policy fails the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: "Content Security Policy" in m.text and errors.append(m.text))
-    yield page
-    context.close()
-    assert not errors, f"errors on the page: {errors}"
 
 
 def open_table(server: str, game: str, seats: list[dict[str, Any]], **extra: Any) -> Any:

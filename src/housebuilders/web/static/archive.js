@@ -2,6 +2,7 @@
 // first, twenty a page; each with who played, the final scores, the winners and a link
 // to its replay. The game filter and the page are kept in the address (?game=&page=).
 
+import { api, errorText } from "./http.js";
 import { seatName } from "./naming.js";
 
 const $ = (id) => document.getElementById(id);
@@ -84,21 +85,14 @@ async function load() {
   const query = new URLSearchParams({ page: String(page) });
   if (filter.value) query.set("game", filter.value);
   history.replaceState(history.state, "", `${location.pathname}?${query}`);
-  let r;
-  try {
-    r = await fetch(`/api/archive?${query}`, { headers: { Accept: "application/json" } });
-  } catch (err) {
+  const r = await api("GET", `/api/archive?${query}`);
+  if (r.network) {
     note("Could not reach the server.");
     return;
   }
-  let data = null;
-  try {
-    data = await r.json();
-  } catch (err) {
-    data = null;
-  }
+  const data = r.data;
   if (!r.ok || !data) {
-    note(`Could not load the finished games: ${(data && data.error) || `the server answered ${r.status}`}`);
+    note(`Could not load the finished games: ${errorText(r)}`);
     return;
   }
   render(data);

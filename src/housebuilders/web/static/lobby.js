@@ -2,6 +2,7 @@
 // below, this browser's tables with every seat's link, and the list of tables with
 // spectator links.
 
+import { api, errorText } from "./http.js";
 import { seatName } from "./naming.js";
 
 const $ = (id) => document.getElementById(id);
@@ -107,15 +108,6 @@ function clearMessage() {
   message.hidden = true;
   message.textContent = "";
   message.className = "message";
-}
-
-function errorText(status, body) {
-  if (body && body.error) return body.rule ? `${body.error} (${body.rule})` : body.error;
-  if (body && Array.isArray(body.detail)) {
-    return body.detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
-  }
-  if (body && typeof body.detail === "string") return body.detail;
-  return `the server answered ${status}`;
 }
 
 function request() {
@@ -284,27 +276,15 @@ form.addEventListener("submit", async (event) => {
   event.preventDefault();
   clearMessage();
   createButton.disabled = true;
-  let response;
-  let body = null;
-  try {
-    response = await fetch("/api/tables", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(request()),
-    });
-    try {
-      body = await response.json();
-    } catch (err) {
-      body = null;
-    }
-  } catch (err) {
-    createButton.disabled = false;
+  const r = await api("POST", "/api/tables", request());
+  createButton.disabled = false;
+  if (r.network) {
     showMessage("Could not reach the server. Is it still running?", "notice");
     return;
   }
-  createButton.disabled = false;
-  if (!response.ok || !body) {
-    showMessage(`Could not create the table: ${errorText(response.status, body)}`, "error");
+  const body = r.data;
+  if (!r.ok || !body) {
+    showMessage(`Could not create the table: ${errorText(r)}`, "error");
     return;
   }
   showLinks(body);
@@ -313,12 +293,9 @@ form.addEventListener("submit", async (event) => {
 });
 
 async function loadTables() {
-  let body;
-  try {
-    const r = await fetch("/api/tables", { headers: { Accept: "application/json" } });
-    if (!r.ok) throw new Error(String(r.status));
-    body = await r.json();
-  } catch (err) {
+  const r = await api("GET", "/api/tables");
+  const body = r.data;
+  if (!r.ok || !body) {
     tablesBox.replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: "Could not load the tables." }));
     return;
   }

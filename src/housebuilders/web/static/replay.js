@@ -8,6 +8,7 @@
 // are kept in the address (?step=&seat=), so a link can point at a move.
 
 import { SVG_NS, parseSvg } from "./drawing.js";
+import { api, errorText } from "./http.js";
 import { seatName, withSeatNames } from "./naming.js";
 
 const body = document.body;
@@ -43,22 +44,6 @@ const state = {
   loading: false,
 };
 
-async function getJson(path) {
-  let response;
-  try {
-    response = await fetch(path, { headers: { Accept: "application/json" } });
-  } catch (err) {
-    return { ok: false, status: 0, data: { error: "could not reach the server" } };
-  }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch (err) {
-    data = null;
-  }
-  return { ok: response.ok, status: response.status, data };
-}
-
 function showMessage(text) {
   el.message.textContent = text;
   el.message.className = "message error";
@@ -87,10 +72,10 @@ async function go(step) {
     const { step: k, seat } = state.wanted;
     state.wanted = null;
     const query = seat === null ? "" : `?seat=${seat}`;
-    const r = await getJson(`${base}/${k}${query}`);
+    const r = await api("GET", `${base}/${k}${query}`);
     if (state.wanted) continue; // already superseded: fetch the newest instead
     if (r.ok && r.data) render(r.data);
-    else showMessage(`Could not show move ${k}: ${(r.data && r.data.error) || `the server answered ${r.status}`}`);
+    else showMessage(`Could not show move ${k}: ${errorText(r)}`);
   }
   state.loading = false;
   body.dataset.busy = "false";
@@ -290,10 +275,10 @@ document.addEventListener("keydown", (event) => {
 
 // == start ================================================================================
 async function start() {
-  const r = await getJson(base);
+  const r = await api("GET", base);
   if (!r.ok || !r.data) {
     el.move.textContent = "";
-    showMessage(`This game cannot be replayed: ${(r.data && r.data.error) || `the server answered ${r.status}`}`);
+    showMessage(`This game cannot be replayed: ${errorText(r)}`);
     return;
   }
   const summary = (state.summary = r.data);

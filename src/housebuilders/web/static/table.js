@@ -9,6 +9,7 @@
 // with hints) asks for the greedy bot's move and marks it on the board.
 
 import { parseSvg } from "./drawing.js";
+import { errorText, api as request } from "./http.js";
 import { seatName, withSeatNames } from "./naming.js";
 
 const body = document.body;
@@ -108,26 +109,9 @@ function withToken(path) {
   return TOKEN ? `${path}?token=${encodeURIComponent(TOKEN)}` : path;
 }
 
-/** fetch JSON; resolves to {ok, status, data} or {ok: false, status: 0} on network failure. */
-async function api(method, path, payload) {
-  const init = { method, headers: { Accept: "application/json" } };
-  if (payload !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(payload);
-  }
-  let response;
-  try {
-    response = await fetch(withToken(path), init);
-  } catch (err) {
-    return { ok: false, status: 0, data: null, network: true };
-  }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch (err) {
-    data = null;
-  }
-  return { ok: response.ok, status: response.status, data };
+/** `http.js`'s api, with this seat's token. */
+function api(method, path, payload) {
+  return request(method, withToken(path), payload);
 }
 
 const base = `/api/tables/${encodeURIComponent(TABLE)}`;
@@ -175,14 +159,7 @@ async function post(path, payload, { successClears = true } = {}) {
 }
 
 function refusalText(r) {
-  const data = r.data || {};
-  let error = data.error;
-  if (!error && data.detail) {
-    error = typeof data.detail === "string" ? data.detail : "the request was not understood";
-  }
-  if (!error) error = `the server answered ${r.status}`;
-  const rule = data.rule ? ` (${data.rule})` : "";
-  return `Refused: ${error}${rule}`;
+  return `Refused: ${errorText(r)}`;
 }
 
 function act(index) {
@@ -834,7 +811,7 @@ async function sendChat() {
   let error;
   if (r.network) error = "Could not reach the server: the message was not sent.";
   else if (r.status === 422) error = "Not sent: a message is 1 to 500 characters, with no control characters.";
-  else error = `Not sent: ${(r.data && r.data.error) || `the server answered ${r.status}`}`;
+  else error = `Not sent: ${errorText(r)}`;
   el.chatError.textContent = error;
   el.chatError.hidden = false;
 }
