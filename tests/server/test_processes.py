@@ -64,15 +64,19 @@ def _move(http: httpx.Client, table: str, token: str) -> dict[str, Any]:
     return response.json()
 
 
+def _two_humans(http: httpx.Client, **extra: Any) -> tuple[str, list[str]]:
+    """A new Mr House table of two people: its id and the seats' tokens."""
+    body = {"game": "mr-house-basic", "seats": [{"kind": "human"}] * 2, **extra}
+    created = http.post("/api/tables", json=body).json()
+    return created["table"], [seat["token"] for seat in created["seats"]]
+
+
 def test_a_move_through_one_process_reaches_the_live_views_of_another(
     two_servers: tuple[LiveServer, LiveServer],
 ) -> None:
     a, b = two_servers
     with httpx.Client(base_url=a.url, timeout=30) as at_a, httpx.Client(base_url=b.url) as at_b:
-        body = {"game": "mr-house-basic", "seats": [{"kind": "human"}] * 2, "seed": 3}
-        created = at_a.post("/api/tables", json=body).json()
-        table = created["table"]
-        tokens = [seat["token"] for seat in created["seats"]]
+        table, tokens = _two_humans(at_a, seed=3)
         mover = at_a.get(f"/api/tables/{table}/view").json()["acting"][0]
         other = 1 - mover
         with _live(b, table, tokens[other]) as seat_on_b, _live(b, table) as spectator_on_b:
@@ -121,9 +125,7 @@ def test_a_chat_message_through_one_process_reaches_the_live_pages_of_another(
 ) -> None:
     a, b = two_servers
     with httpx.Client(base_url=a.url, timeout=30) as at_a, httpx.Client(base_url=b.url) as at_b:
-        body = {"game": "mr-house-basic", "seats": [{"kind": "human"}] * 2, "seed": 3}
-        created = at_a.post("/api/tables", json=body).json()
-        table, tokens = created["table"], [seat["token"] for seat in created["seats"]]
+        table, tokens = _two_humans(at_a, seed=3)
         at_b.get(f"/api/tables/{table}/view").raise_for_status()  # B holds the table
         with _live(b, table, tokens[1]) as seat_on_b, _live(b, table) as spectator_on_b:
             said = at_a.post(
@@ -251,9 +253,7 @@ def test_several_processes_on_one_address_hear_each_others_moves() -> None:
     options = ["--workers", "2", "--tables-per-minute", "0"]
     with LiveServer(postgres_url(), options=options) as server:
         with httpx.Client(base_url=server.url, timeout=30) as http:
-            body = {"game": "mr-house-basic", "seats": [{"kind": "human"}] * 2}
-            created = http.post("/api/tables", json=body).json()
-        table, tokens = created["table"], [s["token"] for s in created["seats"]]
+            table, tokens = _two_humans(http)
         with ExitStack() as stack:
             lives = [stack.enter_context(_live(server, table)) for _ in range(6)]
             for ws in lives:
