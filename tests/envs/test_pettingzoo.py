@@ -8,7 +8,12 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
+from pettingzoo.test import (  # noqa: E402
+    api_test,
+    parallel_api_test,
+    parallel_seed_test,
+    seed_test,
+)
 
 import housebuilders as hb  # noqa: E402
 from housebuilders.envs import pettingzoo as hbpz  # noqa: E402
@@ -115,3 +120,26 @@ def test_same_seed_same_game() -> None:
 
 def test_welcome_to_parallel_api_test_passes() -> None:
     parallel_api_test(hbpz.parallel_env("welcome-to", players=3), num_cycles=1000)
+
+
+def test_welcome_to_parallel_seed_test_passes() -> None:
+    """PettingZoo's own check samples actions without the mask: with ``illegal="lose"``
+    an illegal one ends the game, the same way in both environments."""
+    parallel_seed_test(lambda: hbpz.parallel_env("welcome-to", players=3, illegal="lose"))
+
+
+def test_an_illegal_parallel_action_loses_the_game_for_that_seat_only() -> None:
+    env = hbpz.parallel_env("welcome-to", players=2, illegal="lose")
+    observations, _ = env.reset(seed=4)
+    legal = {a: np.flatnonzero(o["action_mask"]) for a, o in observations.items()}
+    wrong = int(np.flatnonzero(observations["player_1"]["action_mask"] == 0)[0])
+    _, rewards, terminations, _, infos = env.step(
+        {"player_0": int(legal["player_0"][0]), "player_1": wrong}
+    )
+    assert rewards == {"player_0": 0.0, "player_1": -1.0}
+    assert all(terminations.values()) and env.agents == []
+    assert infos["player_1"]["illegal"] and "illegal" not in infos["player_0"]
+    strict = hbpz.parallel_env("welcome-to", players=2)
+    strict.reset(seed=4)
+    with pytest.raises(hb.IllegalAction):
+        strict.step({"player_1": wrong})

@@ -144,7 +144,12 @@ class HousebuildersParallel(ParallelEnv):
     its round plays the action it gave (one part of its turn); a seat that has finished
     its round (its mask all zeros, its info ``waiting`` True) has its action ignored.
     The round resolves when the last seat is done, as in the game; a seat sees only
-    that the others chose, never what, until then."""
+    that the others chose, never what, until then.
+
+    An action the rules forbid raises ``hb.IllegalAction`` (``illegal="raise"``); with
+    ``illegal="lose"`` it ends the game instead, ``illegal_reward`` to the seat that
+    played it (its info ``illegal`` True) and 0 to the others, as PettingZoo's
+    illegal-move wrapper does for an AEC environment."""
 
     metadata = {"render_modes": ["ansi"], "name": "housebuilders_parallel_v0"}
 
@@ -156,9 +161,13 @@ class HousebuildersParallel(ParallelEnv):
         reward: str = "win",
         options: Mapping[str, Any] | None = None,
         content: Mapping[str, Any] | None = None,
+        illegal: str = "raise",
+        illegal_reward: float = -1.0,
     ) -> None:
+        if illegal not in ("lose", "raise"):
+            raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         self.table = Table(game_id, players, options, content, reward)
-        self.render_mode = render_mode
+        self.render_mode, self.illegal, self.illegal_reward = render_mode, illegal, illegal_reward
         self.possible_agents = [f"player_{i}" for i in range(players)]
         observation, action = _spaces(self.table)
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
@@ -195,17 +204,29 @@ class HousebuildersParallel(ParallelEnv):
         return self._observations()
 
     def step(self, actions: Mapping[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
-        state = self.state
+        state, table = self.state, self.table
+        final, offender = None, None
         for seat in state.acting_players():
             agent = self.possible_agents[seat]
-            if agent in actions and actions[agent] is not None:
-                self.table.play(state, seat, actions[agent])
-        over = state.is_terminal()
-        final = self.table.rewards(state) if over else [0.0] * len(self.possible_agents)
+            action = actions.get(agent)
+            if action is None:
+                continue
+            table.action(action)  # a ValueError outside the action space
+            if self.illegal == "lose" and int(action) not in table.legal(state, seat):
+                offender = agent
+                final = [0.0] * len(self.possible_agents)
+                final[seat] = self.illegal_reward
+                break
+            table.play(state, seat, action)
+        over = final is not None or state.is_terminal()
+        if final is None:
+            final = table.rewards(state) if over else [0.0] * len(self.possible_agents)
         rewards = {a: final[self.possible_agents.index(a)] for a in self.agents}
         terminations = dict.fromkeys(self.agents, over)
         truncations = dict.fromkeys(self.agents, False)
         observations, infos = self._observations()
+        if offender is not None:
+            infos[offender]["illegal"] = True
         if over:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
