@@ -7,13 +7,9 @@
 **steps**: environment steps per second with the observation and the action mask, each
 game's PettingZoo AEC environment (``housebuilders.envs.pettingzoo``, 2 players) side by
 side, in the same run, with PettingZoo's own classic ``connect_four_v3`` and
-``leduc_holdem_v4``, all played the same way: ``env.last()`` (observation and mask),
-a uniformly random legal action from the mask, ``env.step``, to the end of each game
-and again (``connect_four_v3`` imports pygame, which it needs only to draw: where
-pygame is not installed an empty module stands in for it). (``leduc_holdem_v4`` needs
-the ``rlcard`` package; without it OpenSpiel's
-C++ ``leduc_poker`` is timed in its place, with its observation tensor and legal
-actions, and the row says so.) The environments are timed in turn, ``--rounds`` times,
+``leduc_holdem_v4`` (on rlcard), all played the same way: ``env.last()`` (observation
+and mask), a uniformly random legal action from the mask, ``env.step``, to the end of
+each game and again. The environments are timed in turn, ``--rounds`` times,
 and each row gives the best round (the machine is shared: the best is the least
 disturbed), with its ratio to connect_four's.
 
@@ -30,28 +26,22 @@ iterations per second and our bot's win rate (a shared win counts its share) wit
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import math
 import random
 import statistics
-import sys
 import time
-import types
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts as os_ismcts, mcts as os_mcts
+from pettingzoo.classic import connect_four_v3, leduc_holdem_v4
 
-if importlib.util.find_spec("pygame") is None:  # connect_four draws with it, and only draws
-    sys.modules["pygame"] = types.ModuleType("pygame")
-from pettingzoo.classic import connect_four_v3  # noqa: E402
-
-import housebuilders as hb  # noqa: E402
-from housebuilders import agents  # noqa: E402
-from housebuilders.agents.turn import bot_seed, decide  # noqa: E402
-from housebuilders.envs import openspiel as hbos, pettingzoo as hbpz  # noqa: E402
+import housebuilders as hb
+from housebuilders import agents
+from housebuilders.agents.turn import bot_seed, decide
+from housebuilders.envs import openspiel as hbos, pettingzoo as hbpz
 
 GAMES = tuple(hb.game_ids())
 
@@ -77,39 +67,6 @@ def aec_steps(env: Any, seconds: float, seed: int) -> float:
     return steps / spent
 
 
-def spiel_steps(game: Any, seconds: float, seed: int) -> float:
-    """The same for an OpenSpiel game: the observation tensor and the legal actions
-    of the seat to act at each step, chance nodes sampled."""
-    rng = random.Random(seed)
-    steps, spent = 0, 0.0
-    while spent < seconds:
-        start = time.perf_counter()
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probs)[0])
-                continue
-            np.asarray(state.observation_tensor(state.current_player()), np.float32)
-            legal = state.legal_actions_mask()
-            actions = [i for i, m in enumerate(legal) if m]
-            state.apply_action(actions[rng.randrange(len(actions))])
-            steps += 1
-        spent += time.perf_counter() - start
-    return steps / spent
-
-
-def leduc() -> tuple[str, Callable[[float, int], float]]:
-    try:
-        from pettingzoo.classic import leduc_holdem_v4
-    except Exception:  # pettingzoo's leduc_holdem needs rlcard
-        game = pyspiel.load_game("leduc_poker")
-        return "leduc_poker (OpenSpiel C++; leduc_holdem_v4 needs rlcard)", (
-            lambda s, seed: spiel_steps(game, s, seed)
-        )
-    return "leduc_holdem_v4 (PettingZoo)", lambda s, seed: aec_steps(leduc_holdem_v4.env(), s, seed)
-
-
 def steps_table(games: list[str], seconds: float, rounds: int, seed: int) -> list[tuple]:
     contenders: list[tuple[str, Callable[[float, int], float]]] = [
         (g, lambda s, sd, g=g: aec_steps(hbpz.env(g, players=2), s, sd)) for g in games
@@ -117,7 +74,9 @@ def steps_table(games: list[str], seconds: float, rounds: int, seed: int) -> lis
     contenders.append(
         ("connect_four_v3 (PettingZoo)", lambda s, sd: aec_steps(connect_four_v3.env(), s, sd))
     )
-    contenders.append(leduc())
+    contenders.append(
+        ("leduc_holdem_v4 (PettingZoo)", lambda s, sd: aec_steps(leduc_holdem_v4.env(), s, sd))
+    )
     best: dict[str, float] = {}
     for r in range(rounds):
         for name, run in contenders:

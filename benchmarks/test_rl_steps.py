@@ -20,5 +20,5 @@ def test_a_tiny_run_prints_both_tables(
     ])  # fmt: skip
     out = capsys.readouterr().out
     assert "| mr-house-basic |" in out and "| welcome-to |" in out
-    assert "| connect_four_v3 (PettingZoo) |" in out and "leduc" in out
+    assert "| connect_four_v3 (PettingZoo) |" in out and "| leduc_holdem_v4 (PettingZoo) |" in out
     assert "| heuristic |" in out
