@@ -53,9 +53,15 @@ def pytest_unconfigure() -> None:
 SHARED = ("postgres", "ray", "browser")
 
 
+#: the longest tests, handed out first so that the workers finish together (collected
+#: last, they left one worker busy for minutes after the other was done)
+FIRST = ("tests/test_conformance.py", "tests/games/house_of_fado/test_contract_variant.py")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         for name in SHARED:
             if item.get_closest_marker(name) is not None:
                 item.add_marker(pytest.mark.xdist_group(name))
                 break
+    items.sort(key=lambda item: not item.nodeid.startswith(FIRST))  # stable: order kept

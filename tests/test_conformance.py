@@ -42,22 +42,29 @@ CASES = [
 IDS = [f"{g}-{n}p" for g, n in CASES]
 
 
-#: games whose random games are long: the kit's checks cost about a second a game of
-#: House of Fado (5,000 actions) and of Master Builder at 4 players, against a tenth of
-#: one elsewhere; the suites below play fewer of them, so that CI fits in its time
-LONG = {"house-of-fado", "master-builder"}
-#: seeded random games per player count: 200, and 50 of a long game unless
-#: HOUSEBUILDERS_LONG_GAMES says how many (200 plays the long games' full suite, as
-#: their issues asked: ``HOUSEBUILDERS_LONG_GAMES=200 pytest tests/test_conformance.py
-#: -k random_games``, about 20 minutes of one core); in runs of 50 seeds, which the
-#: test workers share out
-LONG_GAMES = int(os.environ.get("HOUSEBUILDERS_LONG_GAMES", "50"))
+#: games whose random games are long: the kit's checks cost about 1.5 s a game of
+#: House of Fado (5,000 actions) and 0.5 to 1 s of Master Builder, against a tenth of
+#: one elsewhere; the suites below play fewer of them, so that CI fits in its time, and
+#: how many random games of each (200 of every other game)
+LONG = {"house-of-fado": 25, "master-builder": 50}
+#: HOUSEBUILDERS_FULL_CONFORMANCE=1 plays 200 of every game, as the long games' issues
+#: asked (``HOUSEBUILDERS_FULL_CONFORMANCE=1 pytest tests/test_conformance.py -k
+#: random_games tests/games/house_of_fado/test_contract_variant.py``: about 25 minutes
+#: of one core for those two)
+FULL = os.environ.get("HOUSEBUILDERS_FULL_CONFORMANCE") == "1"
+
+
+def random_games(game_id: str) -> int:
+    """Seeded random games a player count of ``game_id`` plays (see LONG, FULL)."""
+    return 200 if FULL else LONG.get(game_id, 200)
+
+
+#: the random games in runs of at most 50 seeds, which the test workers share out
 RUN = 50
 RUNS = [
-    (game_id, players, start, min(start + RUN, stop))
+    (game_id, players, start, min(start + RUN, random_games(game_id)))
     for game_id, players in CASES
-    for stop in [LONG_GAMES if game_id in LONG else 200]
-    for start in range(0, stop, RUN)
+    for start in range(0, random_games(game_id), RUN)
 ]
 
 
@@ -85,13 +92,15 @@ OPTION_CASES = [
     ("game_id", "options"), OPTION_CASES, ids=[f"{g}-{o}" for g, o in OPTION_CASES]
 )
 def test_games_played_with_an_option_keep_the_contract(game_id: str, options: dict) -> None:
-    """Each option's other choices: 20 random games (10 of a long game), one checked at
-    every step (the final checks replay each game with its options)."""
+    """Each option's other choices: 20 random games, one checked at every step (the
+    final checks replay each game with its options); of a long game, 10 and none at
+    every step but with FULL."""
     option = next(o for o in hb.game(game_id).options if o.name in options)
     counts = option.players or player_counts(hb.game(game_id))
     players = min(counts, key=lambda n: abs(n - 3))
-    check_random_game(game_id, players, 3000, deep=True, options=options)
-    for seed in range(3001, 3010 if game_id in LONG else 3020):
+    long = game_id in LONG and not FULL
+    check_random_game(game_id, players, 3000, deep=not long, options=options)
+    for seed in range(3001, 3010 if long else 3020):
         check_random_game(game_id, players, seed, options=options)
 
 

@@ -1,7 +1,7 @@
 """The contract over seeded games of the 2-player assistants variant (the kit's option
-test plays 10): 50 in CI, the 200 the issue asked with HOUSEBUILDERS_LONG_GAMES=200 (a
-random game of House of Fado is long: see tests/test_conformance.py), in chunks the
-test workers share."""
+test plays 10): as many as the conformance kit plays of House of Fado (25 in CI, the
+200 the issue asked with HOUSEBUILDERS_FULL_CONFORMANCE=1: a random game of it is long,
+see tests/test_conformance.py), in chunks the test workers share."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from housebuilders.core.testing import check_random_game
 
-from ...test_conformance import LONG_GAMES
+from ...test_conformance import random_games
 
 CHUNKS = 4
 
@@ -17,6 +17,6 @@ CHUNKS = 4
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_hf_132_to_hf_139_the_assistants_variant_keeps_the_contract(chunk: int) -> None:
-    for seed in range(chunk, LONG_GAMES, CHUNKS):
+    for seed in range(chunk, random_games("house-of-fado"), CHUNKS):
         final = check_random_game("house-of-fado", 2, 5000 + seed, options={"assistants": True})
         assert final.is_terminal()
