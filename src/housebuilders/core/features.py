@@ -27,12 +27,17 @@ from .state import Json, State
 
 
 class Vector:
-    """A vector being written, value by value (the encoders' one tool)."""
+    """A vector being written, value by value (the encoders' one tool); ``done()`` is
+    the finished ``array('f')``. (The values gather in a list, made an array once:
+    appending to a list is several times cheaper than to an array.)"""
 
     __slots__ = ("values",)
 
     def __init__(self) -> None:
-        self.values = array("f")
+        self.values: list[float] = []
+
+    def done(self) -> array:
+        return array("f", self.values)
 
     def num(self, x: float | None, scale: float = 1.0) -> None:
         """``x / scale`` (None: 0)."""
@@ -125,7 +130,7 @@ def seats(
         write(v, entry)
         width = len(v) - start
     v.extend((0.0,) * ((1 + width) * (capacity - len(entries))))
-    return v.values
+    return v.done()
 
 
 @dataclass(frozen=True, eq=False)

@@ -96,7 +96,7 @@ def encode(obs: Json) -> array:
     v.num(turn.get("house"), HOUSES)
     v.onehot(turn.get("plan"), 3)
     v.counts([min(size, SIZES) for size in turn.get("sizes", ())], range(1, SIZES + 1), 3)
-    return v.values
+    return v.done()
 
 
 def _sheet_size() -> int:
