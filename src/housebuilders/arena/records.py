@@ -5,13 +5,16 @@ A record says what the game was and how it ended::
     {"index": 7, "game": "mr-house-basic", "players": 3, "options": {}, "content": null,
      "seed": 107, "bots": ["greedy", "random", "greedy"],
      "scores": [{"total": 9, "breakdown": {"walls": 3, ...}}, ...], "ranking": [1, 3, 2],
-     "winners": [0], "actions": 212, "seconds": 0.041, "error": null}
+     "winners": [0], "actions": 212, "seconds": 0.041, "error": null,
+     "goals": {"complete house": [1.0, 0.0, 0.0]}}
 
 ``index`` is the game's number in its run (the run's first seed plus ``index`` is its
 seed), ``bots`` the bot names by seat, ``scores``, ``ranking`` and ``winners`` what the
 game's ``scores()``, ``ranking()`` and ``winners()`` returned (``winners`` is empty when
 everyone lost: a Mr House advanced game where no house is complete), ``actions`` the
-number of actions applied, ``seconds`` the wall time of the game. ``content`` is None,
+number of actions applied, ``seconds`` the wall time of the game, ``goals`` the game's
+figures of what it rewards (``State.goals``: per name a value per seat, such as
+``{"complete house": [1.0, 0.0, 1.0]}``; ``{}`` for a failed game). ``content`` is None,
 or a short digest of the component data that overrode the game's own (``--content``),
 so runs on different data do not mix. A game that failed has ``scores``, ``ranking``
 and ``winners`` null and ``error``: ``{"seat": 1, "bot": "greedy", "message":
@@ -65,6 +68,9 @@ class Record:
     #: the seats that won (empty: everyone lost); None for a failed game. Left out,
     #: it is the seats of rank 1 (a record written before winners were recorded).
     winners: list[int] | None = None
+    #: the game's figures of its goals at the end (``State.goals``: a value per seat
+    #: each, such as a complete house); empty for a failed game or an older record
+    goals: dict[str, list[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.winners is None and self.ranking is not None:
@@ -110,6 +116,7 @@ class Record:
             "actions": self.actions,
             "seconds": round(self.seconds, 6),
             "error": self.error,
+            "goals": self.goals,
         }
 
     @classmethod
@@ -129,6 +136,9 @@ class Record:
                 seconds=float(d.get("seconds", 0.0)),
                 error=d.get("error"),
                 winners=_seats(d.get("winners")),
+                goals={
+                    str(k): [float(x) for x in v] for k, v in (d.get("goals") or {}).items()
+                },
             )
         except (KeyError, TypeError, ValueError) as e:
             raise ResultsError(f"not a game record ({type(e).__name__}: {e})") from None

@@ -134,6 +134,7 @@ def play_game(setup: Setup, index: int, seed: int, bots: Sequence[str]) -> Recor
         seconds=time.perf_counter() - start,
         error=error,
         winners=state.winners() if finished and state else None,
+        goals=state.goals() if finished and state else {},
     )
 
 

@@ -6,14 +6,14 @@ game or bot, a bad player count, bad component data or options) print one red li
 and exit with code 2, never a traceback (``common.user_errors``).
 
 One module a concern: ``play`` (list, play), ``arena`` (simulate, tournament,
-report), ``bench``, ``serve``; ``common`` holds what they share.
+report), ``experiment``, ``bench``, ``serve``; ``common`` holds what they share.
 """
 
 from __future__ import annotations
 
 import typer
 
-from . import arena, bench, play, serve
+from . import arena, bench, experiment, play, serve
 from .play import seat_lineup, winners_line
 
 __all__ = ["app", "main", "seat_lineup", "winners_line"]
@@ -30,6 +30,7 @@ app.command()(play.play)
 app.command()(arena.simulate)
 app.command()(arena.tournament)
 app.command()(arena.report)
+app.command()(experiment.experiment)
 app.command()(bench.bench)
 app.command()(serve.serve)
 

@@ -15,6 +15,7 @@ from .loading import check_loaded
 from .state import Json, State
 
 if TYPE_CHECKING:
+    from .content import GameData
     from .features import Features
 
 
@@ -88,6 +89,9 @@ class GameSpec:
     #: ``core.features.Features``): ``features.encode(state, player)`` is a fixed-length
     #: vector of what ``player`` sees, ``features.size(players)`` its length
     features: Lazy[Features] = Lazy()
+    #: the game's component data (its ``content.GameData``): what ``content=`` overrides;
+    #: design experiments read it to check a path into the data (``arena.experiment``)
+    data: Lazy[GameData[Any]] = Lazy()
     _index: dict[Action, int] = field(default_factory=dict, init=False, repr=False)
     #: per action kind, the values each field takes somewhere in the action space
     _field_values: dict[str, tuple[set[Any], ...]] = field(

@@ -31,5 +31,6 @@ DREAM_HOME = register(GameSpec(
     svg_view=f"{__name__}.svg:svg",
     rules=f"{__name__}:rules.md",
     features=f"{__name__}.features:FEATURES",
+    data=f"{__name__}.content:DATA",
 ))  # fmt: skip
 DreamHomeState.spec = DREAM_HOME

@@ -30,5 +30,6 @@ HOUSE_OF_FADO = register(GameSpec(
     svg_view=f"{__name__}.svg:svg",
     rules=f"{__name__}:rules.md",
     features=f"{__name__}.features:FEATURES",
+    data=f"{__name__}.content:DATA",
 ))  # fmt: skip
 HouseOfFadoState.spec = HOUSE_OF_FADO

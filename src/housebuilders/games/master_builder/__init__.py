@@ -34,5 +34,6 @@ MASTER_BUILDER = register(GameSpec(
     svg_view=f"{__name__}.svg:svg",
     rules=f"{__name__}:rules.md",
     features=f"{__name__}.features:FEATURES",
+    data=f"{__name__}.content:DATA",
 ))  # fmt: skip
 MasterBuilderState.spec = MASTER_BUILDER

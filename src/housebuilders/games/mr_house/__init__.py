@@ -24,6 +24,7 @@ BASIC = register(
         svg_view=f"{__name__}.svg:svg",
         rules=f"{__name__}:rules-basic.md",
         features=f"{__name__}.features:BASIC_FEATURES",
+        data=f"{__name__}.content:DATA",
         options=BASIC_OPTIONS,
         # The heuristic already plans the house over the turns left: the search does
         # best scoring each new leaf at once, three times as many iterations (8,700 a
@@ -52,6 +53,7 @@ ADVANCED = register(
         svg_view=f"{__name__}.svg:svg",
         rules=f"{__name__}:rules-advanced.md",
         features=f"{__name__}.features:ADVANCED_FEATURES",
+        data=f"{__name__}.content:DATA",
         options=ADVANCED_OPTIONS,
         reference="the rulebook's scoring example: 16 and 17 points for the complete houses",
     )

@@ -21,6 +21,7 @@ WELCOME_TO = register(
         svg_view=f"{__name__}.svg:svg",
         rules=f"{__name__}:rules.md",
         features=f"{__name__}.features:FEATURES",
+        data=f"{__name__}.content:DATA",
         heuristic=f"{__name__}.heuristic:evaluate",
         heuristic_all=f"{__name__}.heuristic:evaluate_all",
         heuristic_scale=8.0,
