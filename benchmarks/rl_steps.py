@@ -11,7 +11,9 @@ side, in the same run, with PettingZoo's own classic ``connect_four_v3`` and
 and mask), a uniformly random legal action from the mask, ``env.step``, to the end of
 each game and again. The environments are timed in turn, ``--rounds`` times,
 and each row gives the best round (the machine is shared: the best is the least
-disturbed), with its ratio to connect_four's.
+disturbed), with its ratio to connect_four's. ``--ceiling`` adds each of our games with
+its observation replaced by a constant vector: the rate if observing and encoding cost
+nothing.
 
 **ismcts**: our ``ismcts`` bot against OpenSpiel's ISMCTS bot (``open_spiel.python.
 algorithms.ismcts``, here with a time budget per move instead of a simulation count)
@@ -42,6 +44,7 @@ import housebuilders as hb
 from housebuilders import agents
 from housebuilders.agents.turn import bot_seed, decide
 from housebuilders.envs import openspiel as hbos, pettingzoo as hbpz
+from housebuilders.envs.table import Table
 
 GAMES = tuple(hb.game_ids())
 
@@ -67,10 +70,32 @@ def aec_steps(env: Any, seconds: float, seed: int) -> float:
     return steps / spent
 
 
-def steps_table(games: list[str], seconds: float, rounds: int, seed: int) -> list[tuple]:
+def free_encoder_steps(game_id: str, seconds: float, seed: int) -> float:
+    """``aec_steps`` of ``game_id`` with the observation replaced by a constant vector
+    of its size: the rate if observing and encoding cost nothing (the ceiling an
+    encoder could reach)."""
+    real = Table.observation
+    constant: dict[int, np.ndarray] = {}
+    Table.observation = lambda self, state, seat: constant.setdefault(  # type: ignore[method-assign]
+        self.size, np.zeros(self.size, np.float32)
+    )
+    try:
+        return aec_steps(hbpz.env(game_id, players=2), seconds, seed)
+    finally:
+        Table.observation = real  # type: ignore[method-assign]
+
+
+def steps_table(
+    games: list[str], seconds: float, rounds: int, seed: int, ceiling: bool = False
+) -> list[tuple]:
     contenders: list[tuple[str, Callable[[float, int], float]]] = [
         (g, lambda s, sd, g=g: aec_steps(hbpz.env(g, players=2), s, sd)) for g in games
     ]
+    if ceiling:
+        contenders += [
+            (f"{g} (encoder free)", lambda s, sd, g=g: free_encoder_steps(g, s, sd))
+            for g in games
+        ]
     contenders.append(
         ("connect_four_v3 (PettingZoo)", lambda s, sd: aec_steps(connect_four_v3.env(), s, sd))
     )
@@ -163,6 +188,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="timed per environment")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--only", default=",".join(GAMES), help="our games to time")
+    parser.add_argument("--ceiling", action="store_true",
+                        help="also time our games with a constant observation")  # fmt: skip
     parser.add_argument("--game", default="mr-house-basic", help="the head-to-head's game")
     parser.add_argument("--games", type=int, default=24, help="head-to-head games a variant")
     parser.add_argument("--move-seconds", type=float, default=0.05)
@@ -171,7 +198,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.part in ("steps", "both"):
-        rows = steps_table(args.only.split(","), args.seconds, args.rounds, args.seed)
+        rows = steps_table(args.only.split(","), args.seconds, args.rounds, args.seed,
+                           args.ceiling)  # fmt: skip
         print("| environment | steps/s | vs connect_four_v3 |")
         print("|---|---:|---:|")
         for name, rate, ratio in rows:

@@ -219,10 +219,14 @@ def _bot_share(record: Record, bot: str) -> float | None:
 
 
 def _category_share(record: Record, category: str) -> float | None:
-    points = sum(s["total"] for s in record.scores or ())
-    if points <= 0:
+    """The category's points over all the points scored and lost in the game (each
+    category's size, so a penalty is a negative share and the shares stay within
+    -100% and 100% where the totals are small, as Master Builder's money can be)."""
+    scores = record.scores or ()
+    points = sum(abs(v) for s in scores for v in s["breakdown"].values())
+    if points == 0:
         return None
-    return sum(s["breakdown"].get(category, 0) for s in record.scores or ()) / points
+    return sum(s["breakdown"].get(category, 0) for s in scores) / points
 
 
 def _goal(record: Record, goal: str) -> float | None:
