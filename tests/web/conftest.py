@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,6 +44,15 @@ def post(url: str, body: dict[str, Any]) -> Any:
     )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.load(response)
+
+
+def wait_until_over(server: str, table: str, seconds: float = 120) -> None:
+    """Until the bots have played ``table`` to its end (asked of the server, with no
+    page drawing every move, which under load would only slow them down)."""
+    deadline = time.monotonic() + seconds
+    while not get(f"{server}/api/tables/{table}/view?svg=false")["terminal"]:
+        assert time.monotonic() < deadline, f"the bots did not finish table {table}"
+        time.sleep(0.1)
 
 
 @pytest.fixture(scope="session")

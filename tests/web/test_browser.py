@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import WAIT_MS, get, post
+from .conftest import WAIT_MS, get, post, wait_until_over
 
 pytestmark = pytest.mark.browser
 
@@ -450,6 +450,7 @@ def test_log_numbers_past_99_are_shown_whole(page: Any, server: str) -> None:
         server + "/api/tables",
         {"game": "mr-house-basic", "seats": [{"kind": "bot", "bot": "random"}] * 2, "seed": 2},
     )
+    wait_until_over(server, created["table"])
     page.goto(server + created["spectate"])
     page.wait_for_selector('body[data-terminal="true"]')
     lines = page.locator("#log li")

@@ -7,14 +7,13 @@ screenshots go to the test's tmp_path (look at them there: pytest --basetemp=DIR
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import get, post
+from .conftest import get, post, wait_until_over
 
 pytestmark = pytest.mark.browser
 
@@ -173,11 +172,7 @@ def test_the_table_fits_a_phone_and_a_desktop(
     for page in (phone, desktop):
         page.context.close()
     assert not phone_errors and not desktop_errors, phone_errors + desktop_errors
-    view = f"{server}/api/tables/{created['table']}/view?svg=false"
-    deadline = time.monotonic() + 120
-    while not get(view)["terminal"]:
-        assert time.monotonic() < deadline, "the clock bot did not finish the game"
-        time.sleep(0.5)
+    wait_until_over(server, created["table"])
 
     for size, name in ((PHONE, "phone"), (DESKTOP, "desktop")):
         page, errors = open_page(browser, size, url)

@@ -6,16 +6,13 @@ module skips, except in CI, where it fails."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 
-from .conftest import get, post
+from .conftest import get, post, wait_until_over
 
 pytestmark = pytest.mark.browser
-
-
 
 
 def finished(server: str, seed: int, private: bool = False) -> dict[str, Any]:
@@ -26,10 +23,7 @@ def finished(server: str, seed: int, private: bool = False) -> dict[str, Any]:
     created = post(server + "/api/tables", {**body, "private": private})
     table, token = created["table"], created["seats"][0]["token"]
     post(f"{server}/api/tables/{table}/leave?token={token}", {})
-    deadline = time.monotonic() + 60
-    while not get(f"{server}/api/tables/{table}/view?svg=false")["terminal"]:
-        assert time.monotonic() < deadline, "the bots did not finish the game"
-        time.sleep(0.1)
+    wait_until_over(server, table)
     return created
 
 
