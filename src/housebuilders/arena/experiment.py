@@ -40,6 +40,7 @@ from ..core import game
 from ..core.content import merge, read_toml
 from .errors import ArenaError, BadBot, find_game
 from .records import Record
+from .report import category_shares
 from .runner import Planned, Progress, Run, RunOptions, Setup, ray_session
 from .simulate import lineup
 
@@ -219,14 +220,16 @@ def _bot_share(record: Record, bot: str) -> float | None:
 
 
 def _category_share(record: Record, category: str) -> float | None:
-    """The category's points over all the points scored and lost in the game (each
-    category's size, so a penalty is a negative share and the shares stay within
-    -100% and 100% where the totals are small, as Master Builder's money can be)."""
-    scores = record.scores or ()
-    points = sum(abs(v) for s in scores for v in s["breakdown"].values())
-    if points == 0:
+    """The category's share of the game's points, counted as ``housebuilders report``
+    counts them (``report.category_shares``: over the points of the categories that add
+    points, a penalty's share negative); None when nothing was scored."""
+    points: dict[str, float] = {}
+    for score in record.scores or ():
+        for c, v in score["breakdown"].items():
+            points[c] = points.get(c, 0) + v
+    if not any(v > 0 for v in points.values()):
         return None
-    return sum(s["breakdown"].get(category, 0) for s in scores) / points
+    return category_shares(points, [category])[category]
 
 
 def _goal(record: Record, goal: str) -> float | None:
@@ -408,7 +411,6 @@ class Experiment:
         variants: Sequence[Variant],
         seed: int = 0,
         run: RunOptions | None = None,
-        imports: Sequence[str] = (),
     ) -> None:
         if not 2 <= len(variants) <= MAX_VARIANTS:
             raise BadVariant(f"an experiment compares 2 to {MAX_VARIANTS} variants, "
@@ -426,7 +428,6 @@ class Experiment:
         self.variants = list(variants)
         self.options = run or RunOptions()
         self.directory = Path(self.options.out) if self.options.out is not None else None
-        self.imports = tuple(imports) or tuple(self.options.imports)
         self._runs(0, games, self.options.resume)  # every variant checked now
 
     def plan(self, start: int, stop: int) -> list[Planned]:
@@ -441,8 +442,8 @@ class Experiment:
         runs = []
         for v in self.variants:
             out = self.directory / f"{v.name}.jsonl" if self.directory else None
-            options = replace(self.options, out=out, resume=resume, imports=self.imports)
-            setup = Setup(self.spec.id, self.players, v.options, v.content, self.imports)
+            options = replace(self.options, out=out, resume=resume)
+            setup = Setup(self.spec.id, self.players, v.options, v.content, options.imports)
             runs.append(Run(setup, self.bots, plan, options))
         return runs
 

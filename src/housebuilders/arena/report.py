@@ -39,7 +39,7 @@ Failed games (a bot raised) are counted and listed, and left out of everything e
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .errors import ArenaError
@@ -259,11 +259,16 @@ def _shares(
                 categories.setdefault(category, None)
                 for who in (bot, ALL):
                     points[who][category] = points[who].get(category, 0) + value
-    shares: dict[str, dict[str, float]] = {}
-    for who, by_category in points.items():
-        scored = sum(v for v in by_category.values() if v > 0)  # penalties left out
-        shares[who] = {c: (by_category.get(c, 0) / scored if scored else 0.0) for c in categories}
+    shares = {who: category_shares(by_category, categories) for who, by_category in points.items()}
     return list(categories), shares
+
+
+def category_shares(points: dict[str, float], categories: Iterable[str]) -> dict[str, float]:
+    """Each category's points over the points scored in the categories that add points
+    (penalties left out of the sum, so theirs is a negative share); all 0 when nothing
+    was scored."""
+    scored = sum(v for v in points.values() if v > 0)
+    return {c: (points.get(c, 0) / scored if scored else 0.0) for c in categories}
 
 
 def _leaderboard(records: Sequence[Record], names: list[str]) -> list[Rating] | None:

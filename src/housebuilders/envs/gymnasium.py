@@ -66,9 +66,7 @@ class HousebuildersEnv(gymnasium.Env):
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
-        if illegal not in ("lose", "raise"):
-            raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
-        self.table = Table(game_id, players, options, content, reward)
+        self.table = Table(game_id, players, options, content, reward, illegal)
         names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != players - 1:
             raise ValueError(f"{players} players need {players - 1} opponents, not {names}")
@@ -77,7 +75,7 @@ class HousebuildersEnv(gymnasium.Env):
         if seat is not None and not 0 <= seat < players:
             raise ValueError(f"seat must be from 0 to {players - 1} (or None), not {seat}")
         self.opponents, self.fixed_seat = names, seat
-        self.render_mode, self.illegal, self.illegal_reward = render_mode, illegal, illegal_reward
+        self.render_mode, self.illegal_reward = render_mode, illegal_reward
         self.observation_space = spaces.Box(-np.inf, np.inf, (self.table.size,), np.float32)
         self.action_space = spaces.Discrete(self.table.actions)
         self.state: State | None = None
@@ -106,7 +104,7 @@ class HousebuildersEnv(gymnasium.Env):
         assert state is not None, "call reset() first"
         self.table.action(action)  # a ValueError outside the action space
         if int(action) not in self.table.legal(state, self.seat):
-            if self.illegal == "raise":
+            if self.table.illegal == "raise":
                 self.table.play(state, self.seat, action)  # raises IllegalAction, naming the rule
             info = {**self._info(), "illegal": True}
             return self._observe(), self.illegal_reward, True, False, info

@@ -164,10 +164,8 @@ class HousebuildersParallel(ParallelEnv):
         illegal: str = "raise",
         illegal_reward: float = -1.0,
     ) -> None:
-        if illegal not in ("lose", "raise"):
-            raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
-        self.table = Table(game_id, players, options, content, reward)
-        self.render_mode, self.illegal, self.illegal_reward = render_mode, illegal, illegal_reward
+        self.table = Table(game_id, players, options, content, reward, illegal)
+        self.render_mode, self.illegal_reward = render_mode, illegal_reward
         self.possible_agents = [f"player_{i}" for i in range(players)]
         observation, action = _spaces(self.table)
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
@@ -212,7 +210,7 @@ class HousebuildersParallel(ParallelEnv):
             if action is None:
                 continue
             table.action(action)  # a ValueError outside the action space
-            if self.illegal == "lose" and int(action) not in table.legal(state, seat):
+            if table.illegal == "lose" and int(action) not in table.legal(state, seat):
                 offender = agent
                 final = [0.0] * len(self.possible_agents)
                 final[seat] = self.illegal_reward

@@ -13,6 +13,9 @@ from ..core import State, game
 
 #: the rewards at a game's end, by name (the environments' ``reward=`` option)
 REWARDS = ("win", "score")
+#: what an action the rules forbid does (the ``illegal=`` option): raise
+#: ``hb.IllegalAction``, or end the game, a loss for the seat that played it
+ILLEGAL = ("raise", "lose")
 
 
 def win_rewards(state: State) -> list[float]:
@@ -44,6 +47,7 @@ class Table:
         options: Mapping[str, Any] | None = None,
         content: Mapping[str, Any] | None = None,
         reward: str = "win",
+        illegal: str = "raise",
     ) -> None:
         self.spec = spec = game(game_id)
         self.players = spec.check_players(players)
@@ -52,6 +56,9 @@ class Table:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
         self.reward = reward
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal must be one of {ILLEGAL}, not {illegal!r}")
+        self.illegal = illegal
         if spec.features is None:
             raise ValueError(f"{game_id} has no observation encoder (spec.features)")
         self.features = spec.features

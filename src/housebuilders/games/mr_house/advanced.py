@@ -709,8 +709,9 @@ class MrHouseAdvancedState(MrHouseState):
         """An incomplete house loses whatever its points: it ranks after every complete
         one. Then most points; then fewer loans, more money, higher quality, the bigger
         house; then a shared place."""
+        # tie_breaks() has the complete house first: the keys are (-total, -complete, ...)
         keys = self.ranking_keys()
-        return ranks([(not self.complete(p), *key) for p, key in enumerate(keys)])
+        return ranks([(complete, total, *rest) for total, complete, *rest in keys])
 
     def tie_breaks(self) -> list[TieBreak]:
         """As ``ranking``: an incomplete house loses; then "the player with fewer loans

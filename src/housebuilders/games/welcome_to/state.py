@@ -485,7 +485,8 @@ class WelcomeToState(GameState):
     def tie_breaks(self) -> list[TieBreak]:
         """Most points wins (``ranking``); ties favour more complete estates, then share
         the victory."""
-        return [TieBreak("more complete estates", [s["estates"] for s in self.scores()])]
+        estates = [len(self.sheet(p).estates(self.L)) for p in range(self.num_players)]
+        return [TieBreak("more complete estates", estates)]
 
     # == copies ========================================================================
     def determinize(self, player: int, seed: int) -> WelcomeToState:
