@@ -370,13 +370,14 @@ class ISMCTSAgent:
         if only one did)."""
         if state.is_terminal():
             return win_shares(state.winners(), state.num_players)
-        scale = self.scale or state.spec.heuristic_scale
-        if len(movers) == 1 and state.spec.heuristic is not None:
+        spec = state.spec
+        if len(movers) == 1 and spec.heuristic is not None and spec.win_chances is None:
             (mover,) = movers
             rewards = [0.5] * state.num_players
-            rewards[mover] = 0.5 + 0.5 * math.tanh(state.spec.heuristic(state, mover) / scale)
+            h = spec.heuristic(state, mover)
+            rewards[mover] = 0.5 + 0.5 * math.tanh(h / (self.scale or spec.heuristic_scale))
             return rewards
-        return [0.5 + 0.5 * math.tanh(h / scale) for h in state.spec.evaluate_all(state)]
+        return spec.leaf_rewards(state, self.scale)
 
 
 def _paired_best(sweeps: list[list[float]], z: float) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -65,6 +66,10 @@ class GameSpec:
     #: the size of a clear lead in the heuristic's units (search bots map heuristic
     #: values to rewards with it)
     heuristic_scale: float = 4.0
+    #: win_chances(state) -> [float per player]: each seat's chance to win from here, in
+    #: [0, 1], where the game can say it better than by its heuristic's lead (Mr House
+    #: advanced: a house complete, then the points); search bots score leaves by it
+    win_chances: Lazy[Callable[[State], list[float]]] = Lazy()
     #: rollout_policy(state, player, rng) -> Action: a fast, sensible move for search
     #: rollouts (cheaper than greedy on the heuristic), if the game has one
     rollout_policy: Lazy[Callable[[State, int, Any], Action]] = Lazy()
@@ -219,6 +224,15 @@ class GameSpec:
         if self.heuristic is None:
             raise ValueError(f"{self.id} has no heuristic")
         return [self.heuristic(state, p) for p in range(state.num_players)]
+
+    def leaf_rewards(self, state: State, scale: float = 0.0) -> list[float]:
+        """Each seat's reward in [0, 1] for a position a search stops at before the end:
+        the game's ``win_chances`` if it has them, else ``0.5 + 0.5 * tanh(h / scale)``
+        of each seat's heuristic ``h`` (``scale``: by default ``heuristic_scale``)."""
+        if self.win_chances is not None:
+            return self.win_chances(state)
+        scale = scale or self.heuristic_scale
+        return [0.5 + 0.5 * math.tanh(h / scale) for h in self.evaluate_all(state)]
 
     @property
     def action_space_size(self) -> int:

@@ -243,16 +243,16 @@ class Observer:
 class HeuristicEvaluator:
     """An evaluator for OpenSpiel's MCTS and ISMCTS bots (``mcts.Evaluator``'s
     interface) from the game's own heuristic, as our search bot scores its leaves: a
-    finished game by its returns, any other position by ``tanh(heuristic / scale)``
-    per seat (in [-1, 1], as the returns); uniform priors. Much cheaper than random
-    rollouts through the adapter, and what makes OpenSpiel's searches play well."""
+    finished game by its returns, any other position by the game's leaf rewards
+    (``GameSpec.leaf_rewards``) mapped to [-1, 1] as the returns are; uniform priors.
+    Much cheaper than random rollouts through the adapter, and what makes OpenSpiel's
+    searches play well."""
 
     def evaluate(self, state: HousebuildersState) -> np.ndarray:
         hb = state.hb
         if hb.is_terminal():
             return np.array(win_rewards(hb))
-        spec = hb.spec
-        return np.tanh(np.array(spec.evaluate_all(hb)) / spec.heuristic_scale)
+        return 2.0 * np.array(hb.spec.leaf_rewards(hb)) - 1.0
 
     def prior(self, state: HousebuildersState) -> list[tuple[int, float]]:
         legal = state.legal_actions()

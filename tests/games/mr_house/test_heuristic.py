@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 import housebuilders as hb
+from housebuilders import agents
 from housebuilders.core import win_shares
 from housebuilders.core.testing import random_playout
 from housebuilders.games.mr_house import actions as A, house as H
-from housebuilders.games.mr_house.heuristic import evaluate, player_worth
+from housebuilders.games.mr_house.heuristic import evaluate, evaluate_all, player_worth
 
 from .helpers import at_construction, column, materials, new, wood
 
@@ -301,3 +303,76 @@ def test_money_after_the_last_purchases_only_breaks_ties(turn: int, spendable: b
     state.money[player] += 10
     gain = advanced_worth(state, player, majority) - before
     assert gain == pytest.approx(10 * (MONEY_TIE + MONEY_VALUE if spendable else MONEY_TIE))
+
+
+def _advanced_positions(games: int = 3) -> list[hb.State]:
+    """Positions of random-versus-greedy games of the advanced variant, every fifth."""
+    out = []
+    for seed in range(games):
+        state = hb.new_game("mr-house-advanced", 2, seed=seed)
+        greedy = agents.make("greedy", seed=seed)
+        rng = random.Random(seed)
+        i = 0
+        while not state.is_terminal():
+            if i % 5 == 0:
+                out.append(state.clone())
+            p = state.acting_players()[0]
+            move = greedy.choose(state.determinize(p, i), p) if p == 0 else None
+            state.apply(p, move or rng.choice(state.legal_actions(p)))
+            i += 1
+        out.append(state)
+    return out
+
+
+def test_advanced_win_chances_are_chances_of_exclusive_wins() -> None:
+    """Each seat's chance to win is in [0, 1], at most its house's chance to be
+    complete, and together they make at most one win (everyone may lose)."""
+    from housebuilders.games.mr_house.heuristic import outlooks, win_chances_advanced
+
+    for state in _advanced_positions():
+        chances = win_chances_advanced(state)
+        complete = [c for _, c in outlooks(state)]
+        assert all(0.0 <= w <= c + 1e-12 for w, c in zip(chances, complete, strict=True))
+        assert sum(chances) <= 1.0 + 1e-9
+
+
+def test_advanced_win_chances_prefer_the_complete_house_then_the_points() -> None:
+    from housebuilders.games.mr_house.heuristic import win_chances_advanced
+
+    state = _advanced_positions(1)[-1]
+    assert state.is_terminal()
+    chances = win_chances_advanced(state)
+    totals = [s["total"] for s in state.scores()]
+    complete = [state.complete(p) for p in range(2)]
+    for p in range(2):
+        if not complete[p]:
+            assert chances[p] == 0.0
+        elif not complete[1 - p] or totals[p] > totals[1 - p] + 3:
+            assert chances[p] > 0.9
+
+
+def test_the_search_scores_the_advanced_variant_s_leaves_by_the_chance_to_win() -> None:
+    """The advanced variant declares ``win_chances``: an incomplete house loses however
+    far ahead on points, which a lead in the heuristic's units cannot say (a likely
+    complete house drowns every point). Other games keep ``tanh(h / scale)``."""
+    from housebuilders.games.mr_house.heuristic import win_chances_advanced
+
+    spec = hb.game("mr-house-advanced")
+    state = _advanced_positions(1)[10]
+    assert spec.leaf_rewards(state) == win_chances_advanced(state)
+    basic = hb.game("mr-house-basic")
+    s = new(2, seed=3)
+    assert basic.win_chances is None
+    assert basic.leaf_rewards(s, 4.0) == [0.5 + 0.5 * math.tanh(h / 4.0) for h in evaluate_all(s)]
+
+
+def test_advanced_plans_are_kept_exactly() -> None:
+    """The advanced variant keeps each plan it works out (``_advanced_plan``): a kept
+    plan is the one worked out afresh, crews staffed included."""
+    from housebuilders.games.mr_house import heuristic
+
+    for state in _advanced_positions(2):
+        kept = heuristic.outlooks(state)
+        heuristic._PER_PARAMS.clear()
+        assert heuristic.outlooks(state) == kept
+        assert heuristic.outlooks(state) == kept  # now from the kept plans

@@ -49,6 +49,8 @@ ADVANCED = register(
         heuristic=f"{__name__}.heuristic:evaluate_advanced",
         heuristic_all=f"{__name__}.heuristic:evaluate_advanced_all",
         heuristic_scale=8.0,  # the complete house's value widens the evaluation's range
+        # an incomplete house loses: the search scores a leaf by the chance to win
+        win_chances=f"{__name__}.heuristic:win_chances_advanced",
         text_view=f"{__name__}.text:text",
         svg_view=f"{__name__}.svg:svg",
         rules=f"{__name__}:rules-advanced.md",
