@@ -35,10 +35,10 @@ def _record(index: int, bots: list[str], ranking: list[int], winners: list[int])
 
 @pytest.fixture(scope="module")
 def everyone_lost(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Two greedy-vs-random games of the advanced variant (seeds 2 and 3) in which
-    neither bot completes a house (greedy completes about half of its houses)."""
+    """Two greedy-vs-random games of the advanced variant (seeds 67 and 68) in which
+    neither bot completes a house (greedy completes about two houses in three)."""
     out = tmp_path_factory.mktemp("lost") / "lost.jsonl"
-    simulate(ADVANCED, 2, 2, ["greedy", "random"], seed=2, run=RunOptions(jobs=1, out=out))
+    simulate(ADVANCED, 2, 2, ["greedy", "random"], seed=67, run=RunOptions(jobs=1, out=out))
     return out
 
 
@@ -119,7 +119,7 @@ def test_a_game_everyone_lost_moves_no_bot_ahead_in_the_ratings() -> None:
 
 # == strength matches ==========================================================================
 def test_a_match_both_bots_lost_is_a_loss_for_each() -> None:
-    result = match(ADVANCED, "greedy", "random", 2, seed=2)  # no house complete
+    result = match(ADVANCED, "greedy", "random", 2, seed=67)  # no house complete
     assert [r.winners for r in result.records] == [(), ()]
     assert (result.wins, result.ties, result.losses, result.both_lost) == (0, 0, 2, 2)
     assert result.b_wins == 0 and result.score_rate == 0.0

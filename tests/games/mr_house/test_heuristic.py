@@ -376,3 +376,31 @@ def test_advanced_plans_are_kept_exactly() -> None:
         heuristic._PER_PARAMS.clear()
         assert heuristic.outlooks(state) == kept
         assert heuristic.outlooks(state) == kept  # now from the kept plans
+
+
+def test_a_window_still_to_buy_is_less_likely_than_a_wood() -> None:
+    """Windows and doors come one or two a turn for all the players
+    (``SCARCE_PURCHASE``): a window part whose window is still to buy is less likely
+    built than one whose wood is."""
+    from housebuilders.games.mr_house.heuristic import advanced_outlook
+
+    state = hb.new_game("mr-house-advanced", 2, seed=1)
+    state.house[0] = (column(wood(door=True), roof=True, chimney=True), column(wood(), roof=True))
+    state.permit[0] = True
+    state.store[0] = materials(window=1)  # the window part lacks its wood
+    has_window = advanced_outlook(state, 0, 0)[1]
+    state.store[0] = materials(wood=1)  # it lacks the window
+    has_wood = advanced_outlook(state, 0, 0)[1]
+    assert 0.0 < has_wood < has_window < 1.0
+
+
+def test_the_advanced_variant_s_search_expands_the_heuristic_s_moves_first() -> None:
+    """Measured (docs/bots.md): some 40 first placements a turn, and the search wins
+    more expanding them best first (``prior``)."""
+    from housebuilders.agents import ISMCTSAgent
+
+    spec = hb.game("mr-house-advanced")
+    assert spec.search_settings == {"prior": True}
+    agent = ISMCTSAgent(seconds=0.1)
+    agent.check_game(spec)
+    assert agent.prior

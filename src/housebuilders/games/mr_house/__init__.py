@@ -57,6 +57,9 @@ ADVANCED = register(
         features=f"{__name__}.features:ADVANCED_FEATURES",
         data=f"{__name__}.content:DATA",
         options=ADVANCED_OPTIONS,
+        # Some 40 first placements a turn: expanded best first by the heuristic, the
+        # tree spends its iterations on the likely ones (docs/bots.md).
+        search_settings={"prior": True},
         reference="the rulebook's scoring example: 16 and 17 points for the complete houses",
     )
 )
