@@ -366,18 +366,12 @@ class ISMCTSAgent:
     def _rewards(self, state: State, movers: set[int]) -> list[float]:
         """Each player's reward in [0, 1]: at the end their share of the win
         (``win_shares``: 1/k for each of k winners, 0 for a loser, whatever their
-        place), otherwise by the heuristic (for the one player who moved in the tree,
-        if only one did)."""
+        place), otherwise the game's ``leaf_rewards`` (its chances to win, or its
+        heuristic: for the one player who moved in the tree, if only one did)."""
         if state.is_terminal():
             return win_shares(state.winners(), state.num_players)
-        spec = state.spec
-        if len(movers) == 1 and spec.heuristic is not None and spec.win_chances is None:
-            (mover,) = movers
-            rewards = [0.5] * state.num_players
-            h = spec.heuristic(state, mover)
-            rewards[mover] = 0.5 + 0.5 * math.tanh(h / (self.scale or spec.heuristic_scale))
-            return rewards
-        return spec.leaf_rewards(state, self.scale)
+        only = next(iter(movers)) if len(movers) == 1 else None
+        return state.spec.leaf_rewards(state, self.scale, only)
 
 
 def _paired_best(sweeps: list[list[float]], z: float) -> int:

@@ -339,16 +339,17 @@ def test_advanced_win_chances_are_chances_of_exclusive_wins() -> None:
 def test_advanced_win_chances_prefer_the_complete_house_then_the_points() -> None:
     from housebuilders.games.mr_house.heuristic import win_chances_advanced
 
-    state = _advanced_positions(1)[-1]
-    assert state.is_terminal()
-    chances = win_chances_advanced(state)
-    totals = [s["total"] for s in state.scores()]
-    complete = [state.complete(p) for p in range(2)]
-    for p in range(2):
-        if not complete[p]:
-            assert chances[p] == 0.0
-        elif not complete[1 - p] or totals[p] > totals[1 - p] + 3:
-            assert chances[p] > 0.9
+    ends = [s for s in _advanced_positions(6) if s.is_terminal()]
+    assert any(s.complete(0) or s.complete(1) for s in ends)  # both branches are seen
+    for state in ends:
+        chances = win_chances_advanced(state)
+        totals = [s["total"] for s in state.scores()]
+        complete = [state.complete(p) for p in range(2)]
+        for p in range(2):
+            if not complete[p]:
+                assert chances[p] == 0.0
+            elif not complete[1 - p] or totals[p] > totals[1 - p] + 3:
+                assert chances[p] > 0.9
 
 
 def test_the_search_scores_the_advanced_variant_s_leaves_by_the_chance_to_win() -> None:
