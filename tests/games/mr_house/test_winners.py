@@ -32,8 +32,8 @@ def test_players_tied_for_first_share_the_win() -> None:
 
 
 def test_a_played_game_in_which_every_house_is_incomplete_has_no_winner() -> None:
-    # a seed where neither completes a house (greedy completes about two in three)
-    state = play("mr-house-advanced", ["greedy", "random"], seed=67)
+    # random play completes no house (none in seeds 60 to 79)
+    state = play("mr-house-advanced", ["random", "random"], seed=67)
     assert state.is_terminal()
     assert not any(s["complete"] for s in state.scores())
     assert 1 in state.ranking() and state.winners() == []

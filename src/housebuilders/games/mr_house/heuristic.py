@@ -38,7 +38,7 @@ from .actions import COIN_MATERIALS, GARAGE, MATERIALS
 from .advanced import MrHouseAdvancedState
 from .basic import MrHouseBasicState
 from .params import BANK, OFFICE, STORE, WORK_NOTICE_BOARD
-from .phases import BUILDING, MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING
+from .phases import BUILDING, HIRING, MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING
 
 LEFTOVER_VALUE = 0.15  # a material that fits no part of the plan (yet)
 COIN_VALUE = 0.7  # any one material when needed, and the unspent-coin bonus
@@ -547,8 +547,11 @@ def advanced_outlook(s: MrHouseAdvancedState, player: int, majority: int) -> tup
         chance = 1.0 if permit else permit_chance(clock.purchases, ADVANCED_PERMIT_PER_TURN)
         complete = chance * plan.complete * clock.capacity(plan.later)
     points += LEFTOVER_VALUE * plan.leftover * clock.future
+    if clock.hires:  # cards to hire this turn: their stars raise the quality, paid for
+        stars = sum(p.worker_cards[c].stars for c in clock.hires)
+        points += min(stars, p.quality_max - s.quality[player]) - MONEY_TIE * clock.hire_cost
     if clock.purchases:  # after the last purchases money only breaks ties
-        points += MONEY_VALUE * (s.money[player] - money_spent)
+        points += MONEY_VALUE * (s.money[player] - money_spent - clock.hire_cost)
     points += PRIVILEGE_VALUE * len(s.privileges[player])
     return points, complete
 
@@ -605,7 +608,10 @@ class CrewClock:
     turn, and a card leaves the board once it has shifted off its right end. Parts are
     given the first turn, from their materials' arrival, with a crew left."""
 
-    __slots__ = ("ahead", "after", "purchases", "future", "crews", "per_turn", "need", "buying")
+    __slots__ = (
+        "ahead", "after", "purchases", "future", "crews", "per_turn", "need", "buying",
+        "hires", "hire_cost",
+    )  # fmt: skip
 
     def __init__(self, s: MrHouseAdvancedState, player: int) -> None:
         p = s.p
@@ -617,7 +623,10 @@ class CrewClock:
         self.future = min(1.0, self.after / 2)
         self.per_turn = ADVANCED_MATERIALS_PER_TURN
         cards = p.worker_cards
-        spaces = s.spaces[player]
+        #: the cards this turn's markers at the work notice board will hire, and their
+        #: price: they come onto the board's first spaces, rested
+        self.hires, self.hire_cost = _coming_hires(s, player)
+        spaces = [*reversed(self.hires), *s.spaces[player]][: p.card_spaces]
         if s.phase < BUILDING or (s.phase == BUILDING and s.order.index(player) > s.builder):
             now = [1] + [cards[c].workers for c in spaces if c != -1]
         elif s.phase == BUILDING and s._builder() == player:
@@ -680,6 +689,34 @@ def _staff(crews: list[int], need: int) -> bool:
             del crews[len(crews) - used :]
             return True
     return False
+
+
+def _coming_hires(s: MrHouseAdvancedState, player: int) -> tuple[list[int], int]:
+    """The worker cards ``player``'s markers at the work notice board will hire this
+    turn, and their price: a card a marker (a marker may hire more, but each costs),
+    the most workers first, then the most stars; the markers before them, anyone's,
+    take their cards first."""
+    if s.phase > PURCHASES:
+        return [], 0
+    p = s.p
+    board = p.kinds.index(WORK_NOTICE_BOARD)
+    if s.phase == PURCHASES and s.loc > board:
+        return [], 0
+    start = 0
+    if s.phase == PURCHASES and s.loc == board:  # one marker hiring now, if it has not
+        start = s.pos + (s.await_ == HIRING and s.hired > 0)
+    specs = p.worker_cards
+    cards = sorted(s.board_cards, key=lambda c: (-specs[c[0]].workers, -specs[c[0]].stars))
+    hires, cost = [], 0
+    for owner, value, _ in s.stacks[board][start:]:
+        if not cards:
+            break
+        if value:
+            card, coins = cards.pop(0)
+            if owner == player:
+                hires.append(card)
+                cost += specs[card].price - coins
+    return hires, cost
 
 
 def _coming_permit(s: MrHouseAdvancedState, player: int) -> bool:
