@@ -284,6 +284,8 @@ def test_a_worker_card_to_hire_this_turn_counts_in_the_crews() -> None:
     state = adv(2, order=[1, 0])
     board = state.p.kinds.index(WORK_NOTICE_BOARD)
     assert CrewClock(state, 0).crews[0] == [1]  # the printed worker alone
+    kept = state.worker_deck.pop()
+    state.spaces[0][1] = kept  # shifted once: the first space is free, so it stays
     adv_purchases(state, {board: [(1, 1), (0, 1)]})  # player 1 hires first
     specs = state.p.worker_cards
     ranked = sorted(state.board_cards, key=lambda c: (-specs[c[0]].workers, -specs[c[0]].stars))
@@ -291,7 +293,7 @@ def test_a_worker_card_to_hire_this_turn_counts_in_the_crews() -> None:
     clock = CrewClock(state, 0)
     assert clock.hires == [second]  # player 1 takes the most workers, then stars
     assert clock.hire_cost == specs[second].price - coins
-    assert clock.crews[0] == sorted([1, specs[second].workers])
+    assert clock.crews[0] == sorted([1, specs[second].workers, specs[kept].workers])
     state.apply(1, HIRE[first])
     assert CrewClock(state, 0).hires == [second]
     foreseen = advanced_outlook(state, 0, 0)

@@ -626,7 +626,13 @@ class CrewClock:
         #: the cards this turn's markers at the work notice board will hire, and their
         #: price: they come onto the board's first spaces, rested
         self.hires, self.hire_cost = _coming_hires(s, player)
-        spaces = [*reversed(self.hires), *s.spaces[player]][: p.card_spaces]
+        spaces = list(s.spaces[player])
+        for card in self.hires:  # the cards before the first empty space shift right
+            if -1 in spaces:
+                spaces.remove(-1)
+            else:
+                spaces.pop()  # pushed off the board
+            spaces.insert(0, card)
         if s.phase < BUILDING or (s.phase == BUILDING and s.order.index(player) > s.builder):
             now = [1] + [cards[c].workers for c in spaces if c != -1]
         elif s.phase == BUILDING and s._builder() == player:
