@@ -336,22 +336,11 @@ class MrHouseAdvancedState(MrHouseState):
         return False
 
     def _take_worker_card(self, player: int, card: int) -> None:
-        """A new card goes on the first space after the printed worker; the cards already
-        there shift right as needed, and one pushed off the board leaves the game. Its
-        stars raise the quality at once."""
-        spaces, tired = self.spaces[player], self.tired[player]
-        moving, tired_moving = card, False
-        for i in range(len(spaces)):
-            bit = 2 << i  # space i + 1
-            here, tired_here = spaces[i], bool(tired & bit)
-            spaces[i] = moving
-            tired = (tired | bit) if tired_moving else (tired & ~bit)
-            if here == -1:
-                break
-            moving, tired_moving = here, tired_here
-        else:
-            self.log.append(f"worker card {moving} is pushed off player {player}'s board")
-        self.tired[player] = tired
+        """A new card goes on the player's board (``shift_in``); its stars raise the
+        quality at once."""
+        self.tired[player], pushed = shift_in(self.spaces[player], self.tired[player], card)
+        if pushed != -1:
+            self.log.append(f"worker card {pushed} is pushed off player {player}'s board")
         self._raise_quality(player, self.p.worker_cards[card].stars)
 
     def _expo(self, number: int) -> bool:
@@ -896,3 +885,20 @@ class MrHouseAdvancedState(MrHouseState):
         s.garage = [Garage(*e["garage"]) for e in ps]
         check_advanced(s)
         return s
+
+
+def shift_in(spaces: list[int], tired: int, card: int) -> tuple[int, int]:
+    """A new card goes on the first space after the printed worker, rested; the cards
+    already there shift right up to the first empty space, each staying tired or
+    rested, and one pushed off the board leaves the game. Changes ``spaces``; returns
+    the new tired mask (bit i + 1 for space i) and the card pushed off, or -1."""
+    moving, tired_moving = card, False
+    for i in range(len(spaces)):
+        bit = 2 << i  # space i + 1
+        here, tired_here = spaces[i], bool(tired & bit)
+        spaces[i] = moving
+        tired = (tired | bit) if tired_moving else (tired & ~bit)
+        if here == -1:
+            return tired, -1
+        moving, tired_moving = here, tired_here
+    return tired, moving

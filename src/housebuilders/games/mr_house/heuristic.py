@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 from ...core import State, win_shares
 from . import house as H
 from .actions import COIN_MATERIALS, GARAGE, MATERIALS
-from .advanced import MrHouseAdvancedState
+from .advanced import MrHouseAdvancedState, shift_in
 from .basic import MrHouseBasicState
 from .params import BANK, OFFICE, STORE, WORK_NOTICE_BOARD
 from .phases import BUILDING, HIRING, MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING
@@ -627,12 +627,8 @@ class CrewClock:
         #: price: they come onto the board's first spaces, rested
         self.hires, self.hire_cost = _coming_hires(s, player)
         spaces = list(s.spaces[player])
-        for card in self.hires:  # the cards before the first empty space shift right
-            if -1 in spaces:
-                spaces.remove(-1)
-            else:
-                spaces.pop()  # pushed off the board
-            spaces.insert(0, card)
+        for card in self.hires:
+            shift_in(spaces, 0, card)
         if s.phase < BUILDING or (s.phase == BUILDING and s.order.index(player) > s.builder):
             now = [1] + [cards[c].workers for c in spaces if c != -1]
         elif s.phase == BUILDING and s._builder() == player:
