@@ -172,7 +172,7 @@ def test_the_opponent_starting_to_build_does_not_change_a_players_worth() -> Non
     [
         # about 7 houses in 10 in self-play over 100 games; the old heuristic: 1 of 20
         ("mr-house-basic", 10, 8),
-        # about 3 in 4 over 600 games; the old heuristic: none of 10
+        # about 19 in 20 over 600 games; the old heuristic: none of 10
         ("mr-house-advanced", 5, 4),
     ],
 )

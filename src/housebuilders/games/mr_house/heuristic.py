@@ -636,9 +636,11 @@ class CrewClock:
         #: the cards this turn's markers at the work notice board will hire, and their
         #: price: they come onto the board's first spaces, rested
         self.hires, self.hire_cost = _coming_hires(s, player)
-        spaces = list(s.spaces[player])
-        for card in self.hires:
-            shift_in(spaces, 0, card)
+        spaces = s.spaces[player]
+        if self.hires:
+            spaces = list(spaces)
+            for card in self.hires:
+                shift_in(spaces, 0, card)
         if s.phase < BUILDING or (s.phase == BUILDING and s.order.index(player) > s.builder):
             now = [1] + [cards[c].workers for c in spaces if c != -1]
         elif s.phase == BUILDING and s._builder() == player:
@@ -719,10 +721,13 @@ def _coming_hires(s: MrHouseAdvancedState, player: int) -> tuple[list[int], int]
     start = 0
     if s.phase == PURCHASES and s.loc == board:  # one marker hiring now, if it has not
         start = s.pos + (s.await_ == HIRING and s.hired > 0)
+    markers = s.stacks[board][start:]
+    if not any(owner == player and value for owner, value, _ in markers):
+        return [], 0
     specs = p.worker_cards
     cards = sorted(s.board_cards, key=lambda c: (-specs[c[0]].workers, -specs[c[0]].stars))
     hires, cost = [], 0
-    for owner, value, _ in s.stacks[board][start:]:
+    for owner, value, _ in markers:
         if not cards:
             break
         if value:
