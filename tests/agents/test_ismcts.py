@@ -152,6 +152,25 @@ def test_a_first_place_that_lost_is_rewarded_as_a_loss() -> None:
     assert bot._rewards(state, set()) == [0.0, 0.0]  # type: ignore[attr-defined]
 
 
+def test_a_margin_keeps_counting_the_lead_past_a_sure_win() -> None:
+    """With ``margin``, that share of the reward goes to the lead itself: of two games
+    greedy won against random, the one won by more rewards its winner more, where
+    the share of the win alone rewards both alike (a search sure to win would
+    otherwise play any move, and end poor: Master Builder's search did against
+    random, docs/bots.md)."""
+    plain = agents.make("ismcts:iterations=10", seed=0)
+    margin = agents.make("ismcts:iterations=10,margin=0.1", seed=0)
+    ends = [hb.play("master-builder", ["greedy", "random"], seed=s) for s in range(4)]
+    leads = [hb.game("master-builder").evaluate_all(s)[0] for s in ends]
+    assert all(s.winners() == [0] for s in ends) and len(set(leads)) == len(leads)
+    assert all(plain._rewards(s, set())[0] == 1.0 for s in ends)  # type: ignore[attr-defined]
+    rewards = [margin._rewards(s, set())[0] for s in ends]  # type: ignore[attr-defined]
+    assert all(0.9 < r < 1.0 for r in rewards)
+    assert sorted(range(4), key=rewards.__getitem__) == sorted(range(4), key=leads.__getitem__)
+    with pytest.raises(AgentError, match="0 <= margin <= 1"):
+        ISMCTSAgent(margin=1.5)
+
+
 def test_ismcts_greedy_rollouts_play() -> None:
     bot = agents.make("ismcts:iterations=10,rollout=greedy,depth=3", seed=2)
     state = hb.new_game("mr-house-advanced", 2, seed=2)

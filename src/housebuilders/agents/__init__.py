@@ -61,6 +61,7 @@ register_bot(
         "paired": Param(bool),
         "reveals": Param(int, 0, 100),
         "z": Param(float, 0, 10),
+        "margin": Param(float, 0, 1),
     },
     help="information-set Monte Carlo tree search; iterations (default 500) or seconds "
     "per move; c exploration; depth: rollout actions before the heuristic scores the "
@@ -69,7 +70,8 @@ register_bot(
     "reuse; prior: expand moves best first by the heuristic; width: search only the "
     "heuristic's best moves at the root; paired: compare root moves on the same samples; "
     "z: with paired, how sure a move must be to beat the heuristic's best; "
-    "reveals: score the position after that many reveals",
+    "reveals: score the position after that many reveals; margin: the share of each "
+    "reward given to the lead itself, so a search sure of the result still plays for points",
     hint="strong",
 )
 

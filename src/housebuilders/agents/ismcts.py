@@ -82,7 +82,12 @@ SETTINGS: dict[str, Any] = {
     "paired": False,
     "reveals": 0,
     "z": 0.0,
+    "margin": 0.0,
 }
+
+#: with ``margin``: the heuristic difference (times ``scale``) the lead's share of the
+#: reward takes to saturate, wide enough to keep counting a lead far past a sure win
+MARGIN_SPAN = 10.0
 
 
 #: determinizations over which the root's moves are ranked when one used chance or
@@ -107,7 +112,11 @@ class ISMCTSAgent:
     heuristic (one step of look-ahead, once per node) instead of in random order;
     ``width`` searches only the heuristic's best moves at the root; ``paired``
     compares the root's moves on the same samples, in sweeps; ``reveals`` scores an
-    iteration once that many reveals (chance, or hidden things coming out) happened.
+    iteration once that many reveals (chance, or hidden things coming out) happened;
+    ``margin`` the share of a reward (at a leaf and at the end) given to the lead
+    itself, ``0.5 + 0.5 * tanh(h / (MARGIN_SPAN * scale))`` of the heuristic ``h``,
+    as the result gets sure (all of ``margin`` at a reward of 0 or 1, none at 0.5):
+    a search sure to win (or to lose) still plays for points.
 
     The settings a bot is not given are the game's (``GameSpec.search_settings``),
     else those of ``SETTINGS``.
@@ -147,6 +156,8 @@ class ISMCTSAgent:
             )
         if not all(math.isfinite(v[key]) for key in ("c", "widen", "scale", "epsilon", "z")):
             raise AgentError("ismcts needs finite c, widen, scale, epsilon and z")
+        if not 0 <= v["margin"] <= 1:  # NaN fails too
+            raise AgentError("ismcts needs 0 <= margin <= 1")
         if v["c"] < 0 or v["widen"] <= 0 or v["scale"] < 0 or not 0 <= v["epsilon"] <= 1:
             raise AgentError("ismcts needs c >= 0, widen > 0, scale >= 0 and 0 <= epsilon <= 1")
         if v["candidates"] < 1 or v["width"] < 0 or v["reveals"] < 0 or v["z"] < 0:
@@ -155,7 +166,7 @@ class ISMCTSAgent:
         self.epsilon, self.widen, self.scale = v["epsilon"], v["widen"], v["scale"]
         self.candidates, self.prior = v["candidates"], v["prior"]
         self.width, self.paired, self.reveals = v["width"], v["paired"], v["reveals"]
-        self.z = v["z"]
+        self.z, self.margin = v["z"], v["margin"]
         self.reuse = v["reuse"] and not self.paired  # paired moves get fresh samples
 
     def _for_game(self, spec: GameSpec) -> None:
@@ -173,6 +184,8 @@ class ISMCTSAgent:
                 f"ismcts cuts its rollouts with the game's heuristic and {spec.id} has none; "
                 "use ismcts:depth=-1 (rollouts to the end) or another bot"
             )
+        if spec.heuristic is None and self.margin:
+            raise AgentError(f"ismcts's margin is the game's heuristic and {spec.id} has none")
 
     # -- the decision ---------------------------------------------------------------
     def choose(self, view: State, player: int) -> Action:
@@ -367,11 +380,22 @@ class ISMCTSAgent:
         """Each player's reward in [0, 1]: at the end their share of the win
         (``win_shares``: 1/k for each of k winners, 0 for a loser, whatever their
         place), otherwise the game's ``leaf_rewards`` (its chances to win, or its
-        heuristic: for the one player who moved in the tree, if only one did)."""
+        heuristic: for the one player who moved in the tree, if only one did); with
+        ``margin``, that share of each given to the player's lead."""
         if state.is_terminal():
-            return win_shares(state.winners(), state.num_players)
-        only = next(iter(movers)) if len(movers) == 1 else None
-        return state.spec.leaf_rewards(state, self.scale, only)
+            rewards = win_shares(state.winners(), state.num_players)
+        else:
+            only = next(iter(movers)) if len(movers) == 1 else None
+            rewards = state.spec.leaf_rewards(state, self.scale, only)
+        if not self.margin:
+            return rewards
+        spec = state.spec
+        span = MARGIN_SPAN * (self.scale or spec.heuristic_scale)
+        out = []
+        for r, h in zip(rewards, spec.evaluate_all(state), strict=True):
+            share = self.margin * (1.0 - 4.0 * r * (1.0 - r))  # 0 at an even chance
+            out.append((1.0 - share) * r + share * (0.5 + 0.5 * math.tanh(h / span)))
+        return out
 
 
 def _paired_best(sweeps: list[list[float]], z: float) -> int:

@@ -103,3 +103,16 @@ def test_a_search_s_plan_ends_within_two_moves_a_section(seed: int) -> None:
         sections = sum(SECTIONS - sum(s.built[c]) for c in s.contracts[player])
         assert in_plan[player] <= 2 * sections + 1
         s.apply(player, bots[player].choose(s.determinize(player, seed), player))
+
+
+def test_the_search_plays_for_money_once_the_result_is_sure() -> None:
+    """Master Builder's search gives a share of a sure result's reward to the lead
+    (``margin``, tests/agents/test_ismcts.py): against random it had ended in debt,
+    every game won."""
+    bot = ISMCTSAgent(iterations=10)
+    state = new()
+    bot.check_game(state.spec)
+    assert bot.margin == 0.2
+    plain = ISMCTSAgent(iterations=10, margin=0.0)  # a bot's own setting comes first
+    plain.check_game(state.spec)
+    assert plain.margin == 0.0
