@@ -185,7 +185,10 @@ class ISMCTSAgent:
                 "use ismcts:depth=-1 (rollouts to the end) or another bot"
             )
         if spec.heuristic is None and self.margin:
-            raise AgentError(f"ismcts's margin is the game's heuristic and {spec.id} has none")
+            raise AgentError(
+                f"ismcts's margin measures the lead with the game's heuristic and {spec.id} "
+                "has none; leave margin at 0"
+            )
 
     # -- the decision ---------------------------------------------------------------
     def choose(self, view: State, player: int) -> Action:
@@ -382,17 +385,18 @@ class ISMCTSAgent:
         place), otherwise the game's ``leaf_rewards`` (its chances to win, or its
         heuristic: for the one player who moved in the tree, if only one did); with
         ``margin``, that share of each given to the player's lead."""
+        spec = state.spec
+        values = spec.evaluate_all(state) if self.margin else None  # asked for once
         if state.is_terminal():
             rewards = win_shares(state.winners(), state.num_players)
         else:
             only = next(iter(movers)) if len(movers) == 1 else None
-            rewards = state.spec.leaf_rewards(state, self.scale, only)
-        if not self.margin:
+            rewards = spec.leaf_rewards(state, self.scale, only, values)
+        if values is None:
             return rewards
-        spec = state.spec
         span = MARGIN_SPAN * (self.scale or spec.heuristic_scale)
         out = []
-        for r, h in zip(rewards, spec.evaluate_all(state), strict=True):
+        for r, h in zip(rewards, values, strict=True):
             share = self.margin * (1.0 - 4.0 * r * (1.0 - r))  # 0 at an even chance
             out.append((1.0 - share) * r + share * (0.5 + 0.5 * math.tanh(h / span)))
         return out

@@ -226,21 +226,25 @@ class GameSpec:
         return [self.heuristic(state, p) for p in range(state.num_players)]
 
     def leaf_rewards(
-        self, state: State, scale: float = 0.0, only: int | None = None
-    ) -> list[float]:
+        self, state: State, scale: float = 0.0, only: int | None = None,
+        values: list[float] | None = None,
+    ) -> list[float]:  # fmt: skip
         """Each seat's reward in [0, 1] for a position a search stops at before the end:
         the game's ``win_chances`` if it has them, else ``0.5 + 0.5 * tanh(h / scale)``
-        of each seat's heuristic ``h`` (``scale``: by default ``heuristic_scale``). With
+        of each seat's heuristic ``h`` (``scale``: by default ``heuristic_scale``;
+        ``values``: ``evaluate_all(state)`` if the caller has it already). With
         ``only``, the one seat whose reward is wanted: the others may get 0.5 (the
         heuristic is then asked for that seat alone)."""
         if self.win_chances is not None:
             return self.win_chances(state)
         scale = scale or self.heuristic_scale
-        if only is not None and self.heuristic is not None:
+        if values is None and only is not None and self.heuristic is not None:
             rewards = [0.5] * state.num_players
             rewards[only] = 0.5 + 0.5 * math.tanh(self.heuristic(state, only) / scale)
             return rewards
-        return [0.5 + 0.5 * math.tanh(h / scale) for h in self.evaluate_all(state)]
+        if values is None:
+            values = self.evaluate_all(state)
+        return [0.5 + 0.5 * math.tanh(h / scale) for h in values]
 
     @property
     def action_space_size(self) -> int:

@@ -399,6 +399,8 @@ def test_the_search_scores_the_advanced_variant_s_leaves_by_the_chance_to_win() 
     s = new(2, seed=3)
     assert basic.win_chances is None
     assert basic.leaf_rewards(s, 4.0) == [0.5 + 0.5 * math.tanh(h / 4.0) for h in evaluate_all(s)]
+    # the heuristic's values, when the caller has them, are not asked for again
+    assert basic.leaf_rewards(s, 4.0, values=evaluate_all(s)) == basic.leaf_rewards(s, 4.0)
 
 
 def test_advanced_plans_are_kept_exactly() -> None:
