@@ -12,7 +12,14 @@ from housebuilders.agents.random_agent import RandomAgent
 from housebuilders.agents.registry import make
 from housebuilders.agents.turn import decide
 from housebuilders.games.master_builder import heuristic
-from housebuilders.games.master_builder.actions import BIDS, PASS_OPENING, PUT_UPS, STAFFS, UNSTAFFS
+from housebuilders.games.master_builder.actions import (
+    BIDS,
+    NONE,
+    PASS_OPENING,
+    PUT_UPS,
+    STAFFS,
+    UNSTAFFS,
+)
 from housebuilders.games.master_builder.content import SECTIONS
 from housebuilders.games.master_builder.phases import PLAN
 from housebuilders.games.master_builder.state import MasterBuilderState, _sketch, sketch
@@ -197,9 +204,10 @@ def test_ismcts_finishes_a_game_and_each_plan_within_a_bound() -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_remembered_sketches_and_unseen_work_are_the_ones_made_afresh(players: int) -> None:
-    """The bots' memories (``state.sketch``, ``heuristic.unseen_work``) are keyed on all
-    that their answers depend on: along random games, with the content overridden
-    half-way (a new content object), each answer is the one computed afresh."""
+    """The bots' memories (``state.sketch``, ``heuristic.unseen_work``, the forecasts'
+    earnings and the likely crews) are keyed on all that their answers depend on: along
+    random games, with the content overridden half-way (a new content object), each
+    answer is the one computed afresh."""
     rng = random.Random(players)
     for content in (None, {"unfinished_penalty": 15}):
         s = new(players).spec.new_game(players, seed=players, content=content)
@@ -208,6 +216,15 @@ def test_the_remembered_sketches_and_unseen_work_are_the_ones_made_afresh(player
             outlook = heuristic.Outlook(s, player, float(s.cash[player]))
             fresh = heuristic.find_unseen_work(s, len(outlook.crews), outlook.this_round)
             assert (outlook.pool, outlook.offered, outlook.display_at) == fresh
+            held = {c: list(s.built[c]) for c in s.contracts[player]}
+            for later, price in [(NONE, 0.0), *((c, 9.5) for c in outlook.offered)]:
+                more = {**held, later: list(s.built[later])} if later != NONE else held
+                expected = outlook._earnings(more, later, price)
+                assert outlook.earnings(more, later, price) == expected  # made or kept
+                assert outlook.earnings(more, later, price) == expected  # kept
+            kept = heuristic.likely_crew(s, player)
+            heuristic._crews(s.content).clear()
+            assert heuristic.likely_crew(s, player) == kept
             for c in range(len(s.content.contracts)):
                 built = [rng.random() < 0.3 for _ in range(SECTIONS)]
                 free = sorted(rng.choice(range(len(s.content.skills))) for _ in range(4))

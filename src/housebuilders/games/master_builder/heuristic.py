@@ -109,12 +109,27 @@ def worth(state: MasterBuilderState, player: int, blind: bool = False) -> float:
 def likely_crew(state: MasterBuilderState, player: int) -> list[int]:
     """The skills at work in a round to come: the crew less, when it has more than one
     worker, the one most quirks expose to the events (most rounds' event takes some
-    workers off the site)."""
-    cards = workers(state.content)
-    crew = sorted(state.workers[player], key=lambda w: (len(cards[w].quirks), -cards[w].skill))
-    if len(crew) > 1:
-        crew.pop()
-    return sorted(cards[w].skill for w in crew)
+    workers off the site). Remembered by the workers: not to be changed."""
+    hired = tuple(state.workers[player])
+    memory = _crews(state.content)
+    found = memory.get(hired)
+    if found is None:
+        if len(memory) >= CREWS_KEPT:
+            memory.clear()
+        cards = workers(state.content)
+        crew = sorted(hired, key=lambda w: (len(cards[w].quirks), -cards[w].skill))
+        if len(crew) > 1:
+            crew.pop()
+        found = memory[hired] = sorted(cards[w].skill for w in crew)
+    return found
+
+
+CREWS_KEPT = 5_000  # likely crews remembered per content (a game makes a few dozen)
+
+
+@per_content
+def _crews(content: Any) -> dict[tuple[int, ...], list[int]]:
+    return {}
 
 
 def plan_value(state: MasterBuilderState, player: int, held: dict[int, list[int]]) -> float:
@@ -129,11 +144,13 @@ def plan_value(state: MasterBuilderState, player: int, held: dict[int, list[int]
         planned.setdefault(c, []).append(s)
     if not planned:
         return value
-    staffs = [a for a in state.legal_actions(player) if isinstance(a, Staff)]
+    staffs: list[Staff] | None = None  # the sections that could be staffed, if asked
     plan, mended = state.plans[player], 0
     try:
         for c, sections in planned.items():
             if state.contract_fault(player, c) is not None:
+                if staffs is None:
+                    staffs = [a for a in state.legal_actions(player) if isinstance(a, Staff)]
                 free = state.free_skills(player)
                 mend = next((a for a in staffs if a.contract == c and has_free(free, a.crew)
                              and mends(state, player, a)), None)  # fmt: skip
@@ -180,11 +197,28 @@ class Outlook:
         self.cash, self.wage = cash, state.wage[player]
         # this round's wages, to pay before the first forecast round's
         self.due_now = 0 if self.this_round else self.wage * unpaid(state, player)
+        # what the forecast depends on but the contracts held: the pool by identity (a
+        # remembered forecast holds its pool, so no other object takes that id)
+        self.key = (id(self.pool), *map(tuple, crews), tuple(likely), len(self.crews),
+                    state.round, state.no_roofs, self.display_at, cash, self.wage,
+                    self.due_now)  # fmt: skip
 
     def earnings(self, held: dict[int, list[int]], later: int = NONE, price: float = 0) -> float:
         """What the crews earn on ``held`` (contracts and their sections built) and the
         contracts still to come, less what borrowing for the wages would cost; ``later``
-        a contract on display bought at ``price`` at the next auction."""
+        a contract on display bought at ``price`` at the next auction. Remembered: the
+        seats' forecasts of a search's positions are mostly ones made before (nine in
+        ten: a move changes one seat's holdings)."""
+        key = (*self.key, later, price, *held, *map(tuple, held.values()))
+        memory = _earned(self.state.content)
+        hit = memory.get(key)
+        if hit is None:
+            if len(memory) >= EARNED_KEPT:
+                memory.clear()
+            hit = memory[key] = (self.pool, self._earnings(held, later, price))
+        return hit[1]
+
+    def _earnings(self, held: dict[int, list[int]], later: int, price: float) -> float:
         state = self.state
         content = state.content
         held = {c: list(built) for c, built in held.items()}
@@ -221,6 +255,14 @@ class Outlook:
             missing = SECTIONS - sum(built)
             earned += max(0, content.contracts[c].amount - content.unfinished_penalty * missing)
         return earned - borrowing
+
+
+EARNED_KEPT = 50_000  # forecasts remembered per content (a search's move makes about 300)
+
+
+@per_content
+def _earned(content: Any) -> dict[tuple[Any, ...], tuple[Pool, float]]:
+    return {}
 
 
 WORK_KEPT = 5_000  # unseen_work's answers remembered per content (a game asks for about 300)
