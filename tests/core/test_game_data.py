@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from housebuilders.core.content import GameData, Schema, per_content
+from housebuilders.core.content import GameData, Schema, per_content, remembered
 from housebuilders.core.errors import ContentError
 
 DATA = """\
@@ -98,3 +98,20 @@ def test_what_is_derived_from_content_is_made_once_per_content_object() -> None:
     assert table(box, 2) == table(box, 2) == (3, 2)
     assert table(other, 2) == (3, 2) and table(box, 4) == (3, 4)
     assert made == [(3, 2), (3, 2), (3, 4)]
+
+
+def test_a_remembered_answer_is_made_once_and_the_memory_emptied_when_full() -> None:
+    memory: dict[int, str] = {}
+    made: list[int] = []
+
+    def answer(key: int) -> str:
+        def make() -> str:
+            made.append(key)
+            return f"answer {key}"
+
+        return remembered(memory, key, 2, make)
+
+    assert answer(1) == answer(1) == "answer 1" and made == [1]
+    assert answer(2) == "answer 2" and memory == {1: "answer 1", 2: "answer 2"}
+    assert answer(3) == "answer 3" and memory == {3: "answer 3"}  # full: emptied first
+    assert answer(1) == "answer 1" and made == [1, 2, 3, 1]

@@ -125,6 +125,7 @@ def proposed_paths(data: str) -> list[str]:
 
 P = ParamSpec("P")
 T = TypeVar("T")
+K = TypeVar("K")
 
 
 def per_content(make: Callable[P, T]) -> Callable[P, T]:
@@ -146,3 +147,15 @@ def per_content(make: Callable[P, T]) -> Callable[P, T]:
         return hit[1]
 
     return derived
+
+
+def remembered(memory: dict[K, T], key: K, kept: int, make: Callable[[], T]) -> T:
+    """``memory[key]``, made by ``make()`` the first time it is asked; a memory holding
+    ``kept`` answers is emptied first (a bot's positions recur within a move and a game,
+    seldom after). The answer is shared: not to be changed."""
+    hit = memory.get(key)
+    if hit is None:
+        if len(memory) >= kept:
+            memory.clear()
+        hit = memory[key] = make()
+    return hit

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from housebuilders.core import State
-from housebuilders.core.content import per_content
+from housebuilders.core.content import per_content, remembered
 
 from .actions import NONE, Staff, Unstaff
 from .content import SECTIONS, needs, workers
@@ -111,17 +111,15 @@ def likely_crew(state: MasterBuilderState, player: int) -> list[int]:
     worker, the one most quirks expose to the events (most rounds' event takes some
     workers off the site). Remembered by the workers: not to be changed."""
     hired = tuple(state.workers[player])
-    memory = _crews(state.content)
-    found = memory.get(hired)
-    if found is None:
-        if len(memory) >= CREWS_KEPT:
-            memory.clear()
+
+    def make() -> list[int]:
         cards = workers(state.content)
         crew = sorted(hired, key=lambda w: (len(cards[w].quirks), -cards[w].skill))
         if len(crew) > 1:
             crew.pop()
-        found = memory[hired] = sorted(cards[w].skill for w in crew)
-    return found
+        return sorted(cards[w].skill for w in crew)
+
+    return remembered(_crews(state.content), hired, CREWS_KEPT, make)
 
 
 CREWS_KEPT = 5_000  # likely crews remembered per content (a game makes a few dozen)
@@ -210,13 +208,8 @@ class Outlook:
         seats' forecasts of a search's positions are mostly ones made before (nine in
         ten: a move changes one seat's holdings)."""
         key = (*self.key, later, price, *held, *map(tuple, held.values()))
-        memory = _earned(self.state.content)
-        hit = memory.get(key)
-        if hit is None:
-            if len(memory) >= EARNED_KEPT:
-                memory.clear()
-            hit = memory[key] = (self.pool, self._earnings(held, later, price))
-        return hit[1]
+        return remembered(_earned(self.state.content), key, EARNED_KEPT,
+                          lambda: (self.pool, self._earnings(held, later, price)))[1]  # fmt: skip
 
     def _earnings(self, held: dict[int, list[int]], later: int, price: float) -> float:
         state = self.state
@@ -282,13 +275,8 @@ def unseen_work(state: MasterBuilderState, rounds: int, this_round: bool) -> tup
     key = (state.num_players, state.phase, state.round, rounds, this_round, state.auction,
            state.bidder == NONE, len(state.contract_deck), *state.display, -1, *state.town,
            -1, *state.gone, -1, *taken)  # fmt: skip
-    memory = _work_memory(state.content)
-    hit = memory.get(key)
-    if hit is None:
-        if len(memory) >= WORK_KEPT:
-            memory.clear()
-        hit = memory[key] = find_unseen_work(state, rounds, this_round)
-    return hit
+    return remembered(_work_memory(state.content), key, WORK_KEPT,
+                      lambda: find_unseen_work(state, rounds, this_round))  # fmt: skip
 
 
 def find_unseen_work(state: MasterBuilderState, rounds: int, this_round: bool) -> tuple[

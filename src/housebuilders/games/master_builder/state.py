@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from housebuilders.core import Action, Fields, GameState, Json, Rng
-from housebuilders.core.content import per_content
+from housebuilders.core.content import per_content, remembered
 from housebuilders.core.loading import parse
 from housebuilders.core.rng import seed_state
 
@@ -1100,16 +1100,15 @@ def sketch(state: MasterBuilderState, contract: int, built: list[int], free: lis
     the roof after the walls, one town wall after the other), each with its crew, the
     least skilled fitting workers, who are taken from ``free``. Remembered: it depends
     on nothing else of the state but the content and the no-roofs event."""
-    memory = _sketches(state.content)
-    key = (contract, *built, -1, *free, state.no_roofs)
-    hit = memory.get(key)
-    if hit is None:
-        if len(memory) >= SKETCHES_KEPT:
-            memory.clear()
+
+    def make() -> tuple[Sketch, list[int]]:
         left = list(free)
-        hit = memory[key] = (tuple(_sketch(state, contract, built, left)), left)
-    free[:] = hit[1]
-    return hit[0]
+        return tuple(_sketch(state, contract, built, left)), left
+
+    key = (contract, *built, -1, *free, state.no_roofs)
+    made, left = remembered(_sketches(state.content), key, SKETCHES_KEPT, make)
+    free[:] = left
+    return made
 
 
 def _sketch(
