@@ -460,3 +460,24 @@ def test_the_advanced_variant_s_search_expands_the_heuristic_s_moves_first() -> 
     agent = ISMCTSAgent(seconds=0.1)
     agent.check_game(spec)
     assert agent.prior
+
+
+def test_the_construction_s_choice_is_the_heuristic_s_one_step_ahead() -> None:
+    """``construction_choice``, which works out the others' outlooks once for the moves
+    that change only the builder's own (``OWN_MOVES``), picks the very move that
+    ``heuristic_choice`` picks valuing every move in full."""
+    from housebuilders.games.mr_house.heuristic import construction_choice
+    from housebuilders.games.mr_house.phases import BUILDING, BUILDING_PART, CREW_CHOICE
+
+    compared = 0
+    for seed in range(4):
+        state = hb.new_game("mr-house-advanced", 2, seed=seed)
+        bots = [agents.make("greedy", seed=seed), agents.make("random", seed=seed)]
+        while not state.is_terminal():
+            p = state.acting_players()[0]
+            if state.phase == BUILDING and state.await_ in (BUILDING_PART, CREW_CHOICE):
+                legal = state.legal_actions(p)
+                assert construction_choice(state, p, legal) == state.heuristic_choice(p, legal)
+                compared += len(legal) > 1
+            state.apply(p, bots[p].choose(state.determinize(p, seed), p))
+    assert compared >= 20

@@ -32,7 +32,7 @@ import math
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ...core import State, win_shares
+from ...core import Action, State, win_shares
 from . import house as H
 from .actions import COIN_MATERIALS, GARAGE, MATERIALS
 from .advanced import MrHouseAdvancedState, shift_in
@@ -479,6 +479,37 @@ def advanced_worth(s: MrHouseAdvancedState, player: int, majority: int) -> float
     (an incomplete house loses whatever its points)."""
     points, complete = advanced_outlook(s, player, majority)
     return points + COMPLETE_HOUSE_VALUE * complete
+
+
+#: The construction's moves that change only the builder's own outlook: its house,
+#: materials, garage and rested workers; the builder stays the builder.
+OWN_MOVES = ("build", "remove", "crew")
+
+
+def construction_choice(s: MrHouseAdvancedState, player: int, legal: list[Action]) -> Action:
+    """``heuristic_choice`` among the construction's moves: the same choice, made
+    faster. A build, a removal or a crew (``OWN_MOVES``) leaves the others' outlooks
+    as they are now, so they are worked out once; the other moves (finishing, a
+    privilege card, a repayment) are valued in full."""
+    if len(legal) == 1:
+        return legal[0]
+    best, best_value = legal[0], float("-inf")
+    majorities = s.privilege_points()
+    others = None
+    for action in legal:
+        after = s.clone()
+        after.play(player, action)
+        if action[0] in OWN_MOVES:
+            if others is None:
+                others = max(
+                    advanced_worth(s, q, majorities[q]) for q in range(s.p.players) if q != player
+                )
+            value = advanced_worth(after, player, majorities[player]) - others
+        else:
+            value = evaluate_advanced(after, player)
+        if value > best_value:
+            best, best_value = action, value
+    return best
 
 
 def win_chances_advanced(state: State) -> list[float]:
