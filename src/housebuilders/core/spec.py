@@ -63,6 +63,10 @@ class GameSpec:
     #: heuristic_all(state) -> [float per player]: the same evaluation for every seat at
     #: once, where that is cheaper than asking seat by seat (search bots use it)
     heuristic_all: Lazy[Callable[[State], list[float]]] = Lazy()
+    #: heuristic_choice(state, player, legal) -> Action: the move of ``legal`` the
+    #: heuristic likes best one step ahead, where the game knows a faster way to find it
+    #: than valuing each move in full (the same choice; Mr House advanced's construction)
+    heuristic_choice: Lazy[Callable[[State, int, list[Action]], Action]] = Lazy()
     #: the size of a clear lead in the heuristic's units (search bots map heuristic
     #: values to rewards with it)
     heuristic_scale: float = 4.0

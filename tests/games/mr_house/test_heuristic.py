@@ -463,11 +463,22 @@ def test_the_advanced_variant_s_search_expands_the_heuristic_s_moves_first() -> 
 
 
 def test_the_construction_s_choice_is_the_heuristic_s_one_step_ahead() -> None:
-    """``construction_choice``, which works out the others' outlooks once for the moves
-    that change only the builder's own (``OWN_MOVES``), picks the very move that
-    ``heuristic_choice`` picks valuing every move in full."""
-    from housebuilders.games.mr_house.heuristic import construction_choice
+    """``construction_choice`` (the variant's ``heuristic_choice``), which works out the
+    others' outlooks once for the moves that change only the builder's own
+    (``OWN_MOVES``), picks the very move that valuing every move in full picks."""
+    from housebuilders.games.mr_house.heuristic import construction_choice, evaluate_advanced
     from housebuilders.games.mr_house.phases import BUILDING, BUILDING_PART, CREW_CHOICE
+
+    def in_full(state: hb.State, player: int, legal: list[hb.Action]) -> hb.Action:
+        best, best_value = legal[0], float("-inf")
+        for action in legal:
+            after = state.clone()
+            after.play(player, action)
+            if (value := evaluate_advanced(after, player)) > best_value:
+                best, best_value = action, value
+        return best
+
+    assert hb.game("mr-house-advanced").heuristic_choice is construction_choice
 
     compared = 0
     for seed in range(4):
@@ -477,7 +488,8 @@ def test_the_construction_s_choice_is_the_heuristic_s_one_step_ahead() -> None:
             p = state.acting_players()[0]
             if state.phase == BUILDING and state.await_ in (BUILDING_PART, CREW_CHOICE):
                 legal = state.legal_actions(p)
-                assert construction_choice(state, p, legal) == state.heuristic_choice(p, legal)
+                assert construction_choice(state, p, legal) == in_full(state, p, legal)
+                assert state.search_actions(p) == [in_full(state, p, legal)]
                 compared += len(legal) > 1
             state.apply(p, bots[p].choose(state.determinize(p, seed), p))
     assert compared >= 20

@@ -48,6 +48,7 @@ ADVANCED = register(
         actions=ADVANCED_SPACE,
         heuristic=f"{__name__}.heuristic:evaluate_advanced",
         heuristic_all=f"{__name__}.heuristic:evaluate_advanced_all",
+        heuristic_choice=f"{__name__}.heuristic:construction_choice",
         heuristic_scale=8.0,  # the complete house's value widens the evaluation's range
         # an incomplete house loses: the search scores a leaf by the chance to win
         win_chances=f"{__name__}.heuristic:win_chances_advanced",

@@ -205,9 +205,7 @@ class MrHouseAdvancedState(MrHouseState):
         if player not in self.acting_players() or wait == RECEIPT:
             return self.legal_actions(player)
         if self.phase == BUILDING and wait in (BUILDING_PART, CREW_CHOICE):
-            from .heuristic import construction_choice  # the heuristic imports this module
-
-            return [construction_choice(self, player, self.legal_actions(player))]
+            return [self.heuristic_choice(player, self.legal_actions(player))]
         return self._phase_moves(player, wait)
 
     def _anytime(self, player: int) -> list[Action]:

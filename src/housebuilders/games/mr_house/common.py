@@ -230,6 +230,9 @@ class MrHouseState(GameState):
         judged on this state's one sample."""
         if len(legal) == 1:
             return legal[0]
+        faster = self.spec.heuristic_choice  # the same choice, where the game has one
+        if faster is not None:
+            return faster(self, player, legal)
         evaluate = self.spec.heuristic
         best, best_value = legal[0], float("-inf")
         for action in legal:
