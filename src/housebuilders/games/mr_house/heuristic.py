@@ -489,9 +489,10 @@ OWN_MOVES = ("build", "remove", "crew")
 def construction_choice(s: MrHouseAdvancedState, player: int, legal: list[Action]) -> Action:
     """The advanced variant's ``GameSpec.heuristic_choice``, asked for the
     construction's moves: the move ``evaluate_advanced`` likes best one step ahead
-    (the first of equals), found faster. A build, a removal or a crew (``OWN_MOVES``) leaves the others' outlooks
-    as they are now, so they are worked out once; the other moves (finishing, a
-    privilege card, a repayment) are valued in full."""
+    (the first of equals), found faster. A build, a removal or a crew
+    (``OWN_MOVES``) leaves the others' outlooks as they are now, so they are worked
+    out once; the other moves (finishing, a privilege card, a repayment) are valued
+    in full."""
     if len(legal) == 1:
         return legal[0]
     best, best_value = legal[0], float("-inf")
