@@ -33,6 +33,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ...core import Action, State, win_shares
+from ...core.content import remembered
 from . import house as H
 from .actions import COIN_MATERIALS, GARAGE, MATERIALS
 from .advanced import MrHouseAdvancedState, shift_in
@@ -611,16 +612,16 @@ def _advanced_plan(
         clock.buying,
         s.ground_floor_door(),
     )
-    kept = plans.get(key)
-    if kept is None:
-        if len(plans) > 50_000:
-            plans.clear()
-        plan = Plan(s, house, store, [], 0, clock)
-        plans[key] = (plan, tuple(clock.crews[0]))
-        return plan
-    plan, left = kept
+    # made, the plan staffs this turn's crews from clock.crews[0]: what it left is kept
+    plan, left = remembered(
+        plans, key, PLANS_KEPT,
+        lambda: (Plan(s, house, store, [], 0, clock), tuple(clock.crews[0])),
+    )  # fmt: skip
     clock.crews[0] = list(left)
     return plan
+
+
+PLANS_KEPT = 50_000  # advanced plans remembered per params (a search's move makes hundreds)
 
 
 #: The chance a later turn gets a part built that this turn cannot: with its
