@@ -100,6 +100,24 @@ def test_what_is_derived_from_content_is_made_once_per_content_object() -> None:
     assert made == [(3, 2), (3, 2), (3, 4)]
 
 
+def test_what_is_derived_from_content_alone_follows_the_content_asked_for() -> None:
+    class Box(Schema):
+        size: int
+
+    made: list[int] = []
+
+    @per_content
+    def table(content: Box) -> int:
+        made.append(content.size)
+        return content.size * 10
+
+    small, large = Box(size=1), Box(size=2)
+    # the last content's answer is kept apart from the others; switching between two
+    # contents gives each its own, made once
+    assert [table(small), table(large), table(small), table(large)] == [10, 20, 10, 20]
+    assert made == [1, 2]
+
+
 def test_a_remembered_answer_is_made_once_and_the_memory_emptied_when_full() -> None:
     memory: dict[int, str] = {}
     made: list[int] = []

@@ -134,9 +134,11 @@ def per_content(make: Callable[P, T]) -> Callable[P, T]:
     Content models are immutable, so the object's identity is the key; a content
     override makes a new object, and the cache keeps the last 64."""
     made: dict[tuple[Any, ...], tuple[Any, T]] = {}
+    #: the content last asked for alone, and what it made: the commonest call (a game
+    #: asking for its tables in an inner loop) answered without building a key
+    last: list[Any] = [None, None]
 
-    @wraps(make)
-    def derived(*args: P.args, **kwargs: P.kwargs) -> T:
+    def keyed(args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
         content, *rest = args
         key = (id(content), *rest)
         hit = made.get(key)
@@ -145,6 +147,14 @@ def per_content(make: Callable[P, T]) -> Callable[P, T]:
                 made.clear()
             hit = made[key] = (content, make(*args, **kwargs))
         return hit[1]
+
+    @wraps(make)
+    def derived(*args: P.args, **kwargs: P.kwargs) -> T:
+        if len(args) != 1 or kwargs:
+            return keyed(args, kwargs)
+        if args[0] is not last[0]:
+            last[:] = args[0], keyed(args, kwargs)
+        return last[1]
 
     return derived
 

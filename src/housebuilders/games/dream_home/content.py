@@ -141,6 +141,7 @@ class Cards:
     rooms: tuple[RoomCard, ...]
     resources: tuple[ResourceCard, ...]
     type_of: dict[str, int]  # room type name -> index
+    room_type: tuple[int, ...]  # each room card's type (``rooms[card].type``)
 
 
 @per_content
@@ -158,7 +159,33 @@ def cards(content: DreamHomeContent) -> Cards:
         ResourceCard("tool", t) for t, tool in enumerate(content.tools) for _ in range(tool.copies)
     ]
     type_of = {room.name: t for t, room in enumerate(content.rooms)}
-    return Cards(rooms, tuple(resources), type_of)
+    return Cards(rooms, tuple(resources), type_of, tuple(card.type for card in rooms))
+
+
+@per_content
+def shown_cards(content: DreamHomeContent) -> tuple[tuple[dict, ...], tuple[dict, ...]]:
+    """How an observation shows each room card and each resource card, by id (made
+    once; an observation gives copies)."""
+    made = cards(content)
+    rooms = []
+    for card in made.rooms:
+        room = content.rooms[card.type]
+        rooms.append({"name": room.name, "class": room.class_, "max_size": room.max_size,
+                      "points": room.points})  # fmt: skip
+    resources: list[dict] = []
+    tools = [t.name for t in content.tools]
+    for res in made.resources:
+        if res.kind == "roof":
+            name = content.roof.colours[res.index] + (" with a window" if res.window else "")
+            resources.append({"kind": "roof", "name": name})
+        elif res.kind == "decor":
+            decor = content.decor[res.index]
+            resources.append({"kind": "decor", "name": decor.name, "room": decor.room,
+                              "points": decor.points})  # fmt: skip
+        else:
+            names = content.helpers.names if res.kind == "helper" else tools
+            resources.append({"kind": res.kind, "name": names[res.index]})
+    return tuple(rooms), tuple(resources)
 
 
 def floor_of(space: int) -> int:
@@ -186,8 +213,15 @@ def above(content: DreamHomeContent) -> tuple[int | None, ...]:
     return tuple(over)
 
 
-def neighbours(space: int) -> tuple[int, ...]:
-    """The spaces side by side with ``space`` on its floor."""
+def _neighbours(space: int) -> tuple[int, ...]:
     first = {TOP: 0, MIDDLE: 5, BASEMENT: 10}[floor_of(space)]
     last = first + (1 if first == 10 else 4)
     return tuple(s for s in (space - 1, space + 1) if first <= s <= last)
+
+
+NEIGHBOURS = tuple(_neighbours(space) for space in range(SPACES))
+
+
+def neighbours(space: int) -> tuple[int, ...]:
+    """The spaces side by side with ``space`` on its floor."""
+    return NEIGHBOURS[space]

@@ -55,6 +55,7 @@ from .content import (
     cards,
     floor_of,
     neighbours,
+    shown_cards,
 )
 from .phases import (
     DECOR,
@@ -226,23 +227,26 @@ class DreamHomeState(GameState):
         card = self.homes[player][space]
         if card == EMPTY or self.down[player][space]:
             return EMPTY
-        return self.cards.rooms[card].type
+        return self.cards.room_type[card]
 
     def rooms(self, player: int) -> list[Run]:
         """Every room of the home (DH-78): runs of face-up cards of one type on a floor."""
+        types, home, down = self.cards.room_type, self.homes[player], self.down[player]
         runs: list[Run] = []
         for floor in FLOOR_SPACES:
             run: list[int] = []
+            kind_run = EMPTY
             for space in floor:
-                kind = self.type_at(player, space)
-                if run and kind == self.type_at(player, run[0]):
+                card = home[space]
+                kind = EMPTY if card == EMPTY or down[space] else types[card]
+                if run and kind == kind_run:
                     run.append(space)
                     continue
                 if run:
-                    runs.append((self.type_at(player, run[0]), tuple(run)))
-                run = [space] if kind != EMPTY else []
+                    runs.append((kind_run, tuple(run)))
+                run, kind_run = ([space], kind) if kind != EMPTY else ([], EMPTY)
             if run:
-                runs.append((self.type_at(player, run[0]), tuple(run)))
+                runs.append((kind_run, tuple(run)))
         return runs
 
     def room_at(self, player: int, space: int) -> tuple[int, ...]:
@@ -633,26 +637,10 @@ class DreamHomeState(GameState):
         return True  # every move is made in the open
 
     def room_json(self, card: int) -> Json | None:
-        if card == EMPTY:
-            return None
-        room = self.content.rooms[self.cards.rooms[card].type]
-        return {"name": room.name, "class": room.class_, "max_size": room.max_size,
-                "points": room.points}  # fmt: skip
+        return None if card == EMPTY else dict(shown_cards(self.content)[0][card])
 
     def resource_json(self, card: int) -> Json | None:
-        if card == EMPTY:
-            return None
-        res = self.cards.resources[card]
-        content = self.content
-        if res.kind == "roof":
-            name = content.roof.colours[res.index] + (" with a window" if res.window else "")
-            return {"kind": "roof", "name": name}
-        if res.kind == "decor":
-            decor = content.decor[res.index]
-            return {"kind": "decor", "name": decor.name, "room": decor.room,
-                    "points": decor.points}  # fmt: skip
-        names = content.helpers.names if res.kind == "helper" else [t.name for t in content.tools]
-        return {"kind": res.kind, "name": names[res.index]}
+        return None if card == EMPTY else dict(shown_cards(self.content)[1][card])
 
     def observe(self, player: int | None) -> Json:
         over = self.is_terminal()

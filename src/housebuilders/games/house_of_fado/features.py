@@ -38,7 +38,7 @@ def _tile(v: Vector, tile: Json | None) -> None:
     v.num(tile["fame"] if tile else None, FAME)
 
 
-def _fado(v: Vector, tile: Json | None, notes: list[str]) -> None:
+def _fado(v: Vector, tile: Json | None, notes: tuple[str, ...]) -> None:
     v.flag(tile is not None)
     v.counts(tile["notes"] if tile else (), notes, 3)
     v.num(tile["points"] if tile else None, 12)
@@ -53,7 +53,7 @@ def _by_space(v: Vector, spaces: list[int]) -> None:
     v.num(sum(not 0 <= s < SPACES for s in spaces), 3)  # in supply
 
 
-def _seat(v: Vector, entry: Json, colours: list[str], notes: list[str]) -> None:
+def _seat(v: Vector, entry: Json, colours: tuple[str, ...], notes: tuple[str, ...]) -> None:
     v.num(entry["money"], 20)
     _by_space(v, entry["workers"])
     _by_space(v, entry["assistants"])
@@ -78,7 +78,7 @@ def _seat(v: Vector, entry: Json, colours: list[str], notes: list[str]) -> None:
 def encode(obs: Json) -> array:
     v = Vector()
     you, players = obs["you"], obs["players"]
-    colours, notes = obs["colours"], obs["notes"]
+    colours, notes = tuple(obs["colours"]), tuple(obs["notes"])  # one vocabulary each
     n = len(players)
     v.onehot(n - 2, SEATS - 1)
     v.word(obs["phase"], PHASES)

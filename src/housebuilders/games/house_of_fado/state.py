@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from housebuilders.core import Action, Fields, GameState, Json, Rng, TieBreak
+from housebuilders.core.content import per_content
 from housebuilders.core.loading import parse
 from housebuilders.core.rng import seed_state
 
@@ -827,14 +828,8 @@ class HouseOfFadoState(GameState):
     def tile_json(self, tile: int) -> Json | None:
         if tile == NONE:
             return None
-        content, printed = self.content, len(self.content.musicians)
-        kind = self.board.type_of[tile]
-        shown: Json = {"id": tile, "type": kind, "fame": self.fame[tile]}
-        if tile < printed:
-            return shown | {"name": content.musicians[tile].name,
-                            "note": content.musicians[tile].note, "power": None}  # fmt: skip
-        promo = content.promos[tile - printed]
-        return shown | {"name": promo.name, "note": None, "power": promo.power}
+        return {"id": tile, "type": self.board.type_of[tile], "fame": self.fame[tile],
+                **shown_tiles(self.content)[tile]}  # fmt: skip
 
     def fado_json(self, tile: int) -> Json | None:
         if tile == NONE:
@@ -842,12 +837,18 @@ class HouseOfFadoState(GameState):
         fado = self.content.fado[tile]
         return {"id": tile, "notes": list(fado.notes), "points": fado.points}
 
-    def _piece(self, space: int) -> Json | None:
-        found = self.occupant(space)
-        return None if found is None else {"seat": found[0], "assistant": found[1]}
+    def _pieces(self) -> dict[int, Json]:
+        """Each occupied board space's piece, as ``occupant`` finds it."""
+        pieces: dict[int, Json] = {}
+        for kinds, assistant in ((self.workers, False), (self.assistants, True)):
+            for owner, spaces in enumerate(kinds):
+                for space in spaces:
+                    pieces.setdefault(space, {"seat": owner, "assistant": assistant})
+        return pieces
 
     def observe(self, player: int | None) -> Json:
         content, b = self.content, self.board
+        pieces = self._pieces()
         colours = content.customers.colours
         names = content.notes
         over = self.is_terminal()
@@ -876,9 +877,9 @@ class HouseOfFadoState(GameState):
                 "score": scores[p],
             })  # fmt: skip
         kickouts = [
-            [{"space": s, **k.model_dump(), "piece": self._piece(s)}
+            [{"space": s, **k, "groups": k["groups"][:], "piece": pieces.get(s)}
              for s, k in zip(spaces, bonuses, strict=True)]
-            for spaces, bonuses in zip(b.kickout_spaces, b.kickouts, strict=True)
+            for spaces, bonuses in zip(b.kickout_spaces, shown_kickouts(content), strict=True)
         ]  # fmt: skip
         return {
             "game": self.spec.id, "you": player, "phase": self.phase, "over": over,
@@ -893,7 +894,7 @@ class HouseOfFadoState(GameState):
                            "rehearsal": list(content.fame.rehearsal_cost)},
             "tables": list(content.tables), "bar_seats": content.bar_seats,
             "between": [list(pair) for pair in b.between],
-            "spaces": [self._piece(s) if s != RESTAURANT_SPACE else None
+            "spaces": [pieces.get(s) if s != RESTAURANT_SPACE else None
                        for s in range(ACTION_SPACES)],
             "kickouts": kickouts,
             "market": [[self.tile_json(t) for t in tiles] for tiles in self.market],
@@ -976,3 +977,19 @@ _HANDLERS = {
     Dismiss: HouseOfFadoState._dismiss,
     CriticTo: HouseOfFadoState._critic_to,
 }
+
+
+@per_content
+def shown_tiles(content: HouseOfFadoContent) -> tuple[Json, ...]:
+    """What an observation shows of each musician tile, by id, beside its type and
+    fame (made once; ``tile_json`` copies it)."""
+    printed = [{"name": m.name, "note": m.note, "power": None} for m in content.musicians]
+    promos = [{"name": p.name, "note": None, "power": p.power} for p in content.promos]
+    return (*printed, *promos)
+
+
+@per_content
+def shown_kickouts(content: HouseOfFadoContent) -> tuple[tuple[Json, ...], ...]:
+    """Each board location's kick-out bonuses as an observation shows them (made once;
+    an observation copies them)."""
+    return tuple(tuple(k.model_dump() for k in bonuses) for bonuses in board(content).kickouts)
