@@ -985,12 +985,7 @@ class MasterBuilderState(GameState):
             "passed": self.passed[:], "gone": self.gone[:], "town": self.town[:],
             "built": [row[:] for row in self.built], "offer": self.offer[:],
             "late": self.late(),
-            "contracts": [c.model_dump() for c in content.contracts],
-            "events": [{"name": e.name, "text": e.text} for e in content.events],
-            "skills": [{"name": k.name, "code": k.code, "wage": k.wage} for k in content.skills],
-            "quirks": [{"code": q.code, "name": q.name} for q in content.quirks],
-            "loans": [{"name": n.name, "amount": n.amount, "early": n.early, "late": n.late}
-                      for n in content.loans],
+            **_shown_content(content),
         }  # fmt: skip
 
     # == refusals =======================================================================
@@ -1082,6 +1077,30 @@ def fitting(need: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     if found is None:
         found = _FITTING[need] = tuple(c for c in CREWS if can_staff(need, crew_skills(c)))
     return found
+
+
+def _shown_content(content: MasterBuilderContent) -> Json:
+    """The content every observation shows (the contracts, events, skills, quirks and
+    loans), copied from a template made once per content."""
+    made = _content_json(content)
+    return {
+        "contracts": [{**c, "sections": c["sections"][:], "workforce": c["workforce"][:]}
+                      for c in made["contracts"]],
+        **{key: [dict(entry) for entry in made[key]]
+           for key in ("events", "skills", "quirks", "loans")},
+    }  # fmt: skip
+
+
+@per_content
+def _content_json(content: MasterBuilderContent) -> Json:
+    return {
+        "contracts": [c.model_dump() for c in content.contracts],
+        "events": [{"name": e.name, "text": e.text} for e in content.events],
+        "skills": [{"name": k.name, "code": k.code, "wage": k.wage} for k in content.skills],
+        "quirks": [{"code": q.code, "name": q.name} for q in content.quirks],
+        "loans": [{"name": n.name, "amount": n.amount, "early": n.early, "late": n.late}
+                  for n in content.loans],
+    }  # fmt: skip
 
 
 Sketch = tuple[tuple[int, tuple[int, int]], ...]
