@@ -135,8 +135,10 @@ def per_content(make: Callable[P, T]) -> Callable[P, T]:
     override makes a new object, and the cache keeps the last 64."""
     made: dict[tuple[Any, ...], tuple[Any, T]] = {}
     #: the content last asked for alone, and what it made: the commonest call (a game
-    #: asking for its tables in an inner loop) answered without building a key
-    last: list[Any] = [None, None]
+    #: asking for its tables in an inner loop) answered without building a key. One
+    #: tuple, read once a call, so that threads asking for two contents at once never
+    #: see one content beside the other's answer
+    last: tuple[Any, Any] = (None, None)
 
     def keyed(args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
         content, *rest = args
@@ -150,11 +152,13 @@ def per_content(make: Callable[P, T]) -> Callable[P, T]:
 
     @wraps(make)
     def derived(*args: P.args, **kwargs: P.kwargs) -> T:
+        nonlocal last
         if len(args) != 1 or kwargs:
             return keyed(args, kwargs)
-        if args[0] is not last[0]:
-            last[:] = args[0], keyed(args, kwargs)
-        return last[1]
+        hit = last
+        if hit[0] is not args[0]:
+            hit = last = (args[0], keyed(args, kwargs))
+        return hit[1]
 
     return derived
 

@@ -100,8 +100,9 @@ def _packer(length: int) -> Struct:
     return Struct(f"{length}f")
 
 
-#: the places of the words of each tuple vocabulary (the encoders' module constants),
-#: by the tuple's identity: a tuple cannot change
+#: the places of the words of each tuple vocabulary (the encoders' module constants,
+#: or a tuple an encoder made once for its call), by the tuple's identity: a tuple
+#: cannot change, and the one kept here keeps its identity from being reused
 _PLACES: dict[int, tuple[Sequence[Any], dict[Any, int]]] = {}
 
 
