@@ -98,12 +98,24 @@ def test_a_match_records_the_game_s_goals_and_gives_each_bot_s_share() -> None:
     assert result.score_spread(a=False) == pytest.approx(spread)
 
 
+def test_a_goal_is_a_share_where_the_game_says_it_is_a_yes_or_no() -> None:
+    """A count that happened to be 0 or 1 in every game (a sheet's extensions over a few
+    greedy games) is still a count: the game declares its yes-or-no goals."""
+    result = match("welcome-to", "random", "random", 2, seed=0)
+    assert result.goal_is_share("third refusal") and result.goal_is_share("full sheet")
+    assert not result.goal_is_share("extensions") and not result.goal_is_share("plans claimed")
+    assert hb.game("mr-house-advanced").yes_no_goals == {"complete house"}
+
+
 def test_goal_text_is_a_share_for_a_yes_or_no_and_a_mean_otherwise() -> None:
     def record(values: tuple[float, ...]) -> GameRecord:
-        return GameRecord(0, (0,), (1, 2), (0,), (5, 3), "win", {"g": values})
+        return GameRecord(
+            0, (0,), (1, 2), (0,), (5, 3), "win", {"complete house": values, "g": values}
+        )
 
     result = StrengthResult(GAME, 2, "a", "b", 0, [record((1.0, 0.0)), record((0.0, 0.0))])
-    assert strength.goal_text(result, "g", a=True) == "50%"
+    assert strength.goal_text(result, "complete house", a=True) == "50%"  # the game's yes or no
+    assert strength.goal_text(result, "g", a=True) == "0.5"  # a count, though 0 or 1 here
     result.records.append(record((2.5, 0.0)))
     assert strength.goal_text(result, "g", a=True) == "1.2"
     assert strength.goal_text(result, "other", a=True) == "—"

@@ -33,6 +33,15 @@ def test_strength_prints_the_pair_with_score_rate_and_interval(runner: CliRunner
     assert b[0] == "vs random" and b[-1] == "—"
 
 
+def test_a_table_written_to_a_file_keeps_its_columns_whole(runner: CliRunner) -> None:
+    """Out of a terminal, and without COLUMNS, the output is wide enough for the table
+    (Rich alone would cut it at 80 columns)."""
+    result = runner.invoke(app, [*STRENGTH, "--bots", "greedy,random"], env={"COLUMNS": None})
+    assert result.exit_code == 0, result.output
+    header = next(line for line in result.output.splitlines() if "A vs B" in line)
+    assert "complete house" in header and "iter/s" in header and "…" not in header
+
+
 def test_strength_gives_the_spread_the_goal_figures_and_the_reference(runner: CliRunner) -> None:
     result = runner.invoke(app, [*STRENGTH, "--bots", "greedy,random"], env=WIDE)
     assert result.exit_code == 0, result.output

@@ -202,7 +202,8 @@ def measures(records: Iterable[Record], bots: Sequence[str]) -> list[Measure]:
         Measure(f"{c} share", lambda r, c=c: _category_share(r, c), share=True) for c in categories
     ]
     goals = list(dict.fromkeys(g for r in records for g in r.goals))
-    out += [Measure(g, lambda r, g=g: _goal(r, g), share=_is_share(records, g)) for g in goals]
+    yes_no = game(records[0].game).yes_no_goals
+    out += [Measure(g, lambda r, g=g: _goal(r, g), share=g in yes_no) for g in goals]
     return out
 
 
@@ -235,10 +236,6 @@ def _category_share(record: Record, category: str) -> float | None:
 def _goal(record: Record, goal: str) -> float | None:
     values = record.goals.get(goal)
     return statistics.fmean(values) if values else None
-
-
-def _is_share(records: Sequence[Record], goal: str) -> bool:
-    return all(v in (0.0, 1.0) for r in records for v in r.goals.get(goal, ()))
 
 
 # == statistics =====================================================================

@@ -295,8 +295,8 @@ class StrengthResult:
         return {name: sum(v) / len(v) for name, v in values.items() if v}
 
     def goal_is_share(self, name: str) -> bool:
-        """Whether a goal figure is a yes or no (every value 0 or 1)."""
-        return all(v in (0.0, 1.0) for r in self.records for v in r.goals.get(name, ()))
+        """Whether a goal figure is a yes or no (the game says: ``yes_no_goals``)."""
+        return name in game(self.game_id).yes_no_goals
 
 
 # == playing the match =========================================================================

@@ -4,6 +4,7 @@ exit code 2, never a traceback) and the options every game command takes."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,8 +28,17 @@ class UserError(Exception):
     """A mistake in what the user asked for: reported in one line, exit code 2."""
 
 
+#: the width of what is written to a file or a pipe (Rich would take 80 columns and cut
+#: a wide table's headings and figures short); ``COLUMNS`` overrides it
+FILE_WIDTH = 200
+
+
 def out_console() -> Console:
-    return Console(highlight=False)
+    """Standard output: a terminal's own width, else ``FILE_WIDTH`` (or ``COLUMNS``)."""
+    console = Console(highlight=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console.width = FILE_WIDTH
+    return console
 
 
 def err_console() -> Console:

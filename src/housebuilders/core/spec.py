@@ -80,6 +80,10 @@ class GameSpec:
     #: what good play scores, for the strength benchmark's reference line (the
     #: rulebook's scoring example: "the rulebook's example homes score 29")
     reference: str = ""
+    #: the figures of ``State.goals`` that are a yes or no, 1 or 0 a seat (a complete
+    #: house): reports give the share of seats that met them; the others are counts
+    #: (plans claimed), given as means
+    yes_no_goals: frozenset[str] = frozenset()
     #: the search bot's settings that suit this game (``ismcts`` parameters, such as
     #: {"prior": True}), used for those a bot's name does not set
     search_settings: Mapping[str, Any] = field(default_factory=dict)

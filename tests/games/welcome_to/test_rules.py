@@ -171,7 +171,7 @@ def test_the_temporary_worker_may_avoid_a_refusal_but_need_not() -> None:
 
 
 def test_a_worker_pair_is_offered_when_only_its_changed_number_fits() -> None:
-    """"Everyone simultaneously chooses one of the three pairs", and "a temporary
+    """ "Everyone simultaneously chooses one of the three pairs", and "a temporary
     worker changes the paired number by zero, one or two in either direction": 5 with
     a temporary worker may be taken when only 3, 4, 6 or 7 fit."""
     s = new(1, pairs=[(5, TEMP), (9, FENCE), (12, POOL)])
@@ -277,6 +277,7 @@ def test_an_extension_copies_a_neighbour_across_a_fence() -> None:
     play(s, 0, Extend(0, 4, -1))
     sheet0 = s.sheet(0)
     assert sheet0.number(s.L, 0, 4) == 6 and sheet0.bis >> 4 & 1 and sheet0.extensions == 1
+    assert s.goals()["extensions"] == [1.0]  # the benchmark counts them a sheet
 
 
 def test_an_extension_goes_after_the_number_into_an_empty_neighbour_only() -> None:
@@ -382,6 +383,7 @@ def test_the_game_ends_after_the_round_of_a_third_refusal() -> None:
     assert s.is_terminal() and s.public[0].refusals == 3
     assert s.scores()[0]["breakdown"]["refusals"] == -5
     assert s.goals()["third refusal"] == [1.0, 0.0]  # the benchmark's goal figure
+    assert s.goals()["full sheet"] == [0.0, 0.0]
     assert s.log[-1] == "the game ends after round 1: player 0 crossed a third refusal"
 
 
@@ -393,6 +395,9 @@ def test_the_game_ends_after_the_round_in_which_someone_fills_every_house() -> N
     play(s, 1, Pick(1), Write(0, 0), Skip())
     assert s.is_terminal()
     assert s.log[-1] == "the game ends after round 1: player 0 filled every house"
+    # the benchmark's figures of how a game ends: a full sheet beside a third refusal
+    assert s.goals()["full sheet"] == [1.0, 0.0]
+    assert s.goals()["third refusal"] == [0.0, 0.0]
 
 
 def test_the_game_ends_after_the_round_in_which_someone_has_all_three_plans() -> None:

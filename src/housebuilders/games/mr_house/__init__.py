@@ -30,6 +30,7 @@ BASIC = register(
         # best scoring each new leaf at once, three times as many iterations (8,700 a
         # second against 2,800 with a greedy step), docs/bots.md.
         search_settings={"depth": 0},
+        yes_no_goals=frozenset({"complete house"}),
         reference="the rulebook's scoring example: 19 and 19 points for the complete houses, "
         "16 for the incomplete one",
     )
@@ -61,6 +62,7 @@ ADVANCED = register(
         # Some 40 first placements a turn: expanded best first by the heuristic, the
         # tree spends its iterations on the likely ones (docs/bots.md).
         search_settings={"prior": True},
+        yes_no_goals=frozenset({"complete house"}),
         reference="the rulebook's scoring example: 16 and 17 points for the complete houses",
     )
 )

@@ -38,6 +38,7 @@ WELCOME_TO = register(
             "rollout": "policy",
             "widen": 0.01,
         },
+        yes_no_goals=frozenset({"third refusal", "full sheet"}),
         options=(
             Option(
                 "deck",

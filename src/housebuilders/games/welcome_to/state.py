@@ -456,14 +456,17 @@ class WelcomeToState(GameState):
         return turn
 
     def goals(self) -> dict[str, list[float]]:
-        """A sheet that ended the game on its last refusal (a street plan gone wrong),
-        the city plans it claimed, the temporary workers it took."""
+        """How a sheet ended (on its last refusal, a street plan gone wrong, or full),
+        the city plans it claimed, the temporary workers it took and its extensions
+        (houses filled by a copy)."""
         out = self.L.max_refusals
         sheets = [self.sheet(p) for p in range(self.num_players)]
         return {
             "third refusal": [float(s.refusals >= out) for s in sheets],
+            "full sheet": [float(s.is_full()) for s in sheets],
             "plans claimed": [float(sum(p is not None for p in s.plans)) for s in sheets],
             "temporary workers": [float(s.temps) for s in sheets],
+            "extensions": [float(s.extensions) for s in sheets],
         }
 
     def scores(self) -> list[Json]:
