@@ -420,6 +420,7 @@ def check_final(spec: GameSpec, state: State, seed: int) -> None:
     for r in ranks:  # ties share a rank; the next rank skips the tied places
         assert r == 1 + sum(other < r for other in ranks), f"inconsistent ranking {ranks}"
     check_winners(state)
+    check_goals(spec, state)
     _check_json_safe(scores, "scores()")
     check_roundtrip(spec, state)
     check_corrupted_states_refused(spec, state, seed, sample=4)
@@ -446,6 +447,18 @@ def check_winners(state: State) -> None:
     if type(state).winners is State.winners:
         first = [seat for seat, rank in enumerate(ranks) if rank == 1]
         assert winners == first, f"winners() {winners} is not the first place {first}"
+
+
+def check_goals(spec: GameSpec, state: State) -> None:
+    """``goals()`` at the end: a number per seat for each figure, JSON-safe; each of the
+    spec's ``yes_no_goals`` among them, 1 or 0 a seat."""
+    goals = state.goals()
+    _check_json_safe(goals, "goals()")
+    for name, values in goals.items():
+        assert len(values) == state.num_players, f"goal {name!r} needs a value per seat"
+    for name in spec.yes_no_goals:
+        assert name in goals, f"yes_no_goals names {name!r}, which goals() does not give"
+        assert all(v in (0.0, 1.0) for v in goals[name]), f"yes-or-no goal {name!r}: {goals[name]}"
 
 
 def _check_json_safe(value: Any, what: str) -> None:
