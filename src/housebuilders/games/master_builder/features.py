@@ -31,10 +31,12 @@ PHASES = (phases.DRAFT, phases.HIRE, phases.LOOK, phases.OPEN, phases.OPENING_BI
 def _workers(v: Vector, workers: list[Json], quirks: list[str]) -> None:
     up, down = [0.0] * SKILLS, [0.0] * SKILLS
     traits = [0.0] * len(quirks)
+    place = {q: i for i, q in enumerate(quirks)}
     for w in workers:
         (down if w["down"] else up)[min(w["skill"], SKILLS - 1)] += 1 / 3
-        for i, q in enumerate(quirks):
-            traits[i] += (q in w["quirks"]) / 3
+        for q in set(w["quirks"]):
+            if (i := place.get(q)) is not None:
+                traits[i] += 1 / 3
     v.extend(up)
     v.extend(down)
     v.extend(traits)
@@ -108,9 +110,9 @@ def encode(obs: Json) -> array:
     v.padded(rotated(obs["passed"], you), SEATS)
     _contracts(v, obs["gone"])
     _contracts(v, obs["town"])
+    built = obs["built"]
     for c in range(CONTRACTS):
-        row = obs["built"][c] if c < len(obs["built"]) else []
-        v.padded(row, SECTIONS)
+        v.padded(built[c] if c < len(built) else (), SECTIONS)
     v.num(len(obs["offer"]), 3)
     v.flag(obs["late"])
     return seats(v, rotated(players, you), lambda v, e: _seat(v, e, quirks), SEATS)
