@@ -1,15 +1,18 @@
-"""``winners()``: the seats that win, checked by the conformance kit; ``win_shares``,
-the one measure of a result that the arena and the bots share."""
+"""The end of a game as the conformance kit checks it: ``winners()``, the seats that
+win, and ``goals()``, a value per seat with the spec's yes-or-no goals given as 1 or 0
+(the benchmark shows them as shares); ``win_shares``, the one measure of a result that
+the arena and the bots share."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 import housebuilders as hb
 from housebuilders.core import State, win_shares
-from housebuilders.core.testing import check_winners, random_playout
+from housebuilders.core.testing import check_goals, check_winners, random_playout
 
 
 def finished(game_id: str, players: int = 3, seed: int = 1) -> State:
@@ -69,3 +72,25 @@ def test_winners_share_the_win_and_losers_get_nothing() -> None:
     assert win_shares([0, 2], 3) == [0.5, 0.0, 0.5]
     assert win_shares([0, 1, 2, 3], 4) == [0.25] * 4
     assert win_shares([], 2) == [0.0, 0.0]  # everyone lost
+
+
+@pytest.mark.parametrize("game_id", hb.game_ids())
+def test_every_game_s_yes_or_no_goals_are_goals_of_one_or_zero(game_id: str) -> None:
+    state = finished(game_id, players=2)
+    check_goals(state.spec, state)
+    assert set(state.spec.yes_no_goals) <= set(state.goals())
+
+
+def test_the_kit_refuses_a_yes_or_no_goal_the_game_does_not_give() -> None:
+    state = finished("welcome-to", players=2)
+    spec = dataclasses.replace(state.spec, yes_no_goals=frozenset({"a tidy sheet"}))
+    with pytest.raises(AssertionError, match="which goals\\(\\) does not give"):
+        check_goals(spec, state)
+
+
+def test_the_kit_refuses_a_yes_or_no_goal_that_is_a_count() -> None:
+    state = finished("welcome-to", players=2)
+    state.sheet(0).temps = 2  # type: ignore[attr-defined]  # two workers: a count
+    spec = dataclasses.replace(state.spec, yes_no_goals=frozenset({"temporary workers"}))
+    with pytest.raises(AssertionError, match="yes-or-no goal 'temporary workers'"):
+        check_goals(spec, state)

@@ -171,7 +171,7 @@ def test_the_temporary_worker_may_avoid_a_refusal_but_need_not() -> None:
 
 
 def test_a_worker_pair_is_offered_when_only_its_changed_number_fits() -> None:
-    """ "Everyone simultaneously chooses one of the three pairs", and "a temporary
+    """"Everyone simultaneously chooses one of the three pairs", and "a temporary
     worker changes the paired number by zero, one or two in either direction": 5 with
     a temporary worker may be taken when only 3, 4, 6 or 7 fit."""
     s = new(1, pairs=[(5, TEMP), (9, FENCE), (12, POOL)])
