@@ -185,3 +185,17 @@ def test_mb_48_no_put_up_is_offered_for_a_contract_beyond_ones_cash() -> None:
     s = auctioning(2, [10])  # minimum bid $9,000
     s.cash[0] = 8
     assert not any(isinstance(a, PutUp) for a in s.legal_actions(0))
+
+
+def test_mb_48_a_bid_has_no_limit_but_the_bidders_cash() -> None:
+    """"A player MUST be able to pay the amount they bid": nothing else caps a bid, so a
+    seat holding $150,000 may bid $120,000, and the other, holding more, may outbid it."""
+    s = auctioning(2, [2])  # minimum bid $3,000
+    s.cash[0], s.cash[1] = 150, 200
+    s.apply(0, PUT_UPS[2])
+    assert max(a.amount for a in s.legal_actions(0) if isinstance(a, Bid)) == 150
+    s.apply(0, BIDS[120 - 1])
+    assert s.turn == 1 and BIDS[199 - 1] in s.legal_actions(1)
+    s.apply(1, BIDS[130 - 1])
+    s.apply(0, PASS_BID)
+    assert s.cash[1] == 200 - 130 and 2 in s.contracts[1]

@@ -171,7 +171,7 @@ def test_mb_115_to_mb_117_the_additional_rules_values() -> None:
 def test_proposed_values_are_listed() -> None:
     proposed = DATA.proposed()
     for path in ("skills[*].quirks", "contracts[*].sections", "contracts[*].amount",
-                 "events[*].effect", "economy[*].reveal", "hire_turns", "max_bid"):  # fmt: skip
+                 "events[*].effect", "economy[*].reveal", "hire_turns"):  # fmt: skip
         assert path in proposed
     for fact in ("start_money", "wage_cap", "loans[*].early", "skills[*].wage",
                  "contracts[*].kind", "unwanted_bonus"):  # fmt: skip
@@ -190,7 +190,10 @@ def test_proposed_values_are_listed() -> None:
      ({"economy_in_play": 4}, "rounds: one more than economy_in_play"),
      ({"events": [{"name": "Thieves", "text": "t", "effect": "pay", "quirks": ["D"]}]},
       "'Thieves': only a pay effect has `pay`, above 0"),
-     ({"max_bid": 5}, "contracts: number 4: min_bid above max_bid"),
+     ({"start_money": 400}, r"the money a seat can hold reaches 3138 .* above the highest bid"),
+     ({"contracts": [{**c, "min_bid": 2000} if c["number"] == 4 else c
+                     for c in DATA.file_data["contracts"]]},
+      r"contracts: number 4: min_bid above all the money a seat can hold \(1698\)"),
      ({"loans": [{"name": "Small", "amount": 10, "early": 9, "late": 15}] * 2},
       "amount <= early <= late")],
 )  # fmt: skip

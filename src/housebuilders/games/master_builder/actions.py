@@ -6,9 +6,10 @@ index in the contract's data (a building: gable, gable, side wall, side wall, ro
 town wall: wall section, side, side, then the second wall's); an event its index in
 content.events; a loan 0 (Small) or 1 (Large); money counts thousands of dollars.
 
-How the space stays small (about 1,900 actions):
-- bids are absolute amounts in $1,000 steps up to MAX_BID; a contract is put up for bidding
-  first, then its opener bids (two steps), so no contract x amount product;
+How the space stays small (3,784 actions, 2,000 of them bids):
+- bids are absolute amounts in $1,000 steps up to MAX_BID (all the money a seat can ever
+  hold, content.most_cash); a contract is put up for bidding first, then its opener bids
+  (two steps), so no contract x amount product;
 - a construction plan is built one section at a time, each section staffed whole by skill
   (the card does not matter in Phase 4: only the skill does, MB-86): contract x section x the
   14 crews of one or two skills, best first; the plan is revealed when submitted by all;

@@ -31,7 +31,7 @@ MAX_WORKERS = 40  # worker cards
 MAX_CONTRACTS = 12  # contract cards
 MAX_EVENTS = 16  # event cards
 MAX_CREW = 2  # workers one section takes (MB-78)
-MAX_BID = 100  # the highest max_bid, in thousands
+MAX_BID = 2_000  # the highest bid, in thousands: at least the content's most_cash()
 MAX_RENT = 30  # the highest options.max_rent, in thousands
 LOANS = 2  # Small and Large (MB-102)
 
@@ -102,7 +102,6 @@ class MasterBuilderContent(Schema):
     round_1_most_contracts: int = Field(ge=1)
     unwanted_bonus: int = Field(ge=0)
     unfinished_penalty: int = Field(ge=0)
-    max_bid: int = Field(ge=1)
     quirks: list[Quirk]
     skills: list[Skill] = Field(min_length=SKILLS, max_length=SKILLS)
     contracts: list[Contract] = Field(min_length=1)
@@ -151,8 +150,9 @@ class MasterBuilderContent(Schema):
             if counted != contract.workforce:
                 raise ValueError(f"{where}: workforce {contract.workforce} is not the sum of "
                                  f"its sections' codes {counted}")
-            if contract.min_bid > self.max_bid:
-                raise ValueError(f"{where}: min_bid above max_bid ({self.max_bid})")
+            if contract.min_bid > self.most_cash():
+                raise ValueError(f"{where}: min_bid above all the money a seat can hold "
+                                 f"({self.most_cash()})")
 
     def _check_cards(self) -> None:
         if len(self.events) > MAX_EVENTS:
@@ -182,8 +182,10 @@ class MasterBuilderContent(Schema):
                 raise ValueError("options.selective_hand: more cards than the event deck holds")
 
     def _check_money(self) -> None:
-        if self.max_bid > MAX_BID:
-            raise ValueError(f"max_bid: at most {MAX_BID}")
+        if self.most_cash() > MAX_BID:
+            raise ValueError(f"the money a seat can hold reaches {self.most_cash()} (start_money, "
+                             f"contracts, events, loans), above the highest bid the action "
+                             f"space holds ({MAX_BID})")
         if self.options.max_rent > MAX_RENT:
             raise ValueError(f"options.max_rent: at most {MAX_RENT}")
         for loan in self.loans:
@@ -191,6 +193,23 @@ class MasterBuilderContent(Schema):
                 raise ValueError(f"loans: {loan.name!r} needs amount <= early <= late")
         if self.draft_workers * min(s.wage for s in self.skills) > self.wage_cap:
             raise ValueError("draft_workers: no draft fits under the wage cap")
+
+
+    def most_cash(self) -> int:
+        """The most cash one seat can ever hold, in thousands, so the bids a seat can pay
+        (MB-48: there is no other limit) fit the fixed action space: all the money the
+        rules bring into play at the most players. Every seat's start money (renting moves
+        money between seats), every contract's amount with the bonus it gathers while
+        unwanted, every event's gain to every seat in each round, and each seat's loans in
+        each round: a seat borrows only to pay its wages, so what a round's loans leave
+        once they are paid is less than one loan."""
+        events = self.rounds * self.options.additional_events
+        return (
+            MAX_PLAYERS * self.start_money
+            + sum(c.amount + self.unwanted_bonus * (self.rounds - 1) for c in self.contracts)
+            + events * MAX_PLAYERS * max(e.gain for e in self.events)
+            + self.rounds * MAX_PLAYERS * max(loan.amount for loan in self.loans)
+        )
 
 
 def parse_code(code: str, where: str = "a section") -> tuple[int, ...]:

@@ -412,8 +412,9 @@ class MasterBuilderState(GameState):
         return [*([ACCEPT_RENT] if self.cash[player] >= self.offer[3] else []), DECLINE_RENT]
 
     def top_bid(self, player: int) -> int:
-        """MB-48: a bid is paid from cash, never from a loan (nor the bonus, Q22)."""
-        return min(self.cash[player], self.content.max_bid)
+        """MB-48: a bid is paid from cash, never from a loan (nor the bonus, Q22); there is
+        no other limit."""
+        return self.cash[player]
 
     def hires(self, player: int) -> list[Action]:
         """MB-25, MB-35, MB-36, MB-115: a deck's face-up card, or a look into it."""
@@ -650,7 +651,7 @@ class MasterBuilderState(GameState):
                 break
             if self.passed[seat]:
                 continue
-            if self.cash[seat] <= self.high or self.high >= self.content.max_bid:
+            if self.cash[seat] <= self.high:
                 self.passed[seat] = True
                 continue
             self.turn = seat
