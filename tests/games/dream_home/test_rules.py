@@ -39,7 +39,7 @@ from housebuilders.games.dream_home.phases import (
     SUPPLIER as SUPPLIER_PHASE,
     TAKE,
 )
-from housebuilders.games.dream_home.state import DreamHomeState
+from housebuilders.games.dream_home.state import EMPTY, DreamHomeState
 from housebuilders.games.dream_home.svg import BASEMENT_EDGE
 
 from .helpers import build, new, resource_id, room_id, stack
@@ -175,18 +175,41 @@ def test_dh_25_dh_26_the_room_card_is_placed_first_then_the_decor_may_go_on_it()
     assert s.token_owner[3] == 0 and s.token_at[3] == 5
 
 
-def test_dh_28_dh_73_the_leftover_column_is_discarded_and_nine_cards_refill() -> None:
-    s = new(4)
-    for column in (0, 1, 2, 3):
+def take_round_1(s: DreamHomeState, columns: tuple[int, ...]) -> list[int]:
+    """Each seat in turn takes the next of ``columns`` and places its room face down; the
+    decor cards taken (every one is discarded: a face-down room takes no token)."""
+    decor = []
+    for column in columns:
         (p,) = s.acting_players()
+        resource = s.board_resources[column]
+        if resource != EMPTY and s.cards.resources[resource].kind == "decor":
+            decor.append(resource)
         s.apply(p, Take(column))
         s.apply(p, next(a for a in s.legal_actions(p) if isinstance(a, PlaceDown)))
-        if s.phase == DECOR:
-            s.apply(p, s.legal_actions(p)[0])
-    assert len(s.room_discard) == 1
-    used = sum(1 for r in s.resource_discard)  # the leftover + used decor cards
-    assert used >= 1 and s.resource_discard[-1] not in s.resource_deck
-    assert len(s.room_deck) == 50 and len(s.resource_deck) == 40
+        assert s.phase != DECOR
+    return decor
+
+
+@pytest.mark.parametrize(
+    ("taken", "left"), [((0, 1, 2, 3), 4), ((1, 2, 3, 4), 0), ((0, 2, 3, 4), 1)]
+)
+def test_dh_28_at_4_players_the_untaken_column_is_discarded_and_nine_cards_refill(
+    taken: tuple[int, ...], left: int
+) -> None:
+    """"After each player has taken a turn, the cards on the board are reset: discard any
+    cards still on the board and refill each row (4 resource cards on the top row; 5 room
+    cards on the bottom row)": column 1's pair is a room card alone (DH-21)."""
+    s = new(4)
+    room, resource = s.board_rooms[left], s.board_resources[left]
+    rooms_next, resources_next = s.room_deck[-5:], s.resource_deck[-4:]
+    decor = take_round_1(s, taken)
+    assert s.round == 2
+    assert s.room_discard == [room]
+    # its resource card too, unless it was column 1, which has none (DH-21)
+    assert s.resource_discard == decor + ([] if left == 0 else [resource])
+    assert s.board_rooms == rooms_next[::-1]
+    assert s.board_resources == [EMPTY, *resources_next[::-1]]
+    assert (len(s.room_deck), len(s.resource_deck)) == (55 - 5, 44 - 4)
 
 
 def test_dh_29_both_discard_piles_are_public() -> None:
@@ -213,6 +236,68 @@ def test_dh_72_the_discard_is_an_option_and_never_at_4_players() -> None:
     assert new(2, **{"column-discard": False}).phase == TAKE
     assert new(3, **{"column-discard": False}).phase == TAKE
     assert new(4).phase == TAKE
+
+
+PLAY = (MEGAPHONE, TAKE, PLACE, DECOR)
+
+
+def play_round(s: DreamHomeState, rng: random.Random) -> tuple[list[int], list[int]]:
+    """The rest of the round at random, after any discard; the room and resource cards
+    still on the board when the last seat's turn ends."""
+    played, left = s.round, ([], [])
+    while s.round == played and s.phase in PLAY:
+        (p,) = s.acting_players()
+        s.apply(p, rng.choice(s.legal_actions(p)))
+        if s.round == played and s.phase in PLAY:
+            left = ([c for c in s.board_rooms if c != EMPTY],
+                    [c for c in s.board_resources if c != EMPTY])  # fmt: skip
+    return left
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_dh_70_every_round_opens_with_the_first_players_discard(players: int) -> None:
+    """"At the beginning of each round, before the first player takes his turn, he chooses
+    a column of cards and discards that pair of cards": all 12 rounds, each card to its
+    own pile."""
+    s = new(players, seed=players)
+    rng, firsts = random.Random(players), set()
+    for round_ in range(1, 13):
+        assert s.round == round_ and s.phase == DISCARD and s.acting_players() == (s.first,)
+        firsts.add(s.first)
+        column = rng.choice(s.legal_actions(s.first)).column
+        room, resource = s.board_rooms[column], s.board_resources[column]
+        rooms, resources = len(s.room_discard), len(s.resource_discard)
+        s.apply(s.first, DiscardColumn(column))
+        assert s.room_discard[rooms:] == [room] and s.resource_discard[resources:] == [resource]
+        assert s.phase in (TAKE, MEGAPHONE)  # then the turns (after any Megaphone, Q16)
+        play_round(s, rng)
+    assert len(firsts) > 1  # the marker moved: the discard follows it
+
+
+@pytest.mark.parametrize(
+    ("players", "discard", "left"),
+    [(2, True, 2), (3, True, 1), (2, False, 3), (3, False, 2), (4, True, 1)],
+)
+def test_dh_73_each_refill_discards_the_columns_left_on_the_board(
+    players: int, discard: bool, left: int
+) -> None:
+    """Two columns left at 2 players and one at 3 (three and two without the discard,
+    DH-72), one at 4: each round the room pile grows by them plus the discarded column."""
+    s = new(players, seed=7, **{"column-discard": discard})
+    rng = random.Random(7)
+    discarded = discard and players < 4
+    for round_ in range(1, 13):
+        assert s.round == round_ and (s.phase == DISCARD) == discarded
+        rooms = len(s.room_discard)
+        if discarded:
+            s.apply(s.first, rng.choice(s.legal_actions(s.first)))
+        left_rooms, left_resources = play_round(s, rng)
+        assert len(left_rooms) == left
+        assert len(s.room_discard) - rooms == left + discarded
+        assert s.room_discard[-left:] == left_rooms
+        assert s.resource_discard[len(s.resource_discard) - len(left_resources):] == (
+            left_resources
+        )
 
 
 # == resources ==============================================================================
@@ -457,6 +542,104 @@ def test_dh_41_dh_42_basement_rooms_with_a_room_directly_above() -> None:
     assert s.breakdown(0)["rooms"] == 3 + 1 + 2
 
 
+@pytest.mark.parametrize(
+    ("layout", "points"),
+    [
+        ({5: "dressing room"}, 1),
+        ({5: "dressing room", 7: "bedroom"}, 1 + 1),  # a bedroom on its floor, not beside it
+        ({5: "dressing room", 0: "bedroom"}, 1 + 1),  # above it: on another floor
+        ({6: "dressing room", 5: "bedroom"}, 3 + 1),
+        ({6: "dressing room", 7: "bedroom"}, 3 + 1),
+    ],
+)
+def test_dh_35_a_dressing_room_scores_1_and_3_beside_a_bedroom(
+    layout: dict[int, str], points: int
+) -> None:
+    s = new(4)
+    build(s, 0, layout)
+    assert s.breakdown(0)["rooms"] == points
+
+
+@pytest.mark.parametrize(
+    ("layout", "points"),
+    [
+        ({5: "sauna"}, 1),
+        ({5: "sauna", 7: "bathroom"}, 1 + 1),
+        ({5: "sauna", 0: "bathroom"}, 1 + 1),
+        ({6: "sauna", 5: "bathroom"}, 4 + 1),
+        ({1: "sauna", 2: "bathroom"}, 4 + 1),  # on the top floor too
+    ],
+)
+def test_dh_36_a_sauna_scores_1_and_4_beside_a_bathroom(
+    layout: dict[int, str], points: int
+) -> None:
+    s = new(4)
+    build(s, 0, layout)
+    assert s.breakdown(0)["rooms"] == points
+
+
+def test_dh_38_an_office_with_four_normal_types_on_its_floor_still_scores_5() -> None:
+    s = new(4)
+    build(s, 0, {5: "office", 6: "living room", 7: "kitchen", 8: "bedroom", 9: "bathroom"})
+    office = next(run for run in s.rooms(0) if run[1] == (5,))
+    assert s.room_points(0, office) == 5
+    assert s.breakdown(0)["rooms"] == 5 + 1 + 1 + 1 + 1
+
+
+def test_dh_40_a_one_card_garage_fills_its_space_and_supports_the_room_above() -> None:
+    s = new(4)
+    build(s, 0, {10: "garage"})
+    over = 5 + s.content.basement_under[0] - 1
+    assert s.breakdown(0)["rooms"] == 0 and s.supported(0, over)
+    hand(s, "living room")
+    s.apply(0, Take(1))
+    assert Place(over) in s.legal_actions(0)
+    assert 10 not in {a.space for a in s.legal_actions(0)}  # the garage's space is full
+    s.apply(0, Place(over))
+    assert s.homes[0][over] != EMPTY and s.breakdown(0)["rooms"] == 0 + 1
+
+
+def check_directly_above(room: str, above: str) -> None:
+    """``room`` scores 2, and 3 with a face-up ``above`` directly over it (the middle-floor
+    space of its column, DH-4), in either basement space; ``above`` scores 1."""
+    under = new(4).content.basement_under
+    for k, column in enumerate(under):
+        over, other = 5 + column - 1, 5 + under[1 - k] - 1
+        for layout, points in [
+            ({10 + k: room}, 2),
+            ({10 + k: room, over: above}, 3 + 1),
+            ({10 + k: room, other: above}, 2 + 1),  # over the other basement space
+            ({10 + k: room, over: "living room", over - 5: above}, 2 + 1 + 1),  # two up
+            ({10 + k: room, over: "-" + above}, 2),  # face down: an empty room
+        ]:
+            s = new(4)
+            build(s, 0, layout)
+            assert s.breakdown(0)["rooms"] == points, layout
+
+
+def test_dh_41_a_wine_cellar_scores_2_and_3_with_a_kitchen_directly_above() -> None:
+    check_directly_above("wine cellar", "kitchen")
+
+
+def test_dh_42_a_laundry_scores_2_and_3_with_a_bathroom_directly_above() -> None:
+    check_directly_above("laundry", "bathroom")
+
+
+def test_dh_98_a_face_down_bathroom_earns_no_functionality() -> None:
+    """"A home with a bathroom on each of the top two floors is worth 3 extra points":
+    face-up bathrooms only, one on each floor."""
+    for layout, points in [
+        ({5: "bathroom", 0: "bathroom"}, 3),
+        ({5: "bathroom", 0: "-bathroom"}, 0),
+        ({5: "-bathroom", 0: "bathroom"}, 0),
+        ({5: "bathroom", 7: "bathroom", 0: "-bathroom", 2: "-bathroom"}, 0),
+        ({5: "bathroom", 7: "-bathroom", 0: "-bathroom", 2: "bathroom"}, 3),
+    ]:
+        s = new(4)
+        build(s, 0, layout)
+        assert s.breakdown(0)["functionality"] == points, layout
+
+
 def test_dh_98_dh_99_home_functionality() -> None:
     s = new(4)
     build(s, 0, {5: "bathroom", 9: "bathroom", 0: "bathroom"})
@@ -506,6 +689,40 @@ def test_q20_kids_count_on_face_up_cards_only_and_order_lower_places() -> None:
     kids = s.content.rooms[s.cards.type_of["playroom"]].kids
     assert [s.kids(1), s.kids(2)] == [kids[0], kids[1]]  # the face-down card shows none
     assert kids[0] > kids[1] and s.ranking() == [1, 2, 3]
+
+
+def put(s: DreamHomeState, player: int, space: int, name: str, kids: int) -> None:
+    """A face-up card of room ``name`` whose artwork shows ``kids`` kids, from the deck."""
+    rooms = s.cards.rooms
+    card = next(c for c in s.room_deck
+                if rooms[c].type == s.cards.type_of[name] and rooms[c].kids == kids)  # fmt: skip
+    s.room_deck.remove(card)
+    s.homes[player][space], s.down[player][space] = card, 0
+
+
+def test_dh_106_players_tied_on_points_are_ordered_by_their_kids() -> None:
+    """"The tied player with the most kids in their home wins", whichever seat he is."""
+    for more in (0, 1):
+        s = new(3)
+        put(s, more, 5, "bathroom", 1)
+        put(s, 1 - more, 5, "bathroom", 0)  # seat 2: an empty home, 0 points
+        totals = [score["total"] for score in s.scores()]
+        assert totals[0] == totals[1] == 1 and totals[2] == 0
+        assert s.kids(more) == 1 and s.kids(1 - more) == 0
+        assert s.ranking()[more] == 1 and s.ranking()[1 - more] == 2 and s.ranking()[2] == 3
+        assert s.winners() == [more]
+
+
+@pytest.mark.parametrize("kids", [0, 1])
+def test_dh_107_tied_on_points_and_kids_both_rank_first_and_share_the_win(kids: int) -> None:
+    """"If there is still a tie, the tied players share the victory": both first, both win."""
+    s = new(3)
+    put(s, 0, 5, "bathroom", kids)
+    put(s, 2, 8, "bathroom", kids)
+    totals = [score["total"] for score in s.scores()]
+    assert totals[0] == totals[2] == 1 and totals[1] == 0 and s.kids(0) == s.kids(2) == kids
+    assert s.ranking() == [1, 3, 1]
+    assert s.winners() == [0, 2]
 
 
 # == tools (Q1, Q15 to Q17) ====================================================================

@@ -1,5 +1,5 @@
 """Phase 2, acquire contracts: revealing, bidding, round 1's exceptions and unwanted
-contracts (MB-42 to MB-65, Q3, Q4, Q6, Q22, Q23), on small positions."""
+contracts (MB-40, MB-42 to MB-65, Q3, Q4, Q6, Q22, Q23), on small positions."""
 
 from __future__ import annotations
 
@@ -58,6 +58,28 @@ def test_q23_mb_7_only_the_economic_cards_count_matters(card: int) -> None:
     s.display = []
     turning(s, card)
     assert len(s.display) == s.content.economy[card].reveal[1]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_mb_40_round_1_shows_players_plus_1_contracts_and_turns_no_economic_card(
+    players: int,
+) -> None:
+    """"Reveal a number of contracts equal to the number of players + 1"; the economic
+    deck is first turned in round 2."""
+    for seed in range(3):
+        s = hb.new_game("master-builder", players, seed=seed)
+        assert isinstance(s, MasterBuilderState)
+        deck = len(s.contract_deck)
+        drive(s, lambda s: s.phase == OPEN)
+        assert s.round == 1 and len(s.display) == players + 1
+        assert len(s.contract_deck) == deck - (players + 1)
+        assert (len(s.economy), s.economy_shown) == (5, [])
+        drive(s, lambda s: s.round == 2)
+        seen = s.observe(None)
+        assert (seen["economy_left"], seen["economy_shown"]) == (5, [])
+        assert not any(line.startswith("economic situation") for line in s.log)
+        drive(s, lambda s: len(s.economy) < 5)
+        assert s.round == 2 and len(s.economy_shown) == 1  # round 2 turns the first (MB-41)
 
 
 def test_mb_44_the_opener_may_name_any_contract_they_can_pay_or_pass() -> None:

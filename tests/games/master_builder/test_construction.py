@@ -1,5 +1,5 @@
 """Phase 4, construction: whose workers go where, building and town-wall rules, refused
-plans, workers coming back (MB-81, MB-84, MB-86, MB-88, MB-90 to MB-94, Q9)."""
+plans, workers coming back (MB-81, MB-82, MB-84, MB-86, MB-88, MB-90 to MB-94, Q9)."""
 
 from __future__ import annotations
 
@@ -50,6 +50,22 @@ def test_mb_81_face_down_others_workers_others_contracts_and_built_sections_are_
     with pytest.raises(hb.IllegalAction, match="already built"):
         s.apply(0, STAFFS[BUILDING, 0, A, NONE])
     assert merchant in s.workers[1]
+
+
+def test_mb_82_one_plan_may_start_two_buildings_at_once() -> None:
+    """"Each player chooses when they start and finish a building": one plan starts a
+    building (a gable and a side wall) and a town wall (its wall section and a side); the
+    unbuilt sections wait for a later round."""
+    s = builder([A, A, A, A], BUILDING)
+    own(s, 0, TOWN_WALL)
+    for contract, section in ((BUILDING, 0), (BUILDING, 2), (TOWN_WALL, 0), (TOWN_WALL, 1)):
+        s.apply(0, STAFFS[contract, section, A, NONE])
+    assert s.plan_fault(0) is None
+    s.apply(0, SUBMIT_PLAN)
+    s.apply(1, SUBMIT_PLAN)
+    assert s.built[BUILDING] == [1, 0, 1, 0, 0, 0]
+    assert s.built[TOWN_WALL] == [1, 1, 0, 0, 0, 0]
+    assert sorted(s.contracts[0]) == [TOWN_WALL, BUILDING] and s.town == []
 
 
 def test_mb_84_a_plan_that_does_not_stand_is_refused_whole_and_changes_nothing() -> None:

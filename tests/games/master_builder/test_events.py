@@ -1,5 +1,5 @@
 """Phase 3, events: choices in turn order, face-down workers coming back, dismissals,
-two events and held event cards (MB-68, MB-71, Q14 to Q16, Q27, Q28)."""
+two events and held event cards (MB-68, MB-71, MB-117, Q14 to Q16, Q27, Q28)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from housebuilders.games.master_builder.state import MasterBuilderState
 from .positions import A, F, J, drive, give, new, planning
 
 ANY_WORKER, DECEITFUL, SENSITIVE, NO_ROOFS, NOTHING = 10, 1, 0, 12, 15  # event cards
+FIRE = 11  # "Fire in town": each player sends one apprentice (unavailable)
 SD_FOREMAN, D_FOREMAN = 12, 8  # worker cards
 
 
@@ -124,3 +125,36 @@ def test_q28_with_two_events_the_held_card_comes_first_and_the_decks_top_second(
     s._start_phase_3()
     s.apply(0, PLAYS[NO_ROOFS])
     assert s.events_seen == [NO_ROOFS, NOTHING] and s.no_roofs and s.phase == PLAN
+
+
+def test_mb_117_two_events_each_round_the_first_carried_out_by_all_before_the_second() -> None:
+    """"... two event cards are revealed each round, and both are carried out": the first
+    in turn order from the first player, completely, then the second (Q28)."""
+    s = events_round(3, first=1, **{"additional-events": True})
+    crews = [give(s, seat, [F, A]) for seat in range(3)]
+    on_top(s, ANY_WORKER, FIRE)
+    s._start_phase_3()
+    asked = []
+    while s.phase == EVENT_CHOICE:
+        seat, (foreman, apprentice) = s.turn, crews[s.turn]
+        asked.append((seat, s.event))
+        if s.event == ANY_WORKER:  # seat 0 sends its apprentice to the count
+            s.apply(seat, UNAVAILABLES[apprentice if seat == 0 else foreman])
+        else:
+            assert s.legal_actions(seat) == [UNAVAILABLES[apprentice]]
+            s.apply(seat, UNAVAILABLES[apprentice])
+    # the second event sees the first's result: seat 0 has no apprentice left to send
+    assert asked == [(1, ANY_WORKER), (2, ANY_WORKER), (0, ANY_WORKER), (1, FIRE), (2, FIRE)]
+    assert sorted(s.down) == sorted(w for crew in crews for w in crew if w != crews[0][0])
+    assert s.cash == [42, 42, 42] and s.events_seen == [ANY_WORKER, FIRE]
+    assert s.event_deck[-2:] == [ANY_WORKER, FIRE] and s.phase == PLAN
+
+
+def test_mb_117_every_round_of_a_game_carries_out_two_events() -> None:
+    s = new(3, **{"additional-events": True})
+    while not s.is_terminal():
+        round_, seen = s.round, [line for line in s.log if line.startswith("event: ")]
+        drive(s, lambda s, r=round_: s.round != r)
+        now = [line for line in s.log if line.startswith("event: ")]
+        assert len(now) - len(seen) == 2, round_
+        assert len(s.event_deck) == 16  # both under the deck (MB-73)

@@ -6,7 +6,9 @@ observation holds (another seat's plan in progress, the decks' order)."""
 
 from __future__ import annotations
 
+import colorsys
 import random
+import re
 from typing import Any
 
 import pytest
@@ -196,3 +198,66 @@ def test_every_kind_of_action_is_drawn_in_one_of_the_games() -> None:
     for players, seed, options in GAMES:
         play(SPEC.new_game(players, seed=seed, options=options), seed, seen)
     assert {a.kind for a in SPACE} == seen
+
+
+#: MB-75: "Yellow indicates a master craftsman, Red indicates a foreman, Purple indicates a
+#: merchant, Green indicates an apprentice", as hue ranges (degrees; red wraps round 0)
+COLOUR_OF = {"master craftsman": "yellow", "foreman": "red", "merchant": "purple",
+             "apprentice": "green"}  # fmt: skip
+HUES = {"yellow": (40, 70), "red": (-20, 20), "purple": (250, 320), "green": (90, 150)}
+
+
+def hue(fill: str) -> float:
+    r, g, b = (int(fill[k : k + 2], 16) / 255 for k in (1, 3, 5))
+    degrees = colorsys.rgb_to_hsv(r, g, b)[0] * 360
+    return degrees - 360 if degrees > 340 else degrees
+
+
+def test_mb_75_a_worker_card_is_drawn_in_its_types_rulebook_colour() -> None:
+    """Each face-up worker card (the decks' tops, the seats' crews) is filled with its
+    type's colour code and names its type."""
+    for state in (SPEC.new_game(4, seed=1), planning(3, seed=8)):
+        obs = state.observe(0)
+        names = {k["name"] for k in obs["skills"]}
+        assert names == set(COLOUR_OF)
+        seen: set[str] = set()
+        fill = None
+        root, _ = draw_svg(state, 0)
+        for el in root.iter():
+            if el.tag == SVG + "rect" and el.get("class") == "card":
+                fill = el.get("fill")
+            elif el.tag == SVG + "text" and fill is not None:
+                found = re.fullmatch(r"(.+) #\d+", el.text or "")
+                if found and found[1] in names and fill != "#cfc8bd":  # grey: face down
+                    low, high = HUES[COLOUR_OF[found[1]]]
+                    assert low <= hue(fill) <= high, (found[0], fill)
+                    seen.add(found[1])
+                fill = None
+        assert seen == names
+
+
+def test_mb_75_a_sections_colour_code_is_shown_as_the_letter_of_its_worker_type() -> None:
+    """A section's code is drawn as its letter (M, F, J, A) and the crew chips that staff
+    it say in words which worker types the letters stand for."""
+    state = planning(3, seed=8)
+    by_code = {k["code"]: k["name"] for k in state.observe(0)["skills"]}
+    assert by_code == {"M": "master craftsman", "F": "foreman", "J": "merchant",
+                       "A": "apprentice"}  # fmt: skip
+    chips = 0
+    for seat in range(3):
+        obs = state.observe(seat)
+        shown = SPEC.text_view(obs)
+        for c in obs["players"][seat]["contracts"]:
+            for s, code in enumerate(obs["contracts"][c]["sections"]):
+                assert section_label(obs, c, s).endswith(f" {code}")
+                assert section_label(obs, c, s) in shown
+        root, legal = draw_svg(state, seat)
+        parts = clickable(root)
+        for a in legal:
+            if a["action"]["kind"] != "staff-section":
+                continue
+            letters = words(parts[a["index"]]).split("+")
+            title = parts[a["index"]].find(SVG + "title").text
+            assert all(by_code[letter] in title for letter in letters), (letters, title)
+            chips += 1
+    assert chips
