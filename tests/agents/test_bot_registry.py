@@ -43,6 +43,24 @@ def test_parameter_without_value_is_an_error() -> None:
         agents.parse("greedy:samples")
 
 
+@pytest.mark.parametrize("name", ["greedy:", "greedy:samples=4,", "greedy:,samples=4"])
+def test_an_empty_parameter_is_an_error(name: str) -> None:
+    with pytest.raises(AgentError, match="an empty bot parameter"):
+        agents.parse(name)
+
+
+def test_a_parameter_given_twice_is_an_error() -> None:
+    with pytest.raises(AgentError, match="'seconds' is given twice"):
+        agents.parse("ismcts:seconds=1,seconds=2")
+
+
+def test_parameters_without_the_colon_are_read_as_the_bots() -> None:
+    """``random,c=1`` (as a list of bots splits it) is random with a parameter c."""
+    with pytest.raises(AgentError, match=r"bot 'random' has no parameter 'c' \(parameters: none\)"):
+        agents.parse("random,c=1")
+    assert agents.parse("greedy,samples=2") == ("greedy", {"samples": 2})
+
+
 def test_make_builds_the_named_agent_with_its_parameters() -> None:
     bot = agents.make("greedy:samples=3", seed=1)
     assert isinstance(bot, GreedyAgent)

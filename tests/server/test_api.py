@@ -165,7 +165,6 @@ def test_an_action_given_as_json_is_played(client: TestClient) -> None:
 @pytest.mark.parametrize(
     "body",
     [
-        b"garbage",
         b"[]",
         b'{"index": "three"}',
         b'{"index": -1}',

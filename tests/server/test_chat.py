@@ -82,7 +82,8 @@ def test_spectators_read_the_chat_but_may_not_write_in_it(client: TestClient) ->
 
 @pytest.mark.parametrize(
     "text",
-    ["", "   ", "\n\n", "a\tb", "ring\x07", "a\rb", "\x00", "x" * (CHAT_LENGTH + 1), 7, None],
+    ["", "   ", "\n\n", "a\tb", "ring\x07", "a\rb", "\x00", "x" * (CHAT_LENGTH + 1), 7, None,
+     "\u200b", "\u202egnp.exe"],
 )
 def test_a_message_that_is_empty_too_long_or_has_a_control_character_is_refused(
     client: TestClient, text: Any

@@ -28,3 +28,15 @@ def test_a_person_who_left_comes_back(client: TestClient) -> None:
 def test_a_spectator_cannot_leave(client: TestClient) -> None:
     table = create(client, "mr-house-basic", "human,greedy")["table"]
     assert client.post(f"/api/tables/{table}/leave").status_code == 403
+
+
+def test_a_finished_game_cannot_be_left(client: TestClient) -> None:
+    created = create(client, "mr-house-basic", "human,greedy", seed=3)
+    table, token = created["table"], created["seats"][0]["token"]
+    client.post(f"/api/tables/{table}/leave?token={token}")
+    wait_for(client, table, token, lambda v: v["terminal"], seconds=60)
+    client.post(f"/api/tables/{table}/back?token={token}")
+    left = client.post(f"/api/tables/{table}/leave?token={token}")
+    assert left.status_code == 409 and left.json()["error"].startswith("the game is over")
+    view = client.get(f"/api/tables/{table}/view?token={token}").json()
+    assert not view["seats"][0]["away"]

@@ -56,6 +56,23 @@ def test_a_name_that_is_not_one_line_of_1_to_40_characters_gets_422(
     assert "name" in answer.text
 
 
+@pytest.mark.parametrize("name", ["\u200b", "\u2060 \u200d", "\u202eevil", "Ada\u2066x\u2069"])
+def test_a_name_shown_as_nothing_or_turning_the_text_around_it_gets_422(
+    client: TestClient, name: str
+) -> None:
+    """Zero-width characters alone show nothing; a bidirectional override or isolate
+    would turn the text around the name where it is shown."""
+    answer = _create(client, [{"kind": "human", "name": name}, {"kind": "bot", "bot": "random"}])
+    assert answer.status_code == 422, answer.text
+
+
+@pytest.mark.parametrize("name", ["👩\u200d💻 Ada", "מיכאל\u200f", "Zoë"])
+def test_a_name_with_a_joiner_or_a_mark_inside_is_taken(client: TestClient, name: str) -> None:
+    answer = _create(client, [{"kind": "human", "name": name}, {"kind": "bot", "bot": "random"}])
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["seats"][0]["name"] == name
+
+
 def test_a_bot_seat_takes_no_name(client: TestClient) -> None:
     answer = _create(client, [{"kind": "human"}, {"kind": "bot", "bot": "random", "name": "Al"}])
     assert answer.status_code == 422

@@ -156,18 +156,28 @@ def strength_hint(name: str) -> str:
 
 
 def parse(text: str) -> tuple[str, dict[str, Any]]:
-    """``"greedy:samples=4"`` -> ``("greedy", {"samples": 4})``, checked and typed."""
-    bot, _, rest = text.strip().partition(":")
+    """``"greedy:samples=4"`` -> ``("greedy", {"samples": 4})``, checked and typed:
+    each parameter once, none empty."""
+    bot, colon, rest = text.strip().partition(":")
+    if not colon and "=" in bot:  # "random,c=1": parameters without the colon
+        bot, _, rest = bot.partition(",")
+        colon = ":"
+    bot = bot.strip()
     info = bot_info(bot)
     params: dict[str, Any] = {}
-    for item in filter(None, (part.strip() for part in rest.split(","))):
+    items = [part.strip() for part in rest.split(",")] if colon else []
+    for item in items:
         key, eq, value = item.partition("=")
         key = key.strip()
+        if not item:
+            raise AgentError(f"an empty bot parameter in {text!r}: write {bot}:key=value,...")
         if not eq:
             raise AgentError(f"bot parameter {item!r} in {text!r} is not key=value")
         if key not in info.params:
             known = ", ".join(info.params) or "none"
             raise AgentError(f"bot {bot!r} has no parameter {key!r} (parameters: {known})")
+        if key in params:
+            raise AgentError(f"bot parameter {key!r} is given twice in {text!r}")
         params[key] = info.params[key].convert(value.strip(), f"{bot}:{key}")
     return bot, params
 

@@ -243,21 +243,25 @@ def _errors(app: FastAPI) -> None:
         )
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, e: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, e: RequestValidationError) -> Response:
+        errors = e.errors()
+        if any(err.get("type") == "json_invalid" for err in errors):  # not UTF-8 JSON
+            error = "the request's body cannot be read: it is not UTF-8 JSON"
+            if _wants_page(request):
+                return _error_page(request, 400, error)
+            return JSONResponse({"error": error, "rule": None}, status_code=400)
         problems = [
             {"loc": list(err.get("loc", ())), "msg": str(err.get("msg", ""))[:200]}
-            for err in e.errors()[:10]
+            for err in errors[:10]
         ]
         first = problems[0] if problems else {"loc": [], "msg": "invalid request"}
         where = ".".join(str(part) for part in first["loc"])
-        return JSONResponse(
-            {
-                "error": f"invalid request: {where}: {first['msg']}",
-                "rule": None,
-                "detail": problems,
-            },
-            status_code=422,
-        )
+        error = f"invalid request: {where}: {first['msg']}"
+        if _wants_page(request):
+            if first["loc"] == ["query", "token"]:  # a seat's link with a token no seat has
+                return _error_page(request, 403, "this token is not a seat at this table")
+            return _error_page(request, 422, error)
+        return JSONResponse({"error": error, "rule": None, "detail": problems}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, e: StarletteHTTPException) -> Response:
@@ -486,7 +490,7 @@ def _api(app: FastAPI) -> None:
         "/api/tables/{table_id}/leave",
         operation_id="leave_seat",
         response_model=ViewPublic,
-        responses={200: {"links": VIEW_LINKS}, **errors(403, 404, 413, 422)},
+        responses={200: {"links": VIEW_LINKS}, **errors(403, 404, 409, 413, 422)},
     )
     async def leave(at: SeatedAt, service: Service, svg: Svg = True) -> dict[str, Any]:
         """Leave the game (or concede it): the table's clock bot plays your seat until
@@ -576,7 +580,8 @@ def _api(app: FastAPI) -> None:
             table = await service.get(table_id, fresh=True)
             seat = table.seat_of(token)
             _check_room_to_listen(table, seat, websocket.app.state.limits)
-        except ApiError as e:
+        except ApiError as e:  # accepted first: a close before it is a bare HTTP 403
+            await websocket.accept()
             await websocket.close(code=4000 + e.status, reason=e.error[:100])
             return
         queue: asyncio.Queue[dict[str, Any]] = Inbox()  # the newest view, every chat message

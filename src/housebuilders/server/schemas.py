@@ -125,17 +125,24 @@ BotName = Annotated[
 ]
 
 
+#: the bidirectional embeddings, overrides and isolates, which would turn the text
+#: shown around a name or message (refused anywhere in it), and the zero-width
+#: characters (allowed inside, as a joiner in an emoji or a mark in right-to-left
+#: script, but never as the one character shown)
+_BIDI = r"\u202a-\u202e\u2066-\u2069"
+_ZERO_WIDTH = r"\u200b-\u200f\u2060-\u2064"
 #: a person's name at a table: shown to everyone there, 1 to 40 characters, none of
 #: them a control character, at least one not a space; spaces around it are dropped
 #: (the pattern leaves out U+0085 and U+FEFF, on which JSON Schema's, the checker's and
 #: Python's ideas of a space differ)
-_NAME_CHAR = r"[^\x00-\x1f\x7f-\x9f\ufeff]"
+_NAME_CHAR = rf"[^\x00-\x1f\x7f-\x9f\ufeff{_BIDI}]"
+_SHOWN = rf"[^\s\x00-\x1f\x7f-\x9f\ufeff{_BIDI}{_ZERO_WIDTH}]"
 SeatName = Annotated[
     str,
     StringConstraints(
         min_length=1,
         max_length=40,
-        pattern=rf"^{_NAME_CHAR}*[^\s\x00-\x1f\x7f-\x9f\ufeff]{_NAME_CHAR}*$",
+        pattern=rf"^{_NAME_CHAR}*{_SHOWN}{_NAME_CHAR}*$",
     ),
     AfterValidator(str.strip),
 ]
@@ -156,13 +163,13 @@ class NameRequest(Closed):
 CHAT_LENGTH = 500
 #: a chat message: 1 to CHAT_LENGTH characters, none of them a control character but the
 #: newline, at least one not a space; spaces and newlines around it are dropped
-_CHAT_CHAR = r"[^\x00-\x09\x0b-\x1f\x7f-\x9f\ufeff]"
+_CHAT_CHAR = rf"[^\x00-\x09\x0b-\x1f\x7f-\x9f\ufeff{_BIDI}]"
 ChatText = Annotated[
     str,
     StringConstraints(
         min_length=1,
         max_length=CHAT_LENGTH,
-        pattern=rf"^{_CHAT_CHAR}*[^\s\x00-\x1f\x7f-\x9f\ufeff]{_CHAT_CHAR}*$",
+        pattern=rf"^{_CHAT_CHAR}*{_SHOWN}{_CHAT_CHAR}*$",
     ),
     AfterValidator(str.strip),
 ]

@@ -597,6 +597,8 @@ class TableService:
             raise ApiError(403, "a spectator has no seat to leave")
         async with table.lock:
             await self.catch_up(table)
+            if table.state.is_terminal():
+                raise ApiError(409, "the game is over: there is no game to leave")
             if not table.seats[seat].away:
                 await self._set_away(table, seat, True)
                 table.changed()

@@ -216,12 +216,20 @@ function connect() {
       showMessage(`Server: ${msg.error}`, "notice");
     }
   });
-  ws.addEventListener("close", () => {
+  ws.addEventListener("close", (event) => {
     if (state.ws !== ws) return;
     state.ws = null;
     state.wsOpen = false;
     state.wsFailures += 1;
-    startPolling();
+    // refused for good (4000 + the HTTP status): no such table, or not this seat's link
+    const refused = { 4403: "This link is not a seat at this table.", 4404: "There is no such table." };
+    if (refused[event.code]) {
+      stopPolling();
+      setConnection("offline");
+      showMessage(event.reason || refused[event.code], "error");
+      return;
+    }
+    startPolling(); // 4429 (too many live connections) or the server away: poll, retry
     scheduleReconnect();
   });
   ws.addEventListener("error", () => {
