@@ -74,4 +74,4 @@ def test_hf_18_the_treble_clef_shows_on_every_restaurant_board() -> None:
     obs = state.observe(None)
     assert text(obs).count("the treble clef in its place") == 4
     svg = SPEC.svg_view(obs, [])
-    assert svg.count("𝄞 treble clef") == 4
+    assert svg.count("♪ treble clef") == 4

@@ -435,8 +435,9 @@ def restaurant(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], f
     tags = " (you)" * (obs["you"] == seat) + ", first player" * (obs["first"] == seat)
     name = f"{player_name(obs, seat)}{tags}"
     clef_x = 2 * MARGIN + text_width(name, 14) + 12  # HF-18: it has no effect (Q4)
+    # a note, not U+1D11E (the treble clef has no glyph in the common fonts)
     parts = [bold(2 * MARGIN, y + 20, name, 14, fill=player_colour(seat)),
-             muted(clef_x, y + 20, "𝄞 treble clef", 11)]  # fmt: skip
+             muted(clef_x, y + 20, "♪ treble clef", 11)]  # fmt: skip
     stars_held = plural(p["stars"], "star")
     summary = (f"money {p['money']} · {p['score']['total']} points · {stars_held} · "
                f"prestige cubes removed {p['cubes_removed']} · income {p['income']} · "
