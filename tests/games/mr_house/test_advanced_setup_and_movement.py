@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import housebuilders as hb
-from housebuilders.games.mr_house.actions import PlaceMarker
+from housebuilders.games.mr_house.actions import FINISH_BUILDING, PlaceMarker
 
-from .helpers import adv, materials
+from .helpers import adv, adv_purchases, materials
 
 ORDER, OFFICE, BRICK, WINDOW, CEMENT, WORK, STEEL, DOOR, WOOD, EXPO = range(1, 11)
 
@@ -104,3 +104,16 @@ def test_advanced_determinize_resamples_decks() -> None:
     view = s.determinize(0, 1)
     assert set(view.privilege_deck + view.privilege_box) == set(s.privilege_deck + s.privilege_box)
     assert view.observe(0) == s.observe(0)
+
+
+def test_advanced_a_move_that_is_not_asked_now_is_refused_in_plain_words() -> None:
+    s = adv(2, order=[0, 1])
+    with pytest.raises(hb.IllegalAction) as caught:
+        s.apply(0, FINISH_BUILDING)
+    assert caught.value.message == (
+        "'finish building' is not what is asked now: "
+        "you are asked to place one of your movement markers on a location"
+    )
+    adv_purchases(s, {WOOD: [(0, 2)]})
+    with pytest.raises(hb.IllegalAction, match="you are asked to choose how much to buy at the"):
+        s.apply(0, FINISH_BUILDING)

@@ -23,3 +23,16 @@ SECTIONS = {
     HANDYMAN: "End of the Game",
     OVER: "End of the Game",
 }
+
+#: what the acting seat is asked to do in each phase, as a refusal says it
+ASKED = {
+    DISCARD: "discard one column's pair of cards before the round's turns",
+    MEGAPHONE: "say whether you use your Megaphone to play first this round",
+    TAKE: "choose a column to take",
+    PLACE: "place your room card in your home",
+    DECOR: "place the decor token on a room of your home",
+    ROOFER: "take a discarded roof card with the Roofer, or none",
+    SUPPLIER: "exchange a card of your home for a discarded room card with the Supplier, or none",
+    HANDYMAN: "swap two cards of your home with the Handyman, or none",
+    OVER: "wait: the game is over",
+}

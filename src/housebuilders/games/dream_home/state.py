@@ -41,6 +41,7 @@ from .actions import (
     Take,
     UseCrowbar,
     UseMegaphone,
+    space_name,
 )
 from .checks import DreamHomeJson, check
 from .content import (
@@ -58,6 +59,7 @@ from .content import (
     shown_cards,
 )
 from .phases import (
+    ASKED,
     DECOR,
     DISCARD,
     HANDYMAN as HANDYMAN_PHASE,
@@ -140,6 +142,7 @@ class DreamHomeState(GameState):
             if column > 0:  # DH-12: the first-player space stays empty
                 self.board_resources[column] = self.resource_deck.pop()
         self.turns, self.order = 0, []
+        self.log.append(f"round {self.round} begins; player {self.first} is first")
         seats = self.clockwise(self.first)
         self.ask = [p for p in seats[1:] if self.tools_held(p, MEGAPHONE_TOOL)]
         discard = self.num_players < 4 and self.setup["options"]["column-discard"]
@@ -341,6 +344,7 @@ class DreamHomeState(GameState):
     def _apply(self, player: int, action: Action) -> bool:
         if isinstance(action, Take):  # DH-20, DH-21
             column = action.column
+            self.log.append(f"player {player} {self._take_words(column)}")
             self.holding, self.board_rooms[column] = self.board_rooms[column], EMPTY
             self.pending, self.board_resources[column] = self.board_resources[column], EMPTY
             if column == 0:
@@ -349,6 +353,11 @@ class DreamHomeState(GameState):
             return False
         if isinstance(action, DiscardColumn):  # DH-70
             column = action.column
+            room, res = self.board_rooms[column], self.board_resources[column]
+            self.log.append(
+                f"player {player} discards column {column + 1}: the "
+                f"{self._room_name(room)} and {self._resource_words(res, True)}"
+            )
             self.room_discard.append(self.board_rooms[column])
             self.resource_discard.append(self.board_resources[column])
             self.board_rooms[column] = self.board_resources[column] = EMPTY
@@ -359,10 +368,19 @@ class DreamHomeState(GameState):
             if isinstance(action, UseMegaphone):
                 self._spend_tool(player, MEGAPHONE_TOOL)
                 self.order.append(player)
+                self.log.append(
+                    f"player {player} uses a {self._tool_name(MEGAPHONE_TOOL)} "
+                    "to play before the first player this round"
+                )
             self._after_discard()
             return False
         if isinstance(action, LadderPlace):  # DH-62
             self._spend_tool(player, LADDER_TOOL)
+            self.log.append(
+                f"player {player} uses a {self._tool_name(LADDER_TOOL)} to place "
+                f"the {self._room_name(self.holding)} on "
+                f"{space_name(action.space)}, over an empty space"
+            )
             self.homes[player][action.space], self.holding = self.holding, EMPTY
             self.down[player][action.space] = 0
             return self._resolve_resource(player)
@@ -371,25 +389,55 @@ class DreamHomeState(GameState):
             given_up, self.holding = self.holding, self.room_deck.pop()
             self.room_deck.append(given_up)
             self.rng.shuffle(self.room_deck)
+            self.log.append(
+                f"player {player} uses a {self._tool_name(CROWBAR_TOOL)}: the "
+                f"{self._room_name(given_up)} goes back into the room deck and "
+                f"the top card, the {self._room_name(self.holding)}, is taken"
+            )
             return True
         if isinstance(action, (Place, PlaceDown)):  # DH-25, then the resource (DH-26, Q6)
+            how = "" if action.face_up else " face down, as an empty room,"
+            self.log.append(
+                f"player {player} places the {self._room_name(self.holding)}{how} "
+                f"on {space_name(action.space)}"
+            )
             self.homes[player][action.space], self.holding = self.holding, EMPTY
             self.down[player][action.space] = 0 if action.face_up else 1
             return self._resolve_resource(player)
         if isinstance(action, Decorate):  # DH-49
             token = self.cards.resources[self.pending].index
             self.token_owner[token], self.token_at[token] = player, action.space
+            self.log.append(
+                f"player {player} places the {self.content.decor[token].name} "
+                f"token on the room at {space_name(action.space)}"
+            )
             return self._discard_pending()
         if isinstance(action, DiscardDecor):  # DH-68 (Q18)
+            self._log_decor_discarded(player)
             return self._discard_pending()
         if isinstance(action, Reclaim):  # DH-65
             wanted = (action.colour, bool(action.window))
             card = next(c for c in self.resource_discard if self._roof_key(c) == wanted)
             self.resource_discard.remove(card)
             self.roofs[player].append(card)
+            self.log.append(
+                f"player {player} uses the {self._helper_name(ROOFER_CARD)} to take "
+                f"{self._resource_words(card, True)} from the discard pile"
+            )
         elif isinstance(action, Supply):  # DH-66 (Q13)
+            self.log.append(
+                f"player {player} uses the {self._helper_name(SUPPLIER)} to exchange "
+                f"the {self._room_name(self.homes[player][action.space])} on "
+                f"{space_name(action.space)} for the discarded "
+                f"{self.content.rooms[action.room].name}"
+            )
             self._supply(player, action.room, action.space)
         elif isinstance(action, Swap):  # DH-69 (Q14)
+            self.log.append(
+                f"player {player} uses the {self._helper_name(HANDYMAN)} to swap "
+                f"the cards on {space_name(action.first)} and "
+                f"{space_name(action.second)}"
+            )
             self._swap(player, action.first, action.second)
         step = next(i for i, (phase, _) in enumerate(END_STEPS) if phase == self.phase)
         self._next_end_step(step + 1)
@@ -492,11 +540,16 @@ class DreamHomeState(GameState):
             self.held[player].append(self.pending)
         elif not self.content.decor[res.index].room:  # DH-57: kept beside the home
             self.token_owner[res.index] = player
+            self.log.append(
+                f"player {player} keeps the {self.content.decor[res.index].name} "
+                "token beside the home"
+            )
             return self._discard_pending()
         elif self.decor_choices(player, res.index):
             self.phase = DECOR
             return False
         else:
+            self._log_decor_discarded(player)
             return self._discard_pending()  # DH-52
         self.pending = EMPTY
         return self._end_turn()
@@ -519,6 +572,7 @@ class DreamHomeState(GameState):
                 self.resource_discard.append(self.board_resources[column])
         self.board_rooms = [EMPTY] * self.content.columns
         self.board_resources = [EMPTY] * self.content.columns
+        self.log.append(f"round {self.round} ends: the cards left on the board are discarded")
         if self.round < self.content.rounds and self.room_deck:
             self._start_round()
             return True
@@ -533,6 +587,39 @@ class DreamHomeState(GameState):
             if self.helper_owner(helper) != NOBODY and len(self.legal_actions(self.current())) > 1:
                 return
         self.phase = OVER
+        self.log.append("the game is over")
+
+    # == the public log: only what every seat sees (a roof card goes on its stack unseen) ==
+    def _room_name(self, card: int) -> str:
+        return self.content.rooms[self.cards.rooms[card].type].name
+
+    def _helper_name(self, helper: int) -> str:
+        return self.content.helpers.names[helper]
+
+    def _tool_name(self, tool: int) -> str:
+        return self.content.tools[tool].name
+
+    def _resource_words(self, card: int, shown: bool) -> str:
+        """A resource card in a log line; a roof card by its colour only when ``shown``
+        (face up on the discard pile), else only as a roof card (DH-47, Q4)."""
+        res = self.cards.resources[card]
+        if res.kind != "roof":
+            return f"the {shown_cards(self.content)[1][card]['name']} {res.kind} card"
+        if not shown:
+            return "a roof card"
+        window = " with a window" if res.window else ""
+        return f"a {self.content.roof.colours[res.index]} roof card{window}"
+
+    def _take_words(self, column: int) -> str:
+        room = self._room_name(self.board_rooms[column])
+        if column == 0:
+            return f"takes the {room} of column 1 and the first player marker"
+        resource = self._resource_words(self.board_resources[column], False)
+        return f"takes column {column + 1}: the {room} and {resource}"
+
+    def _log_decor_discarded(self, player: int) -> None:
+        name = self.content.decor[self.cards.resources[self.pending].index].name
+        self.log.append(f"player {player} discards the {name} decor card")
 
     # == scoring (DH-93 to DH-107) ============================================================
     def room_points(self, player: int, run: Run) -> int:
@@ -687,6 +774,9 @@ class DreamHomeState(GameState):
     # == refusals ============================================================================
     def _phase_section(self) -> str:
         return SECTIONS[self.phase]
+
+    def asked(self, player: int) -> str:
+        return f"you are asked to {ASKED[self.phase]}"
 
     def describe(self, action: Action) -> str:
         """The Roofer's and Supplier's choices name the content's colours and rooms."""

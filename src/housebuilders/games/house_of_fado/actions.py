@@ -54,9 +54,12 @@ def space_name(space: int) -> str:
     return f"the {LOCATIONS[location]}, kick-out space {slot + 1}"
 
 
-def customers(gray: int, black: int, brown: int, extra: int = 0) -> str:
-    """Customers counted by colour in words: "2 gray and 1 brown customers"."""
-    counts = zip((gray, black, brown), COLOUR_NAMES, strict=True)
+def customers(
+    gray: int, black: int, brown: int, extra: int = 0, names: tuple[str, ...] = COLOUR_NAMES
+) -> str:
+    """Customers counted by colour in words: "2 gray and 1 brown customers" (``names``:
+    the colours' names, the rulebook's by default)."""
+    counts = zip((gray, black, brown), names, strict=True)
     parts = [f"{n} {colour}" for n, colour in counts if n]
     parts += [f"{extra} of Vital's extra"] if extra else []
     text = " and ".join(", ".join(parts).rsplit(", ", 1))

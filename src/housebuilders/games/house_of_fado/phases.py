@@ -39,3 +39,25 @@ SECTIONS = {
     CRITIC: CLOSE,
     OVER: "End of the Game",
 }
+
+#: what the deciding seat is asked to do in each phase, as a refusal says it
+ASKED = {
+    PLACE: "place a worker from your supply on an action space",
+    ASSISTANT: "leave an assistant on the space your worker left, or none",
+    OWN_ASSISTANT: "take your kicked assistant off the board or move it to the space your "
+    "worker came from",
+    OVERFLOW: "return an assistant on a kick-out space of this location to its owner's supply",
+    KICK: "put your kicked piece on a free kick-out space",
+    BONUS: "take the kick-out space's bonus, or none",
+    MARKET: "hire a musician beside your space at the Musician Market, or end the action",
+    STREET: "bring customers or a critic from a group beside your space to an empty table, "
+    "or end the action",
+    REHEARSAL: "score a fado tile of the display or gain a note tile, or end the action",
+    BILLBOARD: "promote one of your musicians or contract a musician beside your space, or "
+    "end the action",
+    RAISE: "spend customers to raise a musician's fame, or end the action",
+    SIX: "remove your fame 6 musician from the game for 6 points, or keep it",
+    DISMISS: "dismiss a musician for its fame, or end the action",
+    CRITIC: "choose the group the critic goes back to",
+    OVER: "wait: the game is over",
+}

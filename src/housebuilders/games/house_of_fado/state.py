@@ -32,6 +32,7 @@ from .actions import (
     FREES,
     FROM_SUPPLY,
     GAINS,
+    GROUP_NAMES,
     HIRES,
     KEEP_SIX,
     KICKS,
@@ -52,6 +53,7 @@ from .actions import (
     RETURN_OWN,
     SCORES,
     SEATS,
+    SPACES,
     STREET,
     BonusCustomer,
     BonusFame,
@@ -79,12 +81,15 @@ from .actions import (
     ReturnOwnAssistant,
     ScoreFado,
     Seat,
+    customers,
     location_of,
+    space_name,
 )
 from .board import Board, board
 from .checks import HouseOfFadoJson, check
 from .content import COLOURS, DATA, TYPES, HouseOfFadoContent, KickOut
 from .phases import (
+    ASKED,
     ASSISTANT,
     BILLBOARD as BILLBOARD_PHASE,
     BONUS,
@@ -112,6 +117,8 @@ FADO_POINTS, PROMOTIONS, DISMISSALS, FAME_SIX = range(len(EARNED))
 ACTION_PHASES = {MARKET: MARKET_PHASE, STREET: STREET_PHASE, REHEARSAL: REHEARSAL_PHASE,
                  BILLBOARD: BILLBOARD_PHASE}  # fmt: skip
 LEAVE = {a.source: a for a in LEAVES}
+#: each space as the log names it (a seat's restaurant is "their restaurant")
+WHERE = tuple("their restaurant" if s == RESTAURANT_SPACE else space_name(s) for s in range(SPACES))
 
 
 class HouseOfFadoState(GameState):
@@ -435,6 +442,12 @@ class HouseOfFadoState(GameState):
         else:
             self.origin, worker = SUPPLY, workers.index(SUPPLY)
         self.target = space = action.space
+        if isinstance(action, Move):
+            self.log.append(
+                f"player {player} moves a worker from {WHERE[action.origin]} to {WHERE[space]}"
+            )
+        else:
+            self.log.append(f"player {player} places a worker on {WHERE[space]}")
         found = self.occupant(space) if space != RESTAURANT_SPACE else None
         workers[worker] = space
         if found is None:
@@ -460,8 +473,11 @@ class HouseOfFadoState(GameState):
         return self._kicked_to(owner, free[0])
 
     def _kicked_to(self, owner: int, space: int) -> bool:
-        pieces = self.workers[owner] if KICKED in self.workers[owner] else self.assistants[owner]
+        worker = KICKED in self.workers[owner]
+        pieces = self.workers[owner] if worker else self.assistants[owner]
         pieces[pieces.index(KICKED)] = space
+        piece = "worker" if worker else "assistant"
+        self.log.append(f"player {owner}'s {piece} is kicked out to {WHERE[space]}")
         self.bonus_space = space
         if self.bonuses(owner):  # HF-32: the bonus is optional
             self.phase = BONUS
@@ -474,6 +490,10 @@ class HouseOfFadoState(GameState):
     def _free(self, player: int, action: FreeKickout) -> bool:
         owner, _, index = self.occupant(action.space)  # type: ignore[misc]
         self.assistants[owner][index] = SUPPLY
+        self.log.append(
+            f"player {player} returns player {owner}'s assistant on "
+            f"{WHERE[action.space]} to its owner's supply"
+        )
         kicked = next(p for p in range(self.num_players)
                       if KICKED in self.workers[p] or KICKED in self.assistants[p])  # fmt: skip
         return self._kick(kicked)
@@ -482,6 +502,8 @@ class HouseOfFadoState(GameState):
         assistants = self.assistants[player]
         back = isinstance(action, ReturnOwnAssistant)
         assistants[assistants.index(KICKED)] = self.origin if back else SUPPLY
+        done = f"moves it to {WHERE[self.origin]}" if back else "takes it off the board"
+        self.log.append(f"player {player} kicks out their own assistant and {done}")
         return self._after_kick()
 
     def _after_kick(self) -> bool:
@@ -500,24 +522,40 @@ class HouseOfFadoState(GameState):
             assistants = self.assistants[player]
             source = SUPPLY if action.source == FROM_SUPPLY else action.source
             assistants[assistants.index(source)] = self.origin
+            self.log.append(f"player {player} leaves an assistant on {WHERE[self.origin]}")
         return self._start_action()
 
     # -- kick-out bonuses (HF-32, HF-34) ------------------------------------------------
     def _bonus(self, player: int, action: Action) -> bool:
         kick = self.kickout_bonus()
         self.money[player] -= kick.price
+        paid = f" for {kick.price} money" if kick.price else ""
         if isinstance(action, BonusMoney):
             self.money[player] += kick.gain
+            self.log.append(f"player {player} takes {kick.gain} money from the kick-out space")
         elif isinstance(action, BonusNote):
             self._take_note(player, action.note)
+            self.log.append(
+                f"player {player} takes a {self.content.notes[action.note]} note tile{paid}"
+            )
         elif isinstance(action, BonusCustomer):
             self.groups[action.group].remove(action.colour)
             self.bar[player].append(action.colour)
+            colour = self.content.customers.colours[action.colour]
+            self.log.append(
+                f"player {player} takes a {colour} customer from the "
+                f"{GROUP_NAMES[action.group]} group to their bar{paid}"
+            )
         else:
             assert isinstance(action, BonusFame)  # HF-71, Q17
             tile = self.musicians[player][action.type]
-            self.money[player] -= self.content.fame.rehearsal_cost[self.fame[tile] - 1]
+            cost = self.content.fame.rehearsal_cost[self.fame[tile] - 1]
+            self.money[player] -= cost
             self.fame[tile] += 1
+            self.log.append(
+                f"player {player} pays {kick.price + cost} money to raise their "
+                f"{self._type(action.type)} to fame {self.fame[tile]}"
+            )
             if self.fame[tile] == self.content.fame.max:
                 self.rising, self.resume = [action.type], "kick"
                 return self._six_step(player)
@@ -544,8 +582,14 @@ class HouseOfFadoState(GameState):
     def _take_tile(self, player: int, tile: int, base: bool) -> None:
         """HF-37 to HF-41, HF-47, HF-51, HF-80, HF-81 (Q11 to Q13)."""
         kind = self.board.type_of[tile]
-        self.money[player] -= self.hire_price(tile, base)
+        price = self.hire_price(tile, base)
+        self.money[player] -= price
         self.fame[tile] = self.musician_fame(tile)
+        verb = "hires" if base else "contracts"
+        self.log.append(
+            f"player {player} {verb} {shown_tiles(self.content)[tile]['name']} "
+            f"({self._type(kind)}, fame {self.fame[tile]}) for {price} money"
+        )
         self.market[kind].remove(tile)
         self.musicians[player][kind] = tile
         printed = len(self.content.musicians)
@@ -569,12 +613,23 @@ class HouseOfFadoState(GameState):
         for colour in chosen:
             group.remove(colour)
         self.tables[player][action.table] = chosen
+        who = self._customers(action.gray, action.black, action.brown)
+        self.log.append(
+            f"player {player} brings {who} of the {GROUP_NAMES[action.group]} "
+            f"group to their {self.content.tables[action.table]}-seat table"
+        )
         return self._end_turn()
 
     def _bring_critic(self, player: int, action: BringCritic) -> bool:
-        self.money[player] -= self.content.critic_cost[self.cubes_removed[player]]  # HF-56
+        cost = self.content.critic_cost[self.cubes_removed[player]]
+        self.money[player] -= cost  # HF-56
         self.critics[action.group] = False
         self.critic[player] = action.table
+        self.log.append(
+            f"player {player} pays {cost} money to bring the critic of the "
+            f"{GROUP_NAMES[action.group]} group to their "
+            f"{self.content.tables[action.table]}-seat table"
+        )
         return self._end_turn()
 
     def _score_fado(self, player: int, action: ScoreFado) -> bool:
@@ -587,6 +642,11 @@ class HouseOfFadoState(GameState):
             self.note_supply[n] += 1
         self.fado_scored[player].append(tile)
         self.earned[player][FADO_POINTS] += self.content.fado[tile].points
+        fado = self.content.fado[tile]
+        self.log.append(
+            f"player {player} scores the fado tile {', '.join(fado.notes)} for "
+            f"{_points(fado.points)}"
+        )
         self.display[action.slot] = self.stack.pop(0) if self.stack else NONE
         if (
             len(self.fado_scored[player]) >= self.content.fado_star_tiles
@@ -598,6 +658,7 @@ class HouseOfFadoState(GameState):
 
     def _gain_note(self, player: int, action: GainNote) -> bool:
         self._take_note(player, action.note)
+        self.log.append(f"player {player} gains a {self.content.notes[action.note]} note tile")
         return self._end_turn()
 
     def _promote(self, player: int, action: Promote) -> bool:
@@ -609,6 +670,10 @@ class HouseOfFadoState(GameState):
         self.billboard[t], self.musicians[player][t] = tile, NONE
         self.billboard_cubes[t][player] += 1
         self.earned[player][PROMOTIONS] += self.fame[tile]
+        self.log.append(
+            f"player {player} promotes their {self._type(t)} (fame {self.fame[tile]})"
+            f" to the billboard for {self.fame[tile]} points"
+        )
         self._remove_cubes(player, 1)
         return self._end_turn()
 
@@ -627,7 +692,12 @@ class HouseOfFadoState(GameState):
     # -- closing the restaurant (HF-87 to HF-97) ---------------------------------------
     def _close(self, player: int) -> bool:
         seated = sum(len(t) for t in self.tables[player])
-        self.money[player] += seated * self.content.income[self.cubes_removed[player]]  # HF-88
+        income = seated * self.content.income[self.cubes_removed[player]]
+        self.money[player] += income  # HF-88
+        self.log.append(
+            f"player {player} closes their restaurant: {income} money for "
+            f"{seated} seated customer{'' if seated == 1 else 's'}"
+        )
         self.joao = self.holds_power(player, "extra-cube")  # Q14
         self.extra = next((p.amount for p in self.content.promos if p.power == "extra-customers"
                            and self.holds_power(player, p.power)), 0)  # fmt: skip
@@ -657,6 +727,11 @@ class HouseOfFadoState(GameState):
         self.extra -= action.extra
         tile = self.musicians[player][action.type]
         self.fame[tile] += 1
+        who = self._customers(action.gray, action.black, action.brown, action.extra)
+        self.log.append(
+            f"player {player} spends {who} to raise their {self._type(action.type)} "
+            f"to fame {self.fame[tile]}"
+        )
         if self.fame[tile] == self.content.fame.max:
             self.rising.append(action.type)
         return self._raise_step(player)
@@ -680,10 +755,16 @@ class HouseOfFadoState(GameState):
 
     def _six(self, player: int, action: RemoveSix | KeepSix) -> bool:
         self.rising.pop(0)
+        kind = self._type(action.type)
         if isinstance(action, RemoveSix):
             self.removed.append(self.musicians[player][action.type])
             self.musicians[player][action.type] = NONE
             self.earned[player][FAME_SIX] += 6
+            self.log.append(
+                f"player {player} removes their fame 6 {kind} from the game for 6 points"
+            )
+        else:
+            self.log.append(f"player {player} keeps their fame 6 {kind}")
         return self._six_step(player)
 
     def _dismiss_step(self, player: int) -> bool:
@@ -698,6 +779,10 @@ class HouseOfFadoState(GameState):
         self.market[action.type].append(tile)
         self.musicians[player][action.type] = NONE
         self.earned[player][DISMISSALS] += self.fame[tile]
+        self.log.append(
+            f"player {player} dismisses their {self._type(action.type)} for "
+            f"{_points(self.fame[tile])}"
+        )
         return self._dismiss_step(player)
 
     def _critic_step(self, player: int) -> bool:
@@ -714,6 +799,9 @@ class HouseOfFadoState(GameState):
 
     def _critic_to(self, player: int, action: CriticTo) -> bool:
         self.critics[action.group], self.critic[player] = True, NONE
+        self.log.append(
+            f"player {player}'s critic goes back to the {GROUP_NAMES[action.group]} group"
+        )
         return self._clear(player)
 
     def _clear(self, player: int) -> bool:
@@ -736,8 +824,11 @@ class HouseOfFadoState(GameState):
 
     def _gain_star(self, player: int, star: int) -> None:
         self.star_owner[star] = player
-        if sum(owner != NONE for owner in self.star_owner) >= 3:
+        name = self._type(star) if star < TYPES else "fado" if star == FADO_STAR else "prestige"
+        self.log.append(f"player {player} gains the {name} star")
+        if sum(owner != NONE for owner in self.star_owner) >= 3 and not self.ending:
             self.ending = True  # HF-119: the round is finished
+            self.log.append("a third star is gained: the game ends with this round")
 
     def last_seat(self) -> int:
         """The seat before the first player: the round ends with its turn."""
@@ -749,6 +840,7 @@ class HouseOfFadoState(GameState):
         self.origin = self.target = self.bonus_space = NONE
         if self.ending and self.turn == self.last_seat():
             self.phase = OVER
+            self.log.append("the game is over")
             return drew
         self.turn = self.decider = (self.turn + 1) % self.num_players
         self.phase = PLACE
@@ -771,6 +863,13 @@ class HouseOfFadoState(GameState):
                 group.append(bag.pop())
                 drew = True
         return drew
+
+    # == the public log (every move is made in the open; the stack's order never shows) ==
+    def _type(self, kind: int) -> str:
+        return self.content.types[kind].name
+
+    def _customers(self, gray: int, black: int, brown: int, extra: int = 0) -> str:
+        return customers(gray, black, brown, extra, tuple(self.content.customers.colours))
 
     # == scoring (HF-122 to HF-131) =====================================================
     def billboard_points(self, player: int) -> int:
@@ -922,6 +1021,11 @@ class HouseOfFadoState(GameState):
     def _phase_section(self) -> str:
         return SECTIONS[self.phase]
 
+    def asked(self, player: int) -> str:
+        if self.phase == PLACE and SUPPLY not in self.workers[player]:  # HF-25
+            return "you are asked to move one of your workers to another location's action space"
+        return f"you are asked to {ASKED[self.phase]}"
+
     def describe(self, action: Action) -> str:
         return explain.describe(self, action)
 
@@ -977,6 +1081,10 @@ _HANDLERS = {
     Dismiss: HouseOfFadoState._dismiss,
     CriticTo: HouseOfFadoState._critic_to,
 }
+
+
+def _points(n: int) -> str:
+    return f"{n} point" + ("" if n == 1 else "s")
 
 
 @per_content

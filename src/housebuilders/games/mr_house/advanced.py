@@ -57,6 +57,7 @@ from .params import (
 from .phases import (
     ADVANCED_PHASE_NAMES as PHASE_NAMES,
     AWAIT_NAMES,
+    AWAIT_WORDS,
     BUILDING,
     BUILDING_PART,
     BUY_AT_STORE,
@@ -635,7 +636,7 @@ class MrHouseAdvancedState(MrHouseState):
         return explain_not_acting_advanced(self, player, action)
 
     def asked(self, player: int) -> str:
-        return f"you are asked to {AWAIT_NAMES[self.await_]}"
+        return f"you are asked to {AWAIT_WORDS[self.await_]}"
 
     # == Game End ===================================================================
     def garage_points(self, player: int) -> int:

@@ -28,3 +28,14 @@ AWAIT_NAMES = ("move", "buy", "office", "hire", "expo", "receipt", "build", "cre
 MOVE, BUY_AT_STORE, OFFICE_CHOICE, HIRING, EXPO_CHOICE, RECEIPT, BUILDING_PART, CREW_CHOICE = range(
     8
 )
+#: The same, as a refusal says it: "you are asked to <this>" (the names above are saved).
+AWAIT_WORDS = (
+    "place one of your movement markers on a location",
+    "choose how much to buy at the store",
+    "choose the office's benefit",
+    "hire a worker card from the work notice board, or hire no more",
+    "choose a privilege card at the construction expo",
+    "keep the privilege card you received or discard it for money",
+    "build or give up a part of your house, or finish building",
+    "choose the workers who build the part",
+)
