@@ -43,7 +43,11 @@ def test_parameter_without_value_is_an_error() -> None:
         agents.parse("greedy:samples")
 
 
-@pytest.mark.parametrize("name", ["greedy:", "greedy:samples=4,", "greedy:,samples=4"])
+def test_a_colon_with_nothing_after_it_is_the_bot_under_another_name() -> None:
+    assert agents.parse("random:") == ("random", {})
+
+
+@pytest.mark.parametrize("name", ["greedy:samples=4,", "greedy:,samples=4", "greedy:samples=4,,"])
 def test_an_empty_parameter_is_an_error(name: str) -> None:
     with pytest.raises(AgentError, match="an empty bot parameter"):
         agents.parse(name)

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 import housebuilders as hb
 from housebuilders.arena import BadSetup, RunOptions, simulate
+from housebuilders.arena.errors import ResultsError, option_value
 from housebuilders.arena.experiment import (
     BadVariant,
     Experiment,
@@ -254,3 +255,24 @@ def test_a_study_on_ray_finds_what_processes_find(tmp_path: Path) -> None:
     assert [(r.measure.name, r.values, r.differences) for r in on_ray.rows] == [
         (r.measure.name, r.values, r.differences) for r in here.rows
     ]
+
+
+def test_a_study_directory_that_cannot_be_made_is_a_results_error(tmp_path: Path) -> None:
+    below_a_file = tmp_path / "r.jsonl"
+    below_a_file.write_text("")
+    with pytest.raises(ResultsError, match="cannot write .*: Not a directory"):
+        variants = [parse_variant("welcome-to", v) for v in ("a=", HARSHER)]
+        out = RunOptions(jobs=1, out=below_a_file / "study")
+        Experiment("welcome-to", 2, 2, ["random"], variants, run=out)
+
+
+def test_an_option_is_read_as_the_games_choices_are_written() -> None:
+    spec = hb.game("house-of-fado")
+    for text, value in [("True", True), ("true", True), ("False", False), ("off", False)]:
+        assert option_value(spec, "promos", text) is value
+    assert option_value(hb.game("welcome-to"), "deck", "standard-81") == "standard-81"
+    with pytest.raises(BadSetup, match="takes False or True, not 'maybe'"):
+        option_value(spec, "promos", "maybe")
+    with pytest.raises(BadSetup, match=r"variant v: option 'promos' .* not 'maybe'"):
+        parse_variant("house-of-fado", "v=promos=maybe")
+    assert parse_variant("house-of-fado", "v=promos=True").options == {"promos": True}

@@ -4,6 +4,7 @@ carries its figures as embedded PNGs."""
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from housebuilders.arena import Record, read_results
+from housebuilders.arena.errors import ResultsError
 from housebuilders.arena.page import to_html
 from housebuilders.arena.report import ReportError, seat_caveat, summarize
 from housebuilders.arena.strength import wilson
@@ -140,3 +142,30 @@ def test_penalties_take_a_negative_share_of_the_points_scored() -> None:
     report = summarize([solo])
     assert report.shares["A"] == pytest.approx({"parks": 0.6, "pools": 0.4, "refusals": -0.5})
     assert "One player a game" in to_html(report)
+
+
+def test_two_runs_in_one_file_are_refused_not_pooled() -> None:
+    """``cat a.jsonl b.jsonl``: each run numbers its games from 0; pooled, games would be
+    counted twice and the seeds and ratings mean nothing."""
+    again = [dataclasses.replace(r, seed=r.seed + 1000) for r in KNOWN]
+    with pytest.raises(ReportError, match=r"game 0 is in them twice \(seeds 100 and 1100\)"):
+        summarize([*KNOWN, *again])
+    other_bots = dataclasses.replace(KNOWN[0], bots=["C", "B"])
+    with pytest.raises(ReportError, match="bots A,B and C,B"):
+        summarize([*KNOWN, other_bots])
+    with pytest.raises(ReportError, match="twice the same game"):
+        summarize([*KNOWN, KNOWN[0]])
+    ground = dataclasses.replace(KNOWN[3], index=4, options={"door": "ground-floor"})
+    with pytest.raises(ReportError, match="game 4 was played with other options"):
+        summarize([*KNOWN, ground])
+
+
+def test_a_file_that_is_no_results_file_says_so(tmp_path: Path) -> None:
+    manifest = tmp_path / "experiment.json"
+    manifest.write_text('{\n "game": "mr-house-basic"\n}\n')
+    with pytest.raises(ResultsError, match="experiment.json is not a results file"):
+        read_results(manifest)
+    later = tmp_path / "later.jsonl"
+    later.write_text(json.dumps(KNOWN[0].to_json()) + "\nnot json\n{}\n")
+    with pytest.raises(ResultsError, match="later.jsonl, line 2: not JSON"):
+        read_results(later)

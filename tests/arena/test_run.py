@@ -18,6 +18,7 @@ from housebuilders.arena import (
     simulate,
     simulation,
 )
+from housebuilders.arena.records import ResultsError, ResultsWriter
 
 GAME = "mr-house-basic"
 HERE = RunOptions(jobs=1)
@@ -69,3 +70,28 @@ def test_a_resumed_run_knows_what_it_kept_and_plays_only_the_rest(tmp_path: Path
     records = planned.play(done.append)
     assert done[0] > 3 and done[-1] == 5
     assert records == simulate(GAME, 2, 5, ["random"], seed=4, run=HERE)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_full_disk_is_a_results_error_and_the_file_is_closed() -> None:
+    records = simulate(GAME, 2, 2, ["random"], run=HERE)
+    writer = ResultsWriter(Path("/dev/full"), [0, 1])
+    with pytest.raises(ResultsError, match="cannot write /dev/full: No space left on device"):
+        writer.add(records[:1])  # game 0: written and flushed at once
+    with pytest.raises(ResultsError, match="No space left on device"):
+        writer.close()  # what is left is refused again, and the file closed all the same
+    assert writer._file.closed
+    writer.close()  # once closed, closing again does nothing
+    late = ResultsWriter(Path("/dev/full"), [0, 1])
+    late.add(records[1:])  # game 1 waits for game 0: written on close
+    with pytest.raises(ResultsError, match="No space left on device"):
+        late.close()
+    assert late._file.closed
+
+
+def test_a_results_file_below_a_file_is_a_results_error(tmp_path: Path) -> None:
+    below_a_file = tmp_path / "r.jsonl"
+    below_a_file.write_text("")
+    run = simulation(GAME, 2, 2, ["random"], run=RunOptions(jobs=1, out=below_a_file / "x"))
+    with pytest.raises(ResultsError, match="cannot write"):
+        run.play()

@@ -58,3 +58,19 @@ def test_every_command_has_help(runner: CliRunner, command: str) -> None:
 def test_no_command_shows_help(runner: CliRunner) -> None:
     result = runner.invoke(app, [])
     assert "list" in result.output and "simulate" in result.output
+
+
+def test_list_usage_shows_its_optional_game_once_bracketed(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["list", "--help"])
+    assert "[GAME]" in result.output and "[[GAME]]" not in result.output
+
+
+def test_the_command_list_wraps_each_summary_at_the_terminals_width(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--help"], env={"COLUMNS": "200"})
+    summary = (
+        "List the games with their player counts, and each game's options: the KEY=VALUE "
+        "that --option of play, simulate and tournament take."
+    )
+    assert summary in result.output  # one line: no line break of the docstring kept
+    simulate = runner.invoke(app, ["simulate", "--help"], env={"COLUMNS": "200"})
+    assert "bot (s + i) mod (number of bots), so over a multiple" in simulate.output

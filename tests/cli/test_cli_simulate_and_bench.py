@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import housebuilders as hb
 from housebuilders.cli import app
 
 
@@ -152,3 +153,140 @@ def test_bench_prints_a_table(runner: CliRunner) -> None:
         assert text in result.output
     rows = [line for line in result.output.splitlines() if line.startswith("│")]
     assert [row.split("│")[1].strip() for row in rows] == ["2", "4"]
+
+
+FULL = Path("/dev/full")
+
+
+@pytest.mark.skipif(not FULL.exists(), reason="no /dev/full here")
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "mr-house-basic"],
+        ["tournament", "mr-house-basic", "--bots", "random,greedy:samples=1"],
+    ],
+)
+def test_a_full_disk_is_one_line_not_a_traceback(runner: CliRunner, command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--games", "2", "--jobs", "1", "--out", str(FULL)])
+    assert result.exit_code == 2, result.output
+    assert "error: cannot write /dev/full: No space left on device" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("value", ["True", "true", "yes"])
+def test_a_yes_or_no_option_takes_true_as_the_list_shows_it(
+    runner: CliRunner, value: str, tmp_path: Path
+) -> None:
+    out = tmp_path / "r.jsonl"
+    args = ["simulate", "house-of-fado", "--games", "1", "--jobs", "1", "--out", str(out)]
+    result = runner.invoke(app, [*args, "--option", f"promos={value}"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["options"]["promos"] is True
+
+
+def test_a_bad_option_value_lists_the_choices_as_they_are_typed(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["simulate", "house-of-fado", "--option", "promos=maybe"])
+    assert result.exit_code == 2
+    assert "option 'promos' of house-of-fado takes False or True, not 'maybe'" in result.output
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        ("random,c=1", "bot 'random' has no parameter 'c' (parameters: none)"),
+        ("greedy,", "has an empty bot name"),
+        ("random,,greedy", "has an empty bot name"),
+        (",random", "has an empty bot name"),
+    ],
+)
+def test_a_bad_bot_list_says_what_is_wrong(runner: CliRunner, bots: str, message: str) -> None:
+    result = runner.invoke(app, ["simulate", "mr-house-basic", "--games", "2", "--bots", bots])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "unknown bot" not in result.output
+
+
+def test_the_headings_count_in_words_and_show_negative_seeds(runner: CliRunner) -> None:
+    one = runner.invoke(app, ["simulate", "welcome-to", "--games", "1", "--jobs", "1"])
+    assert one.exit_code == 0, one.output
+    assert "1 game of welcome-to, 1 player, seed 0\n" in one.output
+    args = ["simulate", "mr-house-basic", "--games", "2", "--jobs", "1", "--seed", "-5"]
+    negative = runner.invoke(app, args)
+    assert "2 games of mr-house-basic, 2 players, seeds -5 to -4" in negative.output
+
+
+def test_a_run_stopped_before_any_game_says_only_stopped(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import housebuilders.arena.runner as runner_module
+
+    real = runner_module.play_batch
+    calls: list[int] = []
+
+    def stopped_after(done: int) -> object:
+        def play_batch(*args: object) -> object:
+            calls.append(1)
+            if len(calls) > done:
+                raise KeyboardInterrupt
+            return real(*args)  # type: ignore[arg-type]
+
+        return play_batch
+
+    out = tmp_path / "r.jsonl"
+    args = ["simulate", "mr-house-basic", "--games", "3", "--jobs", "1", "--batch", "1"]
+    monkeypatch.setattr(runner_module, "play_batch", stopped_after(0))
+    first = runner.invoke(app, [*args, "--out", str(out)])
+    assert first.exit_code == 130
+    assert "stopped" in first.output and "finished games" not in first.output
+    calls.clear()
+    monkeypatch.setattr(runner_module, "play_batch", stopped_after(1))
+    second = runner.invoke(app, [*args, "--out", str(out)])
+    assert second.exit_code == 130
+    assert f"stopped; the finished games are in {out}, --resume continues" in second.output
+
+
+def test_bench_measures_the_games_first_four_counts_by_default_run_by_run(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import housebuilders.cli.bench as bench_module
+    from housebuilders.bench import Throughput
+
+    asked: list[tuple[int, int]] = []
+
+    def measure(game_id: str, players: int, games: int, runs: int, seed: int) -> Throughput:
+        asked.append((players, runs))
+        return Throughput(game_id, players, games, runs, 10.0 * players, 100.0, 5.0, 1.0)
+
+    monkeypatch.setattr(bench_module, "measure", measure)
+    result = runner.invoke(app, ["bench", "welcome-to", "--runs", "3"])
+    assert result.exit_code == 0, result.output
+    assert asked == [(n, 1) for n in (1, 2, 3, 4) for _ in range(3)]  # one run a tick
+    rows = [line for line in result.output.splitlines() if line.startswith("│")]
+    assert [row.split("│")[1].strip() for row in rows] == ["1", "2", "3", "4"]
+    assert "median of 3 runs of 100 games" in result.output
+    assert bench_module.default_counts(hb.game("mr-house-basic")) == [2, 3, 4]
+
+
+def test_bench_stopped_says_stopped(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    import housebuilders.cli.bench as bench_module
+
+    def measure(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bench_module, "measure", measure)
+    result = runner.invoke(app, ["bench", "mr-house-basic", "--games", "1"])
+    assert result.exit_code == 130
+    assert "stopped" in result.output and "Traceback" not in result.output
+
+
+def test_bench_says_one_run_of_one_game(runner: CliRunner) -> None:
+    args = ["bench", "mr-house-basic", "--players", "2", "--games", "1", "--runs", "1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "median of 1 run of 1 game" in result.output
+
+
+def test_bench_strength_refuses_runs(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["bench", "mr-house-basic", "--strength", "--runs", "3"])
+    assert result.exit_code == 2
+    assert "--runs goes without --strength" in result.output

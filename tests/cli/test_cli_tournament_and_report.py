@@ -155,3 +155,45 @@ def test_report_counts_the_games_everyone_lost(runner: CliRunner, tmp_path: Path
     result = runner.invoke(app, ["report", str(out)])
     assert result.exit_code == 0, result.output
     assert "2 everyone lost" in result.output and "Everyone lost 2 of 2 games" in result.output
+
+
+def test_a_tournament_of_a_one_player_game_asks_for_players(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["tournament", "welcome-to", "--bots", "random,greedy"])
+    assert result.exit_code == 2
+    assert "welcome-to's default is 1" in result.output and "--players 2" in result.output
+
+
+def test_report_will_not_write_its_page_over_the_results(
+    runner: CliRunner, known_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = known_file.read_text()
+    monkeypatch.chdir(known_file.parent)
+    for page in (str(known_file), known_file.name, f"./{known_file.name}"):
+        result = runner.invoke(app, ["report", known_file.name, "--html", page])
+        assert result.exit_code == 2, result.output
+        assert "is the results file" in result.output
+    assert known_file.read_text() == before
+
+
+def test_report_refuses_two_runs_in_one_file(runner: CliRunner, tmp_path: Path) -> None:
+    files = []
+    for seed in ("0", "10"):
+        out = tmp_path / f"seed{seed}.jsonl"
+        args = ["simulate", "mr-house-basic", "--games", "2", "--jobs", "1", "--seed", seed]
+        assert runner.invoke(app, [*args, "--out", str(out)]).exit_code == 0
+        files.append(out.read_text())
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text("".join(files))
+    result = runner.invoke(app, ["report", str(mixed)])
+    assert result.exit_code == 2
+    assert "the results mix runs: game 0 is in them twice (seeds 0 and 10)" in result.output
+
+
+def test_report_of_a_study_manifest_says_it_is_not_a_results_file(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    manifest = tmp_path / "experiment.json"
+    manifest.write_text(json.dumps({"game": "mr-house-basic", "games": 2}, indent=1) + "\n")
+    result = runner.invoke(app, ["report", str(manifest)])
+    assert result.exit_code == 2
+    assert f"{manifest} is not a results file" in result.output

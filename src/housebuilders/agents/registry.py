@@ -157,15 +157,15 @@ def strength_hint(name: str) -> str:
 
 def parse(text: str) -> tuple[str, dict[str, Any]]:
     """``"greedy:samples=4"`` -> ``("greedy", {"samples": 4})``, checked and typed:
-    each parameter once, none empty."""
-    bot, colon, rest = text.strip().partition(":")
-    if not colon and "=" in bot:  # "random,c=1": parameters without the colon
+    each parameter once, none empty (``"greedy:"``, nothing after the colon, is greedy)."""
+    bot, _, rest = text.strip().partition(":")
+    if "=" in bot:  # "random,c=1": parameters without the colon
         bot, _, rest = bot.partition(",")
-        colon = ":"
     bot = bot.strip()
     info = bot_info(bot)
     params: dict[str, Any] = {}
-    items = [part.strip() for part in rest.split(",")] if colon else []
+    # "random:" is random under another name (a second, separately rated copy)
+    items = [part.strip() for part in rest.split(",")] if rest.strip() else []
     for item in items:
         key, eq, value = item.partition("=")
         key = key.strip()

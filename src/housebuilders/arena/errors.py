@@ -8,6 +8,7 @@ player count.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -90,3 +91,29 @@ def check_setup(
         spec.new_game(players, 0, options, content)
     except (OptionError, ContentError) as e:
         raise BadSetup(str(e)) from None
+
+
+def option_value(spec: GameSpec, name: str, text: str) -> Any:
+    """The value of ``spec``'s option ``name`` that ``text`` names, as ``housebuilders
+    list`` shows its choices (``True``, ``standard-81``; a yes-or-no option also takes
+    true/false, yes/no, on/off, 1/0), else BadSetup listing the choices as they can be
+    typed. An option the game does not have, or one without choices, is read as JSON
+    where it can be (numbers, true/false), as text otherwise (the game checks it)."""
+    text = text.strip()
+    option = next((o for o in spec.options if o.name == name), None)
+    if option is None or not option.choices:
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            return text
+    for choice in option.choices:
+        if text == str(choice) or text == json.dumps(choice):
+            return choice
+        if isinstance(choice, bool) and text.lower() in _BOOL_WORDS[choice]:
+            return choice
+    typed = " or ".join(", ".join(map(str, option.choices)).rsplit(", ", 1))
+    raise BadSetup(f"option {name!r} of {spec.id} takes {typed}, not {text!r}")
+
+
+#: what a yes-or-no option's value may be written as, besides True and False
+_BOOL_WORDS = {True: ("true", "yes", "on", "1"), False: ("false", "no", "off", "0")}

@@ -7,7 +7,7 @@ and compared with paired statistics (``housebuilders experiment``).
     study = Experiment(
         "mr-house-basic", players=2, games=200, bots=["greedy"],
         variants=[parse_variant("mr-house-basic", "rulebook="),
-                  parse_variant("mr-house-basic", "chimney2=points.chimney=2")],
+                  parse_variant("mr-house-basic", "chimney2=basic.points.chimney=2")],
         run=arena.RunOptions(out="study"),  # a directory: one results file a variant
     )
     findings = study.play()
@@ -38,7 +38,7 @@ from typing import Any
 from ..agents.worker import default_jobs
 from ..core import game
 from ..core.content import merge, read_toml
-from .errors import ArenaError, BadBot, find_game
+from .errors import ArenaError, BadBot, BadSetup, ResultsError, find_game, option_value
 from .records import Record
 from .report import category_shares
 from .runner import Planned, Progress, Run, RunOptions, Setup, ray_session
@@ -79,7 +79,8 @@ def parse_variant(game_id: str, text: str) -> Variant:
 
     - ``OPTION=VALUE``: one of the game's options (``deck=standard-81``);
     - ``PATH=VALUE``: a value of the game's data, by its dotted path in data.toml
-      (``prices.door=8``; a number picks an element of a list: ``rooms.0.points=3``);
+      (``advanced.prices.door.start=8``; a number picks an element of a list:
+      ``basic.coin_bonus.0=3``);
     - ``FILE.toml``: a TOML file shaped like data.toml, merged over it.
 
     VALUE is read as JSON where it can be (numbers, true/false, lists), as text
@@ -90,7 +91,7 @@ def parse_variant(game_id: str, text: str) -> Variant:
     if not eq or not _NAME.fullmatch(name):
         raise BadVariant(
             f"a variant is NAME=SPEC with a short name of letters, digits, '-', '_' or '.' "
-            f"(such as door8=prices.door=8), not {text!r}"
+            f"(such as door8=advanced.prices.door.start=8), not {text!r}"
         )
     options: dict[str, Any] = {}
     content: dict[str, Any] = {}
@@ -105,7 +106,10 @@ def parse_variant(game_id: str, text: str) -> Variant:
                 raise BadVariant(f"variant {name}: {item!r} is neither KEY=VALUE nor a .toml file")
             content = merge(content, read_toml(key))
         elif key in option_names:
-            options[key] = _value(value)
+            try:
+                options[key] = option_value(spec, key, value)
+            except BadSetup as e:
+                raise BadSetup(f"variant {name}: {e}") from None
         else:
             content = _set_path(spec.id, name, content, key, _value(value))
     return Variant(name, options, content or None, f"{name}={items.strip()}")
@@ -156,6 +160,14 @@ def _set_path(game_id: str, variant: str, content: dict[str, Any], path: str, va
         else:
             here = here[index]
     return {**content, top: root[top]}
+
+
+def _without_file(message: str) -> str:
+    """A content error's message without the data file it starts with ("/.../data.toml
+    with content override: invalid component data basic.points.window: ..."): a
+    variant's value is wrong, not the file."""
+    head, sep, rest = message.partition(" with content override: ")
+    return rest if sep and head.endswith(".toml") else message
 
 
 # == measures =======================================================================
@@ -426,6 +438,14 @@ class Experiment:
         self.options = run or RunOptions()
         self.directory = Path(self.options.out) if self.options.out is not None else None
         self._runs(0, games, self.options.resume)  # every variant checked now
+        self._make_directory()  # and a directory that cannot be made
+
+    def _make_directory(self) -> None:
+        if self.directory is not None:
+            try:
+                self.directory.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise ResultsError(f"cannot write {self.directory}: {e.strerror or e}") from None
 
     def plan(self, start: int, stop: int) -> list[Planned]:
         """Games ``start`` to ``stop - 1``: seeds and seats, the same for every variant."""
@@ -441,7 +461,10 @@ class Experiment:
             out = self.directory / f"{v.name}.jsonl" if self.directory else None
             options = replace(self.options, out=out, resume=resume)
             setup = Setup(self.spec.id, self.players, v.options, v.content, options.imports)
-            runs.append(Run(setup, self.bots, plan, options))
+            try:
+                runs.append(Run(setup, self.bots, plan, options))
+            except BadSetup as e:  # this variant's options or data: name it, not data.toml
+                raise BadSetup(f"variant {v.name}: {_without_file(str(e))}") from None
         return runs
 
     def play(
@@ -455,8 +478,7 @@ class Experiment:
         ``games`` more at a time until every paired difference's interval excludes zero
         (or the variant changed that measure in no game) or the budget is spent (the
         findings say which)."""
-        if self.directory is not None:
-            self.directory.mkdir(parents=True, exist_ok=True)
+        self._make_directory()
         budget = max(self.games, until_significant or self.games)
         results: dict[str, list[Record]] = {v.name: [] for v in self.variants}
         played, games, resume = 0, self.games, self.options.resume
@@ -506,7 +528,10 @@ class Experiment:
                           "content": v.content} for v in self.variants],
         }  # fmt: skip
         path = self.directory / "experiment.json"
-        path.write_text(json.dumps(manifest, indent=1, default=str) + "\n", encoding="utf-8")
+        try:
+            path.write_text(json.dumps(manifest, indent=1, default=str) + "\n", encoding="utf-8")
+        except OSError as e:
+            raise ResultsError(f"cannot write {path}: {e.strerror or e}") from None
 
 
 # == words ==========================================================================

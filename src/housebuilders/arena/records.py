@@ -36,7 +36,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -182,6 +183,11 @@ def read_results(path: str | os.PathLike[str]) -> list[Record]:
         except (json.JSONDecodeError, ResultsError, AttributeError) as e:
             if last:
                 break
+            if not records:  # the first line already: not a results file at all
+                raise ResultsError(
+                    f"{path} is not a results file (one game a line, as simulate --out and "
+                    f"tournament --out write it): line {number} is {_reason(e)}"
+                ) from None
             raise ResultsError(f"{path}, line {number}: {_reason(e)}") from None
     records.sort(key=lambda r: r.index)
     return records
@@ -241,14 +247,32 @@ class ResultsWriter:
             lines.append(_line(self._waiting.pop(self._order[self._next])))
             self._next += 1
         if lines:
-            self._file.write("".join(lines))
-            self._file.flush()
+            with self._writing():
+                self._file.write("".join(lines))
+                self._file.flush()
 
     def close(self) -> None:
-        if self._waiting:
-            self._file.write("".join(_line(self._waiting[i]) for i in sorted(self._waiting)))
-            self._waiting.clear()
-        self._file.close()
+        """Write what is waiting and close the file (a ResultsError if the disk refuses)."""
+        if self._file.closed:
+            return
+        try:
+            with self._writing():
+                if self._waiting:
+                    waiting = sorted(self._waiting)
+                    self._file.write("".join(_line(self._waiting[i]) for i in waiting))
+                    self._waiting.clear()
+                self._file.flush()
+        finally:
+            with suppress(OSError):  # the flush above raised what the disk said
+                self._file.close()
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """An OSError of the disk (full, gone) as a ResultsError naming the file."""
+        try:
+            yield
+        except OSError as e:
+            raise ResultsError(f"cannot write {self.path}: {e.strerror or e}") from None
 
     def __enter__(self) -> ResultsWriter:
         return self

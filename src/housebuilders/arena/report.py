@@ -195,6 +195,7 @@ def summarize(records: Sequence[Record]) -> Report:
                 f"{record.game} with {record.players} (game {record.index}); "
                 "report one run at a time"
             )
+    _check_one_run(records)
     finished = [r for r in records if r.finished]
     nobody_won = sum(r.nobody_won for r in finished)
     fair = fair_share(len(finished), nobody_won, first.players)
@@ -224,6 +225,36 @@ def summarize(records: Sequence[Record]) -> Report:
         mixed_seating=len(names) > 1 and any(len(set(r.bots)) < len(r.bots) for r in records),
         nobody_won=nobody_won,
     )
+
+
+def _check_one_run(records: Sequence[Record]) -> None:
+    """One run's records: each game number once (two runs both number theirs from 0:
+    ``cat a.jsonl b.jsonl``), and every game played by the same options and data. A
+    ReportError otherwise: pooled runs would count games twice or mix rules, and the
+    seeds and ratings (rated in game order) would mean nothing."""
+    first = records[0]
+    seen: dict[int, Record] = {}
+    for record in records:
+        if (record.options, record.content) != (first.options, first.content):
+            what = "options" if record.options != first.options else "component data (--content)"
+            raise ReportError(
+                f"the results mix runs: game {record.index} was played with other {what} "
+                f"than game {first.index}; report one run at a time"
+            )
+        if record.index in seen:
+            other = seen[record.index]
+            how = (
+                f"seeds {other.seed} and {record.seed}"
+                if other.seed != record.seed
+                else f"bots {','.join(other.bots)} and {','.join(record.bots)}"
+                if other.bots != record.bots
+                else "twice the same game"
+            )
+            raise ReportError(
+                f"the results mix runs: game {record.index} is in them twice ({how}); "
+                "report one run at a time, each from its own file"
+            )
+        seen[record.index] = record
 
 
 def _tally(

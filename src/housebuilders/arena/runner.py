@@ -358,8 +358,11 @@ def _stream(
 def _kept(path: Path, setup: Setup, plan: Sequence[Planned], resume: bool) -> dict[int, Record]:
     """The records already in ``path`` when resuming, each checked against the plan;
     without resume, the file must be new or empty."""
-    if not path.exists() or path.stat().st_size == 0:
-        return {}
+    try:
+        if not path.exists() or path.stat().st_size == 0:
+            return {}
+    except OSError as e:
+        raise ResultsError(f"cannot write {path}: {e.strerror or e}") from None
     if not resume:
         count = len(read_results(path))
         raise ResultsError(

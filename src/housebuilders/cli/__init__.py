@@ -11,6 +11,9 @@ report), ``experiment``, ``bench``, ``serve``; ``common`` holds what they share.
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
+
 import typer
 
 from . import arena, bench, experiment, play, serve
@@ -25,14 +28,26 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-app.command("list")(play.list_games)
-app.command()(play.play)
-app.command()(arena.simulate)
-app.command()(arena.tournament)
-app.command()(arena.report)
-app.command()(experiment.experiment)
-app.command()(bench.bench)
-app.command()(serve.serve)
+
+
+def _help(command: Callable[..., None]) -> str:
+    """A command's docstring as its --help: each paragraph on one line, for Rich to wrap
+    at the terminal's width (Typer's rich mode keeps a docstring's line breaks)."""
+    paragraphs = inspect.cleandoc(command.__doc__ or "").split("\n\n")
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs)
+
+
+for name, command in [
+    ("list", play.list_games),
+    ("play", play.play),
+    ("simulate", arena.simulate),
+    ("tournament", arena.tournament),
+    ("report", arena.report),
+    ("experiment", experiment.experiment),
+    ("bench", bench.bench),
+    ("serve", serve.serve),
+]:
+    app.command(name, help=_help(command))(command)
 
 
 def main() -> None:

@@ -21,7 +21,6 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from ..agents import split_bots
 from ..arena import (
     Record,
     Run,
@@ -66,9 +65,12 @@ from .common import (
     GameArg,
     OptionOpt,
     UserError,
+    bot_list,
     load_content,
     out_console,
     parse_options,
+    plural,
+    seed_range,
     user_errors,
 )
 
@@ -177,7 +179,7 @@ def _play(out: Console, planned: Run, description: str) -> list[Record]:
 
 def _print_kept(out: Console, planned: Run) -> None:
     if planned.kept:
-        text = f"{planned.kept} games kept from {planned.path}"
+        text = f"{plural(planned.kept, 'game')} kept from {planned.path}"
         out.print(Text(text, style="dim"), soft_wrap=True)
 
 
@@ -185,8 +187,8 @@ def _heading(records: list[Record], game_id: str, players: int, seed: int) -> st
     failed = sum(not r.ok for r in records)
     lost = sum(r.nobody_won for r in records)
     return (
-        f"{len(records) - failed} games of {game_id}, {players} players, "
-        f"seeds {seed}-{seed + len(records) - 1}"
+        f"{plural(len(records) - failed, 'game')} of {game_id}, {plural(players, 'player')}, "
+        f"{seed_range(seed, seed + len(records) - 1)}"
         + (f", {lost} everyone lost" if lost else "")
         + (f", {failed} failed" if failed else "")
     )
@@ -248,9 +250,9 @@ def simulate(
             spec.id,
             count,
             games,
-            split_bots(bots),
+            bot_list(bots),
             seed,
-            parse_options(option),
+            parse_options(option, spec),
             load_content(content),
             run_options(jobs, backend, ray_address, batch, out_file, resume),
         )
@@ -341,7 +343,11 @@ def tournament(
     with user_errors(out_file):
         spec = find_game(game_id)
         count = players if players is not None else spec.min_players
-        names = split_bots(bots)
+        if count < 2:
+            default = "" if players is not None else f" ({spec.id}'s default is {count})"
+            raise UserError(f"a tournament needs at least 2 players a game{default}: "
+                            "give --players 2 or more")  # fmt: skip
+        names = bot_list(bots)
         planned = tournament_run(
             spec.id,
             count,
@@ -349,7 +355,7 @@ def tournament(
             games,
             seed,
             seatings.value,
-            parse_options(option),
+            parse_options(option, spec),
             load_content(content),
             run_options(jobs, backend, ray_address, batch, out_file, resume),
         )
@@ -406,12 +412,24 @@ def report(
     """
     out = out_console()
     with user_errors():
+        if html is not None and _same_file(html, results):
+            raise UserError(f"--html {html} is the results file: give the page another name, "
+                            "such as report.html")  # fmt: skip
         summary = summarize(read_results(results))
         if html is not None:
             _write(html, to_html(summary))
     _print_report(out, summary)
     if html is not None:
         out.print(Text(f"report: {html}", style="bold"), soft_wrap=True)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name one file (the same path once resolved, or one file under
+    two names)."""
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False
 
 
 def _write(path: Path, text: str) -> None:
@@ -447,8 +465,8 @@ def _print_report(out: Console, summary: Report) -> None:
 def _heading_of(summary: Report) -> str:
     low, high = summary.seeds
     return (
-        f"{summary.games} games of {summary.game}, {summary.players} players, "
-        f"seeds {low}-{high}{outcome_text(summary)}"
+        f"{plural(summary.games, 'game')} of {summary.game}, "
+        f"{plural(summary.players, 'player')}, {seed_range(low, high)}{outcome_text(summary)}"
     )
 
 

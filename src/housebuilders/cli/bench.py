@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import statistics
 from typing import Annotated
 
 import typer
@@ -9,7 +10,6 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..agents import split_bots
 from ..arena import check_players, find_game
 from ..arena.strength import (
     STANDARD_PAIRS,
@@ -23,7 +23,22 @@ from ..arena.strength import (
 )
 from ..bench import measure
 from ..core import GameSpec
-from .common import KNOWN_BOTS, GameArg, UserError, out_console, progress_bar, user_errors
+from .common import (
+    KNOWN_BOTS,
+    GameArg,
+    UserError,
+    bot_list,
+    out_console,
+    plural,
+    progress_bar,
+    seed_range,
+    user_errors,
+)
+
+#: the player counts ``bench`` measures by default, from the game's minimum
+DEFAULT_COUNTS = 4
+#: the runs of each count whose median ``bench`` reports by default
+DEFAULT_RUNS = 5
 
 
 def bench(
@@ -31,7 +46,8 @@ def bench(
     players: Annotated[
         list[int] | None,
         typer.Option(
-            help="A player count to measure; repeat for several (default: all). "
+            help="A player count to measure; repeat for several (default: the game's "
+            f"first {DEFAULT_COUNTS} counts from its minimum, such as 2-4 or 1-{DEFAULT_COUNTS}). "
             "With --strength: one count (default 2)."
         ),
     ] = None,
@@ -40,8 +56,12 @@ def bench(
         typer.Option(min=1, help="Random games per run; with --strength, games per pair."),
     ] = 100,
     runs: Annotated[
-        int, typer.Option(min=1, help="Runs; the median is reported (not with --strength).")
-    ] = 5,
+        int | None,
+        typer.Option(
+            min=1,
+            help=f"Runs; the median is reported (default: {DEFAULT_RUNS}; not with --strength).",
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 0,
     strength: Annotated[
         bool,
@@ -72,7 +92,8 @@ def bench(
     """Measure the rules' speed with random play, or the bots' strength.
 
     By default: random full games per second, actions per second and the
-    mean clone() time, per player count, each the median of several runs.
+    mean clone() time, per player count (the game's first four counts unless
+    --players says which), each the median of several runs.
 
     With --strength: for each pair of bots A,B, --games games with seats
     rotated (A and B swap seats every game). The table gives A's score rate
@@ -84,6 +105,9 @@ def bench(
     with user_errors():
         spec = find_game(game_id)
         if strength:
+            if runs is not None:
+                raise UserError("--runs goes without --strength (a strength match is one run "
+                                "of --games games a pair)")  # fmt: skip
             count = _strength_players(spec, players)
             pairs = _strength_pairs(bots)
             _bench_strength(out, spec, count, pairs, games, seed, jobs)
@@ -91,29 +115,40 @@ def bench(
         for given, flag in ((bots is not None, "--bots"), (jobs != 1, "--jobs")):
             if given:
                 raise UserError(f"{flag} goes with --strength")
-        counts = (
-            [check_players(spec, n) for n in players]
-            if players
-            else list(range(spec.min_players, spec.max_players + 1))
-        )
-    _bench_throughput(out, spec, counts, games, runs, seed)
+        counts = [check_players(spec, n) for n in players] if players else default_counts(spec)
+        _bench_throughput(out, spec, counts, games, runs or DEFAULT_RUNS, seed)
+
+
+def default_counts(spec: GameSpec) -> list[int]:
+    """The player counts measured without --players: the game's first ``DEFAULT_COUNTS``
+    (all of 2-4, 1-4 of Welcome To's 1-100)."""
+    last = min(spec.max_players, spec.min_players + DEFAULT_COUNTS - 1)
+    return list(range(spec.min_players, last + 1))
 
 
 def _bench_throughput(
     out: Console, spec: GameSpec, counts: list[int], games: int, runs: int, seed: int
 ) -> None:
-    table = Table(title=f"{spec.id}: random play, median of {runs} runs of {games} games")
+    title = f"{spec.id}: random play, median of {plural(runs, 'run')} of {plural(games, 'game')}"
+    table = Table(title=title)
     for column in ("players", "games/s", "actions/s", "actions/game", "clone µs"):
         table.add_column(column, justify="right")
-    for count in counts:
-        t = measure(spec.id, count, games=games, runs=runs, seed=seed)
-        table.add_row(
-            str(count),
-            f"{t.games_per_s:,.1f}",
-            f"{t.actions_per_s:,.0f}",
-            f"{t.actions_per_game:.1f}",
-            f"{t.clone_us:.2f}",
-        )
+    with progress_bar(out) as progress:
+        task = progress.add_task(f"{spec.id}, random play", total=len(counts) * runs)
+        for count in counts:
+            progress.update(task, description=f"{spec.id}, {plural(count, 'player')}")
+            timed = []
+            for _ in range(runs):  # one run at a time, for the progress bar
+                timed.append(measure(spec.id, count, games=games, runs=1, seed=seed))
+                progress.advance(task)
+            median = statistics.median
+            table.add_row(
+                str(count),
+                f"{median(t.games_per_s for t in timed):,.1f}",
+                f"{median(t.actions_per_s for t in timed):,.0f}",
+                f"{median(t.actions_per_game for t in timed):.1f}",
+                f"{median(t.clone_us for t in timed):.2f}",
+            )
     out.print(table)
 
 
@@ -132,7 +167,7 @@ def _strength_pairs(bots: str | None) -> list[tuple[str, str]]:
     bots before its first game)."""
     if bots is None:
         return list(STANDARD_PAIRS)
-    names = split_bots(bots)
+    names = bot_list(bots)
     if len(names) != 2:
         raise UserError(f"--bots names a pair, A,B, not {len(names)} bot(s): {bots!r}")
     return [(names[0], names[1])]
@@ -182,7 +217,8 @@ def _strength_table(
 ) -> Table:
     """Two rows per pair: A with its score rate, then B."""
     table = Table(
-        title=f"{spec.id}, {players} players: bot strength, seeds {seed}-{seed + games - 1}",
+        title=f"{spec.id}, {plural(players, 'player')}: bot strength, "
+        f"{seed_range(seed, seed + games - 1)}",
         caption="score: A's score rate against B (win 1, tie 1/2), with its 95% Wilson "
         "interval; W/D/L: A's wins, draws, losses (a game both lost is a loss); "
         "mean, sd: the final scores' mean and standard deviation; then the game's goal "

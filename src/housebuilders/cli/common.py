@@ -15,10 +15,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
-from ..agents import AgentError, bot_names as all_bot_names
+from ..agents import AgentError, bot_names as all_bot_names, split_bots
 from ..agents.turn import BotError
 from ..arena import ArenaError
-from ..core import ContentError, OptionError
+from ..arena.errors import option_value
+from ..core import ContentError, GameSpec, OptionError
 from ..core.content import read_toml
 
 EXIT_USAGE = 2
@@ -63,9 +64,20 @@ def user_errors(out: Path | None = None) -> Iterator[None]:
         _error_line(f"bot {e.bot!r} (seat {e.seat}) raised {e}")
         raise typer.Exit(1) from None
     except KeyboardInterrupt:
-        kept = f"; the finished games are in {out}, --resume continues" if out else ""
+        kept = f"; the finished games are in {out}, --resume continues" if _holds_games(out) else ""
         err_console().print(Text(f"stopped{kept}", style="yellow"), soft_wrap=True)
         raise typer.Exit(130) from None
+
+
+def _holds_games(out: Path | None) -> bool:
+    """Whether the results file ``out`` (or a study's directory of them) holds a game."""
+    if out is None:
+        return False
+    try:
+        files = list(out.glob("*.jsonl")) if out.is_dir() else [out]
+        return any(f.is_file() and f.stat().st_size > 0 for f in files)
+    except OSError:
+        return False
 
 
 def _error_line(text: str) -> None:
@@ -73,24 +85,53 @@ def _error_line(text: str) -> None:
     err_console().print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
 
 
+def plural(count: int, word: str) -> str:
+    """``1 player``, ``3 players``."""
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
+def seed_range(low: int, high: int) -> str:
+    """``seeds 0-99``, ``seed 7``, ``seeds -5 to -4`` (a dash would read as a minus)."""
+    if low == high:
+        return f"seed {low}"
+    return f"seeds {low}-{high}" if low >= 0 else f"seeds {low} to {high}"
+
+
 def load_content(path: Path | None) -> dict[str, Any] | None:
     """The TOML file to merge over the game's data.toml, or None."""
     return read_toml(path) if path is not None else None
 
 
-def parse_options(items: list[str] | None) -> dict[str, Any]:
-    """``["deck=standard-81", "turns=5"]`` -> options; values read as JSON when they can
-    be (numbers, true/false), as text otherwise."""
+def parse_options(items: list[str] | None, spec: GameSpec | None = None) -> dict[str, Any]:
+    """``["deck=standard-81", "turns=5"]`` -> options. With the game's ``spec``, a value
+    is the choice it names as ``housebuilders list`` shows it (``promos=True``; for a
+    yes-or-no option true/false too); otherwise, and for an option the game does not
+    have (the game says so), values are read as JSON when they can be (numbers,
+    true/false), as text otherwise."""
     options: dict[str, Any] = {}
     for item in items or []:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             raise UserError(f"an option is KEY=VALUE, not {item!r}")
+        key = key.strip()
+        if spec is not None:
+            options[key] = option_value(spec, key, value)
+            continue
         try:
-            options[key.strip()] = json.loads(value)
+            options[key] = json.loads(value)
         except json.JSONDecodeError:
-            options[key.strip()] = value.strip()
+            options[key] = value.strip()
     return options
+
+
+def bot_list(text: str, flag: str = "--bots") -> list[str]:
+    """The bot names of ``--bots A,B:key=value,key=value,C`` (``agents.split_bots``; a
+    setting after a comma belongs to the bot before it, which checks it): an empty name
+    is refused."""
+    if any(not piece.strip() for piece in text.split(",")):
+        raise UserError(f"{flag} {text!r} has an empty bot name: give the names "
+                        "separated by single commas, as in random,greedy")  # fmt: skip
+    return split_bots(text)
 
 
 # -- option types shared by the commands ----------------------------------------------------

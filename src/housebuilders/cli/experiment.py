@@ -13,7 +13,6 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..agents import split_bots
 from ..arena import find_game
 from ..arena.experiment import (
     Experiment,
@@ -31,9 +30,10 @@ from .arena import (
     RayAddressOpt,
     SeedOpt,
     _run_progress,
+    _write,
     run_options,
 )
-from .common import KNOWN_BOTS, UserError, out_console, user_errors
+from .common import KNOWN_BOTS, UserError, bot_list, out_console, plural, seed_range, user_errors
 
 
 def experiment(
@@ -133,7 +133,7 @@ def experiment(
             raise UserError("--budget goes with --until-significant")
         count = players if players is not None else spec.min_players
         run = run_options(jobs, backend, ray_address, batch, out, resume)
-        study = Experiment(spec.id, count, games, split_bots(bots), variants, seed, run)
+        study = Experiment(spec.id, count, games, bot_list(bots), variants, seed, run)
         limit = (budget or 10 * games) if until_significant else None
         with _run_progress(console) as bar:
             task = bar.add_task(f"{spec.id}, {len(variants)} variants", total=None)
@@ -150,7 +150,7 @@ def experiment(
 
             page = out / "report.html"
             html = to_html(findings, command or _command(findings, bots))
-            page.write_text(html, encoding="utf-8")
+            _write(page, html)
         console.print(Text(f"report: {page}", style="bold"), soft_wrap=True)
 
 
@@ -170,8 +170,9 @@ def _command(f: Findings, bots: str) -> str:
 def print_findings(console: Console, f: Findings, budget: int | None = None) -> None:
     base = f.baseline.name
     console.print(
-        f"{f.game_id}, {f.players} players, {f.games} games a variant (seeds {f.seed}-"
-        f"{f.seed + f.games - 1}, bots {', '.join(f.bots)}), against {base}; intervals at "
+        f"{f.game_id}, {plural(f.players, 'player')}, {plural(f.games, 'game')} a variant "
+        f"({seed_range(f.seed, f.seed + f.games - 1)}, bots {', '.join(f.bots)}), against "
+        f"{base}; intervals at "
         f"95% over the study's {f.comparisons} comparisons",
         soft_wrap=True,
     )

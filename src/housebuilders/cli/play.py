@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..agents import check_game, split_bots
+from ..agents import check_game
 from ..agents.turn import make_agents
 from ..arena import check_players, find_game, run
 from ..core import Action, GameSpec, State, game, game_ids
@@ -23,6 +23,7 @@ from .common import (
     GameArg,
     OptionOpt,
     UserError,
+    bot_list,
     load_content,
     out_console,
     parse_options,
@@ -38,7 +39,7 @@ class Quit(BaseException):
 def list_games(
     game_id: Annotated[
         str | None,
-        typer.Argument(metavar="[GAME]", help="Only this game (see the ids listed)."),
+        typer.Argument(metavar="GAME", help="Only this game (see the ids listed)."),
     ] = None,
 ) -> None:
     """List the games with their player counts, and each game's options: the KEY=VALUE
@@ -216,13 +217,13 @@ def play(
     out = out_console()
     with user_errors():
         spec = find_game(game_id)
-        names_given = split_bots(bots)
+        names_given = bot_list(bots)
         if players is None:  # as many seats as the bots and the human fill
             players = max(spec.min_players, len(names_given) + (seat is not None))
         count = check_players(spec, players)
         lineup = seat_lineup(names_given, count, seat)
         seed = secrets.randbelow(2**31) if seed is None else seed
-        state = spec.new_game(count, seed, parse_options(option), load_content(content))
+        state = spec.new_game(count, seed, parse_options(option, spec), load_content(content))
         agents = make_agents([HumanAgent(out) if n is None else n for n in lineup], seed)
         for agent in agents:  # greedy needs the game's heuristic: say so before the game
             check_game(agent, spec)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import socket
 from dataclasses import asdict
 from typing import Annotated, Any
 
@@ -17,7 +19,7 @@ def serve(
     host: Annotated[
         str, typer.Option(help="Address to listen on (0.0.0.0 to let other machines in).")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     database_url: Annotated[
         str | None,
         typer.Option(
@@ -125,6 +127,7 @@ def serve(
             raise UserError(
                 f"the web table needs the server extra: pip install 'housebuilders[server]' ({e})"
             ) from None
+        check_port(host, port)
         url = chosen_url(database_url)
         if workers > 1 and not url.startswith("postgresql"):
             raise UserError(
@@ -185,6 +188,23 @@ def worker_app() -> Any:
     settings = json.loads(os.environ[SETTINGS])
     limits = Limits(**settings.pop("limits"))
     return create_app(settings.pop("database_url"), limits, **settings)
+
+
+def check_port(host: str, port: int) -> None:
+    """Refuse, before the address is announced, a port that cannot be listened on
+    (another server has it, a port below 1024 without the right, an address not of this
+    machine). The socket is made as uvicorn makes it (SO_REUSEADDR: a port left in
+    TIME_WAIT by a stopped server is free), then closed for uvicorn to take."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            raise UserError(f"port {port} on {host} is in use (another server?): stop it or "
+                            "give another --port") from None  # fmt: skip
+        raise UserError(f"cannot listen on {host} port {port}: {e.strerror or e}") from None
 
 
 def _safe(url: str) -> str:
