@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 from .action import Action
 from .errors import IllegalAction
 from .loading import load_history, load_setup, within
+from .log import Log
 from .rng import Rng, seed_state
 
 if TYPE_CHECKING:
@@ -303,7 +304,7 @@ _COMMON_COPY = {
     "rng": "Rng(self.rng.state)",
     "history": "self.history[:]",
     "undo_floor": "self.undo_floor",
-    "log": "self.log[:]",
+    "log": "self.log.copy()",
 }
 
 
@@ -361,8 +362,8 @@ class GameState(State):
     #: the component data in play: the game's data file with the override
     content: Any
     rng: Rng
-    #: public events in words, the same for every seat
-    log: list[str]
+    #: public events in words, the same for every seat (appended to, never changed)
+    log: Log
     #: each own field's kind of copy (from FIELDS, the subclasses' included)
     _kinds: ClassVar[dict[str, str]] = {}
 
@@ -386,7 +387,7 @@ class GameState(State):
         s.setup = {"options": dict(options), "content": dict(content) if content else None}
         s.content = cls.DATA.load(content)
         s.rng = Rng(seed_state(seed))
-        s.history, s.undo_floor, s.log = [], 0, []
+        s.history, s.undo_floor, s.log = [], 0, Log()
         return s
 
     @classmethod
@@ -404,7 +405,7 @@ class GameState(State):
         s.rng = Rng(d["rng"])
         s.history = load_history(spec, d["history"], players)
         s.undo_floor = d["undo_floor"]
-        s.log = list(d["log"])
+        s.log = Log(d["log"])
         return s
 
     def to_json(self) -> Json:
@@ -417,7 +418,7 @@ class GameState(State):
             "rng": self.rng.state,
             "history": self.history_json(),
             "undo_floor": self.undo_floor,
-            "log": self.log[:],
+            "log": list(self.log),
         }
 
     def _json(self) -> Json:

@@ -1,0 +1,65 @@
+"""A game's public log: lines that are only ever appended. A search copies a state
+thousands of times a second, and a log copied line by line would make every copy cost
+as much as the game is long (House of Fado writes about 1,500 lines a game), so copies
+share the lines they have in common."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from itertools import chain
+from typing import Any, overload
+
+
+class Log:
+    """A list of lines that grows at its end (``append``), read like a list (``len``,
+    iteration, indexing, slices, ``==`` a list). ``copy`` shares the lines written so
+    far with the copy, as a tuple; each side's new lines go to its own tail, which
+    joins the shared part when that side is copied in turn."""
+
+    __slots__ = ("_shared", "_tail")
+
+    def __init__(self, lines: Iterable[str] = ()) -> None:
+        self._shared: tuple[str, ...] = tuple(lines)
+        self._tail: list[str] = []
+
+    def append(self, line: str) -> None:
+        self._tail.append(line)
+
+    def copy(self) -> Log:
+        if self._tail:
+            self._shared += tuple(self._tail)
+            self._tail = []
+        twin = Log.__new__(Log)
+        twin._shared, twin._tail = self._shared, []
+        return twin
+
+    def __len__(self) -> int:
+        return len(self._shared) + len(self._tail)
+
+    def __iter__(self) -> Iterator[str]:
+        return chain(self._shared, self._tail)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        shared = len(self._shared)
+        at = index + len(self) if index < 0 else index
+        if 0 <= at < shared:
+            return self._shared[at]
+        if shared <= at < len(self):
+            return self._tail[at - shared]
+        raise IndexError("log index out of range")
+
+    def __eq__(self, other: Any) -> bool:
+        if isinstance(other, (Log, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # it changes: no hash, as a list
+
+    def __repr__(self) -> str:
+        return f"Log({list(self)!r})"
