@@ -10,6 +10,7 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.core import IllegalAction
+from housebuilders.core.testing import random_playout
 from housebuilders.games.dream_home.actions import Place, PlaceDown, Take
 from housebuilders.games.dream_home.state import DreamHomeState
 
@@ -20,10 +21,7 @@ COLOURS = ("red", "blue", "green", "brown")
 
 def played(players: int, seed: int) -> DreamHomeState:
     state = new(players, seed=seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        (player,) = state.acting_players()
-        state.apply(player, rng.choice(state.legal_actions(player)))
+    random_playout(state, random.Random(seed))
     return state
 
 

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from housebuilders.core import IllegalAction
+from housebuilders.core.testing import random_playout
 from housebuilders.games.house_of_fado.actions import DONE, Hire, KickTo, Place, ScoreFado
 from housebuilders.games.house_of_fado.state import HouseOfFadoState
 
@@ -27,10 +28,7 @@ from .helpers import (
 
 def played(players: int, seed: int) -> HouseOfFadoState:
     state = new(players, seed=seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        (player,) = state.acting_players()
-        state.apply(player, rng.choice(state.legal_actions(player)))
+    random_playout(state, random.Random(seed))
     return state
 
 
