@@ -3,15 +3,33 @@ Preparation for the Next Turn."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import housebuilders as hb
-from housebuilders.games.mr_house.actions import GARAGE, Build, Crew, FinishBuilding, Remove
+from housebuilders.games.mr_house.actions import (
+    GARAGE,
+    Build,
+    ChoosePrivilege,
+    Crew,
+    FinishBuilding,
+    Remove,
+)
 from housebuilders.games.mr_house.advanced import NO_GARAGE, Garage
 from housebuilders.games.mr_house.house import BRICK_WALL, CERAMIC_ROOF, ROOF, WOOD_WALL
 
-from .helpers import adv, adv_construction, card_with, column, materials, wood
+from .helpers import (
+    adv,
+    adv_construction,
+    adv_purchases,
+    card_with,
+    column,
+    materials,
+    wood,
+)
 
+EXPO = 10  # the construction expo's location
 PLENTY = materials(wood=20, brick=20, cement=20, steel=20, window=9, door=9)
 
 
@@ -218,6 +236,52 @@ def test_expo_future_cards_become_current() -> None:
     s._end_turn()
     assert s.expo_current == future
     assert len(s.expo_future) == 2
+
+
+def _privileges_in_play(state) -> set[int]:
+    """Every privilege card still in the game: the deck, the expo and the players'."""
+    held = {card for cards in state.privileges for card in cards}
+    return {*state.privilege_deck, *state.expo_current, *state.expo_future, *held}
+
+
+def test_unused_current_privilege_cards_are_removed_to_the_box_for_good() -> None:
+    # "4. Replenish privilege cards at the expo. Unused current privilege cards are
+    # removed to the box. The 2 future privilege cards are moved to the 2 current
+    # slots, and 2 random new cards are drawn and placed in the 2 future slots."
+    s = adv(2, order=[0, 1])
+    taken, unused = s.expo_current
+    future, deck_top = list(s.expo_future), s.privilege_deck[-2:]
+    adv_purchases(s, {EXPO: [(0, 1)]}, hold=False)  # one visitor: one card taken
+    s.apply(0, ChoosePrivilege(taken))
+    while s.turn == 1:  # nobody builds: the turn ends
+        (player,) = s.acting_players()
+        s.apply(player, FinishBuilding())
+    assert s.privileges[0] == [taken]  # the card taken stays with its player
+    assert s.expo_current == future
+    assert sorted(s.expo_future) == sorted(deck_top)  # the next 2 of the deck
+    assert unused not in _privileges_in_play(s)  # the unused one left the game
+    # nor does it come back: not to a player who cannot see the deck ...
+    for player in (0, 1):
+        for seed in range(20):
+            assert unused not in _privileges_in_play(s.determinize(player, seed))
+    # ... nor in the turns that follow, to the game's end
+    rng = random.Random(3)
+    while not s.is_terminal():
+        acting = s.acting_players()
+        player = acting[rng.randrange(len(acting))]
+        actions = s.legal_actions(player)
+        s.apply(player, actions[rng.randrange(len(actions))])
+        assert unused not in _privileges_in_play(s)
+
+
+def test_both_current_privilege_cards_leave_when_nobody_visits_the_expo() -> None:
+    s = adv(3)
+    unused, future = list(s.expo_current), list(s.expo_future)
+    s._end_turn()
+    assert s.expo_current == future
+    assert not set(unused) & _privileges_in_play(s)
+    s._end_turn()  # the next turn's unused cards go the same way
+    assert not set(unused + future) & _privileges_in_play(s)
 
 
 def test_next_turn_follows_the_player_order_track() -> None:

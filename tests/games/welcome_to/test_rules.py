@@ -240,6 +240,23 @@ def test_an_improvement_raises_every_estate_of_that_size() -> None:
     assert s.sheet(0).improvements == [0, 0, 1, 0, 0, 0]
 
 
+def test_an_improvement_raises_the_score_of_every_complete_estate_of_that_size() -> None:
+    # "Improvement crosses the next value for one chosen estate size, raising every
+    # estate of that size's final value."
+    s = new(1, pairs=[(6, IMPROVE), (5, PARK), (9, POOL)])
+    fill(s, 0, 0, {0: 1, 1: 2, 2: 3, 3: 4, 4: 5})  # street 1: houses 1-3 and 4-6 ...
+    fence(s, 0, 0, 2, 5)  # ... between fences: two estates of 3 once house 6 is written
+    fill(s, 0, 1, {0: 1, 1: 2})
+    fence(s, 0, 1, 1)  # street 2: an estate of 2, which the improvement leaves alone
+    assert s.scores()[0]["breakdown"]["estates"] == 3 + 2  # one estate of 3 so far
+    play(s, 0, Pick(0), Write(0, 5), Improve(3))
+    assert s.round == 2 and s.sheet(0).improvements == [0, 0, 1, 0, 0, 0]
+    score = s.scores()[0]
+    # the size-3 ladder 3, 4, 5, 6 with one value crossed: 4 for each estate of 3
+    assert score["breakdown"]["estates"] == 4 + 4 + 2
+    assert score["estates"] == 3 and score["total"] == 10
+
+
 def test_a_park_goes_in_the_street_just_written() -> None:
     s = new(1, pairs=[(6, PARK), (5, PARK), (9, POOL)])
     play(s, 0, Pick(0), Write(1, 0), Park())
@@ -355,6 +372,28 @@ def test_each_plan_is_claimed_once_per_player() -> None:
     assert s.stage[0] == DONE  # plan A is claimed already; B and C do not fit
 
 
+def test_estates_used_for_a_claimed_plan_still_score_at_the_end() -> None:
+    # "Mark the used estates; they cannot be subdivided or reused for another plan,
+    # but still score at the end."
+    s = new(2, pairs=[(8, PARK), (12, PARK), (14, PARK)])
+    s.plans = [A_FOUR_FOUR, B_FOUR_FIVE, C_THREE_FOUR]
+    _two_fours_but_one_house(s, 0)
+    play(s, 0, Pick(0), Write(2, 7), Skip(), Claim(0))
+    play(s, 1, Pick(1), Write(0, 0), Skip())
+    assert sorted(s.sheet(0).used) == [(2, 0, 3), (2, 4, 7)]  # both marked for plan A
+    score = s.scores()[0]
+    assert score["breakdown"] == {
+        "plans": 6,  # plan A (4, 4), claimed first
+        "parks": 0,
+        "pools": 0,
+        "estates": 4 + 4,  # the two used estates of 4 score all the same
+        "temporary_workers": 0,
+        "extensions": 0,
+        "refusals": 0,
+    }
+    assert score["total"] == 14 and score["estates"] == 2  # and count for the tie-break
+
+
 # -- The stacks ------------------------------------------------------------------------------
 def test_a_stack_that_runs_out_is_rebuilt_from_its_own_discards() -> None:
     s = new(1, seed=3)
@@ -370,6 +409,28 @@ def test_a_stack_that_runs_out_is_rebuilt_from_its_own_discards() -> None:
     assert sorted(s.piles[0]) == discards_before  # ... and the discards are the stack
     assert sum(len(p) + len(d) for p, d in zip(s.piles, s.discards, strict=True)) == 63
     assert any("reshuffled" in line for line in s.log)
+
+
+def test_all_three_stacks_run_out_and_each_is_rebuilt_from_its_own_discards() -> None:
+    # "When construction stacks run out, shuffle the three discards separately to
+    # rebuild them number side up."
+    s = new(1, seed=5)
+    for pile, discard in zip(s.piles, s.discards, strict=True):
+        discard[:0] = pile[:-1]  # every stack: its last card left
+        del pile[:-1]
+    before = [list(d) for d in s.discards]
+    lasts = [pile[-1] for pile in s.piles]
+    pick = next(a for a in s.legal_actions(0) if isinstance(a, Pick))
+    play(s, 0, pick)
+    while s.round == 1:
+        play(s, 0, s.legal_actions(0)[0])
+    for stack in range(3):
+        assert s.discards[stack] == [lasts[stack]]  # its last card was flipped ...
+        # ... and its own discards, none of another's, are the stack again
+        assert sorted(s.piles[stack]) == sorted(before[stack])
+        assert len(s.piles[stack]) == 20
+    assert [s.piles[stack] for stack in range(3)] != before, "the discards are shuffled"
+    assert sum("reshuffled" in line for line in s.log) == 3
 
 
 # -- Finish and score ------------------------------------------------------------------------
@@ -419,6 +480,29 @@ def test_the_temporary_worker_ranking_7_4_1_with_ties() -> None:
     assert temp_points(layout, [2, 2, 2]) == [7, 7, 7]
     assert temp_points(layout, [0, 0]) == [0, 0]
     assert temp_points(layout, [4]) == [7]  # ruling 9: alone, a positive count is first
+
+
+@pytest.mark.parametrize(
+    ("temps", "points"),
+    [
+        ([5, 2, 5, 0], [7, 4, 7, 0]),  # a shared first; the next count is second
+        ([4, 1, 2, 1], [7, 1, 4, 1]),  # a shared third
+        ([5, 4, 3, 2], [7, 4, 1, 0]),  # a fourth distinct count earns nothing
+        ([3, 3, 3], [7, 7, 7]),
+        ([0, 2, 0], [0, 7, 0]),  # zero workers earns zero
+    ],
+)
+def test_the_temporary_worker_ranking_scored_at_the_end(
+    temps: list[int], points: list[int]
+) -> None:
+    # "Rank positive temporary-worker counts for seven, four and one points; ties share
+    # a rank and the next distinct count takes the next rank. Zero workers earns zero."
+    s = new(len(temps))
+    for player, count in enumerate(temps):
+        sheet(s, player).temps = count
+    scores = s.scores()
+    assert [x["breakdown"]["temporary_workers"] for x in scores] == points
+    assert [x["total"] for x in scores] == points  # the sheets score nothing else
 
 
 def test_a_full_sheet_scored_against_a_hand_worked_total() -> None:
