@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> tuple[float, float, float]:
         for g in grads:
             theta += args.lr * advantage * g
         if (episode + 1) % 50 == 0:
-            print(f"  {episode + 1} episodes, mean reward {baseline:+.2f}, "
+            print(f"  {episode + 1} episodes, running mean reward {baseline:+.2f}, "
                   f"{time.perf_counter() - start:.0f} s")  # fmt: skip
     sampled = win_rate(theta, args.eval_games, evaluation, explore=True)
     after = win_rate(theta, args.eval_games, evaluation)

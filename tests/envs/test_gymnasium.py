@@ -78,6 +78,34 @@ def test_an_illegal_action_ends_the_episode_or_raises() -> None:
         strict.step(illegal)
 
 
+def test_an_episode_that_ended_takes_no_more_steps_until_reset() -> None:
+    """An illegal action ends the episode for good (the game does not go on behind it),
+    and so does the game's end."""
+    env = hbgym.make("dream-home", players=2, opponents="random")
+    _, info = env.reset(seed=0)
+    env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    _, info = env.reset(seed=0)
+    terminated = False
+    while not terminated:
+        _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(0)
+
+
+def test_an_action_is_an_integer_index_and_nothing_else() -> None:
+    env = hbgym.make("mr-house-basic", players=2, opponents="random")
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.action_masks()
+    _, info = env.reset(seed=1)
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    for wrong in (legal + 0.7, str(legal), None):
+        with pytest.raises(ValueError, match="an action is an integer index"):
+            env.step(wrong)
+    env.step(np.int64(legal))  # a NumPy integer is one
+
+
 def test_make_vec_plays_many_games_at_once() -> None:
     envs = gymnasium.make_vec(
         "housebuilders/mr-house-basic-v0", num_envs=3, vectorization_mode="sync",

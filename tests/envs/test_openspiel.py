@@ -3,6 +3,10 @@ and OpenSpiel's random, MCTS and ISMCTS bots play our games through it."""
 
 from __future__ import annotations
 
+import copy
+import pickle
+import random
+
 import numpy as np
 import pytest
 
@@ -24,6 +28,29 @@ CASES = [pytest.param(g, marks=pytest.mark.slow) if g in SLOW else g for g in GA
 def test_random_sim_test_passes(game_id: str) -> None:
     game = pyspiel.load_game(hbos.short_name(game_id), {"players": 2})
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_game_and_its_states_pickle_and_deep_copy(game_id: str) -> None:
+    """As a run across processes (Ray, multiprocessing) or a checkpoint needs: a copy
+    goes on as the original (its generator and its game's sequence of seeds too)."""
+    game = pyspiel.load_game(hbos.short_name(game_id), {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(25):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    again = pickle.loads(pickle.dumps(game))
+    assert again.num_players() == 2
+    assert str(again.new_initial_state()) == str(game.new_initial_state())
+    copies = [pickle.loads(pickle.dumps(state)), copy.deepcopy(state)]
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        for s in (state, *copies):
+            s.apply_action(action)
+    for s in copies:
+        assert s.returns() == state.returns() and s.hb.to_json() == state.hb.to_json()
 
 
 def test_every_game_is_registered_with_its_parameters() -> None:

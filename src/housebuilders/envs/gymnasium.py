@@ -26,6 +26,7 @@ PettingZoo's illegal-move wrapper does, unless ``illegal="raise"``.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -49,7 +50,7 @@ def env_id(game_id: str) -> str:
 class HousebuildersEnv(gymnasium.Env):
     """Seat ``seat`` (None: a seat drawn at each reset) of ``game_id`` against bots."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
         self,
@@ -80,6 +81,7 @@ class HousebuildersEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.table.actions)
         self.state: State | None = None
         self.seat = 0 if seat is None else seat
+        self.over = False  # the episode ended (the game, or an illegal action): reset
 
     # -- the episode ----------------------------------------------------------------
     def reset(
@@ -96,23 +98,31 @@ class HousebuildersEnv(gymnasium.Env):
             for s, name in zip(others, self.opponents, strict=True)
         }
         self.state = self.table.new_game(self.game_seed)
+        self.over = False
         self._play_bots()
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        state = self.state
-        assert state is not None, "call reset() first"
+        state = self._started()
+        if self.over:
+            raise RuntimeError("the episode is over (terminated): call reset() to play again")
         self.table.action(action)  # a ValueError outside the action space
-        if int(action) not in self.table.legal(state, self.seat):
+        if operator.index(action) not in self.table.legal(state, self.seat):
             if self.table.illegal == "raise":
                 self.table.play(state, self.seat, action)  # raises IllegalAction, naming the rule
+            self.over = True
             info = {**self._info(), "illegal": True}
             return self._observe(), self.illegal_reward, True, False, info
         self.table.play(state, self.seat, action)
         self._play_bots()
-        over = state.is_terminal()
-        reward = self.table.rewards(state)[self.seat] if over else 0.0
-        return self._observe(), reward, over, False, self._info()
+        self.over = state.is_terminal()
+        reward = self.table.rewards(state)[self.seat] if self.over else 0.0
+        return self._observe(), reward, self.over, False, self._info()
+
+    def _started(self) -> State:
+        if self.state is None:
+            raise RuntimeError("call reset() first: there is no game yet")
+        return self.state
 
     def _play_bots(self) -> None:
         """The bots move until the learner's seat may act or the game is over."""
@@ -132,8 +142,9 @@ class HousebuildersEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as a mask over the action space (sb3-contrib's
-        MaskablePPO calls this; the same is in ``info["action_mask"]``)."""
-        return self.table.mask(self.state, self.seat)
+        MaskablePPO calls this; the same is in ``info["action_mask"]``). Through
+        ``gymnasium.make``'s wrappers: ``env.unwrapped.action_masks()``."""
+        return self.table.mask(self._started(), self.seat)
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -116,8 +116,15 @@ class HousebuildersGame(pyspiel.Game):
             utility_sum=None,
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(game_type(game_id), info, {"players": players, "seed": seed})
+        self._params = {"players": players, "seed": seed}
+        super().__init__(game_type(game_id), info, self._params)
         self._seeds = random.Random(seed)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its name, parameters and place in its sequence of
+        seeds: pyspiel's own way asks a sampled-stochastic game for an RNG state that a
+        Python game cannot give."""
+        return _load_game, (self.get_type().short_name, self._params, self._seeds.getstate())
 
     def new_initial_state(self) -> HousebuildersState:
         return HousebuildersState(self, self.table.new_game(next_seed(self._seeds)))
@@ -204,6 +211,22 @@ class HousebuildersState(pyspiel.State):
 
     def __str__(self) -> str:
         return self._table.text(self.hb, None)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and the housebuilders state's JSON (``to_json``: the
+        generator's state and the history included), so a copy goes on as it would."""
+        return _load_state, (self.get_game(), self.hb.to_json())
+
+
+def _load_game(name: str, params: dict[str, Any], seeds: Any) -> HousebuildersGame:
+    """A pickled game: loaded by name, its sequence of seeds where it was."""
+    loaded = pyspiel.load_game(name, params)
+    loaded._seeds.setstate(seeds)
+    return loaded
+
+
+def _load_state(game: HousebuildersGame, data: dict[str, Any]) -> HousebuildersState:
+    return HousebuildersState(game, game.table.spec.state_from_json(data))
 
 
 class Observer:

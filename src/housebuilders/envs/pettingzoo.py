@@ -40,6 +40,12 @@ from .table import Table, next_seed
 __all__ = ["HousebuildersAEC", "HousebuildersParallel", "env", "parallel_env", "raw_env"]
 
 
+def _check_render_mode(metadata: dict[str, Any], render_mode: str | None) -> None:
+    if render_mode is not None and render_mode not in metadata["render_modes"]:
+        modes = metadata["render_modes"]
+        raise ValueError(f"render_mode must be one of {modes}, not {render_mode!r}")
+
+
 def _spaces(table: Table) -> tuple[spaces.Dict, spaces.Discrete]:
     observation = spaces.Dict(
         {
@@ -65,8 +71,7 @@ class HousebuildersAEC(AECEnv):
         content: Mapping[str, Any] | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        _check_render_mode(self.metadata, render_mode)
         self.table = Table(game_id, players, options, content, reward)
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"housebuilders_{game_id.replace('-', '_')}_v0"}
@@ -164,6 +169,7 @@ class HousebuildersParallel(ParallelEnv):
         illegal: str = "raise",
         illegal_reward: float = -1.0,
     ) -> None:
+        _check_render_mode(self.metadata, render_mode)
         self.table = Table(game_id, players, options, content, reward, illegal)
         self.render_mode, self.illegal_reward = render_mode, illegal_reward
         self.possible_agents = [f"player_{i}" for i in range(players)]

@@ -3,6 +3,7 @@ observation vector, the legal-action mask) and the rewards at the end."""
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -94,14 +95,18 @@ class Table:
         """Play action ``index`` for ``seat``: an IllegalAction (the state unchanged)
         if the rules forbid it, a ValueError outside the action space."""
         action = self.action(index)
-        if int(index) in self.legal(state, seat) and seat in state.acting_players():
+        if operator.index(index) in self.legal(state, seat) and seat in state.acting_players():
             state.play(seat, action)  # legal: apply's check was just made
         else:
             state.apply(seat, action)  # raises, naming the rule
 
     def action(self, index: Any) -> Any:
-        """The game's action of index ``index`` (a ValueError outside the space)."""
-        i = int(index)
+        """The game's action of index ``index``, an integer (a Python or NumPy one); a
+        ValueError for anything else (1.7 is not 1) or outside the space."""
+        try:
+            i = operator.index(index)
+        except TypeError:
+            raise ValueError(f"an action is an integer index, not {index!r}") from None
         if not 0 <= i < self.actions:
             raise ValueError(f"action {index!r} is outside 0 to {self.actions - 1}")
         return self._actions[i]
