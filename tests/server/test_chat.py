@@ -95,6 +95,13 @@ def test_a_message_that_is_empty_too_long_or_has_a_control_character_is_refused(
     assert _history(client, table) == []
 
 
+def test_a_message_refused_by_its_pattern_is_told_in_words(client: TestClient) -> None:
+    table, seat = _table(client)
+    refused = _say(client, table, seat[0], "\u202egnp.exe")
+    assert refused.status_code == 422
+    assert "no direction-override character" in refused.json()["error"]
+
+
 def test_a_message_is_kept_as_plain_text_whatever_it_says(client: TestClient) -> None:
     table, seat = _table(client)
     for text in (MARKUP, "x" * CHAT_LENGTH, "two\nlines", "é 🏠 ünïcode"):

@@ -64,6 +64,8 @@ def test_a_name_shown_as_nothing_or_turning_the_text_around_it_gets_422(
     would turn the text around the name where it is shown."""
     answer = _create(client, [{"kind": "human", "name": name}, {"kind": "bot", "bot": "random"}])
     assert answer.status_code == 422, answer.text
+    error = answer.json()["error"]  # in words, not the pattern the name missed
+    assert "a name is one line of 1 to 40 characters" in error and "^[" not in error
 
 
 @pytest.mark.parametrize("name", ["👩\u200d💻 Ada", "מיכאל\u200f", "Zoë"])

@@ -131,6 +131,15 @@ BotName = Annotated[
 #: script, but never as the one character shown)
 _BIDI = r"\u202a-\u202e\u2066-\u2069"
 _ZERO_WIDTH = r"\u200b-\u200f\u2060-\u2064"
+#: what a name or a chat message that does not match its pattern is told, by field
+PATTERN_RULES = {
+    "name": "a name is one line of 1 to 40 characters, with no control or "
+    "direction-override character (U+202A to U+202E, U+2066 to U+2069) and at least "
+    "one character shown (not only spaces or zero-width characters)",
+    "text": "a message has no control character but the newline, no "
+    "direction-override character (U+202A to U+202E, U+2066 to U+2069), and at least "
+    "one character shown (not only spaces or zero-width characters)",
+}
 #: a person's name at a table: shown to everyone there, 1 to 40 characters, none of
 #: them a control character, at least one not a space; spaces around it are dropped
 #: (the pattern leaves out U+0085 and U+FEFF, on which JSON Schema's, the checker's and
