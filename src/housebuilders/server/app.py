@@ -344,6 +344,21 @@ def _game(game_id: str) -> GameSpec:
     return game(game_id)
 
 
+def _game_public(spec: GameSpec) -> dict[str, Any]:
+    """A game as the lobby and ``/api/games`` give it: its player counts and options."""
+    return {
+        "id": spec.id,
+        "name": spec.name,
+        "min_players": spec.min_players,
+        "max_players": spec.max_players,
+        "options": [
+            {"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help,
+             "players": list(o.players)}
+            for o in spec.options
+        ],
+    }  # fmt: skip
+
+
 def _actions_rule(spec: GameSpec) -> str:
     """The rule an action of another game breaks: the game's own list of actions."""
     return f"{spec.id} §Actions"
@@ -354,11 +369,9 @@ def _api(app: FastAPI) -> None:
         "/api/games", operation_id="list_games", response_model=GamesPublic, responses=errors()
     )
     async def list_games() -> dict[str, Any]:
-        """The games that can be played, and the bots the lobby offers."""
-        games = [
-            {"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players}
-            for g in map(game, game_ids())
-        ]
+        """The games that can be played (each with its options), and the bots the lobby
+        offers."""
+        games = [_game_public(game(g)) for g in game_ids()]
         return {"games": games, "bots": app.state.lobby_bots, "bot_hints": app.state.bot_hints}
 
     @app.get(
@@ -718,10 +731,7 @@ def _pages(app: FastAPI) -> None:
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def lobby(request: Request) -> HTMLResponse:
-        games = [
-            {"id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players}
-            for g in map(game, game_ids())
-        ]
+        games = [_game_public(game(g)) for g in game_ids()]
         return TEMPLATES.TemplateResponse(
             request,
             "lobby.html",

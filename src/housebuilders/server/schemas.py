@@ -389,11 +389,22 @@ ActionRequest = Annotated[
 
 
 # -- what the server answers ----------------------------------------------------------------
+class OptionPublic(BaseModel):
+    name: str
+    default: Any
+    choices: list[Any] = Field(description="the values it takes, as POST /api/tables takes them")
+    help: str
+    players: list[int] = Field(
+        description="the player counts its other choices are for (empty: every count)"
+    )
+
+
 class GamePublic(BaseModel):
     id: str
     name: str
     min_players: int
     max_players: int
+    options: list[OptionPublic] = Field(description="its variants and house rules")
 
 
 class GamesPublic(BaseModel):

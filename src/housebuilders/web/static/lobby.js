@@ -25,6 +25,9 @@ const links = $("links");
 const tablesBox = $("tables");
 const mineCard = $("mine-card");
 const mineBox = $("mine");
+const optionsBox = $("game-options-box");
+const optionsList = $("game-options");
+const optionsLegend = $("game-options-legend");
 
 if (clockBotSelect && DEFAULT_BOT) clockBotSelect.value = DEFAULT_BOT;
 
@@ -51,6 +54,119 @@ function fillPlayers() {
   }
   playersSelect.value = String(Math.min(Math.max(previous, game.min_players), max));
   fillSeats();
+}
+
+// == the chosen game's options (variants, rulings): one control each ==================
+// Each option is {name, default, choices, help, players}: the game's own
+// (core/spec.py's Option), in the lobby's data (as /api/games gives them).
+const optionsByGame = Object.fromEntries(GAMES.map((g) => [g.id, g.options || []]));
+
+function optionTitle(name) {
+  const words = name.replace(/[-_]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function isYesNo(option) {
+  return option.choices.length === 2 && option.choices.every((c) => typeof c === "boolean");
+}
+
+function choiceText(value) {
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  return String(value);
+}
+
+function fillOptions() {
+  const game = currentGame();
+  const options = (game && optionsByGame[game.id]) || [];
+  optionsList.replaceChildren();
+  optionsBox.hidden = options.length === 0;
+  if (game) optionsLegend.textContent = `${game.name}: game options`;
+  for (const option of options) {
+    const row = document.createElement("div");
+    row.className = "option-row";
+    row.dataset.optionRow = option.name;
+    const id = `option-${option.name}`;
+    const help = document.createElement("span");
+    help.className = "hint option-help";
+    help.textContent = option.help;
+    const only = document.createElement("span");
+    only.className = "hint option-players";
+    if (option.players && option.players.length) {
+      const counts = option.players.join(" or ");
+      only.textContent = ` (only with ${counts} players)`;
+    }
+    if (isYesNo(option)) {
+      const label = document.createElement("label");
+      label.className = "option-check";
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.id = id;
+      box.dataset.option = option.name;
+      box.checked = option.default === true;
+      const title = document.createElement("span");
+      title.className = "option-name";
+      title.textContent = `${optionTitle(option.name)} `;
+      const dflt = document.createElement("span");
+      dflt.className = "hint";
+      dflt.textContent = ` (default: ${option.default ? "on" : "off"})`;
+      label.append(box, " ", title, help, dflt, only);
+      row.append(label);
+    } else {
+      const label = document.createElement("label");
+      label.htmlFor = id;
+      label.className = "option-name";
+      label.textContent = optionTitle(option.name);
+      const select = document.createElement("select");
+      select.id = id;
+      select.dataset.option = option.name;
+      option.choices.forEach((choice, i) => {
+        const opt = document.createElement("option");
+        opt.value = String(i);
+        opt.dataset.value = JSON.stringify(choice);
+        opt.textContent = choice === option.default ? `${choiceText(choice)} (default)` : choiceText(choice);
+        select.append(opt);
+      });
+      const at = option.choices.findIndex((c) => c === option.default);
+      select.value = String(Math.max(0, at));
+      const text = document.createElement("div");
+      text.append(help, only);
+      row.append(label, select, text);
+    }
+    optionsList.append(row);
+  }
+  fitOptions();
+}
+
+// A variant for some player counts only (House of Fado's 2-player assistants): at
+// another count its control is off, at its default, and says for which counts it is.
+function fitOptions() {
+  const game = currentGame();
+  const options = (game && optionsByGame[game.id]) || [];
+  const players = Number(playersSelect.value) || 0;
+  for (const option of options) {
+    const control = document.getElementById(`option-${option.name}`);
+    if (!control) continue;
+    const fits = !(option.players && option.players.length) || option.players.includes(players);
+    if (!fits) {
+      if (control.type === "checkbox") control.checked = option.default === true;
+      else control.value = String(Math.max(0, option.choices.findIndex((c) => c === option.default)));
+    }
+    control.disabled = !fits;
+  }
+}
+
+function chosenOptions() {
+  const game = currentGame();
+  const options = (game && optionsByGame[game.id]) || [];
+  const chosen = {};
+  for (const option of options) {
+    const control = document.getElementById(`option-${option.name}`);
+    if (!control || control.disabled) continue;
+    if (control.type === "checkbox") chosen[option.name] = control.checked;
+    else chosen[option.name] = option.choices[Number(control.value)];
+  }
+  return chosen;
 }
 
 function fillSeats() {
@@ -96,6 +212,7 @@ function fillSeats() {
     row.append(label, select, name);
     seatsBox.append(row);
   }
+  fitOptions();
 }
 
 function showMessage(text, kind) {
@@ -117,6 +234,8 @@ function request() {
     return name ? { kind: "human", name } : { kind: "human" };
   });
   const payload = { game: gameSelect.value, seats };
+  const options = chosenOptions();
+  if (Object.keys(options).length) payload.options = options;
   if ($("private").checked) payload.private = true;
   if ($("hints").checked) payload.hints = true;
   const seed = seedInput.value.trim();
@@ -320,8 +439,12 @@ async function loadTables() {
     tid.className = "tid";
     tid.textContent = t.table;
     tr.insertCell().textContent = gameName(t.game);
-    tr.insertCell().textContent = (t.seats || []).map((s) => (s.kind === "bot" ? s.bot || "bot" : s.name || "person")).join(", ");
-    tr.insertCell().textContent = t.status || "";
+    const who = tr.insertCell();
+    who.className = "who";
+    who.textContent = (t.seats || []).map((s) => (s.kind === "bot" ? s.bot || "bot" : s.name || "person")).join(", ");
+    const status = tr.insertCell();
+    status.className = "state";
+    status.textContent = t.status || "";
     const created = tr.insertCell();
     created.className = "created";
     created.textContent = formatTime(t.created);
@@ -341,9 +464,19 @@ function formatTime(value) {
   return date.toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
 }
 
-gameSelect.addEventListener("change", fillPlayers);
+// a message of the last attempt goes once the form changes, or when the browser's own
+// checks stop the next attempt (a seed out of range: no request, no new message)
+form.addEventListener("input", clearMessage);
+form.addEventListener("change", clearMessage);
+form.addEventListener("invalid", clearMessage, true);
+
+gameSelect.addEventListener("change", () => {
+  fillPlayers();
+  fillOptions();
+});
 playersSelect.addEventListener("change", fillSeats);
 fillPlayers();
+fillOptions();
 renderMine();
 loadTables();
 setInterval(() => {
