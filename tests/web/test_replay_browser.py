@@ -112,6 +112,25 @@ def test_stepping_through_a_replay_forwards_and_back(
     assert "step=0" in page.url  # a link to this move
 
 
+def test_a_move_number_out_of_range_shows_the_move_reached(
+    page: Any, server: str, games: dict[str, str]
+) -> None:
+    table = games["public"]
+    steps = get(f"{server}/api/tables/{table}/replay")["steps"]
+    page.goto(f"{server}/t/{table}/replay?step=5")
+    at_step(page, 5)
+    page.fill("#step-number", "999999")
+    page.press("#step-number", "Enter")
+    at_step(page, steps)
+    assert page.evaluate("document.activeElement.id") == "step-number"  # still typing there
+    assert page.input_value("#step-number") == str(steps)  # the last move, not 999999
+    assert f"step={steps}" in page.url
+    page.fill("#step-number", "-7")
+    page.press("#step-number", "Enter")
+    at_step(page, 0)
+    assert page.input_value("#step-number") == "0"
+
+
 def test_a_replay_from_a_seats_view_with_the_scores_chart(
     page: Any, server: str, games: dict[str, str]
 ) -> None:

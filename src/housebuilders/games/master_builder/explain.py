@@ -27,7 +27,7 @@ from .actions import (
     section_name,
 )
 from .content import MAX_WORKERS, MasterBuilderContent, can_staff, needs, workers
-from .phases import BID, DRAFT, HIRE, OPENING_BID, PLAN
+from .phases import BID, DRAFT, HIRE, LOAN, OPEN, OPENING_BID, PLAN, SECTIONS
 
 if TYPE_CHECKING:
     from .state import MasterBuilderState
@@ -73,11 +73,16 @@ def describe(s: MasterBuilderState, action: Action) -> str:
 
 
 def illegal(s: MasterBuilderState, player: int, action: Action) -> tuple[str, str] | None:
-    """The rulebook's words for a hire past the wage cap, a bid below the minimum, not
-    higher or above one's cash, a section without the skill, a roof before four walls, a
-    worker on two sections, a plan that does not stand."""
+    """The rulebook's words for a hire past the wage cap, a contract named that one cannot
+    bid on, a bid below the minimum, not higher or above one's cash, a repayment one cannot
+    pay, a section without the skill, a roof before four walls, a worker on two sections, a
+    plan that does not stand."""
     if isinstance(action, HireWorker) and s.phase in (DRAFT, HIRE):
         return _hire(s, player, action)
+    if isinstance(action, PutUp) and s.phase == OPEN:
+        return _put_up(s, player, action)
+    if isinstance(action, RepayIou) and s.phase != LOAN:
+        return _repay(s, player, action)
     if isinstance(action, Bid) and s.phase in (OPENING_BID, BID):
         return _bid(s, player, action)
     if isinstance(action, Staff) and s.phase == PLAN:
@@ -100,6 +105,34 @@ def _hire(s: MasterBuilderState, player: int, action: HireWorker) -> tuple[str, 
                 f"total of wages does not exceed this upper limit (hiring "
                 f"{worker_name(s, deck[0])} would bring yours from {s.wage[player]} to "
                 f"{total})", HIRING)  # fmt: skip
+    return None
+
+
+def _put_up(s: MasterBuilderState, player: int, action: PutUp) -> tuple[str, str] | None:
+    c = action.contract
+    if c not in s.display:
+        return f"contract {c + 1} is not on offer", SECTIONS[OPEN]
+    low = s.content.contracts[c].min_bid
+    if s.cash[player] < low:
+        return (f"A player MUST be able to pay the amount they bid, and may NOT take a loan "
+                f"to cover it: the minimum bid on contract {c + 1} is {money(low)} and you "
+                f"have {money(s.cash[player])}", BIDDING)  # fmt: skip
+    return None
+
+
+def _repay(s: MasterBuilderState, player: int, action: RepayIou) -> tuple[str, str] | None:
+    name = s.content.loans[action.loan].name
+    if not s.ious[player][action.loan]:
+        return f"you hold no {name} IOU to repay", SECTIONS[LOAN]
+    cost, cash = s.repayment(action.loan), s.cash[player]
+    if s.phase == OPENING_BID:
+        low = s.content.contracts[s.auction].min_bid
+        if cash - cost < low:
+            return (f"repaying a {name} loan ({money(cost)}) would leave you {money(cash - cost)}"
+                    f", less than your opening bid's minimum of {money(low)}", BIDDING)
+    elif cash < cost:
+        return (f"repaying a {name} loan costs {money(cost)} and you have {money(cash)}",
+                SECTIONS[LOAN])  # fmt: skip
     return None
 
 

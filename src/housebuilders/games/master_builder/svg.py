@@ -10,7 +10,13 @@ on one repays it; chips take a loan), the workers (a click fires one, or takes i
 event), the event cards in hand (a click plays one), the renting chips, and each
 contract with its six sections (chips under a section staff it, one per crew; a click
 on a planned section takes its workers off). The passes, the plan's submission and the
-answers to a rent offer are chips under the board. A seat acts on its own panel only."""
+answers to a rent offer are chips under the board. A seat acts on its own panel only.
+
+While the seat is to act, a part that stands for an action it may not play now asks the
+server why not (``ask``): a deck's face-up card (or empty place) its hire, a contract on
+offer its naming for bidding, an IOU its repayment, a section of one's contract not built
+nor planned its staffing by the crew its code shows (public content). An ask names only
+an action, never hidden information."""
 
 from __future__ import annotations
 
@@ -55,6 +61,7 @@ from .actions import (
     Unstaff,
     money,
 )
+from .content import parse_code
 from .phases import TRACK
 from .text import (
     auction_line,
@@ -94,8 +101,13 @@ def panel(box: Box, colour: str | None = None) -> list[str]:
     return [rect(box, rx=10, fill="#fffdf8", stroke=colour or THEME.edge, stroke_width=1.5)]
 
 
+def asking(obs: Json, acts: Acts) -> bool:
+    """Whether the seat is to act: its parts that are not legal now ask why not."""
+    return bool(acts) and obs["you"] in obs["acting"]
+
+
 def worker_card(obs: Json, worker: Json, box: Box, item: Legal | None,
-                note: str = "") -> list[str]:  # fmt: skip
+                note: str = "", ask: Json | None = None) -> list[str]:  # fmt: skip
     """A worker card: its skill's colour, its number and quirks, its wage; grey when face
     down."""
     fill = "#cfc8bd" if worker.get("down") else SKILL_FILL[worker["skill"]]
@@ -113,7 +125,7 @@ def worker_card(obs: Json, worker: Json, box: Box, item: Legal | None,
         f"{quirks} (they can keep a worker from working); wage {money(worker['wage'])} a round"
         + (": face down, it cannot work this round" if worker.get("down") else "")
     )
-    return maybe_act(item, face, title=about)
+    return maybe_act(item, face, ask, about)
 
 
 #: the workers' quirks by their abbreviations (the rulebook's Card Notes)
@@ -144,16 +156,22 @@ def phase_track(obs: Json, y: float) -> tuple[list[str], float]:
 def decks(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
     parts = [caption(2 * MARGIN, y + 12, "Worker decks (face-up card on top)")]
     tallest = 0.0
+    ask_why = asking(obs, acts)
     for s, deck in enumerate(obs["decks"]):
         x = 2 * MARGIN + s * (DECK_W + 40)
         box = Box(x, y + 20, DECK_W, DECK_H)
         parts.append(muted(x, y + 20 + DECK_H + 11, f"{skill_name(obs, s)} deck: {deck['size']}"
                            " cards", 10))  # fmt: skip
         item = acts.find(HireWorker.kind, skill=s)
+        ask = {"kind": HireWorker.kind, "skill": s} if ask_why else None
         if deck["top"]:
-            parts += worker_card(obs, deck["top"], Box(x, y + 20, DECK_W, WORKER_H + 14), item)
+            parts += worker_card(obs, deck["top"], Box(x, y + 20, DECK_W, WORKER_H + 14), item,
+                                 ask=ask)  # fmt: skip
         else:
-            parts.append(rect(box, rx=6, fill="none", stroke=THEME.edge, stroke_dasharray="4 3"))
+            fill = "transparent" if ask else "none"  # an ask is clicked anywhere inside
+            empty = [rect(box, rx=6, fill=fill, stroke=THEME.edge, stroke_dasharray="4 3"),
+                     muted(x + DECK_W / 2, y + 20 + DECK_H / 2 + 4, "empty", 10, "middle")]
+            parts += maybe_act(None, empty, ask, f"the {skill_name(obs, s)} deck is empty")
         looks = [(f"look into it: {money(1)}", a) for a in acts.matching(LookIntoDeck.kind,
                                                                          skill=s)]  # fmt: skip
         more, h = chip_rows(looks, x, y + 20 + DECK_H + 14, DECK_W, CHIP)
@@ -172,8 +190,8 @@ def decks(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
     return parts, height
 
 
-def contract_card(obs: Json, contract: int, box: Box, item: Legal | None,
-                  bonus: int = 0, highlight: bool = False) -> list[str]:  # fmt: skip
+def contract_card(obs: Json, contract: int, box: Box, item: Legal | None, bonus: int = 0,
+                  highlight: bool = False, ask: Json | None = None) -> list[str]:  # fmt: skip
     card = obs["contracts"][contract]
     face = [card_face(box, "#f4ead6", THEME.edge, highlight=highlight),
             bold(box.x + 6, box.y + 14, contract_title(obs, contract), 10.5),
@@ -187,7 +205,7 @@ def contract_card(obs: Json, contract: int, box: Box, item: Legal | None,
         f"at {money(card['min_bid'])}; left unfinished at the end it pays less for each "
         "section not built (never below 0)"
     )
-    return maybe_act(item, face, title=about)
+    return maybe_act(item, face, ask, about)
 
 
 def contracts_on_offer(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
@@ -195,12 +213,14 @@ def contracts_on_offer(obs: Json, acts: Acts, y: float) -> tuple[list[str], floa
     parts = [caption(2 * MARGIN, y + 12, "Contracts on offer"),
              muted(WIDTH - 2 * MARGIN, y + 12, left, 10, "end")]  # fmt: skip
     per_row = PANEL_W // (CONTRACT_W + 8)
+    ask_why = asking(obs, acts)
     for k, shown in enumerate(obs["display"]):
         c = shown["contract"]
         box = Box(2 * MARGIN + (k % per_row) * (CONTRACT_W + 8),
                   y + 20 + (k // per_row) * (CONTRACT_H + 6), CONTRACT_W, CONTRACT_H)  # fmt: skip
         item = acts.find(PutUp.kind, contract=c)
-        parts += contract_card(obs, c, box, item, shown["bonus"], c == obs["auction"])
+        ask = {"kind": PutUp.kind, "contract": c} if ask_why else None
+        parts += contract_card(obs, c, box, item, shown["bonus"], c == obs["auction"], ask)
     rows = (len(obs["display"]) + per_row - 1) // per_row
     height = 24 + rows * (CONTRACT_H + 6)
     if not obs["display"]:
@@ -261,7 +281,8 @@ def ious(obs: Json, acts: Acts, seat: int, x: float, y: float) -> list[str]:
         face = [card_face(box, "#efe2c4", THEME.edge, rx=3),
                 text(box.x + 5, box.y + 13, f"{loan_name(obs, k)} IOU ×{count}", 10)]  # fmt: skip
         about = f"{loan_name(obs, k)} loan: its repayment is subtracted from your money at the end"
-        parts += maybe_act(acts.find(RepayIou.kind, loan=k), face, title=about)
+        ask = {"kind": RepayIou.kind, "loan": k} if asking(obs, acts) else None
+        parts += maybe_act(acts.find(RepayIou.kind, loan=k), face, ask, about)
         x += 98
     loans = [(f"take a {loan_name(obs, a.action['loan'])} loan", a)
              for a in acts.of(TakeLoan.kind)]  # fmt: skip
@@ -329,6 +350,7 @@ def contract_row(obs: Json, acts: Acts, seat: int, c: int, y: float) -> tuple[li
     parts = [bold(2 * MARGIN, y + 14, contract_title(obs, c), 10.5),
              muted(2 * MARGIN, y + 28, f"pays {money(card['amount'])}", 10)]  # fmt: skip
     tallest = 40.0
+    ask_why = asking(obs, acts)
     for s, built in enumerate(obs["built"][c]):
         box = Box(2 * MARGIN + 170 + s * (SECTION_W + 6), y, SECTION_W, 34)
         label = section_label(obs, c, s)
@@ -343,13 +365,25 @@ def contract_row(obs: Json, acts: Acts, seat: int, c: int, y: float) -> tuple[li
         else:
             face = [rect(box, rx=4, fill="#fff", stroke=THEME.edge, stroke_dasharray="4 3"),
                     text(box.x + 5, box.y + 14, label, 10)]  # fmt: skip
-        parts += maybe_act(acts.find(Unstaff.kind, contract=c, section=s), face)
         crews = [(crew_label(a.action["first"], a.action["second"]), a)
                  for a in acts.matching(Staff.kind, contract=c, section=s)]  # fmt: skip
+        ask = None
+        if ask_why and not built and (c, s) not in planned and not crews:
+            ask = staff_ask(obs, c, s)
+        parts += maybe_act(acts.find(Unstaff.kind, contract=c, section=s), face, ask)
         more, h = chip_rows(crews, box.x, box.y + box.h + 1, box.w, CHIP)
         parts += more
         tallest = max(tallest, box.h + 4 + h)
     return parts, tallest + 4
+
+
+def staff_ask(obs: Json, contract: int, section: int) -> Json:
+    """Staffing a section with the crew its code shows (best first): the action asked
+    about when no crew may staff it now."""
+    need = parse_code(obs["contracts"][contract]["sections"][section])
+    second = need[1] if len(need) > 1 else NONE
+    return {"kind": Staff.kind, "contract": contract, "section": section, "first": need[0],
+            "second": second}  # fmt: skip
 
 
 def seat_panel(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], float]:

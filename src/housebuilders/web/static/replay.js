@@ -59,12 +59,13 @@ function seatText(seat) {
 // == moving through the game ============================================================
 /** Show ``step`` (clamped to the game) from the chosen view. Requests go one at a time:
  * a step asked for meanwhile (a held arrow key, a dragged slider) waits, and only the
- * newest one asked for is fetched next. */
-async function go(step) {
+ * newest one asked for is fetched next. ``entered``: the step was typed in the move
+ * box (and entered), which then shows the step reached, not what was typed. */
+async function go(step, entered = false) {
   if (!state.summary) return;
   state.step = Math.max(0, Math.min(state.summary.steps, Math.round(Number(step) || 0)));
   state.wanted = { step: state.step, seat: state.seat };
-  showControls();
+  showControls(entered);
   if (state.loading) return;
   state.loading = true;
   body.dataset.busy = "true";
@@ -81,11 +82,12 @@ async function go(step) {
   body.dataset.busy = "false";
 }
 
-function showControls() {
+function showControls(entered = false) {
   const { step } = state;
   const steps = state.summary.steps;
   el.slider.value = String(step);
-  if (document.activeElement !== el.number) el.number.value = String(step);
+  // the box keeps a number being typed; one entered (999999, -3) shows the step reached
+  if (entered || document.activeElement !== el.number) el.number.value = String(step);
   el.first.disabled = el.prev.disabled = step <= 0;
   el.next.disabled = el.last.disabled = step >= steps;
   const query = new URLSearchParams(location.search);
@@ -255,7 +257,7 @@ el.prev.addEventListener("click", () => go(state.step - 1));
 el.next.addEventListener("click", () => go(state.step + 1));
 el.last.addEventListener("click", () => go(state.summary.steps));
 el.slider.addEventListener("input", () => go(el.slider.value));
-el.number.addEventListener("change", () => go(el.number.value));
+el.number.addEventListener("change", () => go(el.number.value, true));
 el.viewAs.addEventListener("change", () => {
   state.seat = el.viewAs.value === "" ? null : Number(el.viewAs.value);
   go(state.step);

@@ -77,6 +77,7 @@ const state = {
   chatNames: "", // the seats' names the chat was shown with
   hint: null, // the hint shown (for the view of its log_length), or null
   hinting: false,
+  refused: false, // the server refused this page for good (no such table, not a seat)
 };
 
 /**
@@ -86,8 +87,12 @@ const state = {
  * finds it there; opening the table's address afresh, as the spectator link does,
  * spectates.
  */
+function tokenKey() {
+  return `housebuilders.token.${TABLE}`;
+}
+
 function seatToken() {
-  const key = `housebuilders.token.${TABLE}`;
+  const key = tokenKey();
   const given = body.dataset.token || "";
   const url = new URL(location.href);
   if (url.searchParams.has("token")) {
@@ -123,11 +128,58 @@ async function refresh() {
   } else if (r.network) {
     setConnection("offline");
   } else if (r.status === 404) {
-    showMessage("There is no such table.", "error");
+    refuse(404, "There is no such table.");
   } else if (r.status === 403) {
-    showMessage("This seat link is not valid for this table.", "error");
+    refuse(403, "This link is not a seat at this table.");
   }
   return r;
+}
+
+/**
+ * The server refused this page for good: 404 (no such table) or 403 (the token is not
+ * a seat's), from the view (HTTP) or the websocket (closed with 4404 or 4403). The page
+ * stops asking, forgets the token kept for the tab (so that a reload spectates), says so
+ * instead of "Connecting…" and offers a way out: the lobby and, for a table that
+ * exists, watching it without the token.
+ */
+function refuse(status, text) {
+  if (state.refused) return;
+  state.refused = true;
+  stopPolling();
+  if (state.ws) state.ws.close();
+  state.ws = null;
+  state.wsOpen = false;
+  setConnection("offline");
+  try {
+    sessionStorage.removeItem(tokenKey());
+  } catch {
+    // storage refused: nothing was kept
+  }
+  body.dataset.refused = String(status);
+  el.status.textContent = text;
+  el.status.classList.remove("your-turn", "over");
+  el.you.textContent = status === 403 ? "not a seat" : "";
+  el.message.className = "message error";
+  const links = document.createElement("p");
+  links.className = "refused-links";
+  if (status === 403) {
+    const watch = document.createElement("a");
+    watch.className = "button";
+    watch.id = "refused-spectate";
+    watch.href = `/t/${encodeURIComponent(TABLE)}`;
+    watch.textContent = "Watch this table";
+    links.append(watch, " ");
+  }
+  const lobby = document.createElement("a");
+  lobby.className = "button primary";
+  lobby.id = "refused-lobby";
+  lobby.href = "/";
+  lobby.textContent = "Go to the lobby";
+  links.append(lobby);
+  const line = document.createElement("p");
+  line.textContent = text;
+  el.message.replaceChildren(line, links);
+  el.message.hidden = false;
 }
 
 /** POST to the table (an action, undo, back) and render the view it returns. */
@@ -178,6 +230,7 @@ function act(index) {
 
 // == live updates =======================================================================
 function connect() {
+  if (state.refused) return;
   if (!("WebSocket" in window)) {
     startPolling();
     return;
@@ -224,11 +277,10 @@ function connect() {
     // refused for good (4000 + the HTTP status): no such table, or not this seat's link
     const refused = { 4403: "This link is not a seat at this table.", 4404: "There is no such table." };
     if (refused[event.code]) {
-      stopPolling();
-      setConnection("offline");
-      showMessage(event.reason || refused[event.code], "error");
+      refuse(event.code - 4000, event.reason || refused[event.code]);
       return;
     }
+    if (state.refused) return;
     startPolling(); // 4429 (too many live connections) or the server away: poll, retry
     scheduleReconnect();
   });
@@ -243,9 +295,10 @@ function scheduleReconnect() {
 }
 
 function startPolling() {
-  if (state.pollTimer) return;
+  if (state.pollTimer || state.refused) return;
   setConnection("polling");
   state.pollTimer = setInterval(() => {
+    if (state.refused) return stopPolling();
     if (!state.busy) refresh();
     loadChat();
   }, POLL_MS);
