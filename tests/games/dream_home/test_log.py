@@ -64,6 +64,21 @@ def test_the_log_names_the_cards_taken_and_where_the_room_goes() -> None:
     assert s.log[-1].startswith("player 1 places the ")
 
 
+def test_the_placing_moves_name_the_room_card_held_as_the_log_does() -> None:
+    s = new(4)
+    column_2(s, "kitchen", "decor:piano")
+    assert s.describe(PlaceDown(10)).startswith("place the room card face down")  # none held
+    s.apply(0, Take(1))
+    assert s.describe(PlaceDown(10)) == (
+        "place the kitchen face down, as an empty room, on basement, space 1"
+    )
+    assert s.describe(Place(10)) == "place the kitchen on basement, space 1"
+    assert s.describe(PlaceDown(10)) in [move["text"] for move in s.legal_json(0)]
+    text = s.describe(PlaceDown(10))
+    s.apply(0, PlaceDown(10))
+    assert s.log[-2] == "player 0 " + text.replace("place ", "places ", 1)  # the same words
+
+
 def test_a_roof_card_taken_is_logged_only_as_a_roof_card() -> None:
     """Two games alike but for the roof card taken: once it lies on the stack, no
     seat may tell which it was, and the logs are the same."""

@@ -813,6 +813,9 @@ def test_dh_66_dh_95_the_supplier_exchanges_a_card_and_scores_the_final_home() -
     assert Supply(kinds["bathroom"], 9) not in legal  # beside the bathroom: finished
     assert Supply(kinds["bedroom"], 9) not in legal  # none discarded
     assert legal[-1] == NoSupply()
+    assert s.describe(Supply(kinds["living room"], 6)) == (
+        "Supplier: exchange the kitchen at middle floor, space 2 for a discarded living room"
+    )
     s.apply(0, Supply(kinds["living room"], 6))  # the pantry's kitchen goes
     assert s.is_terminal()
     assert s.breakdown(0)["rooms"] == 1 + 1 + 1 + 1 + 1 + 4  # DH-95: the pantry scores 1

@@ -76,14 +76,22 @@ def test_hf_134_an_assistant_comes_from_the_supply_or_any_board_space() -> None:
 
 
 def test_sentences_use_the_rulebooks_words() -> None:
-    assert str(a.Place(a.RESTAURANT_SPACE)) == "place a worker on your restaurant"
+    assert str(a.Place(a.RESTAURANT_SPACE)) == "place a worker on the restaurant"
     assert str(a.Seat(0, 1, 2, 0, 1)) == (
-        "bring 2 gray and 1 brown customers of the left group to your 3-seat table"
+        "bring 2 gray and 1 brown customers of the left group to the 3-seat table"
     )
     assert str(a.Move(a.kickout(a.BILLBOARD, 2), 0)) == (
-        "move your worker from the Billboard, kick-out space 3 "
-        "to the Musician Market, action space 1"
+        "move a worker from the Billboard, kick-out space 3 to the Musician Market, action space 1"
     )
+
+
+def test_move_texts_read_well_after_a_seat_name_in_a_replay() -> None:
+    """A replay shows "Ada (seat 2), <the move's text>": no move says "your"."""
+    assert str(a.KickTo(a.kickout(a.STREET, 0))) == (
+        "put the kicked piece on the Street, kick-out space 1"
+    )
+    for action in a.SPACE:
+        assert "your" not in str(action).split(), action
 
 
 def test_every_phase_names_its_rulebook_section() -> None:

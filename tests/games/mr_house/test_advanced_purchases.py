@@ -190,6 +190,23 @@ def test_new_worker_cards_enter_left_and_push_older_off_the_board() -> None:
     assert s.spaces[0] == [21, 20, 11, 12]  # 13 left the game
 
 
+def test_the_log_names_a_hired_and_a_pushed_worker_card_as_the_action_does() -> None:
+    s = adv(2, order=[0, 1])
+    card = card_with(s, workers=2, stars=1)
+    s.spaces[0] = [-1, 11, 12, 13]
+    s.board_cards = [(card, 0), (21, 0)]
+    s.money[0] = 40
+    adv_purchases(s, {WORK: [(0, 2)]})
+    s.apply(0, Hire(card))
+    price = s.p.worker_cards[card].price
+    assert s.log[-1] == f"player 0 hires worker card {card} (2 workers, 1 star) for {price}"
+    assert s.describe(Hire(card)) == f"hire worker card {card} (2 workers, 1 star)"
+    s.apply(0, Hire(21))
+    pushed = s.words.worker_card(13)
+    assert pushed.startswith("worker card 13 (")
+    assert f"{pushed} is pushed off player 0's board" in s.log
+
+
 def test_worker_card_price_with_coins() -> None:
     s = adv(2, order=[0, 1])
     card = card_with(s, workers=3, stars=2)  # price 8

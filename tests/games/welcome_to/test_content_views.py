@@ -78,3 +78,12 @@ def test_the_sentences_say_the_games_range_of_numbers() -> None:
     texts = [a["text"] for a in state.legal_json(0)]
     assert "use the temporary worker: +1" in texts
     assert "use the temporary worker: +2" not in texts
+
+
+def test_a_pick_says_the_pairs_number_and_action() -> None:
+    state = hb.new_game("welcome-to", 2)
+    set_pairs(state, [(3, "park"), (7, "fence"), (11, "improvement")])
+    assert state.describe(Pick(1)) == "take 7 with a fence (pair 2)"
+    assert state.describe(Pick(2)) == "take 11 with an improvement (pair 3)"
+    texts = [a["text"] for a in state.legal_json(0)]  # the move list and the hints
+    assert "take 3 with a park (pair 1)" in texts

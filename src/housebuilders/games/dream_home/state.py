@@ -779,16 +779,40 @@ class DreamHomeState(GameState):
         return f"you are asked to {ASKED[self.phase]}"
 
     def describe(self, action: Action) -> str:
-        """The Roofer's and Supplier's choices name the content's colours and rooms."""
+        """The content's names: the room card held (public: every seat saw it taken)
+        where it is placed or given up, and the Roofer's and Supplier's choices."""
         if isinstance(action, Reclaim) and action.colour < len(self.content.roof.colours):
             window = " with a window" if action.window else ""
             colour = self.content.roof.colours[action.colour]
             return f"Roofer: take a discarded {colour} roof card{window}"
         if isinstance(action, Supply) and action.room < len(self.content.rooms):
             room = self.content.rooms[action.room].name
-            where = str(action).split(" for ", 1)[0]
-            return f"{where} for a discarded {room}"
+            return f"Supplier: exchange {self._given_up(action.space)} for a discarded {room}"
+        held = self._held_name()
+        if held is None:
+            return str(action)
+        if isinstance(action, (Place, PlaceDown, LadderPlace)):
+            return str(action).replace("the room card", held, 1)
+        if isinstance(action, UseCrowbar):
+            return f"Crowbar: give up {held} for the top card of the room deck"
         return str(action)
+
+    def _held_name(self) -> str | None:
+        """"the library": the room card the acting player holds, if any."""
+        if self.phase != PLACE or self.holding == EMPTY:
+            return None
+        return f"the {self._room_name(self.holding)}"
+
+    def _given_up(self, space: int) -> str:
+        """"the sauna at top floor, space 2": the card the Supplier's owner would give up."""
+        where = space_name(space)
+        if self.phase != SUPPLIER_PHASE or space >= SPACES:
+            return f"the card at {where}"
+        card = self.homes[self.current()][space]
+        if card == EMPTY:
+            return f"the card at {where}"
+        down = "face-down " if self.down[self.current()][space] else ""
+        return f"the {down}{self._room_name(card)} at {where}"
 
     def _explain_illegal(self, player: int, action: Action) -> tuple[str, str] | None:
         return explain.illegal(self, player, action)

@@ -40,10 +40,11 @@ def location_of(space: int) -> int:
 
 
 def space_name(space: int) -> str:
-    """A space in words: "the Street, action space 2", "the Billboard, kick-out space 1"."""
+    """A space in words: "the Street, action space 2", "the Billboard, kick-out space 1"
+    (a move's words: the mover's own restaurant is "the restaurant")."""
     location = location_of(space)
     if space == RESTAURANT_SPACE:
-        return "your restaurant"
+        return "the restaurant"  # the mover's own: a move's text reads well in a replay too
     if space < ACTION_SPACES:
         first = LOCATION_OF.index(location)
         many = LOCATION_OF.count(location) > 1
@@ -81,15 +82,15 @@ class Move(Action, kind="move"):
     space: int  # an action space of another location
 
     def __str__(self) -> str:
-        return f"move your worker from {space_name(self.origin)} to {space_name(self.space)}"
+        return f"move a worker from {space_name(self.origin)} to {space_name(self.space)}"
 
 
 class LeaveAssistant(Action, kind="leave-assistant"):
     source: int  # a space, or FROM_SUPPLY
 
     def __str__(self) -> str:
-        where = "your supply" if self.source == FROM_SUPPLY else space_name(self.source)
-        return f"leave an assistant from {where} on the space you vacate"
+        where = "the supply" if self.source == FROM_SUPPLY else space_name(self.source)
+        return f"leave an assistant from {where} on the vacated space"
 
 
 class NoAssistant(Action, kind="no-assistant"):
@@ -99,12 +100,12 @@ class NoAssistant(Action, kind="no-assistant"):
 
 class RemoveOwnAssistant(Action, kind="remove-assistant"):
     def __str__(self) -> str:
-        return "take your kicked assistant off the board"
+        return "take the kicked assistant off the board"
 
 
 class ReturnOwnAssistant(Action, kind="return-assistant"):
     def __str__(self) -> str:
-        return "move your kicked assistant to the space your worker came from"
+        return "move the kicked assistant to the space the worker came from"
 
 
 class FreeKickout(Action, kind="free-kickout"):
@@ -121,7 +122,7 @@ class KickTo(Action, kind="kick-to"):
     space: int  # a kick-out space
 
     def __str__(self) -> str:
-        return f"put your kicked piece on {space_name(self.space)}"
+        return f"put the kicked piece on {space_name(self.space)}"
 
 
 class BonusMoney(Action, kind="bonus-money"):
@@ -135,7 +136,7 @@ class BonusCustomer(Action, kind="bonus-customer"):
 
     def __str__(self) -> str:
         colour = COLOUR_NAMES[self.colour]
-        return f"take a {colour} customer from the {GROUP_NAMES[self.group]} group to your bar"
+        return f"take a {colour} customer from the {GROUP_NAMES[self.group]} group to the bar"
 
 
 class BonusNote(Action, kind="bonus-note"):
@@ -149,7 +150,7 @@ class BonusFame(Action, kind="bonus-fame"):
     type: int
 
     def __str__(self) -> str:
-        return f"pay the next fame level to raise your musician of type {self.type + 1}"
+        return f"pay the next fame level to raise the musician of type {self.type + 1}"
 
 
 class NoBonus(Action, kind="no-bonus"):
@@ -177,7 +178,7 @@ class Seat(Action, kind="seat"):
     def __str__(self) -> str:
         who = customers(self.gray, self.black, self.brown)
         seats = (2, 3, 4)[self.table]
-        return f"bring {who} of the {GROUP_NAMES[self.group]} group to your {seats}-seat table"
+        return f"bring {who} of the {GROUP_NAMES[self.group]} group to the {seats}-seat table"
 
 
 class BringCritic(Action, kind="critic"):
@@ -186,7 +187,7 @@ class BringCritic(Action, kind="critic"):
 
     def __str__(self) -> str:
         seats = (2, 3, 4)[self.table]
-        return f"bring the critic of the {GROUP_NAMES[self.group]} group to your {seats}-seat table"
+        return f"bring the critic of the {GROUP_NAMES[self.group]} group to the {seats}-seat table"
 
 
 class ScoreFado(Action, kind="score-fado"):
@@ -207,7 +208,7 @@ class Promote(Action, kind="promote"):
     type: int
 
     def __str__(self) -> str:
-        return f"promote your musician of type {self.type + 1} to the billboard"
+        return f"promote the musician of type {self.type + 1} to the billboard"
 
 
 class Contract(Action, kind="contract"):
@@ -234,28 +235,28 @@ class Raise(Action, kind="raise"):
 
     def __str__(self) -> str:
         who = customers(self.gray, self.black, self.brown, self.extra)
-        return f"spend {who} to raise your musician of type {self.type + 1} by one fame"
+        return f"spend {who} to raise the musician of type {self.type + 1} by one fame"
 
 
 class RemoveSix(Action, kind="remove-six"):
     type: int
 
     def __str__(self) -> str:
-        return f"remove your fame 6 musician of type {self.type + 1} from the game for 6 points"
+        return f"remove the fame 6 musician of type {self.type + 1} from the game for 6 points"
 
 
 class KeepSix(Action, kind="keep-six"):
     type: int
 
     def __str__(self) -> str:
-        return f"leave your fame 6 musician of type {self.type + 1} in your restaurant"
+        return f"leave the fame 6 musician of type {self.type + 1} in the restaurant"
 
 
 class Dismiss(Action, kind="dismiss"):
     type: int
 
     def __str__(self) -> str:
-        return f"dismiss your musician of type {self.type + 1} and score its fame"
+        return f"dismiss the musician of type {self.type + 1} and score its fame"
 
 
 class CriticTo(Action, kind="critic-to"):

@@ -61,7 +61,7 @@ def describe(s: HouseOfFadoState, action: Action) -> str:
         return str(action).replace(f"({action.note + 1})", c.notes[action.note])
     if isinstance(action, BonusCustomer) and action.colour < len(c.customers.colours):
         colour = c.customers.colours[action.colour]
-        return f"take a {colour} customer from the {GROUP_NAMES[action.group]} group to your bar"
+        return f"take a {colour} customer from the {GROUP_NAMES[action.group]} group to the bar"
     if isinstance(action, Seat | Raise):
         text = str(action)
         for default, name in zip(("gray", "black", "brown"), c.customers.colours, strict=True):

@@ -328,7 +328,8 @@ class MrHouseAdvancedState(MrHouseState):
         index = next(i for i, (c, _) in enumerate(self.board_cards) if c == card)
         _, coins = self.board_cards.pop(index)
         spec = self.p.worker_cards[card]
-        self.log.append(f"player {player} hires worker card {card} for {spec.price - coins}")
+        named = self.words.worker_card(card)
+        self.log.append(f"player {player} hires {named} for {spec.price - coins}")
         self._pay(player, spec.price - coins)
         self._take_worker_card(player, card)
         self.hired += 1
@@ -341,7 +342,8 @@ class MrHouseAdvancedState(MrHouseState):
         quality at once."""
         self.tired[player], pushed = shift_in(self.spaces[player], self.tired[player], card)
         if pushed != -1:
-            self.log.append(f"worker card {pushed} is pushed off player {player}'s board")
+            named = self.words.worker_card(pushed)
+            self.log.append(f"{named} is pushed off player {player}'s board")
         self._raise_quality(player, self.p.worker_cards[card].stars)
 
     def _expo(self, number: int) -> bool:

@@ -32,10 +32,12 @@ from .actions import (
     SKIP,
     TEMP_CHANGES,
     WRITE,
+    Pick,
 )
 from .checks import WelcomeToJson, check_sheet_json, check_state
 from .content import DATA, ESTATE_SIZES, WelcomeToContent
 from .explain import explain
+from .observed import ACTION_NAMES
 from .sheet import EMPTY, Estate, Layout, Sheet, layout_of, temp_points
 from .stages import (
     ACTING,
@@ -393,6 +395,17 @@ class WelcomeToState(GameState):
 
     def _pairs_text(self) -> str:
         return ", ".join(f"{n} with {a}" for n, a in self.pairs())
+
+    # == what a move says =============================================================
+    def describe(self, action: Action) -> str:
+        """A pair is said by its number and action, public once the cards are flipped:
+        "take 7 with a fence (pair 2)"."""
+        if isinstance(action, Pick) and not self.over and all(self.piles) and all(self.discards):
+            number, act = self.pairs()[action.pair]
+            named = ACTION_NAMES.get(act, act)
+            article = "an" if named[:1] in tuple("aeiou") else "a"
+            return f"take {number} with {article} {named} (pair {action.pair + 1})"
+        return str(action)
 
     # == refusals ======================================================================
     def _phase_section(self) -> str:
