@@ -12,6 +12,15 @@ from ...core import GameData, Schema
 DATA_FILE = Path(__file__).with_name("data.toml")
 #: the actions on the cards' backs, in the column order of a deck row
 ACTIONS = ("fence", "improvement", "park", "pool", "temp", "extension")
+#: each action card's name in words
+ACTION_NAMES = {
+    "fence": "fence",
+    "improvement": "improvement",
+    "park": "park",
+    "pool": "pool",
+    "temp": "temporary worker",
+    "extension": "extension",
+}
 ESTATE_SIZES = 6
 
 Ladder = Annotated[list[int], Field(min_length=1)]

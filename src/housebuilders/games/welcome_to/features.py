@@ -15,7 +15,7 @@ from array import array
 
 from ...core import Json
 from ...core.features import Features, Vector
-from .observed import ACTION_NAMES
+from .content import ACTION_NAMES
 from .stages import STAGE_NAMES
 
 ACTIONS = tuple(ACTION_NAMES)

@@ -1,6 +1,6 @@
 """What both views (text.py, svg.py) read from an observation: the sheet's shape and
-score ladders (the game's content, as the observation carries them), the points a
-sheet would score now, and the action cards' names."""
+score ladders (the game's content, as the observation carries them) and the points a
+sheet would score now."""
 
 from __future__ import annotations
 
@@ -10,16 +10,6 @@ from typing import Any
 from .sheet import Layout, Sheet, layout_from_json, temp_points
 
 Json = dict[str, Any]
-
-ACTION_NAMES = {
-    "fence": "fence",
-    "improvement": "improvement",
-    "park": "park",
-    "pool": "pool",
-    "temp": "temporary worker",
-    "extension": "extension",
-}
-
 
 def layout(obs: Json) -> Layout:
     """The sheet's shape and score ladders of the game seen in ``obs``: its content's."""

@@ -35,9 +35,8 @@ from .actions import (
     Pick,
 )
 from .checks import WelcomeToJson, check_sheet_json, check_state
-from .content import DATA, ESTATE_SIZES, WelcomeToContent
+from .content import ACTION_NAMES, DATA, ESTATE_SIZES, WelcomeToContent
 from .explain import explain
-from .observed import ACTION_NAMES
 from .sheet import EMPTY, Estate, Layout, Sheet, layout_of, temp_points
 from .stages import (
     ACTING,

@@ -61,7 +61,8 @@ from ...core.draw import (
     text,
     text_width,
 )
-from .observed import ACTION_NAMES, points
+from .content import ACTION_NAMES
+from .observed import points
 from .svg_sheet import (
     ACTION_COLOURS,
     BIS_RED,

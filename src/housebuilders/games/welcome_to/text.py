@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.draw.terminal import listing, player_name as name
-from .observed import ACTION_NAMES, layout, points
+from .content import ACTION_NAMES
+from .observed import layout, points
 from .sheet import Layout
 
 __all__ = ["street", "text"]
