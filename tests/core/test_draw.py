@@ -9,7 +9,8 @@ import pytest
 
 from housebuilders.core import draw
 from housebuilders.core.draw import Acts, Box, Row
-from housebuilders.core.draw.terminal import beside, boxed, columns, listing, plural
+from housebuilders.core.draw.terminal import beside, boxed, columns, listing
+from housebuilders.core.log import plural
 
 NS = "{http://www.w3.org/2000/svg}"
 LEGAL = [

@@ -59,6 +59,7 @@ from ..arena.report import (
 )
 from ..arena.strength import wilson
 from ..arena.tournament import cycle as tournament_cycle
+from ..core.log import plural
 from .common import (
     KNOWN_BOTS,
     ContentOpt,
@@ -69,7 +70,6 @@ from .common import (
     load_content,
     out_console,
     parse_options,
-    plural,
     seed_range,
     user_errors,
 )

@@ -23,13 +23,13 @@ from ..arena.strength import (
 )
 from ..bench import measure
 from ..core import GameSpec
+from ..core.log import plural
 from .common import (
     KNOWN_BOTS,
     GameArg,
     UserError,
     bot_list,
     out_console,
-    plural,
     progress_bar,
     seed_range,
     user_errors,

@@ -85,11 +85,6 @@ def _error_line(text: str) -> None:
     err_console().print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
 
 
-def plural(count: int, word: str) -> str:
-    """``1 player``, ``3 players``."""
-    return f"{count} {word}{'s' * (count != 1)}"
-
-
 def seed_range(low: int, high: int) -> str:
     """``seeds 0-99``, ``seed 7``, ``seeds -5 to -4`` (a dash would read as a minus)."""
     if low == high:

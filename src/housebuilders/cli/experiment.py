@@ -22,6 +22,7 @@ from ..arena.experiment import (
     sentences,
     value_text,
 )
+from ..core.log import plural
 from .arena import (
     Backend,
     BackendOpt,
@@ -33,7 +34,7 @@ from .arena import (
     _write,
     run_options,
 )
-from .common import KNOWN_BOTS, UserError, bot_list, out_console, plural, seed_range, user_errors
+from .common import KNOWN_BOTS, UserError, bot_list, out_console, seed_range, user_errors
 
 
 def experiment(

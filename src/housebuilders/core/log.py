@@ -1,4 +1,5 @@
-"""A game's public log: lines that are only ever appended. A search copies a state
+"""A game's public log: lines that are only ever appended, and ``plural`` for their
+words. A search copies a state
 thousands of times a second, and a log copied line by line would make every copy cost
 as much as the game is long (House of Fado writes about 1,500 lines a game), so copies
 share the lines they have in common."""
@@ -63,3 +64,8 @@ class Log:
 
     def __repr__(self) -> str:
         return f"Log({list(self)!r})"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 card``, ``2 cards``: ``n`` and ``word``, with an s unless ``n`` is 1."""
+    return f"{n} {word}{'s' * (n != 1)}"

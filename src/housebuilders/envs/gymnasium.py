@@ -26,7 +26,6 @@ PettingZoo's illegal-move wrapper does, unless ``illegal="raise"``.
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -106,8 +105,8 @@ class HousebuildersEnv(gymnasium.Env):
         state = self._started()
         if self.over:
             raise RuntimeError("the episode is over (terminated): call reset() to play again")
-        self.table.action(action)  # a ValueError outside the action space
-        if operator.index(action) not in self.table.legal(state, self.seat):
+        # a ValueError for no index of the action space
+        if self.table.index(action) not in self.table.legal(state, self.seat):
             if self.table.illegal == "raise":
                 self.table.play(state, self.seat, action)  # raises IllegalAction, naming the rule
             self.over = True

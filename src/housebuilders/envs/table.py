@@ -94,22 +94,27 @@ class Table:
     def play(self, state: State, seat: int, index: Any) -> None:
         """Play action ``index`` for ``seat``: an IllegalAction (the state unchanged)
         if the rules forbid it, a ValueError outside the action space."""
-        action = self.action(index)
-        if operator.index(index) in self.legal(state, seat) and seat in state.acting_players():
+        i = self.index(index)
+        action = self._actions[i]
+        if i in self.legal(state, seat) and seat in state.acting_players():
             state.play(seat, action)  # legal: apply's check was just made
         else:
             state.apply(seat, action)  # raises, naming the rule
 
     def action(self, index: Any) -> Any:
-        """The game's action of index ``index``, an integer (a Python or NumPy one); a
-        ValueError for anything else (1.7 is not 1) or outside the space."""
+        """The game's action of index ``index`` (see ``index``)."""
+        return self._actions[self.index(index)]
+
+    def index(self, index: Any) -> int:
+        """``index`` as an index of the action space: an integer (a Python or NumPy one);
+        a ValueError for anything else (1.7 is not 1) or outside the space."""
         try:
             i = operator.index(index)
         except TypeError:
             raise ValueError(f"an action is an integer index, not {index!r}") from None
         if not 0 <= i < self.actions:
             raise ValueError(f"action {index!r} is outside 0 to {self.actions - 1}")
-        return self._actions[i]
+        return i
 
     def rewards(self, state: State) -> list[float]:
         return win_rewards(state) if self.reward == "win" else score_rewards(state)

@@ -20,11 +20,6 @@ def listing(items: Iterable[object], empty: str = "none", sep: str = ", ") -> st
     return sep.join(str(item) for item in items) or empty
 
 
-def plural(n: int, word: str) -> str:
-    """``1 card``, ``2 cards``: ``n`` and ``word``, with an s unless ``n`` is 1."""
-    return f"{n} {word}{'s' * (n != 1)}"
-
-
 def beside(blocks: Sequence[list[str]], width: int) -> list[str]:
     """Blocks of lines (each line at most ``width`` characters) set side by side,
     ``width`` apart and aligned at the bottom, trailing spaces removed."""

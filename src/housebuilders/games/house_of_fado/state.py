@@ -14,6 +14,7 @@ from typing import Any
 from housebuilders.core import Action, Fields, GameState, Json, Rng, TieBreak
 from housebuilders.core.content import per_content
 from housebuilders.core.loading import parse
+from housebuilders.core.log import plural
 from housebuilders.core.rng import seed_state
 
 from . import explain
@@ -645,7 +646,7 @@ class HouseOfFadoState(GameState):
         fado = self.content.fado[tile]
         self.log.append(
             f"player {player} scores the fado tile {', '.join(fado.notes)} for "
-            f"{_points(fado.points)}"
+            f"{plural(fado.points, 'point')}"
         )
         self.display[action.slot] = self.stack.pop(0) if self.stack else NONE
         if (
@@ -696,7 +697,7 @@ class HouseOfFadoState(GameState):
         self.money[player] += income  # HF-88
         self.log.append(
             f"player {player} closes their restaurant: {income} money for "
-            f"{seated} seated customer{'' if seated == 1 else 's'}"
+            f"{plural(seated, 'seated customer')}"
         )
         self.joao = self.holds_power(player, "extra-cube")  # Q14
         self.extra = next((p.amount for p in self.content.promos if p.power == "extra-customers"
@@ -781,7 +782,7 @@ class HouseOfFadoState(GameState):
         self.earned[player][DISMISSALS] += self.fame[tile]
         self.log.append(
             f"player {player} dismisses their {self._type(action.type)} for "
-            f"{_points(self.fame[tile])}"
+            f"{plural(self.fame[tile], 'point')}"
         )
         return self._dismiss_step(player)
 
@@ -1081,10 +1082,6 @@ _HANDLERS = {
     Dismiss: HouseOfFadoState._dismiss,
     CriticTo: HouseOfFadoState._critic_to,
 }
-
-
-def _points(n: int) -> str:
-    return f"{n} point" + ("" if n == 1 else "s")
 
 
 @per_content

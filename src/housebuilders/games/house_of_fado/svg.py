@@ -48,7 +48,7 @@ from ...core.draw import (
     text_width,
     token,
 )
-from ...core.draw.terminal import plural
+from ...core.log import plural
 from .actions import (
     ACTION_SPACES,
     COLOUR_NAMES,

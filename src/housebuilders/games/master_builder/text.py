@@ -15,7 +15,8 @@ from collections.abc import Callable
 
 from ...core import Json
 from ...core.draw import player_name
-from ...core.draw.terminal import listing, plural
+from ...core.draw.terminal import listing
+from ...core.log import plural
 from .actions import NONE, money
 from .content import KINDS, SKILL_CODES
 from .phases import TRACK

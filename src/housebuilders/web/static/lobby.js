@@ -61,6 +61,15 @@ function fillPlayers() {
 // (core/spec.py's Option), in the lobby's data (as /api/games gives them).
 const optionsByGame = Object.fromEntries(GAMES.map((g) => [g.id, g.options || []]));
 
+function currentOptions() {
+  const game = currentGame();
+  return (game && optionsByGame[game.id]) || [];
+}
+
+function defaultIndex(option) {
+  return String(Math.max(0, option.choices.findIndex((c) => c === option.default)));
+}
+
 function optionTitle(name) {
   const words = name.replace(/[-_]+/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -78,7 +87,7 @@ function choiceText(value) {
 
 function fillOptions() {
   const game = currentGame();
-  const options = (game && optionsByGame[game.id]) || [];
+  const options = currentOptions();
   optionsList.replaceChildren();
   optionsBox.hidden = options.length === 0;
   if (game) optionsLegend.textContent = `${game.name}: game options`;
@@ -127,8 +136,7 @@ function fillOptions() {
         opt.textContent = choice === option.default ? `${choiceText(choice)} (default)` : choiceText(choice);
         select.append(opt);
       });
-      const at = option.choices.findIndex((c) => c === option.default);
-      select.value = String(Math.max(0, at));
+      select.value = defaultIndex(option);
       const text = document.createElement("div");
       text.append(help, only);
       row.append(label, select, text);
@@ -141,8 +149,7 @@ function fillOptions() {
 // A variant for some player counts only (House of Fado's 2-player assistants): at
 // another count its control is off, at its default, and says for which counts it is.
 function fitOptions() {
-  const game = currentGame();
-  const options = (game && optionsByGame[game.id]) || [];
+  const options = currentOptions();
   const players = Number(playersSelect.value) || 0;
   for (const option of options) {
     const control = document.getElementById(`option-${option.name}`);
@@ -150,15 +157,14 @@ function fitOptions() {
     const fits = !(option.players && option.players.length) || option.players.includes(players);
     if (!fits) {
       if (control.type === "checkbox") control.checked = option.default === true;
-      else control.value = String(Math.max(0, option.choices.findIndex((c) => c === option.default)));
+      else control.value = defaultIndex(option);
     }
     control.disabled = !fits;
   }
 }
 
 function chosenOptions() {
-  const game = currentGame();
-  const options = (game && optionsByGame[game.id]) || [];
+  const options = currentOptions();
   const chosen = {};
   for (const option of options) {
     const control = document.getElementById(`option-${option.name}`);
