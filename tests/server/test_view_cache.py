@@ -9,6 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from housebuilders.core import GameSpec
+from housebuilders.server.table import named
 
 from .conftest import create, tokens, truth, view
 
@@ -36,8 +37,8 @@ def _counting(client: TestClient, table: str) -> Counting:
 
 def _drawn_from_the_truth(client: TestClient, table: str, seat: int | None) -> str:
     state = truth(client, table)
-    spec = client.app.state.service.tables[table].spec
-    return spec.svg_view(state.observe(seat), state.legal_json(seat))
+    live = client.app.state.service.tables[table]
+    return live.spec.svg_view(named(state.observe(seat), live.seats), state.legal_json(seat))
 
 
 def test_a_seat_is_drawn_again_only_when_what_it_sees_changed(client: TestClient) -> None:
@@ -48,18 +49,22 @@ def test_a_seat_is_drawn_again_only_when_what_it_sees_changed(client: TestClient
     assert len(counting.drawn) == 1
     assert view(client, table, seats[0])["svg"] == first["svg"]
     assert len(counting.drawn) == 1
+    again_before = first["svg"]
 
-    # a name, leaving and coming back change the view, not the drawing: not drawn again
-    named = client.post(
+    # a name is drawn: every seat's drawing names seat 1 as the page does
+    renamed = client.post(
         f"/api/tables/{table}/name", params={"token": seats[1]}, json={"name": "Ada"}
     )
-    assert named.status_code == 200
-    drawn = len(counting.drawn)  # the answer to seat 1 drew seat 1's view
+    assert renamed.status_code == 200
+    first = view(client, table, seats[0])
+    assert first["seats"][1]["name"] == "Ada"
+    assert "Ada (seat 1)" in first["svg"] and "Ada (seat 1)" not in again_before
+    drawn = len(counting.drawn)
+    # leaving and coming back change the view, not the drawing: not drawn again
     other = 1 - first["acting"][0]
     assert client.post(f"/api/tables/{table}/leave", params={"token": seats[other]}).is_success
     assert client.post(f"/api/tables/{table}/back", params={"token": seats[other]}).is_success
     again = view(client, table, seats[0])
-    assert again["seats"][1]["name"] == "Ada"
     assert again["svg"] == first["svg"]
     assert len(counting.drawn) == drawn  # seat 0's, and the leaver's, were kept
 
@@ -101,3 +106,25 @@ def test_each_seat_is_given_the_drawing_of_its_own_view_only(client: TestClient)
     assert drawings[0] != drawings[1] and drawings[0] != drawings[None]
     live = client.app.state.service.tables[table]
     assert set(live.drawings) == {0, 1, None}
+
+
+def test_the_drawings_name_the_seats_as_the_page_does(client: TestClient) -> None:
+    """A drawing says "Player 1" for a seat its observation does not name; the
+    table names each seat as the pages do ("Ada (seat 0)", "Seat 1"), a long name cut
+    short (the page shows it whole), in every game's drawing and in the replay's."""
+    long = "Maximiliana Wolkenstein-Rodeneck"  # 32 characters
+    for game in ("mr-house-basic", "welcome-to", "dream-home", "house-of-fado", "master-builder"):
+        answer = client.post(
+            "/api/tables",
+            json={
+                "game": game,
+                "seats": [{"kind": "human", "name": long}, {"kind": "bot", "bot": "random"}],
+                "seed": 1,
+            },
+        )
+        assert answer.status_code == 201, answer.text
+        created = answer.json()
+        drawing = view(client, created["table"], created["seats"][0]["token"])["svg"]
+        assert "Maximiliana Wol… (seat 0)" in drawing, game
+        assert "Seat 1" in drawing and "Player 1" not in drawing, game
+        assert long not in drawing, game

@@ -711,7 +711,8 @@ def _look_back(app: FastAPI) -> None:
             raise ApiError(404, f"no step {step}: this game has steps 0 to {replay.steps}")
         if seat is not None and seat >= replay.players:
             raise ApiError(404, f"no seat {seat}: this table has seats 0 to {replay.players - 1}")
-        return {"table": table.id, "game": table.spec.id, **replay.step_view(step, seat, svg)}
+        view = replay.step_view(step, seat, svg, table.seats)
+        return {"table": table.id, "game": table.spec.id, **view}
 
 
 def _check_room_to_listen(table: Table, seat: int | None, limits: Limits) -> None:

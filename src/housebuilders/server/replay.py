@@ -15,10 +15,13 @@ why): a game still being played has no ``Replay``.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..core import Action, GameSpec, State
+from .seats import SeatInfo
+from .table import named
 
 #: at most about this many copies of the state are kept per replay (and one at least
 #: every ``MIN_INTERVAL`` steps): memory stays bounded, a step costs few actions
@@ -69,15 +72,18 @@ class Replay:
             state.play(player, action)  # played once already, through apply: legal
         return state
 
-    def step_view(self, step: int, seat: int | None, svg: bool) -> dict[str, Any]:
+    def step_view(
+        self, step: int, seat: int | None, svg: bool, seats: Sequence[SeatInfo]
+    ) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) saw after ``step`` actions: its
-        observation and the drawing of it (nothing on it to click), the log so far,
-        the scores then and the move that led there."""
+        observation and the drawing of it (nothing on it to click, the ``seats`` named
+        as the page names them), the log so far, the scores then and the move that led
+        there."""
         state = self.state_at(step)
         observation = state.observe(seat)
         drawing = None
         if svg and self.spec.svg_view is not None:
-            drawing = self.spec.svg_view(observation, [])
+            drawing = self.spec.svg_view(named(observation, seats), [])
         return {
             "step": step,
             "steps": self.steps,

@@ -12,7 +12,7 @@ import hashlib
 import json
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,30 @@ from .seats import SeatInfo, find_seat
 #: the seed of the seat's determinization a refusal is worked out on: any fixed one
 #: (the answer may depend only on what the seat knows, whatever the seed)
 WHY_SEED = 0
+
+
+#: a person's name is cut to this many characters in the drawings (a name may have 40):
+#: the page shows it whole
+DRAWN_NAME = 16
+
+
+def seat_name(info: SeatInfo, seat: int) -> str:
+    """How the pages name a seat (``naming.js``): "Ada (seat 0)", or "Seat 1"."""
+    if not info.name:
+        return f"Seat {seat}"
+    name = info.name if len(info.name) <= DRAWN_NAME else info.name[: DRAWN_NAME - 1] + "…"
+    return f"{name} (seat {seat})"
+
+
+def named(observation: dict[str, Any], seats: Sequence[SeatInfo]) -> dict[str, Any]:
+    """``observation`` with each seat given the page's name for it, for the game's
+    drawing (which says "Player 0" for a seat the observation does not name): the
+    names are the table's, not the game's."""
+    players = [
+        {**entry, "name": seat_name(info, seat)}
+        for seat, (entry, info) in enumerate(zip(observation["players"], seats, strict=True))
+    ]
+    return {**observation, "players": players}
 
 
 @dataclass(eq=False)
@@ -123,10 +147,12 @@ class Table:
 
     def _drawing(self, seat: int | None, base: dict[str, Any]) -> str:
         """The game's drawing of ``seat``'s view (``base``), drawn again only when what
-        it draws changed: a change the drawing does not show (a name, a seat leaving or
-        coming back, a rematch offered) keeps the last one. Each seat has its own: the
-        drawing is a function of that seat's observation and legal actions alone."""
-        observation, legal = base["observation"], base["legal_actions"]
+        it draws changed: a change the drawing does not show (a seat leaving or coming
+        back, a rematch offered) keeps the last one. Each seat has its own: the drawing
+        is a function of that seat's observation and legal actions alone, with the
+        seats named as the page names them."""
+        observation = named(base["observation"], self.seats)
+        legal = base["legal_actions"]
         seen = json.dumps([observation, legal], sort_keys=True, separators=(",", ":"))
         digest = hashlib.blake2b(seen.encode(), digest_size=16).digest()
         last = self.drawings.get(seat)

@@ -114,6 +114,13 @@ def text_width(s: str, size: float) -> float:
     return len(s) * 0.56 * size
 
 
+def fit(s: str, width: float, size: float) -> str:
+    """``s``, cut short with an ellipsis if it would be wider than ``width`` (roughly)
+    at font ``size``: a seat's name where a box has room for one line."""
+    room = max(1, int(width / (0.56 * size)))
+    return s if len(s) <= room else s[: room - 1].rstrip(" …") + "…"
+
+
 def wrap(s: str, width: float, size: float) -> list[str]:
     """``s`` in lines of at most ``width`` (roughly) at font ``size``, broken between
     words."""

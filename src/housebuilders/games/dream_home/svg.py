@@ -23,6 +23,7 @@ from ...core.draw import (
     maybe_act,
     muted,
     player_colour,
+    player_name,
     rect,
     text,
     wrap,
@@ -129,7 +130,7 @@ def _home(obs: Json, seat: int, acts: Acts, box: Box) -> list[str]:
     you = " (you)" if obs["you"] == seat else ""
     first = ", first player" if obs["first"] == seat else ""
     parts = [rect(box, rx=10, fill="#fffdf8", stroke=player_colour(seat), stroke_width=2),
-             bold(box.x + 12, box.y + 20, f"Player {seat}{you}{first}", 14)]  # fmt: skip
+             bold(box.x + 12, box.y + 20, f"{player_name(obs, seat)}{you}{first}", 14)]  # fmt: skip
     score = p["score"]["total"] if p["score"] else None
     right = f"roof: {p['roof']} cards" + (f"; {score} points" if score is not None else "")
     parts.append(text(box.x + box.w - 12, box.y + 20, right, 12, "end"))
@@ -165,7 +166,7 @@ def _home(obs: Json, seat: int, acts: Acts, box: Box) -> list[str]:
 
 def svg(obs: Json, legal: list[Json]) -> str:
     acts = Acts(legal)
-    acting = ", ".join(f"player {p}" for p in obs["acting"])
+    acting = ", ".join(player_name(obs, p) for p in obs["acting"])
     status = "The game is over" if obs["over"] else f"{obs['phase']}: {acting} to act"
     hand = f"in hand: {obs['holding']['name']}" if obs["holding"] else ""
     parts = header(THEME, WIDTH, "Dream Home", status, (f"round {obs['round']}", hand))

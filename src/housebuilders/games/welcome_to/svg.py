@@ -50,6 +50,7 @@ from ...core.draw import (
     chips,
     document,
     el,
+    fit,
     header,
     maybe_act,
     muted,
@@ -404,20 +405,12 @@ def _status(obs: Json, entry: Json) -> tuple[str, str]:
 def _mini_sheet(obs: Json, p: int, score: dict[str, int] | None, box: Box) -> list[str]:
     entry = obs["players"][p]
     status, colour = _status(obs, entry)
+    room = box.w - 30 - text_width(status, 13)
     parts = [
         rect(box, rx=8, fill=SHEET, stroke=EDGE),
-        bold(box.x + 10, box.y + 19, name(obs, p), 14),
+        bold(box.x + 10, box.y + 19, fit(name(obs, p), room / 1.2, 14), 14),  # bold: wider
         bold(box.x + box.w - 10, box.y + 19, status, 13, "end", fill=colour),
     ]
-    if score is not None:
-        parts.append(
-            muted(
-                box.x + 14 + text_width(name(obs, p), 14) * 1.1,
-                box.y + 19,
-                f"{score['total']} pts",
-                13,
-            )
-        )
     cell = 20
     pools = obs["sheet"]["pools"]
     for s, street in enumerate(entry["streets"]):
@@ -449,8 +442,9 @@ def _mini_sheet(obs: Json, p: int, score: dict[str, int] | None, box: Box) -> li
     plans = " ".join("–" if v is None else str(v) for v in entry["plans"])
     parks = "·".join(str(st["parks"]) for st in entry["streets"])
     built_pools = sum(len(st["pools"]) for st in entry["streets"])
+    total = "" if score is None else f"{score['total']} pts · "
     lines = (
-        f"parks {parks} · pools {built_pools} · temps {entry['temps']}",
+        f"{total}parks {parks} · pools {built_pools} · temps {entry['temps']}",
         f"B {entry['extensions']} · refusals {entry['refusals']} · plans {plans}",
     )
     for i, row in enumerate(lines):
