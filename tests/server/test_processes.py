@@ -217,6 +217,12 @@ def test_one_process_plays_a_tables_bots_and_another_takes_over_when_it_stops(
                 await service.start()
             seats = [("bot", "sleepy:nap=0.02", None)] * 2
             table, _ = await first.create("mr-house-basic", 2, seats, seed=4)
+            # the table's lock goes to whichever process asks first, and the first asks
+            # from a task of its own: let it hold the lock before the second asks too
+            deadline = time.monotonic() + 30
+            while table.id not in first.shared.held:
+                assert time.monotonic() < deadline, "the first did not take the table's lock"
+                await asyncio.sleep(0.01)
             copy = await second.get(table.id)
             # a few moves: all played by the first service, all heard by the second
             deadline = time.monotonic() + 30
