@@ -4,12 +4,27 @@ A seat's worth is its score if the game ended now plus what its position promise
 money beyond the point per 5 it scores at the end, notes toward fado tiles, customers
 at its tables and bar (income and fame at the next close), a critic (two cubes), the
 prestige cubes still to place and the stars within reach. The evaluation is that worth
-against the best other seat's; at the end it is the scores alone."""
+against the best other seat's; at the end it is the scores alone.
+
+A star is what ends the game, and a lead only wins once it ends: a star's share grows
+faster than the way to it (``PROGRESS``), so the last steps, the dearest, are taken.
+A closing restaurant's customers all go to the discard (HF-97): while it raises fame,
+they are worth the raises they still buy, not what they would bring at a close."""
 
 from __future__ import annotations
 
+from .actions import Raise
 from .content import TYPES
-from .phases import BILLBOARD, MARKET, REHEARSAL, STREET
+from .phases import (
+    BILLBOARD,
+    CRITIC as CRITIC_PHASE,
+    DISMISS,
+    MARKET,
+    RAISE,
+    REHEARSAL,
+    SIX,
+    STREET,
+)
 from .setup import NONE
 from .state import FADO_STAR, PRESTIGE_STAR, HouseOfFadoState
 
@@ -18,7 +33,9 @@ NOTE = 0.9  # a note held: most fado tiles pay 2 points a note, and more for the
 CUSTOMER = 1.2  # a seated or bar customer: income at the close and a share of a fame step
 CRITIC = 2.5  # two prestige cubes at the next close
 STAR = 9.0  # an unclaimed star, shared out by the progress toward it
+PROGRESS = 1.25  # the share of a star is the way made toward it to this power
 ACTIONS = (MARKET, STREET, REHEARSAL, BILLBOARD)
+CLOSING = (RAISE, SIX, DISMISS, CRITIC_PHASE)  # closing steps 2 to 5: customers then leave
 
 
 def worth(state: HouseOfFadoState, player: int, total: float) -> float:
@@ -28,24 +45,54 @@ def worth(state: HouseOfFadoState, player: int, total: float) -> float:
     content = state.content
     value = total + MONEY * state.money[player]
     value += NOTE * min(sum(state.notes[player]), 8)
-    customers = sum(len(t) for t in state.tables[player]) + len(state.bar[player])
-    value += CUSTOMER * customers
+    if not (closing(state) and player == state.decider):
+        customers = sum(len(t) for t in state.tables[player]) + len(state.bar[player])
+        value += CUSTOMER * customers
     if state.critic[player] != NONE:
         value += CRITIC
     owner = state.star_owner
     if owner[PRESTIGE_STAR] == NONE:
-        value += STAR * state.cubes_removed[player] / content.prestige_cubes
+        value += STAR * (state.cubes_removed[player] / content.prestige_cubes) ** PROGRESS
     if owner[FADO_STAR] == NONE:
-        value += STAR * min(len(state.fado_scored[player]), 3) / content.fado_star_tiles
+        tiles = min(len(state.fado_scored[player]), 3)
+        value += STAR * (tiles / content.fado_star_tiles) ** PROGRESS
     top = content.fame.max
     for t in range(TYPES):
         tile = state.musicians[player][t]
         if tile != NONE and owner[t] == NONE:
-            value += STAR * (state.fame[tile] - 1) / (top - 1)
+            value += STAR * ((state.fame[tile] - 1) / (top - 1)) ** PROGRESS
     return value
 
 
+def closing(state: HouseOfFadoState) -> bool:
+    """The decider is closing its restaurant (not a fame 6 met at a kick-out): its
+    customers leave at the end of the close."""
+    return state.phase in CLOSING and state.resume != "kick"
+
+
 def worths(state: HouseOfFadoState) -> list[float]:
+    """Every seat's worth; while a seat raises fame at its close, after the raises
+    its customers buy, taken greedily (one at a time, while one adds worth)."""
+    if state.phase == RAISE and closing(state):
+        player = state.decider
+        values = _worths(state)
+        while state.phase == RAISE:
+            best = None
+            for action in state.legal_actions(player):
+                if isinstance(action, Raise):
+                    after = state.clone()
+                    after.play(player, action)
+                    found = _worths(after)
+                    if found[player] > values[player]:
+                        best, values = after, found
+            if best is None:
+                break
+            state = best
+        return values
+    return _worths(state)
+
+
+def _worths(state: HouseOfFadoState) -> list[float]:
     totals = [s["total"] for s in state.scores()]
     if state.is_terminal():
         return [float(t) for t in totals]

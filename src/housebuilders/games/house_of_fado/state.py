@@ -877,16 +877,19 @@ class HouseOfFadoState(GameState):
         """HF-124 to HF-126 (Q24): each type's majorities, ties sharing their places."""
         content, total = self.content, 0
         for t in range(TYPES):
-            tile = content.billboard[self.billboard_tiles[t]]
-            values = tile.two if self.num_players == 2 else tile.many
-            cubes = [row for row in self.billboard_cubes[t]]
+            cubes = self.billboard_cubes[t]
             mine = cubes[player]
             if not mine:
                 continue
-            place = sum(c > mine for c in cubes)
-            tied = sum(c == mine for c in cubes)
-            shared = sum(values[i] for i in range(place, place + tied) if i < len(values))
-            total += shared // tied
+            place = tied = 0  # the seats with more cubes; the seats with as many
+            for c in cubes:
+                if c > mine:
+                    place += 1
+                elif c == mine:
+                    tied += 1
+            tile = content.billboard[self.billboard_tiles[t]]
+            values = tile.two if self.num_players == 2 else tile.many
+            total += sum(values[place : place + tied]) // tied
         return total
 
     def breakdown(self, player: int) -> dict[str, int]:

@@ -1,0 +1,62 @@
+"""House of Fado's heuristic plays toward the end of the game: the stars (issue 18, a
+bot plays the game's real goal). A lead wins only once a third star is gained."""
+
+from __future__ import annotations
+
+import pytest
+
+from housebuilders.agents import make
+from housebuilders.core import Action, State
+from housebuilders.games.house_of_fado.actions import DONE, Place, Raise
+from housebuilders.games.house_of_fado.heuristic import evaluate, worths
+from housebuilders.games.house_of_fado.phases import RAISE
+
+from .helpers import BLACK, GRAY, RESTAURANT, SINGER, bar, give, new, play, seat
+
+
+class FirstMove:
+    """A seat that never goes for anything: it plays its first legal move."""
+
+    name = "first"
+
+    def choose(self, view: State, player: int) -> Action:
+        return view.legal_actions(player)[0]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_greedy_ends_a_game_against_a_seat_that_never_goes_for_stars(seed: int) -> None:
+    """The third star ends the game (HF "End of the Game"); nobody else gains one here,
+    so greedy must gain three. Before the stars' shares grew toward the star and a
+    closing restaurant's customers were valued as leaving, greedy took one star and
+    scored for ever (3,502 points in 9,100 turns of one terminal game)."""
+    state = new(2, seed=seed)
+    bots = [make("greedy", seed=seed), FirstMove()]
+    actions = 0
+    while not state.is_terminal():
+        assert actions < 1500, f"no end after {actions} actions"
+        (player,) = state.acting_players()
+        view = state.determinize(player, actions)
+        state.apply(player, bots[player].choose(view, player))
+        actions += 1
+    assert state.winners() == [0]
+    assert state.observe(None)["players"][0]["stars"] >= 3
+
+
+def test_a_closing_restaurant_is_worth_the_raises_its_customers_buy() -> None:
+    """HF-97: every customer leaves at the end of the close, so at the raise they are
+    worth only the fame they buy; the bot spends them rather than end the action."""
+    s = new(2)
+    t = give(s, 0, SINGER, 4)
+    bar(s, 0, GRAY)
+    seat(s, 0, 0, BLACK, BLACK)
+    play(s, Place(RESTAURANT))
+    assert s.phase == RAISE
+    spend = Raise(SINGER, 1, 2, 0, 0)
+    assert spend in s.legal_actions(0)
+    raised, ended = s.clone(), s.clone()
+    play(raised, spend)
+    play(ended, DONE)
+    assert evaluate(raised, 0) > evaluate(ended, 0)
+    assert worths(s)[0] == pytest.approx(worths(raised)[0])  # the raise is foreseen
+    assert make("greedy").choose(s.determinize(0, 0), 0) == spend
+    assert s.fame[t] == 4
