@@ -176,3 +176,12 @@ def test_a_board_drawn_with_the_kit_makes_every_placed_action_clickable() -> Non
 def test_a_theme_s_name_must_be_a_css_class() -> None:
     with pytest.raises(ValueError, match="a theme's name is a CSS class"):
         draw.Theme('toy" onload="x')
+
+
+def test_a_name_is_cut_short_to_its_room_with_an_ellipsis() -> None:
+    assert draw.shorten("Ada", 16) == "Ada"
+    assert draw.shorten("Maximiliana Wolkenstein", 16) == "Maximiliana Wol…"
+    assert draw.shorten("Ada Lovelace", 5) == "Ada…"  # no space before the ellipsis
+    assert draw.shorten("Ada", 0) == "…"
+    assert draw.fit("Maximiliana Wolkenstein", 0.56 * 14 * 12, 14) == "Maximiliana…"
+    assert draw.fit("Ada", 0.56 * 14 * 12, 14) == "Ada"

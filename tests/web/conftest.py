@@ -46,6 +46,13 @@ def post(url: str, body: dict[str, Any]) -> Any:
         return json.load(response)
 
 
+def create_in_lobby(page: Any) -> str:
+    """Click the lobby's Create and wait for its links: the new table's id."""
+    page.click("#create")
+    page.locator('#links a.seat-link[data-seat="0"]').wait_for()
+    return str(page.get_attribute("#links .spectate-link", "href").rsplit("/", 1)[1])
+
+
 def wait_until_over(server: str, table: str, seconds: float = 120) -> None:
     """Until the bots have played ``table`` to its end (asked of the server, with no
     page drawing every move, which under load would only slow them down)."""

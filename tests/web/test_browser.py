@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import WAIT_MS, get, post, wait_until_over
+from .conftest import WAIT_MS, create_in_lobby, get, post, wait_until_over
 
 pytestmark = pytest.mark.browser
 
@@ -494,9 +494,7 @@ def test_a_private_table_made_in_the_lobby_is_not_listed(page: Any, server: str)
     page.select_option("select[name=seat-1]", "greedy")
     page.click("details.more summary")
     page.check("#private")
-    page.click("#create")
-    page.locator('#links a.seat-link[data-seat="0"]').wait_for()
-    table = page.get_attribute("#links .spectate-link", "href").rsplit("/", 1)[1]
+    table = create_in_lobby(page)
     listed = [t["table"] for t in get(server + "/api/tables")["tables"]]
     assert table not in listed
     assert page.locator(f'#mine .my-table[data-table="{table}"]').count() == 1  # still yours

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import WAIT_MS, get, post
+from .conftest import WAIT_MS, create_in_lobby, get, post
 
 pytestmark = pytest.mark.browser
 
@@ -79,9 +79,7 @@ def test_a_table_made_in_the_lobby_gets_the_options_chosen(page: Any, server: st
     page.click("details.more summary")
     page.select_option("#option-office", label="highest-two")
     page.select_option("#option-door", label="ground-floor")
-    page.click("#create")
-    page.locator('#links a.seat-link[data-seat="0"]').wait_for()
-    table = page.get_attribute("#links .spectate-link", "href").rsplit("/", 1)[1]
+    table = create_in_lobby(page)
     log = get(f"{server}/api/tables/{table}/log")
     assert log["game"] == "mr-house-advanced"
     assert log["options"] == {"door": "ground-floor", "office": "highest-two"}
@@ -98,9 +96,7 @@ def test_a_two_player_variant_is_offered_at_two_players_only(page: Any, server: 
     page.select_option("select[name=seat-1]", "random")
     page.check("#option-assistants")
     page.check("#option-promos")
-    page.click("#create")
-    page.locator('#links a.seat-link[data-seat="0"]').wait_for()
-    table = page.get_attribute("#links .spectate-link", "href").rsplit("/", 1)[1]
+    table = create_in_lobby(page)
     assert get(f"{server}/api/tables/{table}/log")["options"] == {
         "promos": True,
         "assistants": True,

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import Action, GameSpec, IllegalAction, State
+from ..core.draw import shorten
 from ..core.ties import tie_notes
 from .seats import SeatInfo, find_seat
 
@@ -31,11 +32,9 @@ DRAWN_NAME = 16
 
 
 def seat_name(info: SeatInfo, seat: int) -> str:
-    """How the pages name a seat (``naming.js``): "Ada (seat 0)", or "Seat 1"."""
-    if not info.name:
-        return f"Seat {seat}"
-    name = info.name if len(info.name) <= DRAWN_NAME else info.name[: DRAWN_NAME - 1] + "…"
-    return f"{name} (seat {seat})"
+    """How the pages name a seat (``naming.js``): "Ada (seat 0)", or "Seat 1"; a
+    name cut to ``DRAWN_NAME`` characters."""
+    return f"{shorten(info.name, DRAWN_NAME)} (seat {seat})" if info.name else f"Seat {seat}"
 
 
 def named(observation: dict[str, Any], seats: Sequence[SeatInfo]) -> dict[str, Any]:

@@ -114,11 +114,16 @@ def text_width(s: str, size: float) -> float:
     return len(s) * 0.56 * size
 
 
+def shorten(s: str, room: int) -> str:
+    """``s`` in at most ``room`` characters (at least 1), cut short with an ellipsis."""
+    room = max(1, room)
+    return s if len(s) <= room else s[: room - 1].rstrip(" …") + "…"
+
+
 def fit(s: str, width: float, size: float) -> str:
     """``s``, cut short with an ellipsis if it would be wider than ``width`` (roughly)
     at font ``size``: a seat's name where a box has room for one line."""
-    room = max(1, int(width / (0.56 * size)))
-    return s if len(s) <= room else s[: room - 1].rstrip(" …") + "…"
+    return shorten(s, int(width / (0.56 * size)))
 
 
 def wrap(s: str, width: float, size: float) -> list[str]:
