@@ -909,9 +909,12 @@ class TableService:
 
     async def _sweep(self) -> None:
         """Now and then, offer to take over the bots and clocks of the tables in memory
-        that another process was playing, in case it stopped."""
+        that another process was playing, in case it stopped; first make sure the
+        tables this process plays are still its own."""
         while not self._closing:
             await asyncio.sleep(SWEEP_SECONDS)
+            if self.shared is not None:
+                await self.shared.check()
             for table in list(self.tables.values()):
                 self._kick(table)
 

@@ -15,7 +15,14 @@ Each process keeps the tables it serves in memory. What keeps them in step:
   clock. It takes the lock when the table first needs one and keeps it until the
   game is over or it forgets the table; a process that stops (or dies: PostgreSQL
   ends its session) lets it go, and another, trying every few seconds for the tables
-  it holds, takes over.
+  it holds, takes over. Every few seconds too, a process asks its lock session which
+  locks it still has (``Shared.check``): one whose session ended unseen (the database
+  restarted or ended it) stops playing those tables within seconds, rather than at
+  the game's end. Another may have taken one over meanwhile; a move both write is
+  refused to the second by the log's unique index, which the loser catches up from.
+- **TCP keepalives** on both connections, so that a connection whose other end went
+  away unseen fails within a minute rather than waiting for ever (the listening one
+  would otherwise hear nothing again, and never know).
 
 SQLite has none of this: one process only (``serve`` refuses ``--workers`` above 1).
 """
@@ -39,6 +46,20 @@ log = logging.getLogger("housebuilders.server")
 CHANNEL = "housebuilders_tables"
 MAX_PAYLOAD = 7900  # bytes: PostgreSQL's notices take at most 8000
 RETRY_SECONDS = 1.0  # between attempts to reconnect a lost listening connection
+CHECK_SECONDS = 5.0  # the longest a check of the held locks waits for the database
+#: libpq's TCP keepalives: a silent connection is probed after 20 s, then every 5 s,
+#: and given up after 3 probes unanswered (35 s)
+KEEPALIVES = {
+    "keepalives": 1,
+    "keepalives_idle": 20,
+    "keepalives_interval": 5,
+    "keepalives_count": 3,
+}
+#: the advisory locks (64-bit keys, as ``lock_key``) the asking session holds
+HELD_LOCKS = (
+    "SELECT (classid::bigint << 32) | objid::bigint FROM pg_locks"
+    " WHERE locktype = 'advisory' AND objsubid = 1 AND granted AND pid = pg_backend_pid()"
+)
 
 
 def lock_key(table_id: str) -> int:
@@ -84,8 +105,11 @@ class Shared:
         (raises if the database cannot be reached)."""
         self._listener = asyncio.create_task(self._listen(await self._connect()))
 
+    async def _open(self) -> psycopg.AsyncConnection[Any]:
+        return await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True, **KEEPALIVES)
+
     async def _connect(self) -> psycopg.AsyncConnection[Any]:
-        connection = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+        connection = await self._open()
         await connection.execute(f"LISTEN {CHANNEL}")
         return connection
 
@@ -117,9 +141,7 @@ class Shared:
             try:
                 if self._locks is None or self._locks.closed:
                     self.held.clear()  # a new session holds nothing
-                    self._locks = await psycopg.AsyncConnection.connect(
-                        self.conninfo, autocommit=True
-                    )
+                    self._locks = await self._open()
                 cursor = await self._locks.execute(query, (lock_key(table_id),))
                 row = await cursor.fetchone()
                 return bool(row and row[0])
@@ -146,6 +168,29 @@ class Shared:
         if await self._lock_query("SELECT pg_try_advisory_lock(%s)", table_id):
             self.held.add(table_id)
         return table_id in self.held
+
+    async def check(self) -> None:
+        """Let go of the tables whose locks this process no longer has: all of them if
+        the lock session does not answer within ``CHECK_SECONDS`` (it ended unseen, and
+        with it its locks, which another process may take now)."""
+        if not self.held:
+            return
+        async with self._locking:
+            keys: set[int] | None = None
+            if self._locks is not None and not self._locks.closed:
+                try:
+                    async with asyncio.timeout(CHECK_SECONDS):
+                        cursor = await self._locks.execute(HELD_LOCKS)
+                        keys = {key for (key,) in await cursor.fetchall()}
+                except (psycopg.Error, TimeoutError) as e:
+                    log.warning("could not check the tables' locks (%s): letting them go", e)
+            if keys is not None:  # under the lock: a lock taken meanwhile is among the keys
+                lost = {table_id for table_id in self.held if lock_key(table_id) not in keys}
+                if lost:
+                    log.warning("lost the locks of tables %s", ", ".join(sorted(lost)))
+                self.held -= lost
+                return
+        await self._drop_locks()
 
     async def release(self, table_id: str) -> None:
         if table_id in self.held:
