@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -211,6 +212,40 @@ def test_bot_seats_in_play_are_capped(sqlite_url: str) -> None:
         )
         assert too_many.status_code == 422 and "at most 3 bot seats" in too_many.json()["error"]
         create(client, "mr-house-basic", "human,human,random")  # room for one more bot
+
+
+def test_people_who_left_count_as_the_bots_that_play_for_them(sqlite_url: str) -> None:
+    """A person away is played by the table's clock bot: a table whose people all left
+    is a table of bots only, and their seats are bot seats in play."""
+    with _client(sqlite_url, max_bot_tables=1, max_bot_seats=3) as client:
+        # a clock bot that keeps the table in play a while once they left
+        created = create(client, "mr-house-basic", "human,human", clock_bot="ismcts:seconds=1")
+        table = created["table"]
+        for token in tokens(created).values():
+            assert client.post(f"/api/tables/{table}/leave", params={"token": token}).is_success
+        bots_only = {"game": "mr-house-basic", "seats": [SEATS["random"]] * 2}
+        refused = client.post("/api/tables", json=bots_only)
+        assert refused.status_code == 429 and "tables of bots only" in refused.json()["error"]
+        create(client, "mr-house-basic", "human,human")  # no bot: it opens
+        with_bots = {"game": "mr-house-basic", "seats": [SEATS["human"], *[SEATS["random"]] * 2]}
+        refused = client.post("/api/tables", json=with_bots)
+        assert refused.status_code == 429 and "2 of 3 bot seats" in refused.json()["error"]
+
+
+def test_a_turn_clock_is_at_least_the_server_s_shortest(sqlite_url: str) -> None:
+    """A clock shorter than a person can move in gives their turns to the clock bot: a
+    table of bots the caps above would not count until its people were away."""
+    body = {"game": "mr-house-basic", "seats": [SEATS["human"]] * 2}
+    with _client(sqlite_url, min_clock_seconds=90) as client:
+        refused = client.post("/api/tables", json={**body, "clock_minutes": 1})
+        assert refused.status_code == 422
+        assert "at least 90 seconds a move (clock_minutes 1.5 or more)" in refused.json()["error"]
+        assert client.post("/api/tables", json={**body, "clock_minutes": 1.5}).status_code == 201
+        clock = re.search(r'<input id="clock"[^>]*>', client.get("/").text).group(0)
+        assert 'min="1.5"' in clock
+    assert Limits().min_clock_seconds == 30
+    with _client(sqlite_url, min_clock_seconds=0) as client:
+        assert client.post("/api/tables", json={**body, "clock_minutes": 0.001}).status_code == 201
 
 
 def test_64_spectators_do_not_keep_a_seat_from_its_live_updates(client: TestClient) -> None:

@@ -12,6 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 import housebuilders as hb
+from housebuilders.server import create_app
+from housebuilders.server.limits import Limits
 
 from .conftest import create, create_with, tokens, view, wait_for
 
@@ -123,22 +125,24 @@ def test_an_undo_survives_a_restart(sqlite_url: str) -> None:
         assert log["actions"][0][1] == legal[1]["action"]
 
 
-def test_when_the_clock_runs_out_a_bot_plays_until_the_person_is_back(client: TestClient) -> None:
-    created = create(client, "mr-house-basic", "human,human", seed=6, clock_minutes=0.004)
-    table, seat_tokens = created["table"], tokens(created)
-    first = view(client, table)
-    seat = first["acting"][0]
-    assert first["seats"][seat]["deadline"] > time.time() - 1
-    moved = wait_for(  # the seat is away, and the clock bot moved for it
-        client, table, None, lambda v: v["seats"][seat]["away"] and v["log_length"], seconds=10
-    )
-    assert moved["seats"][seat]["away"]
-    response = client.post(
-        f"/api/tables/{table}/actions", params={"token": seat_tokens[seat]}, json={"index": 0}
-    )
-    assert response.status_code == 403 and "bot is playing for you" in response.json()["error"]
-    back = client.post(f"/api/tables/{table}/back", params={"token": seat_tokens[seat]})
-    assert back.status_code == 200 and not back.json()["seats"][seat]["away"]
+def test_when_the_clock_runs_out_a_bot_plays_until_the_person_is_back(sqlite_url: str) -> None:
+    # a clock of 0.24 s: shorter than the server allows by default (min_clock_seconds)
+    with TestClient(create_app(sqlite_url, Limits(min_clock_seconds=0))) as client:
+        created = create(client, "mr-house-basic", "human,human", seed=6, clock_minutes=0.004)
+        table, seat_tokens = created["table"], tokens(created)
+        first = view(client, table)
+        seat = first["acting"][0]
+        assert first["seats"][seat]["deadline"] > time.time() - 1
+        moved = wait_for(  # the seat is away, and the clock bot moved for it
+            client, table, None, lambda v: v["seats"][seat]["away"] and v["log_length"], seconds=10
+        )
+        assert moved["seats"][seat]["away"]
+        response = client.post(
+            f"/api/tables/{table}/actions", params={"token": seat_tokens[seat]}, json={"index": 0}
+        )
+        assert response.status_code == 403 and "bot is playing for you" in response.json()["error"]
+        back = client.post(f"/api/tables/{table}/back", params={"token": seat_tokens[seat]})
+        assert back.status_code == 200 and not back.json()["seats"][seat]["away"]
 
 
 def test_without_a_clock_nobody_is_hurried(client: TestClient) -> None:

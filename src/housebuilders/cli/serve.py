@@ -81,6 +81,15 @@ def serve(
             min=0,
         ),
     ] = None,
+    min_clock_seconds: Annotated[
+        int | None,
+        typer.Option(
+            help="The shortest turn clock a table may have, in seconds a move, 0: any "
+            "(default: $HOUSEBUILDERS_MIN_CLOCK_SECONDS, else 30).",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
     move_seconds: Annotated[
         float | None,
         typer.Option(
@@ -144,6 +153,7 @@ def serve(
                 max_spectators=max_spectators,
                 max_seat_connections=max_seat_connections,
                 chat_messages=chat_messages,
+                min_clock_seconds=min_clock_seconds,
             )
         except ValueError as e:
             raise UserError(str(e)) from None

@@ -30,6 +30,9 @@ class Limits:
     max_seat_connections: int = 8
     #: chat messages one seat may send in ``CHAT_SECONDS`` (a burst of as many at once)
     chat_messages: int = 5
+    #: the shortest turn clock a table may have, in seconds a move (a shorter one gives
+    #: a person's turns to its clock bot before they can move)
+    min_clock_seconds: int = 30
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **given: int | None) -> Limits:

@@ -258,7 +258,11 @@ def _table_create_model(spec: GameSpec) -> type[BaseModel]:
 class TableCreateBase(Closed):
     seed: integer(ge=0, le=MAX_SEED) | None = Field(None, description="none: a random one")
     clock_minutes: float | None = Field(
-        None, gt=0, le=24 * 60, description="minutes a person has for each move; none: no clock"
+        None,
+        gt=0,
+        le=24 * 60,
+        description="minutes a person has for each move, at least the server's shortest "
+        "(half a minute unless it says otherwise); none: no clock",
     )
     clock_bot: BotName = Field("greedy", description="plays for a person whose time ran out")
     private: StrictBool = Field(

@@ -177,6 +177,13 @@ class TableService:
             options = spec.check_options(options)
         except (ValueError, OptionError) as e:
             raise ApiError(422, str(e)) from None
+        shortest = self.limits.min_clock_seconds
+        if clock_minutes is not None and clock_minutes * 60 < shortest:
+            raise ApiError(
+                422,
+                f"a turn clock on this server gives at least {shortest} seconds a move "
+                f"(clock_minutes {shortest / 60:g} or more)",
+            )
         move_seconds = self.bots.move_seconds
         clock_bot = check_bot(clock_bot, spec, move_seconds)
         infos, tokens = new_seats(seats, spec, move_seconds, token_hashes)

@@ -100,7 +100,9 @@ class Table:
 
     @property
     def bot_seats(self) -> int:
-        return sum(seat.kind == "bot" for seat in self.seats)
+        """The seats a bot plays now: the bots', and those of people away (their clock
+        bot's)."""
+        return sum(self.played_by_bot(seat) is not None for seat in range(len(self.seats)))
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token belongs to (None: no token, a spectator); 403 for a
