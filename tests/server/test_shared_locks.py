@@ -5,6 +5,7 @@ stops believing it holds its tables."""
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -21,12 +22,16 @@ from .conftest import postgres_url
 
 pytestmark = pytest.mark.postgres
 
-#: table ids whose lock keys have both signs and a high half above 2**31
-TABLES = ["a", "b", "c", "d", "e", "f", "g", "h"]
 
-
-def test_the_tables_keys_take_both_signs() -> None:
-    assert {lock_key(t) < 0 for t in TABLES} == {True, False}
+def _table_ids() -> list[str]:
+    """Eight table ids of this test's own, their lock keys of both signs. (A session
+    closed by the test before may hold its locks a moment longer: its backend ends
+    after the client has gone.)"""
+    while True:
+        prefix = secrets.token_hex(4)
+        tables = [f"{prefix}-{n}" for n in range(8)]
+        if {lock_key(t) < 0 for t in tables} == {True, False}:
+            return tables
 
 
 @asynccontextmanager
@@ -56,26 +61,28 @@ def _end_session(engine: Engine, share: Shared) -> None:
 
 def test_two_processes_claiming_a_table_at_once_leave_one_holding_it() -> None:
     async def scenario() -> None:
+        tables = _table_ids()
         async with _processes(2) as (_, (one, two)):
-            for table in TABLES:
+            for table in tables:
                 taken = await asyncio.gather(one.take(table), two.take(table))
                 assert sorted(taken) == [False, True], table
                 assert (table in one.held) != (table in two.held)
-            assert one.held | two.held == set(TABLES)
+            assert one.held | two.held == set(tables)
 
     asyncio.run(scenario())
 
 
 def test_a_check_keeps_every_lock_the_session_still_has() -> None:
     async def scenario() -> None:
+        tables = _table_ids()
         async with _processes(1) as (_, (one,)):
-            for table in TABLES:
+            for table in tables:
                 assert await one.take(table)
             await one.check()
-            assert one.held == set(TABLES)
-            await one.release("a")
+            assert one.held == set(tables)
+            await one.release(tables[0])
             await one.check()
-            assert one.held == set(TABLES) - {"a"}
+            assert one.held == set(tables[1:])
 
     asyncio.run(scenario())
 
@@ -85,20 +92,21 @@ def test_a_process_whose_lock_session_ended_lets_its_tables_go_for_another() -> 
     their bots) while another took their locks over."""
 
     async def scenario() -> None:
+        tables = _table_ids()
         async with _processes(2) as (engine, (one, two)):
-            for table in TABLES:
+            for table in tables:
                 assert await one.take(table)
             _end_session(engine, one)
             deadline = time.monotonic() + 10
-            while not await two.take("a"):
+            while not await two.take(tables[0]):
                 assert time.monotonic() < deadline, "the ended session kept its lock"
                 await asyncio.sleep(0.05)
             await one.check()
             assert one.held == set()
-            assert await one.take("b")  # a new session, the lock still free
-            assert not await one.take("a")  # the other's now
+            assert await one.take(tables[1])  # a new session, the lock still free
+            assert not await one.take(tables[0])  # the other's now
             await one.check()
-            assert one.held == {"b"}
+            assert one.held == {tables[1]}
 
     asyncio.run(scenario())
 
