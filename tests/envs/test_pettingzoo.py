@@ -118,6 +118,37 @@ def test_same_seed_same_game() -> None:
     assert a.unwrapped.state.to_json() != b.unwrapped.state.to_json()
 
 
+def test_max_steps_ends_an_episode_truncated() -> None:
+    """House of Fado ends only on a third star: the cap ends an episode that would not,
+    truncated (not terminated), rewards 0, each agent stepping None once after."""
+    env = hbpz.env("house-of-fado", players=2, max_steps=30)
+    totals = _play(env, 3)
+    assert not env.unwrapped.state.is_terminal()
+    assert env.unwrapped.steps == 30 and totals == {"player_0": 0.0, "player_1": 0.0}
+    assert env.agents == []
+    env.reset(seed=3)
+    assert env.unwrapped.steps == 0 and env.agents == env.possible_agents
+    api_test(hbpz.env("house-of-fado", players=2, max_steps=40), num_cycles=1000)
+    short = hbpz.env("mr-house-basic", players=2, max_steps=10_000)
+    _play(short, 3)
+    assert short.unwrapped.state.is_terminal()  # a game that ends first ends as it does
+    for wrong in (0, -1, 2.5, True, "9"):
+        with pytest.raises(ValueError, match="max_steps must be a whole number"):
+            hbpz.env("house-of-fado", max_steps=wrong)
+
+
+def test_max_steps_ends_a_parallel_episode_truncated() -> None:
+    env = hbpz.parallel_env("welcome-to", players=2, max_steps=3)
+    observations, _ = env.reset(seed=1)
+    for step in range(3):
+        actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()
+                   if o["action_mask"].any()}  # fmt: skip
+        observations, rewards, terminations, truncations, _ = env.step(actions)
+        assert all(truncations.values()) == (step == 2) and not any(terminations.values())
+    assert env.agents == [] and set(rewards.values()) == {0.0}
+    parallel_api_test(hbpz.parallel_env("welcome-to", players=2, max_steps=7), num_cycles=100)
+
+
 def test_welcome_to_parallel_api_test_passes() -> None:
     parallel_api_test(hbpz.parallel_env("welcome-to", players=3), num_cycles=1000)
 

@@ -21,6 +21,10 @@ rewards come at the end (``reward="win"``: win 1, loss -1, a shared win split;
 ``parallel_env("welcome-to", players=N)`` plays Welcome To's rounds as PettingZoo's
 Parallel API: every seat still choosing acts at each step (see
 ``HousebuildersParallel``).
+
+``max_steps=N`` (both): the episode ends *truncated* after N steps, rewards 0, if the
+game has not ended by then. House of Fado ends only on a third star and Master
+Builder's plans may be redone for ever: a policy that never ends them needs it.
 """
 
 from __future__ import annotations
@@ -46,6 +50,13 @@ def _check_render_mode(metadata: dict[str, Any], render_mode: str | None) -> Non
         raise ValueError(f"render_mode must be one of {modes}, not {render_mode!r}")
 
 
+def _check_max_steps(max_steps: int | None) -> int | None:
+    if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int)
+                                  or max_steps < 1):  # fmt: skip
+        raise ValueError(f"max_steps must be a whole number of at least 1, not {max_steps!r}")
+    return max_steps
+
+
 def _spaces(table: Table) -> tuple[spaces.Dict, spaces.Discrete]:
     observation = spaces.Dict(
         {
@@ -69,11 +80,13 @@ class HousebuildersAEC(AECEnv):
         reward: str = "win",
         options: Mapping[str, Any] | None = None,
         content: Mapping[str, Any] | None = None,
+        max_steps: int | None = None,
     ) -> None:
         super().__init__()
         _check_render_mode(self.metadata, render_mode)
         self.table = Table(game_id, players, options, content, reward)
         self.render_mode = render_mode
+        self.max_steps, self.steps = _check_max_steps(max_steps), 0
         self.metadata = {**self.metadata, "name": f"housebuilders_{game_id.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
@@ -102,6 +115,7 @@ class HousebuildersAEC(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.state.acting_players()[0]]
+        self.steps = 0
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
@@ -119,10 +133,16 @@ class HousebuildersAEC(AECEnv):
         self.table.play(state, self._seat[agent], action)  # IllegalAction if not legal
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        if state.is_terminal():
+        self.steps += 1
+        over = state.is_terminal()
+        if over:
             for seat, reward in enumerate(self.table.rewards(state)):
                 self.rewards[self.possible_agents[seat]] = reward
             self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_steps is not None and self.steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+            over = True
+        if over:  # every agent steps None once, from the next one on
             following = self.possible_agents.index(agent) + 1
             self.agent_selection = self.possible_agents[following % len(self.possible_agents)]
         else:
@@ -168,10 +188,12 @@ class HousebuildersParallel(ParallelEnv):
         content: Mapping[str, Any] | None = None,
         illegal: str = "raise",
         illegal_reward: float = -1.0,
+        max_steps: int | None = None,
     ) -> None:
         _check_render_mode(self.metadata, render_mode)
         self.table = Table(game_id, players, options, content, reward, illegal)
         self.render_mode, self.illegal_reward = render_mode, illegal_reward
+        self.max_steps, self.steps = _check_max_steps(max_steps), 0
         self.possible_agents = [f"player_{i}" for i in range(players)]
         observation, action = _spaces(self.table)
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
@@ -205,6 +227,7 @@ class HousebuildersParallel(ParallelEnv):
             self._rng = random.Random(seed)
         self.state = self.table.new_game(next_seed(self._rng))
         self.agents = self.possible_agents[:]
+        self.steps = 0
         return self._observations()
 
     def step(self, actions: Mapping[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
@@ -225,13 +248,15 @@ class HousebuildersParallel(ParallelEnv):
         over = final is not None or state.is_terminal()
         if final is None:
             final = table.rewards(state) if over else [0.0] * len(self.possible_agents)
+        self.steps += 1
+        cut = not over and self.max_steps is not None and self.steps >= self.max_steps
         rewards = {a: final[self.possible_agents.index(a)] for a in self.agents}
         terminations = dict.fromkeys(self.agents, over)
-        truncations = dict.fromkeys(self.agents, False)
+        truncations = dict.fromkeys(self.agents, cut)
         observations, infos = self._observations()
         if offender is not None:
             infos[offender]["illegal"] = True
-        if over:
+        if over or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
@@ -251,7 +276,8 @@ def raw_env(game_id: str, players: int = 2, **options: Any) -> HousebuildersAEC:
 
 def env(game_id: str, players: int = 2, **options: Any) -> AECEnv:
     """The AEC environment of ``game_id`` (``render_mode``, ``reward``, ``options`` for
-    the game's options, ``content``), with PettingZoo's order-enforcing wrapper."""
+    the game's options, ``content``, ``max_steps``), with PettingZoo's order-enforcing
+    wrapper."""
     return wrappers.OrderEnforcingWrapper(raw_env(game_id, players, **options))
 
 
