@@ -51,8 +51,8 @@ def _check_render_mode(metadata: dict[str, Any], render_mode: str | None) -> Non
 
 
 def _check_max_steps(max_steps: int | None) -> int | None:
-    if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int)
-                                  or max_steps < 1):  # fmt: skip
+    whole = isinstance(max_steps, int) and not isinstance(max_steps, bool)
+    if max_steps is not None and not (whole and max_steps >= 1):
         raise ValueError(f"max_steps must be a whole number of at least 1, not {max_steps!r}")
     return max_steps
 
