@@ -741,7 +741,7 @@ def _pages(app: FastAPI) -> None:
                 "bots": app.state.lobby_bots,
                 "hints": app.state.bot_hints,
                 "about": app.state.bot_about,
-                "min_clock": f"{app.state.limits.min_clock_seconds / 60:g}",
+                "min_clock": app.state.limits.min_clock,
             },
         )
 

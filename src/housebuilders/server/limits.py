@@ -34,6 +34,12 @@ class Limits:
     #: a person's turns to its clock bot before they can move)
     min_clock_seconds: int = 30
 
+    @property
+    def min_clock(self) -> str:
+        """The shortest turn clock in minutes, as the lobby and the refusals write it
+        (``clock_minutes``: 0.5)."""
+        return f"{self.min_clock_seconds / 60:g}"
+
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **given: int | None) -> Limits:
         """The limits ``given`` (None: not given), else $HOUSEBUILDERS_<NAME> (e.g.

@@ -177,12 +177,12 @@ class TableService:
             options = spec.check_options(options)
         except (ValueError, OptionError) as e:
             raise ApiError(422, str(e)) from None
-        shortest = self.limits.min_clock_seconds
-        if clock_minutes is not None and clock_minutes * 60 < shortest:
+        limits = self.limits
+        if clock_minutes is not None and clock_minutes * 60 < limits.min_clock_seconds:
             raise ApiError(
                 422,
-                f"a turn clock on this server gives at least {shortest} seconds a move "
-                f"(clock_minutes {shortest / 60:g} or more)",
+                f"a turn clock on this server gives at least {limits.min_clock_seconds} "
+                f"seconds a move (clock_minutes {limits.min_clock} or more)",
             )
         move_seconds = self.bots.move_seconds
         clock_bot = check_bot(clock_bot, spec, move_seconds)
