@@ -30,10 +30,33 @@ def test_random_sim_test_passes(game_id: str) -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
+def test_a_game_not_over_by_max_game_length_is_cut_there_with_zero_returns() -> None:
+    """The declared bound holds: House of Fado, which random play takes ~2,000 moves to
+    end, is cut at 40, every return 0; OpenSpiel's own test passes on the cut game."""
+    game = pyspiel.load_game(
+        "python_housebuilders_house_of_fado", {"players": 2, "max_game_length": 40}
+    )
+    assert game.max_game_length() == 40
+    state, rng = game.new_initial_state(), random.Random(5)
+    while not state.is_terminal():
+        assert len(state.hb.history) < 40
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert len(state.hb.history) == 40 and not state.hb.is_terminal()
+    assert state.returns() == [0.0, 0.0]
+    assert state.legal_actions() == []
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), state.clone()):
+        assert copied.is_terminal() and copied.returns() == [0.0, 0.0]
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    with pytest.raises(ValueError, match="max_game_length must be at least 1"):
+        pyspiel.load_game("python_housebuilders_house_of_fado", {"max_game_length": 0})
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_game_and_its_states_pickle_and_deep_copy(game_id: str) -> None:
     """As a run across processes (Ray, multiprocessing) or a checkpoint needs: a copy
-    goes on as the original (its generator and its game's sequence of seeds too)."""
+    goes on as the original (its generator, its game's sequence of seeds and pyspiel's
+    history of its moves too)."""
     game = pyspiel.load_game(hbos.short_name(game_id), {"players": 2})
     state = game.new_initial_state()
     rng = random.Random(3)
@@ -45,6 +68,10 @@ def test_a_game_and_its_states_pickle_and_deep_copy(game_id: str) -> None:
     assert again.num_players() == 2
     assert str(again.new_initial_state()) == str(game.new_initial_state())
     copies = [pickle.loads(pickle.dumps(state)), copy.deepcopy(state)]
+    moves = [(m.player, m.action) for m in state.full_history()]
+    for s in copies:  # pyspiel's own record of the moves too
+        assert [(m.player, m.action) for m in s.full_history()] == moves
+        assert s.move_number() == state.move_number()
     while not state.is_terminal():
         action = rng.choice(state.legal_actions())
         for s in (state, *copies):

@@ -37,6 +37,11 @@ games.
   observation tensor. A public observer (``private_info`` NONE) gives the spectator's.
 - Rewards: terminal only, the adapters' win rewards (win 1, loss -1, a shared win
   split: ``table.win_rewards``); general-sum.
+- Length: the parameter ``max_game_length`` (100,000 by default) is the game's
+  declared bound, and it holds: a game not over after that many moves ends there,
+  every return 0 (House of Fado ends only on a third star, and Master Builder's
+  planning may go on for ever, as a person may, so a policy could make a game
+  endless).
 - Actions: the game's fixed action space (``spec.action_space_size``), indices in
   ``legal_actions()`` sorted.
 """
@@ -62,7 +67,8 @@ __all__ = [
     "short_name",
 ]
 
-#: far beyond any game's length (the longest, House of Fado's random games, ~2,000)
+#: the ``max_game_length`` parameter's default: far beyond any game's random length
+#: (the longest, House of Fado's, ~2,000 moves); a game not over by then is cut there
 MAX_GAME_LENGTH = 100_000
 
 
@@ -91,7 +97,11 @@ def game_type(game_id: str) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": _default_players(game_id), "seed": 0},
+        parameter_specification={
+            "players": _default_players(game_id),
+            "seed": 0,
+            "max_game_length": MAX_GAME_LENGTH,
+        },
     )
 
 
@@ -106,6 +116,9 @@ class HousebuildersGame(pyspiel.Game):
         params = dict(params or {})
         players = int(params.get("players", _default_players(game_id)))
         seed = int(params.get("seed", 0))
+        length = int(params.get("max_game_length", MAX_GAME_LENGTH))
+        if length < 1:
+            raise ValueError(f"max_game_length must be at least 1, not {length}")
         self.table = Table(game_id, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.table.actions,
@@ -114,9 +127,9 @@ class HousebuildersGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=MAX_GAME_LENGTH,
+            max_game_length=length,
         )
-        self._params = {"players": players, "seed": seed}
+        self._params = {"players": players, "seed": seed, "max_game_length": length}
         super().__init__(game_type(game_id), info, self._params)
         self._seeds = random.Random(seed)
 
@@ -154,10 +167,10 @@ class _Held:
 class _Shared:
     """What every copy of an OpenSpiel state shares (the table), never copied."""
 
-    __slots__ = ("table",)
+    __slots__ = ("table", "max_length")
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
+    def __init__(self, table: Table, max_length: int) -> None:
+        self.table, self.max_length = table, max_length
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -169,7 +182,8 @@ class HousebuildersState(pyspiel.State):
     def __init__(self, game: HousebuildersGame, state: State) -> None:
         super().__init__(game)
         self._held = _Held(state)
-        self._shared = _Shared(game.table)
+        self._shared = _Shared(game.table, game.max_game_length())
+        self._replaying: int | None = None  # the seat of a move replayed (_load_state)
 
     @property
     def hb(self) -> State:
@@ -180,24 +194,33 @@ class HousebuildersState(pyspiel.State):
         return self._shared.table
 
     def current_player(self) -> int:
-        acting = self.hb.acting_players()
+        if self._replaying is not None:
+            return self._replaying
+        acting = () if self._cut() else self.hb.acting_players()
         return acting[0] if acting else pyspiel.PlayerId.TERMINAL
+
+    def _cut(self) -> bool:
+        """Whether the game was cut at ``max_game_length`` moves, not over (the moves
+        counted by the game's own history, which a pickled copy keeps)."""
+        return len(self.hb.history) >= self._shared.max_length and not self.hb.is_terminal()
 
     def _legal_actions(self, player: int) -> list[int]:
         index = self._table.spec.action_index
         return sorted(index(a) for a in self.hb.legal_actions(player))
 
     def _apply_action(self, action: int) -> None:
+        if self._replaying is not None:
+            return  # the game state is already past it
         self.hb.apply(self.current_player(), self._table.action(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.hb.describe(self._table.action(action))
 
     def is_terminal(self) -> bool:
-        return self.hb.is_terminal()
+        return self.hb.is_terminal() or self._cut()
 
     def returns(self) -> list[float]:
-        if not self.hb.is_terminal():
+        if not self.hb.is_terminal():  # under way, or cut at max_game_length
             return [0.0] * self.hb.num_players
         return win_rewards(self.hb)
 
@@ -226,7 +249,16 @@ def _load_game(name: str, params: dict[str, Any], seeds: Any) -> HousebuildersGa
 
 
 def _load_state(game: HousebuildersGame, data: dict[str, Any]) -> HousebuildersState:
-    return HousebuildersState(game, game.table.spec.state_from_json(data))
+    """A pickled state: the game state from its JSON; pyspiel's own record of the moves
+    (``history()``, ``move_number()``), out of Python's reach, made again by replaying
+    the game's moves into it, the game state already where they lead."""
+    state = HousebuildersState(game, game.table.spec.state_from_json(data))
+    index = game.table.spec.action_index
+    for seat, action in state.hb.history:
+        state._replaying = seat
+        state.apply_action(index(action))
+    state._replaying = None
+    return state
 
 
 class Observer:
