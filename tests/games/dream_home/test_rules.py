@@ -782,6 +782,63 @@ def test_dh_63_the_crowbar_swaps_the_room_card_for_the_decks_top_card() -> None:
     assert UseCrowbar() not in s.legal_actions(0)
 
 
+
+def test_dh_63_a_card_drawn_by_the_crowbar_is_seen_by_its_holder_alone() -> None:
+    """The room deck lies face down (DH-17): the card a Crowbar draws from it is its
+    taker's to see, held and face down in the home, until the game is over; placed face
+    up, everyone sees it. The others' determinizations deal it again from the deck."""
+    s = new(4)
+    stack(s, {1: {1: ("bathroom", "tool:crowbar")}})
+    s.apply(0, Take(1))
+    s.apply(0, UseCrowbar())
+    drawn, name = s.holding, s.observe(0)["holding"]["name"]
+    assert name == s.content.rooms[s.cards.rooms[drawn].type].name
+    for seat in (1, 2, None):
+        assert s.observe(seat)["holding"]["name"] is None
+    assert "the top card of the room deck is taken" in s.log[-1] and name not in s.log[-1]
+    space = next(a.space for a in s.legal_actions(0) if isinstance(a, PlaceDown))
+    s.apply(0, PlaceDown(space))
+    assert name not in s.log[-1] and "drawn by the Crowbar" in s.log[-1]
+    assert s.observe(0)["players"][0]["home"][space]["name"] == name
+    for seat in (1, None):
+        shown = s.observe(seat)["players"][0]["home"][space]
+        assert shown["name"] is None and shown["face_up"] is False
+        hb.game("dream-home").text_view(s.observe(seat))  # the views draw a card unseen
+        ET.fromstring(hb.game("dream-home").svg_view(s.observe(seat), []))
+    deck = sorted([*s.room_deck, drawn])
+    dealt = set()
+    for seed in range(12):
+        d = s.determinize(1, seed)
+        dealt.add(d.homes[0][space])
+        assert sorted([*d.room_deck, d.homes[0][space]]) == deck
+        assert d.observe(1) == s.observe(1)
+        assert s.determinize(0, seed).homes[0][space] == drawn  # its holder knows it
+    assert len(dealt) > 1
+    architect = s.clone()  # an empty room all the same (DH-67)
+    architect.held[0].append(resource_id(architect, "helper:architect"))
+    known = architect.clone()
+    known.down[0][space] = 1
+    assert architect.breakdown(0) == known.breakdown(0)
+    rng = random.Random(3)
+    while not s.is_terminal():
+        (p,) = s.acting_players()
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    assert s.observe(1)["players"][0]["home"][space]["name"] == name
+
+
+def test_dh_63_a_card_drawn_by_the_crowbar_and_placed_face_up_is_seen_by_all() -> None:
+    s = new(4)
+    stack(s, {1: {1: ("bathroom", "tool:crowbar")}})
+    s.apply(0, Take(1))
+    s.apply(0, UseCrowbar())
+    name = s.observe(0)["holding"]["name"]
+    place = next((a for a in s.legal_actions(0) if isinstance(a, Place)), None)
+    if place is None:
+        pytest.skip("this deal's drawn card has no face-up place")
+    s.apply(0, place)
+    assert name in s.log[-1]
+    assert s.observe(1)["players"][0]["home"][place.space]["name"] == name
+
 # == the end: Supplier and Handyman (Q13, Q14) ===================================================
 def at_the_end(layout: dict[int, str], helpers: list[str], discards: list[str]) -> DreamHomeState:
     """Seat 0's home laid out, the helpers in its hands, these room cards discarded;

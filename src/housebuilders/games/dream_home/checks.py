@@ -43,7 +43,7 @@ class DreamHomeJson(GameStateJson):
     token_owner: list[Owner]
     token_at: list[Card]
     homes: list[list[Card]]
-    down: list[list[Annotated[StrictInt, Field(ge=0, le=1)]]]
+    down: list[list[Annotated[StrictInt, Field(ge=0, le=2)]]]
     roofs: list[list[Count]]
     held: list[list[Count]]
 
@@ -74,6 +74,9 @@ def check(s: DreamHomeState) -> None:
     for name in ("homes", "down"):
         if any(len(home) != SPACES for home in getattr(s, name)):
             refuse(name, f"every home has {SPACES} spaces")
+    for home, down in zip(s.homes, s.down, strict=True):
+        if any(d and card == -1 for card, d in zip(home, down, strict=True)):
+            refuse("down", "only a room card lies face down, not an empty space")
     decor = len(content.decor)
     for name in ("token_owner", "token_at"):
         if len(getattr(s, name)) != decor:

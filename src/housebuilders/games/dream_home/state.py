@@ -81,6 +81,11 @@ ROOFER_CARD, SUPPLIER, ARCHITECT, DESIGNER, HANDYMAN = range(5)
 MEGAPHONE_TOOL, LADDER_TOOL, CROWBAR_TOOL = range(3)
 END_STEPS = ((ROOFER, ROOFER_CARD), (SUPPLIER_PHASE, SUPPLIER), (HANDYMAN_PHASE, HANDYMAN))
 FLOOR_SPACES = ((0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11))
+#: down[p][space]: face up; face down (the card was face up on the board when taken);
+#: face down and seen by its owner alone (drawn from the room deck by a Crowbar, DH-63)
+FACE_UP, FACE_DOWN, UNSEEN = 0, 1, 2
+#: how another seat sees a room card only its owner has seen
+HIDDEN_ROOM: Json = {"name": None, "class": None, "max_size": None, "points": None}
 
 Run = tuple[int, tuple[int, ...]]  # a room: its type and its spaces, left to right
 
@@ -93,9 +98,9 @@ class DreamHomeState(GameState):
     # card taken and not yet placed; pending: the resource card taken and not yet
     # resolved (EMPTY: none).
     # Board: room and resource card per column (resources[0] is the first-player
-    # space, always EMPTY). homes: 12 spaces per seat (card or EMPTY), down: 1 where
-    # the card lies face down. Tokens: owner and space (EMPTY: kept beside the home)
-    # of each decor token. roofs: each seat's roof stack; held: helpers and tools.
+    # space, always EMPTY). homes: 12 spaces per seat (card or EMPTY), down: FACE_UP,
+    # FACE_DOWN or UNSEEN per space. Tokens: owner and space (EMPTY: kept beside the
+    # home) of each decor token. roofs: each seat's roof stack; held: helpers and tools.
     FIELDS = Fields(
         share="round phase first turns holding pending",
         lists="room_deck resource_deck board_rooms board_resources room_discard "
@@ -382,7 +387,7 @@ class DreamHomeState(GameState):
                 f"{space_name(action.space)}, over an empty space"
             )
             self.homes[player][action.space], self.holding = self.holding, EMPTY
-            self.down[player][action.space] = 0
+            self.down[player][action.space] = FACE_UP
             return self._resolve_resource(player)
         if isinstance(action, UseCrowbar):  # DH-63 (Q15): the old card back in the deck
             self._spend_tool(player, CROWBAR_TOOL)
@@ -392,17 +397,18 @@ class DreamHomeState(GameState):
             self.log.append(
                 f"player {player} uses a {self._tool_name(CROWBAR_TOOL)}: the "
                 f"{self._room_name(given_up)} goes back into the room deck and "
-                f"the top card, the {self._room_name(self.holding)}, is taken"
+                "the top card of the room deck is taken"  # seen by its taker alone
             )
             return True
         if isinstance(action, (Place, PlaceDown)):  # DH-25, then the resource (DH-26, Q6)
+            unseen = not action.face_up and self.drawn()
             how = "" if action.face_up else " face down, as an empty room,"
-            self.log.append(
-                f"player {player} places the {self._room_name(self.holding)}{how} "
-                f"on {space_name(action.space)}"
-            )
+            card = "card drawn by the Crowbar" if unseen else self._room_name(self.holding)
+            self.log.append(f"player {player} places the {card}{how} on {space_name(action.space)}")
             self.homes[player][action.space], self.holding = self.holding, EMPTY
-            self.down[player][action.space] = 0 if action.face_up else 1
+            self.down[player][action.space] = (
+                FACE_UP if action.face_up else UNSEEN if unseen else FACE_DOWN
+            )
             return self._resolve_resource(player)
         if isinstance(action, Decorate):  # DH-49
             token = self.cards.resources[self.pending].index
@@ -682,7 +688,7 @@ class DreamHomeState(GameState):
         tokens = [t for t, owner in enumerate(self.token_owner) if owner == player]
         extra = 0
         if self.helper_owner(ARCHITECT) == player:  # DH-67
-            extra += helpers.architect_bonus * (earned + sum(self.down[player]))
+            extra += helpers.architect_bonus * (earned + sum(map(bool, self.down[player])))
         if self.helper_owner(DESIGNER) == player:  # DH-68
             extra += helpers.designer_bonus * len(tokens)
         return {
@@ -723,6 +729,16 @@ class DreamHomeState(GameState):
     def is_public(self, index: int) -> bool:
         return True  # every move is made in the open
 
+    def drawn(self) -> bool:
+        """Whether the room card held was drawn from the room deck by a Crowbar (DH-63),
+        seen by its holder alone: it is held from the Crowbar's use, the holder's last
+        move, to its placing, the next."""
+        return (
+            self.holding != EMPTY
+            and bool(self.history)
+            and isinstance(self.history[-1][1], UseCrowbar)
+        )
+
     def room_json(self, card: int) -> Json | None:
         return None if card == EMPTY else dict(shown_cards(self.content)[0][card])
 
@@ -737,6 +753,9 @@ class DreamHomeState(GameState):
         for p in range(self.num_players):
             home = []
             for space, card in enumerate(self.homes[p]):
+                if self.down[p][space] == UNSEEN and p != player and not over:
+                    home.append({**HIDDEN_ROOM, "face_up": False, "decor": None})
+                    continue
                 shown = self.room_json(card)
                 if shown is not None:
                     shown["face_up"] = not self.down[p][space]
@@ -765,7 +784,9 @@ class DreamHomeState(GameState):
             "room_deck": len(self.room_deck), "resource_deck": len(self.resource_deck),
             "room_discard": [self.room_json(c) for c in self.room_discard],
             "resource_discard": [self.resource_json(c) for c in self.resource_discard],
-            "holding": self.room_json(self.holding), "pending": self.resource_json(self.pending),
+            "holding": dict(HIDDEN_ROOM) if self.drawn() and player != self.current()
+            else self.room_json(self.holding),
+            "pending": self.resource_json(self.pending),
             "supply": [d.name for t, d in enumerate(self.content.decor)
                        if self.token_owner[t] == NOBODY],
             "players": seats,
@@ -819,12 +840,24 @@ class DreamHomeState(GameState):
 
     # == copies and hidden information ===========================================================
     def determinize(self, player: int, seed: int) -> DreamHomeState:
-        """Both decks' order (DH-17) and the generator are resampled; the board, the
+        """Both decks' order (DH-17) and the generator are resampled, and the room cards
+        that others drew by a Crowbar and alone have seen (held, or face down in their
+        homes) are dealt again from the room deck with them; the board, the rest of the
         homes, the roof stacks (each card was seen when taken, Q4) and the discards are
         public."""
         s = self.clone()
         s.rng = Rng(seed_state(seed))
-        s.rng.shuffle(s.room_deck)
+        unseen = [(p, space) for p in range(s.num_players) if p != player
+                  for space in range(SPACES) if s.down[p][space] == UNSEEN]  # fmt: skip
+        holding = s.drawn() and s.current() != player
+        pool = [*s.room_deck, *(s.homes[p][space] for p, space in unseen)]
+        pool += [s.holding] if holding else []
+        s.rng.shuffle(pool)
+        for p, space in unseen:
+            s.homes[p][space] = pool.pop()
+        if holding:
+            s.holding = pool.pop()
+        s.room_deck = pool
         s.rng.shuffle(s.resource_deck)
         return s
 

@@ -53,7 +53,7 @@ def _room_face(box: Box, room: Json | None, down: bool = False, spot: bool = Fal
         return [rect(box, rx=6, **(ghost() if spot else EMPTY_SPACE))]
     fill = "#d9d2c6" if down else ROOM_FILL.get(room["class"], "#fbf3df")
     edge = BASEMENT_EDGE if room["class"] == "basement" else THEME.edge  # DH-45: a dark border
-    lines = wrap(room["name"], box.w - 8, 12)[:2]
+    lines = wrap(room["name"], box.w - 8, 12)[:2] if room["name"] else []  # None: unseen
     parts = [card_face(box, fill, edge)]
     parts += [bold(box.x + box.w / 2, box.y + 17 + 14 * i, line, 12, "middle")
               for i, line in enumerate(lines)]  # fmt: skip
@@ -148,9 +148,10 @@ def _home(obs: Json, seat: int, acts: Acts, box: Box) -> list[str]:
             face = _room_face(cell, shown, down=down, spot=item is not None)
             if shown and shown.get("decor"):
                 face.append(text(cell.x + cell.w - 6, cell.y + 14, "◆", 12, "end", fill="#2a7"))
-            about = SPACE_RULES[name] if shown is None else _about_room(shown)
             if down:
                 about = "an empty room (a card face down): 0 points; it joins nothing"
+            else:
+                about = SPACE_RULES[name] if shown is None else _about_room(shown)
             ask = None
             if placing and shown is None:
                 ask = {"kind": "place-room", "space": space}
@@ -168,7 +169,8 @@ def svg(obs: Json, legal: list[Json]) -> str:
     acts = Acts(legal)
     acting = ", ".join(player_name(obs, p) for p in obs["acting"])
     status = "The game is over" if obs["over"] else f"{obs['phase']}: {acting} to act"
-    hand = f"in hand: {obs['holding']['name']}" if obs["holding"] else ""
+    held = obs["holding"]
+    hand = f"in hand: {held['name'] or 'a card from the room deck'}" if held else ""
     parts = header(THEME, WIDTH, "Dream Home", status, (f"round {obs['round']}", hand))
     top = HEADER_HEIGHT + 8
     parts += _board(obs, acts, top)

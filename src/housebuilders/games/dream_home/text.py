@@ -10,7 +10,10 @@ Json = dict[str, Any]
 def _card(shown: Json | None) -> str:
     if shown is None:
         return "."
-    name = shown["name"] if shown["face_up"] else f"({shown['name']}, empty room)"
+    if shown["face_up"]:
+        name = shown["name"]
+    else:  # a card drawn by a Crowbar is shown by name to its owner alone
+        name = f"({shown['name']}, empty room)" if shown["name"] else "(empty room)"
     if shown["class"] == "basement":  # DH-45: basement cards stand out
         name = f"[{name}]"
     return name + (f" +{shown['decor']}" if shown.get("decor") else "")
