@@ -17,6 +17,7 @@ from housebuilders.games.dream_home.actions import (
     DiscardColumn,
     DiscardDecor,
     LadderPlace,
+    LadderPlaceDown,
     NoMegaphone,
     NoSupply,
     NoSwap,
@@ -764,6 +765,26 @@ def test_dh_62_the_ladder_places_a_room_over_an_empty_space() -> None:
     ladder = s2.pending
     s2.apply(0, LadderPlace(0))
     assert s2.homes[0][0] != -1 and ladder in s2.resource_discard and s2.held[0] == []
+
+
+def test_dh_62_the_ladder_places_a_room_card_face_down_over_an_empty_space_too() -> None:
+    """"place a room card on an upper-floor space even if the space below is empty": a
+    card placed face down is placed all the same (an empty room, Q3)."""
+    s = new(4)
+    stack(s, {1: {1: ("living room", "tool:ladder")}})
+    s.apply(0, Take(1))
+    card, ladder = s.holding, s.pending
+    assert LadderPlaceDown(0) in s.legal_actions(0) and LadderPlaceDown(4) in s.legal_actions(0)
+    assert PlaceDown(0) not in s.legal_actions(0)  # without the Ladder: no support
+    s.apply(0, LadderPlaceDown(0))
+    assert s.homes[0][0] == card and s.down[0][0] == 1 and ladder in s.resource_discard
+    assert "face down" in s.log[-1] and "Ladder" in s.describe(LadderPlaceDown(3))
+    s2 = new(4)
+    stack(s2, {1: {1: ("living room", None)}})
+    s2.apply(0, Take(1))
+    assert not any(isinstance(a, LadderPlaceDown) for a in s2.legal_actions(0))
+    with pytest.raises(IllegalAction):
+        s2.apply(0, LadderPlaceDown(0))
 
 
 def test_dh_63_the_crowbar_swaps_the_room_card_for_the_decks_top_card() -> None:

@@ -90,8 +90,22 @@ class NoMegaphone(Action, kind="no-megaphone"):
 class LadderPlace(Action, kind="ladder"):
     space: int
 
+    face_up: ClassVar[bool] = True
+
     def __str__(self) -> str:
         return f"Ladder: place the room card on {space_name(self.space)}, over an empty space"
+
+
+class LadderPlaceDown(Action, kind="ladder-down"):
+    space: int
+
+    face_up: ClassVar[bool] = False
+
+    def __str__(self) -> str:
+        return (
+            "Ladder: place the room card face down, as an empty room, on "
+            f"{space_name(self.space)}, over an empty space"
+        )
 
 
 class UseCrowbar(Action, kind="crowbar"):
@@ -136,13 +150,15 @@ DISCARD_DECOR = DiscardDecor()
 RECLAIMS = {(c, w): Reclaim(c, int(w)) for c in range(MAX_COLOURS) for w in (False, True)}
 DECLINE = Decline()
 USE_MEGAPHONE, NO_MEGAPHONE, USE_CROWBAR = UseMegaphone(), NoMegaphone(), UseCrowbar()
-LADDERS = tuple(LadderPlace(s) for s in range(10))  # the upper floors
+# the upper floors' spaces
+LADDERS = {(s, up): (LadderPlace if up else LadderPlaceDown)(s) for s in range(10) for up in (1, 0)}
 SUPPLIES = {(t, s): Supply(t, s) for t in range(MAX_TYPES) for s in range(SPACES)}
 SWAPS = {(a, b): Swap(a, b) for a in range(SPACES) for b in range(a + 1, SPACES)}
 NO_SUPPLY, NO_SWAP = NoSupply(), NoSwap()
 
 SPACE: tuple[Action, ...] = (
     *TAKES, *DISCARDS, *PLACES.values(), *DECORATES, DISCARD_DECOR, *RECLAIMS.values(), DECLINE,
-    USE_MEGAPHONE, NO_MEGAPHONE, *LADDERS, USE_CROWBAR,
+    USE_MEGAPHONE, NO_MEGAPHONE, *(LADDERS[s, True] for s in range(10)), USE_CROWBAR,
     *SUPPLIES.values(), NO_SUPPLY, *SWAPS.values(), NO_SWAP,
+    *(LADDERS[s, False] for s in range(10)),  # last: the indices before them stay
 )  # fmt: skip

@@ -32,6 +32,7 @@ from .actions import (
     DiscardColumn,
     DiscardDecor,
     LadderPlace,
+    LadderPlaceDown,
     NoMegaphone,
     Place,
     PlaceDown,
@@ -88,6 +89,8 @@ FACE_UP, FACE_DOWN, UNSEEN = 0, 1, 2
 HIDDEN_ROOM: Json = {"name": None, "class": None, "max_size": None, "points": None}
 
 Run = tuple[int, tuple[int, ...]]  # a room: its type and its spaces, left to right
+#: the actions that place the room card held: face up or down, with a Ladder or not
+PLACINGS = (Place, PlaceDown, LadderPlace, LadderPlaceDown)
 
 
 class DreamHomeState(GameState):
@@ -306,13 +309,15 @@ class DreamHomeState(GameState):
         return held[0] if held else None
 
     def ladder_placements(self, player: int, card: int) -> list[Action]:
-        """DH-62 (Q17): face up on an upper-floor space over an empty space."""
-        home = self.homes[player]
-        return [
-            LADDERS[space] for space in range(10)
-            if home[space] == EMPTY and not self.supported(player, space)
-            and self.face_up_problem(player, card, space) is None
-        ]  # fmt: skip
+        """DH-62 (Q17): on an upper-floor space over an empty space, face down, or face
+        up where the rules allow."""
+        home, out = self.homes[player], []
+        for space in range(10):
+            if home[space] == EMPTY and not self.supported(player, space):
+                if self.face_up_problem(player, card, space) is None:
+                    out.append(LADDERS[space, True])
+                out.append(LADDERS[space, False])
+        return out
 
     def _spend_tool(self, player: int, tool: int) -> None:
         card = self.tool_at_hand(player, tool)
@@ -379,16 +384,6 @@ class DreamHomeState(GameState):
                 )
             self._after_discard()
             return False
-        if isinstance(action, LadderPlace):  # DH-62
-            self._spend_tool(player, LADDER_TOOL)
-            self.log.append(
-                f"player {player} uses a {self._tool_name(LADDER_TOOL)} to place "
-                f"the {self._room_name(self.holding)} on "
-                f"{space_name(action.space)}, over an empty space"
-            )
-            self.homes[player][action.space], self.holding = self.holding, EMPTY
-            self.down[player][action.space] = FACE_UP
-            return self._resolve_resource(player)
         if isinstance(action, UseCrowbar):  # DH-63 (Q15): the old card back in the deck
             self._spend_tool(player, CROWBAR_TOOL)
             given_up, self.holding = self.holding, self.room_deck.pop()
@@ -400,11 +395,18 @@ class DreamHomeState(GameState):
                 "the top card of the room deck is taken"  # seen by its taker alone
             )
             return True
-        if isinstance(action, (Place, PlaceDown)):  # DH-25, then the resource (DH-26, Q6)
+        if isinstance(action, PLACINGS):  # DH-25, then the resource (DH-26, Q6)
             unseen = not action.face_up and self.drawn()
             how = "" if action.face_up else " face down, as an empty room,"
             card = "card drawn by the Crowbar" if unseen else self._room_name(self.holding)
-            self.log.append(f"player {player} places the {card}{how} on {space_name(action.space)}")
+            where = space_name(action.space)
+            if isinstance(action, (LadderPlace, LadderPlaceDown)):  # DH-62
+                self._spend_tool(player, LADDER_TOOL)
+                tool = self._tool_name(LADDER_TOOL)
+                self.log.append(f"player {player} uses a {tool} to place the {card}{how} "
+                                f"on {where}, over an empty space")  # fmt: skip
+            else:
+                self.log.append(f"player {player} places the {card}{how} on {where}")
             self.homes[player][action.space], self.holding = self.holding, EMPTY
             self.down[player][action.space] = (
                 FACE_UP if action.face_up else UNSEEN if unseen else FACE_DOWN
@@ -812,7 +814,7 @@ class DreamHomeState(GameState):
         held = self._held_name()
         if held is None:
             return str(action)
-        if isinstance(action, (Place, PlaceDown, LadderPlace)):
+        if isinstance(action, PLACINGS):
             return str(action).replace("the room card", held, 1)
         if isinstance(action, UseCrowbar):
             return f"Crowbar: give up {held} for the top card of the room deck"
@@ -842,13 +844,15 @@ class DreamHomeState(GameState):
     def determinize(self, player: int, seed: int) -> DreamHomeState:
         """Both decks' order (DH-17) and the generator are resampled, and the room cards
         that others drew by a Crowbar and alone have seen (held, or face down in their
-        homes) are dealt again from the room deck with them; the board, the rest of the
-        homes, the roof stacks (each card was seen when taken, Q4) and the discards are
-        public."""
+        homes, until the end shows them) are dealt again from the room deck with them;
+        the board, the rest of the homes, the roof stacks (each card was seen when
+        taken, Q4) and the discards are public."""
         s = self.clone()
         s.rng = Rng(seed_state(seed))
-        unseen = [(p, space) for p in range(s.num_players) if p != player
-                  for space in range(SPACES) if s.down[p][space] == UNSEEN]  # fmt: skip
+        unseen = [] if s.is_terminal() else [
+            (p, space) for p in range(s.num_players) if p != player
+            for space in range(SPACES) if s.down[p][space] == UNSEEN
+        ]  # fmt: skip
         holding = s.drawn() and s.current() != player
         pool = [*s.room_deck, *(s.homes[p][space] for p, space in unseen)]
         pool += [s.holding] if holding else []

@@ -156,7 +156,7 @@ def _home(obs: Json, seat: int, acts: Acts, box: Box) -> list[str]:
             if placing and shown is None:
                 ask = {"kind": "place-room", "space": space}
             parts += maybe_act(item, face, ask, about)
-            down = acts.find("place-down", space=space)
+            down = acts.find("place-down", space=space) or acts.find("ladder-down", space=space)
             if down:  # the same space, face down: a small chip under it
                 chip = Box(cell.x, cell.y + cell.h - 16, cell.w, 14)
                 parts += chips([("face down", down)], chip, 10)
@@ -175,7 +175,7 @@ def svg(obs: Json, legal: list[Json]) -> str:
     top = HEADER_HEIGHT + 8
     parts += _board(obs, acts, top)
     y = top + 2 * CARD_H + 62
-    handled = {"take-column", "discard", "place-down", *ON_A_SPACE}
+    handled = {"take-column", "discard", "place-down", "ladder-down", *ON_A_SPACE}
     rest = [(a.text, a) for a in acts.all if a.action["kind"] not in handled]
     if rest:
         parts += chips(rest, Box(20, y, WIDTH - 40, 24), 11, rows=2)
