@@ -8,6 +8,7 @@ import random
 import pytest
 
 import housebuilders as hb
+from housebuilders.core import IllegalAction
 from housebuilders.games.mr_house.actions import (
     GARAGE,
     Build,
@@ -163,7 +164,18 @@ def test_giving_up_the_garage_wall_takes_door_and_roof() -> None:
     s = building(house=(column(wood()),))
     s.garage[0] = Garage(WOOD_WALL, True, ROOF)
     s.apply(0, Remove("wood_wall", GARAGE, 0))
-    assert s.garage[0] == NO_GARAGE
+    assert s.garage[0].wall < 0 and not s.garage[0].door and not s.garage[0].roof
+    assert s.garage_points(0) == 0 and s.observe(0)["players"][0]["garage"] is None
+
+
+def test_a_garage_given_up_is_not_built_again() -> None:
+    """"Each player may build only one garage": once its wall is given up, no other."""
+    s = building(house=(column(wood()),))
+    s.garage[0] = Garage(WOOD_WALL)
+    s.apply(0, Remove("wood_wall", GARAGE, 0))
+    assert not any(a.column == GARAGE for a in s.legal_actions(0) if isinstance(a, Build))
+    with pytest.raises(IllegalAction, match="only one garage"):
+        s.apply(0, Build("wood_wall", GARAGE, 0))
 
 
 def test_structure_rules_of_the_basic_variant_apply() -> None:

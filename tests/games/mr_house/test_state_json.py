@@ -295,6 +295,15 @@ def test_a_garage_door_without_its_wall_is_refused() -> None:
     advanced(door, "^player_state.0.garage: a garage is a wall, then a door")
 
 
+def test_a_garage_given_up_loads_and_a_door_on_it_is_refused() -> None:
+    state = hb.game("mr-house-advanced").new_game(2, 1)
+    d = state.to_json()
+    d["player_state"][0]["garage"] = [-2, False, 0]  # given up: no other may be built
+    assert hb.game("mr-house-advanced").state_from_json(d).garage[0] == (-2, False, 0)
+    advanced(lambda d: d["player_state"][0].update(garage=[-2, True, 0]),
+             "^player_state.0.garage: a garage is a wall, then a door")  # fmt: skip
+
+
 def test_a_question_of_another_phase_is_refused() -> None:
     advanced(lambda d: d.update(asked="crew"), "^asked: 'crew' is not asked in the movement")
 

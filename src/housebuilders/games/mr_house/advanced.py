@@ -43,7 +43,7 @@ from .checks import AdvancedJson, check_advanced, index_of
 from .common import MrHouseState
 from .content import MrHouseContent
 from .explain import explain_advanced, explain_not_acting_advanced
-from .house import NO_GARAGE, NO_GARAGE_WALL, Garage
+from .house import GIVEN_UP_GARAGE, NO_GARAGE, NO_GARAGE_WALL, Garage
 from .options import OFFICE as OFFICE_OPTION, OFFICE_HIGHEST_TWO, office_benefits
 from .params import (
     CONSTRUCTION_EXPO,
@@ -485,12 +485,13 @@ class MrHouseAdvancedState(MrHouseState):
         return out
 
     def _garage_spot(self, player: int, part: int) -> bool:
-        """Whether ``part`` can go on the garage now: one garage per player, its wall only
-        once the house has a wall; then a door and a roof on it."""
+        """Whether ``part`` can go on the garage now: one garage per player in the game
+        (none after one is given up), its wall only once the house has a wall; then a
+        door and a roof on it."""
         garage = self.garage[player]
         if part in H.WALLS:
             return garage.wall == NO_GARAGE_WALL and bool(self.house[player])
-        if garage.wall == NO_GARAGE_WALL:
+        if garage.wall < 0:
             return False
         if part == H.DOOR:
             return not garage.door
@@ -498,7 +499,7 @@ class MrHouseAdvancedState(MrHouseState):
 
     def _garage_parts(self, player: int) -> list[int]:
         garage = self.garage[player]
-        if garage.wall == NO_GARAGE_WALL:
+        if garage.wall < 0:
             return []
         return (
             [garage.wall]
@@ -540,8 +541,8 @@ class MrHouseAdvancedState(MrHouseState):
     def _remove(self, player: int, part: int, column: int, level: int) -> bool:
         if column == GARAGE:
             g = self.garage[player]
-            if part in H.WALLS:  # the garage's door and roof go with its wall
-                g = NO_GARAGE
+            if part in H.WALLS:  # the garage's door and roof go with its wall, for good
+                g = GIVEN_UP_GARAGE
             elif part == H.DOOR:
                 g = g._replace(door=False)
             else:
@@ -644,7 +645,7 @@ class MrHouseAdvancedState(MrHouseState):
     def garage_points(self, player: int) -> int:
         """A complete garage (wall and door) 5; a wall only 1; its parts not scored."""
         g = self.garage[player]
-        if g.wall == NO_GARAGE_WALL:
+        if g.wall < 0:
             return 0
         return self.p.garage_complete_points if g.door else self.p.garage_wall_points
 
@@ -695,7 +696,7 @@ class MrHouseAdvancedState(MrHouseState):
     def size(self, player: int) -> int:
         """Walls and roofs, the garage's included: the last tie-break."""
         g = self.garage[player]
-        return H.size(self.house[player]) + (g.wall != NO_GARAGE_WALL) + bool(g.roof)
+        return H.size(self.house[player]) + (g.wall >= 0) + bool(g.roof)
 
     def ranking(self) -> list[int]:
         """An incomplete house loses whatever its points: it ranks after every complete
@@ -804,7 +805,7 @@ class MrHouseAdvancedState(MrHouseState):
 
     def _garage_json(self, pl: int) -> Json | None:
         g = self.garage[pl]
-        if g.wall == NO_GARAGE_WALL:
+        if g.wall < 0:
             return None
         return {
             "wall": PART_IDS[g.wall],

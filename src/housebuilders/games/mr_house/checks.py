@@ -16,7 +16,7 @@ from pydantic import Field, StrictBool, StrictInt
 from ...core.loading import Count, GameStateJson, StateSchema, once, refuse, row, within
 from . import house as H
 from .actions import MATERIALS, PART_IDS
-from .house import NO_GARAGE_WALL
+from .house import GIVEN_UP_WALL, NO_GARAGE_WALL
 from .params import CONSTRUCTION_EXPO, OFFICE, STORE, WORK_NOTICE_BOARD
 from .phases import (
     AWAIT_NAMES,
@@ -291,9 +291,9 @@ def check_advanced(s: MrHouseAdvancedState) -> None:
                 refuse(f"{where}.tired", f"space {i + 1} is empty: nobody there is tired")
         wall, door, roof = s.garage[pl]
         if (
-            wall not in (NO_GARAGE_WALL, *H.WALLS)
+            wall not in (NO_GARAGE_WALL, GIVEN_UP_WALL, *H.WALLS)
             or roof not in (0, *H.ROOFS)
-            or wall == NO_GARAGE_WALL
+            or wall < 0
             and (door or roof)
         ):
             refuse(f"{where}.garage", "a garage is a wall, then a door and a roof on it")

@@ -263,9 +263,9 @@ def _crew_refusal(s: MrHouseAdvancedState, player: int, part: int, mask: int) ->
 
 def _garage_refusal(s: MrHouseAdvancedState, player: int, part: int) -> str:
     garage = s.garage[player]
-    has_wall = garage.wall != -1
+    has_wall = garage.wall >= 0
     if part in H.WALLS:
-        if has_wall:
+        if garage.wall != H.NO_GARAGE_WALL:  # one stands, or one was given up
             return "each player may build only one garage"
         return "a garage can only be built if the house already has a wall"
     if not has_wall:

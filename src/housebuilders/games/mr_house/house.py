@@ -40,17 +40,21 @@ class Column(NamedTuple):
 House = tuple[Column, ...]
 
 NO_GARAGE_WALL = -1
+#: the wall of a garage given up: none stands, and no other may be built ("Each player
+#: may build only one garage")
+GIVEN_UP_WALL = -2
 
 
 class Garage(NamedTuple):
     """The advanced variant's garage, beside the house: a wall, then a door and a roof."""
 
-    wall: int = NO_GARAGE_WALL  # the wall's part (WOOD_WALL or BRICK_WALL), or none
+    wall: int = NO_GARAGE_WALL  # the wall's part (WOOD_WALL, BRICK_WALL), none or given up
     door: bool = False
     roof: int = 0  # 0: none; else ROOF or CERAMIC_ROOF
 
 
 NO_GARAGE = Garage()
+GIVEN_UP_GARAGE = Garage(GIVEN_UP_WALL)
 EMPTY: House = ()
 
 
