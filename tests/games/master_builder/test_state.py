@@ -12,6 +12,7 @@ from housebuilders.core.testing import check_random_game
 from housebuilders.games.master_builder.actions import (
     ACCEPT_RENT,
     BIDS,
+    DECLINE_RENT,
     END_RENTING,
     HIRES,
     NONE,
@@ -23,6 +24,7 @@ from housebuilders.games.master_builder.actions import (
     STAFFS,
     SUBMIT_PLAN,
     TAKE_LOANS,
+    OfferRent,
     Staff,
     Unstaff,
 )
@@ -393,6 +395,23 @@ def test_mb_118_q29_a_rented_worker_builds_for_the_renter_and_goes_home() -> Non
     s.apply(1, SUBMIT_PLAN)
     assert s.built[7][:3] == [1, 0, 1] and master in s.workers[0] and s.rented_in == [[], []]
     assert s.wage[0] == 5  # the owner still pays its wage
+
+
+def test_mb_118_q29_several_workers_may_be_rented_to_one_seat_until_it_declines() -> None:
+    """"they may rent them to the other players": each free worker, one offer at a
+    time; a seat that declines is offered nothing more this turn (the phase ends)."""
+    s = new(3, **{"renting-workers": True})
+    give(s, 0, [A, A, A])
+    own(s, 1, 0)
+    s.round, s.phase, s.turn, s.event_step = 2, RENT, 0, 0
+    s.apply(0, OFFERS[A, 1, 1])
+    s.apply(1, ACCEPT_RENT)
+    assert OFFERS[A, 1, 1] in s.legal_actions(0)  # a second apprentice to the same seat
+    s.apply(0, OFFERS[A, 1, 2])
+    s.apply(1, DECLINE_RENT)
+    legal = s.legal_actions(0)
+    assert not any(isinstance(x, OfferRent) and x.player == 1 for x in legal)
+    assert OFFERS[A, 2, 0] in legal and s.available(0)[A] == 2
 
 
 def test_mb_12_mb_14_mb_15_determinize_keeps_the_open_cards_and_resamples_the_hidden() -> None:

@@ -138,7 +138,7 @@ class MasterBuilderState(GameState):
         # in; pending_events: events still to carry out this round; down: face-down
         # workers (MB-69); income: this round's completions' amounts by seat; offer:
         # [owner, skill, player, price] of a rent offer awaiting its answer; offered: the
-        # seats the renting seat has made an offer to (one offer each, a ruling); carried:
+        # seats that declined an offer of the renting seat (offered no more, a ruling); carried:
         # the contracts on display unwanted last round (MB-64)
         lists="cash wage contract_deck removed economy boxed_economy economy_shown event_deck "
         "events_seen display bonus gone town passed submitted pending_events down "
@@ -434,8 +434,8 @@ class MasterBuilderState(GameState):
                 if n and self.cash[player] - self.repayment(k) >= keep]  # fmt: skip
 
     def offers(self, player: int) -> list[Action]:
-        """MB-118, Q29: a free face-up worker's skill, to another seat, at a price it
-        can pay."""
+        """MB-118, Q29: a free face-up worker's skill, to another seat that has not
+        declined an offer this turn, at a price it can pay."""
         free = self.available(player)
         for skill in self.rented_in[player]:
             free[skill] -= 1  # a rented worker is not sublet
@@ -785,7 +785,6 @@ class MasterBuilderState(GameState):
 
     def _offer(self, player: int, action: OfferRent) -> bool:
         self.offer = [player, action.skill, action.player, action.price]
-        self.offered.append(action.player)
         self.phase, self.turn = RENT_ANSWER, action.player
         return False
 
@@ -799,6 +798,8 @@ class MasterBuilderState(GameState):
             self.rented_in[renter].append(skill)
             self.cash[renter] -= price
             self.cash[owner] += price
+        else:
+            self.offered.append(renter)  # no more offers to it this turn: the phase ends
         self.offer = []
         self.phase, self.turn = RENT, owner
         return False
