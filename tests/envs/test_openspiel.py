@@ -168,3 +168,36 @@ def test_a_resampled_state_has_the_same_information_state(game_id: str) -> None:
             assert again.observation_string(seat) == state.observation_string(seat)
             assert again.observation_tensor(seat) == state.observation_tensor(seat)
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_resampled_state_records_its_own_moves_not_the_true_ones() -> None:
+    """pyspiel's record of the moves (``history()``) is the resampled game's: the
+    other seat's hidden movement marker (Mr House) is resampled there too, never kept."""
+    game = pyspiel.load_game("python_housebuilders_mr_house_basic", {"players": 2})
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])  # seat 0 places a marker, hidden from 1
+    index = hb.game("mr-house-basic").action_index
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    kept = set()
+    for _ in range(12):
+        again = state.resample_from_infostate(1, sampler)
+        assert again.history() == [index(a) for _, a in again.hb.history]
+        assert [(m.player, m.action) for m in again.full_history()] == [
+            (p, index(a)) for p, a in again.hb.history
+        ]
+        kept.add(again.history()[-1])
+    assert len(kept) > 1
+
+
+def test_an_action_string_for_a_seat_not_acting_uses_the_rulebooks_words() -> None:
+    """``describe`` may name what the acting seat holds (Dream Home's card drawn by a
+    Crowbar); another seat is given ``str(action)``, which names nothing hidden."""
+    game = pyspiel.load_game("python_housebuilders_dream_home", {"players": 2})
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])  # seat 0 takes a column: now placing
+    (acting,) = state.hb.acting_players()
+    other = 1 - acting
+    for action in state.legal_actions():
+        move = hb.game("dream-home").actions[action]
+        assert state.action_to_string(acting, action) == state.hb.describe(move)
+        assert state.action_to_string(other, action) == str(move)

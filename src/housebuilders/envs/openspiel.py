@@ -183,7 +183,7 @@ class HousebuildersState(pyspiel.State):
         super().__init__(game)
         self._held = _Held(state)
         self._shared = _Shared(game.table, game.max_game_length())
-        self._replaying: int | None = None  # the seat of a move replayed (_load_state)
+        self._replaying: int | None = None  # the seat of a move replayed (_with_moves)
 
     @property
     def hb(self) -> State:
@@ -214,7 +214,11 @@ class HousebuildersState(pyspiel.State):
         self.hb.apply(self.current_player(), self._table.action(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self.hb.describe(self._table.action(action))
+        """The game's own words (``describe``, which may name what the acting seat
+        holds, such as Dream Home's card drawn by a Crowbar) for a seat acting now; the
+        rulebook's words (``str``), naming nothing hidden, for any other."""
+        move = self._table.action(action)
+        return self.hb.describe(move) if player in self.hb.acting_players() else str(move)
 
     def is_terminal(self) -> bool:
         return self.hb.is_terminal() or self._cut()
@@ -228,9 +232,7 @@ class HousebuildersState(pyspiel.State):
         """A state ``player`` cannot tell from this one, everything hidden from it
         resampled (``determinize``), seeded by ``probability_sampler()``."""
         seed = seed_state(int(probability_sampler() * 2**53))
-        copy = self.clone()
-        copy._held = _Held(self.hb.determinize(player, seed))
-        return copy
+        return _with_moves(self.get_game(), self.hb.determinize(player, seed))
 
     def __str__(self) -> str:
         return self._table.text(self.hb, None)
@@ -249,12 +251,18 @@ def _load_game(name: str, params: dict[str, Any], seeds: Any) -> HousebuildersGa
 
 
 def _load_state(game: HousebuildersGame, data: dict[str, Any]) -> HousebuildersState:
-    """A pickled state: the game state from its JSON; pyspiel's own record of the moves
-    (``history()``, ``move_number()``), out of Python's reach, made again by replaying
-    the game's moves into it, the game state already where they lead."""
-    state = HousebuildersState(game, game.table.spec.state_from_json(data))
+    """A pickled state: the game state from its JSON, its moves replayed (``_with_moves``)."""
+    return _with_moves(game, game.table.spec.state_from_json(data))
+
+
+def _with_moves(game: HousebuildersGame, hb: State) -> HousebuildersState:
+    """An OpenSpiel state holding ``hb``, with pyspiel's own record of the moves
+    (``history()``, ``move_number()``, out of Python's reach) made again by replaying
+    ``hb``'s moves into it, the game state already where they lead: a resampled state
+    records its own moves (the others' hidden ones resampled), never the true ones."""
+    state = HousebuildersState(game, hb)
     index = game.table.spec.action_index
-    for seat, action in state.hb.history:
+    for seat, action in hb.history:
         state._replaying = seat
         state.apply_action(index(action))
     state._replaying = None
