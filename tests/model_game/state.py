@@ -164,7 +164,7 @@ class ModelHouseState(GameState):
         resampled (in the history too)."""
         s = self.clone()
         s.rng = Rng(seed_state(seed))
-        s.rng.shuffle(s.deck)
+        s.rng.deal(s.deck)
         for i in range(s.undo_floor, len(s.history)):
             p, _ = s.history[i]
             if p != player:

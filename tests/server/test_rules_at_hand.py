@@ -15,10 +15,12 @@ from fastapi.testclient import TestClient
 import housebuilders as hb
 from housebuilders.core.rules import doc_rulings
 from housebuilders.core.ties import tie_notes
+from housebuilders.games.dream_home.actions import PLACES, Take, UseCrowbar
 from housebuilders.server import app as app_module
 from housebuilders.server.table import Table
 
 from ..core.test_ties import TIED, random_end, tied_seed
+from ..games.dream_home.helpers import new as new_home, stack
 from .conftest import create, tokens, truth, view
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -157,6 +159,20 @@ def test_why_not_tells_nothing_the_seat_may_not_know(game_id: str) -> None:
             for copy in (1, 2):
                 alike = state.determinize(seat, copy)
                 assert answers(alike, seat, actions) == expected, (game_id, seat, copy)
+
+
+def test_why_not_after_a_crowbar_tells_nothing_of_the_card_drawn() -> None:
+    """Dream Home: the card a Crowbar draws is its taker's to see. The answers to the
+    other seat, worked out on its determinization with the server's fixed seed, are the
+    same whatever the true card and the deck's true order (``Rng.deal``)."""
+    state = new_home(4)
+    stack(state, {1: {1: ("bathroom", "tool:crowbar")}})
+    state.apply(0, Take(1))
+    state.apply(0, UseCrowbar())
+    actions = list(PLACES.values())
+    expected = answers(state, 1, actions)
+    for copy in range(1, 6):
+        assert answers(state.determinize(1, copy), 1, actions) == expected, copy
 
 
 # -- tie-breaks ----------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ The generator is SplitMix64 (Steele, Lea and Flood 2014), small and well mixed.
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -60,6 +60,14 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def deal(self, items: list[Any]) -> None:
+        """Shuffle ``items`` in place into an order drawn from the generator alone: they
+        are sorted first, so nothing of the order they had (the true one, in a
+        determinization: the order of a deck the seat has not seen) shows through. A
+        determinization deals what a seat cannot see with this, never ``shuffle``."""
+        items.sort()
+        self.shuffle(items)
 
 
 class ScriptedRng(Rng):

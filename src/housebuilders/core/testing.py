@@ -242,6 +242,23 @@ def check_hidden_information(state: State, player: int, seed: int) -> None:
         if features is not None:
             again = features.encode(copy, player)
             _check_same_encoding(encoded, again, player, "a determinized copy")
+    check_determinization_from_knowledge(state, player, seed)
+
+
+def check_determinization_from_knowledge(state: State, player: int, seed: int) -> None:
+    """A determinization is a function of what ``player`` knows and the seed: with one
+    seed, the same from the state as from a state the player cannot tell from it (a
+    determinization of it). A pool dealt in its true order, only shuffled, fails
+    this: the seed then tells where each true card went (``Rng.deal`` sorts first)."""
+    mine = _leaves(state.determinize(player, seed).to_json())
+    other = state.determinize(player, seed * 31 + 7)
+    theirs = _leaves(other.determinize(player, seed).to_json())
+    differ = sorted(k for k in mine.keys() | theirs.keys() if mine.get(k) != theirs.get(k))
+    assert not differ, (
+        f"determinize({player}, seed) differs between the state and a state player "
+        f"{player} cannot tell from it: it depends on more than what the seat knows "
+        f"(the true order of what it deals?) at " + ", ".join(differ[:5])
+    )
 
 
 def check_encoding(state: State, player: int) -> Any:

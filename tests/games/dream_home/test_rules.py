@@ -10,7 +10,7 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.core import IllegalAction
-from housebuilders.core.testing import SVG
+from housebuilders.core.testing import SVG, check_determinization_from_knowledge
 from housebuilders.games.dream_home.actions import (
     DECLINE,
     Decorate,
@@ -834,6 +834,7 @@ def test_dh_63_a_card_drawn_by_the_crowbar_is_seen_by_its_holder_alone() -> None
         assert sorted([*d.room_deck, d.homes[0][space]]) == deck
         assert d.observe(1) == s.observe(1)
         assert s.determinize(0, seed).homes[0][space] == drawn  # its holder knows it
+        check_determinization_from_knowledge(s, 1, seed)  # dealt from what 1 knows
     assert len(dealt) > 1
     architect = s.clone()  # an empty room all the same (DH-67)
     architect.held[0].append(resource_id(architect, "helper:architect"))
@@ -845,6 +846,22 @@ def test_dh_63_a_card_drawn_by_the_crowbar_is_seen_by_its_holder_alone() -> None
         (p,) = s.acting_players()
         s.apply(p, rng.choice(s.legal_actions(p)))
     assert s.observe(1)["players"][0]["home"][space]["name"] == name
+
+
+def test_dh_63_a_second_crowbar_gives_up_the_drawn_card_unnamed() -> None:
+    s = new(4)
+    stack(s, {1: {1: ("bathroom", "tool:crowbar")}})
+    s.apply(0, Take(1))
+    crowbar = s.pending
+    s.apply(0, UseCrowbar())
+    s.resource_discard.remove(crowbar)  # as if a second Crowbar was kept from before
+    s.held[0].append(crowbar)
+    first = s.observe(0)["holding"]["name"]
+    assert UseCrowbar() in s.legal_actions(0)
+    s.apply(0, UseCrowbar())
+    assert "the card drawn by the Crowbar goes back" in s.log[-1]
+    assert f"the {first} goes back" not in s.log[-1]
+    assert s.observe(1)["holding"]["name"] is None
 
 
 def test_dh_63_a_card_drawn_by_the_crowbar_and_placed_face_up_is_seen_by_all() -> None:

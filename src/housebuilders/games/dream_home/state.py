@@ -386,14 +386,15 @@ class DreamHomeState(GameState):
             return False
         if isinstance(action, UseCrowbar):  # DH-63 (Q15): the old card back in the deck
             self._spend_tool(player, CROWBAR_TOOL)
+            unseen = self.drawn()  # a second Crowbar gives up the card the first drew
             given_up, self.holding = self.holding, self.room_deck.pop()
             self.room_deck.append(given_up)
             self.rng.shuffle(self.room_deck)
+            card = "card drawn by the Crowbar" if unseen else self._room_name(given_up)
             self.log.append(
-                f"player {player} uses a {self._tool_name(CROWBAR_TOOL)}: the "
-                f"{self._room_name(given_up)} goes back into the room deck and "
-                "the top card of the room deck is taken"  # seen by its taker alone
-            )
+                f"player {player} uses a {self._tool_name(CROWBAR_TOOL)}: the {card} goes "
+                "back into the room deck and the top card of the room deck is taken"
+            )  # the card taken is seen by its taker alone
             return True
         if isinstance(action, PLACINGS):  # DH-25, then the resource (DH-26, Q6)
             unseen = not action.face_up and self.drawn()
@@ -856,13 +857,13 @@ class DreamHomeState(GameState):
         holding = s.drawn() and s.current() != player
         pool = [*s.room_deck, *(s.homes[p][space] for p, space in unseen)]
         pool += [s.holding] if holding else []
-        s.rng.shuffle(pool)
+        s.rng.deal(pool)
         for p, space in unseen:
             s.homes[p][space] = pool.pop()
         if holding:
             s.holding = pool.pop()
         s.room_deck = pool
-        s.rng.shuffle(s.resource_deck)
+        s.rng.deal(s.resource_deck)
         return s
 
     # == saved state =========================================================================

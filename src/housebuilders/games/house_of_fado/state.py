@@ -1043,7 +1043,7 @@ class HouseOfFadoState(GameState):
         s = self.clone()
         s.rng = Rng(seed_state(seed))
         hidden = s.stack[1:]
-        s.rng.shuffle(hidden)
+        s.rng.deal(hidden)
         s.stack[1:] = hidden
         return s
 

@@ -1009,11 +1009,11 @@ class MasterBuilderState(GameState):
         s = self.clone()
         s.rng = rng = Rng(seed_state(seed))
         pool = s.contract_deck + s.removed
-        rng.shuffle(pool)
+        rng.deal(pool)
         cut = len(s.contract_deck)
         s.contract_deck, s.removed = pool[:cut], pool[cut:]
         pool = s.economy + s.boxed_economy
-        rng.shuffle(pool)
+        rng.deal(pool)
         cut = len(s.economy)
         s.economy, s.boxed_economy = pool[:cut], pool[cut:]
         seen = set(s.events_seen)
@@ -1065,7 +1065,7 @@ class MasterBuilderState(GameState):
 
 def _reshuffle(rng: Rng, slots: list[tuple[Any, int]], where: Any) -> None:
     values = [where(p)[i] for p, i in slots]
-    rng.shuffle(values)
+    rng.deal(values)
     for (p, i), value in zip(slots, values, strict=True):
         where(p)[i] = value
 

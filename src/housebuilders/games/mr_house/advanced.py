@@ -821,9 +821,9 @@ class MrHouseAdvancedState(MrHouseState):
         s = self.clone()
         rng = Rng(seed_state(seed, 1))
         s._resample_markers(player, rng)
-        rng.shuffle(s.worker_deck)
+        rng.deal(s.worker_deck)
         unseen = s.privilege_deck + s.privilege_box
-        rng.shuffle(unseen)
+        rng.deal(unseen)
         s.privilege_deck = unseen[: len(s.privilege_deck)]
         s.privilege_box = sorted(unseen[len(s.privilege_deck) :])
         s.rng = Rng(seed_state(seed, 2))

@@ -332,7 +332,7 @@ class MrHouseState(GameState):
                 if pl == other
             ]
             values = [self.stacks[n][i][1] for n, i in slots] + self.hand[other]
-            rng.shuffle(values)
+            rng.deal(values)
             for (number, i), value in zip(slots, values, strict=False):
                 _, _, index = self.stacks[number][i]
                 self.stacks[number][i] = (other, value, index)

@@ -513,7 +513,7 @@ class WelcomeToState(GameState):
         s = self.clone()
         rng = s.rng = Rng(seed_state(seed, 7))
         unseen = [card for pile in s.piles for card in pile]
-        rng.shuffle(unseen)
+        rng.deal(unseen)
         tops = []
         for pile in s.piles:  # the top card keeps its number; its action is unseen
             number = s.cards[pile[-1]][0]
