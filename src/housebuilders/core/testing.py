@@ -250,10 +250,13 @@ def check_determinization_from_knowledge(state: State, player: int, seed: int) -
     seed, the same from the state as from a state the player cannot tell from it (a
     determinization of it). A pool dealt in its true order, only shuffled, fails
     this: the seed then tells where each true card went (``Rng.deal`` sorts first)."""
-    mine = _leaves(state.determinize(player, seed).to_json())
+    mine = state.determinize(player, seed).to_json()
     other = state.determinize(player, seed * 31 + 7)
-    theirs = _leaves(other.determinize(player, seed).to_json())
-    differ = sorted(k for k in mine.keys() | theirs.keys() if mine.get(k) != theirs.get(k))
+    theirs = other.determinize(player, seed).to_json()
+    if mine == theirs:
+        return
+    a, b = _leaves(mine), _leaves(theirs)
+    differ = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
     assert not differ, (
         f"determinize({player}, seed) differs between the state and a state player "
         f"{player} cannot tell from it: it depends on more than what the seat knows "
