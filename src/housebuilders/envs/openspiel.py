@@ -165,7 +165,8 @@ class _Held:
 
 
 class _Shared:
-    """What every copy of an OpenSpiel state shares (the table), never copied."""
+    """What every copy of an OpenSpiel state shares (the table, the length bound), never
+    copied."""
 
     __slots__ = ("table", "max_length")
 
