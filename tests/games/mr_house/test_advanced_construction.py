@@ -176,6 +176,8 @@ def test_a_garage_given_up_is_not_built_again() -> None:
     assert not any(a.column == GARAGE for a in s.legal_actions(0) if isinstance(a, Build))
     with pytest.raises(IllegalAction, match="only one garage"):
         s.apply(0, Build("wood_wall", GARAGE, 0))
+    with pytest.raises(IllegalAction, match="was given up"):
+        s.apply(0, Build("door", GARAGE, 0))
 
 
 def test_structure_rules_of_the_basic_variant_apply() -> None:

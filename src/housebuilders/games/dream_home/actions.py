@@ -150,8 +150,9 @@ DISCARD_DECOR = DiscardDecor()
 RECLAIMS = {(c, w): Reclaim(c, int(w)) for c in range(MAX_COLOURS) for w in (False, True)}
 DECLINE = Decline()
 USE_MEGAPHONE, NO_MEGAPHONE, USE_CROWBAR = UseMegaphone(), NoMegaphone(), UseCrowbar()
-# the upper floors' spaces
-LADDERS = {(s, up): (LadderPlace if up else LadderPlaceDown)(s) for s in range(10) for up in (1, 0)}
+LADDERS = {
+    (s, up): (LadderPlace if up else LadderPlaceDown)(s) for s in range(10) for up in (True, False)
+}  # the upper floors' spaces
 SUPPLIES = {(t, s): Supply(t, s) for t in range(MAX_TYPES) for s in range(SPACES)}
 SWAPS = {(a, b): Swap(a, b) for a in range(SPACES) for b in range(a + 1, SPACES)}
 NO_SUPPLY, NO_SWAP = NoSupply(), NoSwap()

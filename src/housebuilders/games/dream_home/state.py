@@ -85,8 +85,6 @@ FLOOR_SPACES = ((0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11))
 #: down[p][space]: face up; face down (the card was face up on the board when taken);
 #: face down and seen by its owner alone (drawn from the room deck by a Crowbar, DH-63)
 FACE_UP, FACE_DOWN, UNSEEN = 0, 1, 2
-#: how another seat sees a room card only its owner has seen
-HIDDEN_ROOM: Json = {"name": None, "class": None, "max_size": None, "points": None}
 
 Run = tuple[int, tuple[int, ...]]  # a room: its type and its spaces, left to right
 #: the actions that place the room card held: face up or down, with a Ladder or not
@@ -745,6 +743,10 @@ class DreamHomeState(GameState):
     def room_json(self, card: int) -> Json | None:
         return None if card == EMPTY else dict(shown_cards(self.content)[0][card])
 
+    def unseen_room_json(self) -> Json:
+        """How another seat sees a room card only its owner has seen: every field None."""
+        return dict.fromkeys(shown_cards(self.content)[0][0])
+
     def resource_json(self, card: int) -> Json | None:
         return None if card == EMPTY else dict(shown_cards(self.content)[1][card])
 
@@ -757,7 +759,7 @@ class DreamHomeState(GameState):
             home = []
             for space, card in enumerate(self.homes[p]):
                 if self.down[p][space] == UNSEEN and p != player and not over:
-                    home.append({**HIDDEN_ROOM, "face_up": False, "decor": None})
+                    home.append({**self.unseen_room_json(), "face_up": False, "decor": None})
                     continue
                 shown = self.room_json(card)
                 if shown is not None:
@@ -787,7 +789,7 @@ class DreamHomeState(GameState):
             "room_deck": len(self.room_deck), "resource_deck": len(self.resource_deck),
             "room_discard": [self.room_json(c) for c in self.room_discard],
             "resource_discard": [self.resource_json(c) for c in self.resource_discard],
-            "holding": dict(HIDDEN_ROOM) if self.drawn() and player != self.current()
+            "holding": self.unseen_room_json() if self.drawn() and player != self.current()
             else self.room_json(self.holding),
             "pending": self.resource_json(self.pending),
             "supply": [d.name for t, d in enumerate(self.content.decor)

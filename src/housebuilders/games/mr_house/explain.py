@@ -268,6 +268,8 @@ def _garage_refusal(s: MrHouseAdvancedState, player: int, part: int) -> str:
         if garage.wall != H.NO_GARAGE_WALL:  # one stands, or one was given up
             return "each player may build only one garage"
         return "a garage can only be built if the house already has a wall"
+    if garage.wall == H.GIVEN_UP_WALL:
+        return "the garage was given up, and each player may build only one garage"
     if not has_wall:
         return "build the garage's wall first"
     if part == H.DOOR:
