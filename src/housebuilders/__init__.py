@@ -20,6 +20,7 @@ from .core import (
     game_ids,
     new_game,
     replay,
+    seed_from_secret,
 )
 
 if TYPE_CHECKING:
@@ -49,4 +50,5 @@ __all__ = [
     "new_game",
     "play",
     "replay",
+    "seed_from_secret",
 ]

@@ -108,21 +108,73 @@ def test_no_seed_anywhere_until_the_end_then_the_whole_log(client: TestClient) -
     assert replayed.scores() == final["scores"] and replayed.observe(None) == final["observation"]
 
 
-def test_a_table_opened_without_a_seed_gets_a_secret_one(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+def _secret_of(client: TestClient, table: str) -> str | None:
+    """The secret the server keeps for ``table`` (no answer gives it during play)."""
+    return client.app.state.service.tables[table].secret
+
+
+def test_a_table_opened_without_a_seed_gets_a_128_bit_secret_told_only_at_the_end(
+    client: TestClient,
 ) -> None:
-    from housebuilders.server import service
-
-    drawn = []
-
-    def randbelow(n: int) -> int:
-        drawn.append(n)
-        return 12345
-
-    monkeypatch.setattr(service.secrets, "randbelow", randbelow)
     created = create(client, "mr-house-basic", "human,greedy")
+    table, token = created["table"], tokens(created)[0]
+    secret = _secret_of(client, table)
+    assert secret is not None and len(bytes.fromhex(secret)) * 8 >= 128
+    seed = hb.seed_from_secret(bytes.fromhex(secret))
+    play(client, created, seed=1, stop_after=3)
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        pushed = ws.receive_json()
+    during = [_log(client, table, token), _log(client, table), view(client, table, token),
+              view(client, table), client.get("/api/tables").json(), pushed]  # fmt: skip
+    for answer in during:
+        text = json.dumps(answer)
+        assert secret not in text and str(seed) not in text
+    assert view(client, table)["seed_given"] is False
+    final = play(client, created, seed=1)
+    log = _log(client, table)
+    assert log["secret"] == secret and log["seed"] == seed
+    replayed = hb.replay(log["game"], log["players"], hb.seed_from_secret(bytes.fromhex(secret)),
+                         log["actions"])  # fmt: skip
+    assert replayed.scores() == final["scores"] and replayed.observe(None) == final["observation"]
+    assert client.get(f"/api/tables/{table}/replay").json()["secret"] == secret
+
+
+def test_a_rematch_draws_a_new_secret(client: TestClient) -> None:
+    created = create(client, "mr-house-basic", "human,greedy", seed=SEED)
+    assert _secret_of(client, created["table"]) is None  # given, so no secret
     play(client, created, seed=1)
-    assert drawn and _log(client, created["table"])["seed"] == 12345
+    token = tokens(created)[0]
+    new = client.post(f"/api/tables/{created['table']}/rematch?token={token}").json()["table"]
+    secret = _secret_of(client, new)
+    assert secret is not None and len(bytes.fromhex(secret)) == 16
+    assert view(client, new)["seed_given"] is False
+
+
+def test_a_given_seed_is_kept_and_shown_as_given(client: TestClient) -> None:
+    created = create(client, "mr-house-basic", "human,greedy", seed=SEED)
+    assert view(client, created["table"])["seed_given"] is True
+    page = client.get(f"/t/{created['table']}").text
+    assert "dealt from a chosen seed" in page  # shown when the view says so
+
+
+def test_two_servers_never_draw_the_same_secret(tmp_path: Any) -> None:
+    seen = []
+    for n in range(2):
+        with TestClient(create_app(f"sqlite:///{tmp_path}/{n}.db")) as one:
+            for _ in range(10):
+                seen.append(_secret_of(one, create(one, "mr-house-basic", "human,human")["table"]))
+    assert len(set(seen)) == len(seen) == 20
+
+
+def test_seed_from_secret_is_a_keyed_hash_of_the_whole_secret() -> None:
+    secret = bytes(range(16))
+    seed = hb.seed_from_secret(secret)
+    assert seed == hb.seed_from_secret(bytes(range(16))) and 0 <= seed < 2**63
+    flipped = [hb.seed_from_secret(secret[:i] + bytes([secret[i] ^ 1]) + secret[i + 1 :])
+               for i in range(16)]  # fmt: skip
+    assert seed not in flipped and len(set(flipped)) == 16  # every byte counts
+    with pytest.raises(ValueError, match="16 to 64 bytes"):
+        hb.seed_from_secret(b"short")
 
 
 def test_the_table_page_links_the_log_only_from_the_final_scores(client: TestClient) -> None:

@@ -3,7 +3,7 @@
 from .action import Action
 from .content import GameData, Schema
 from .errors import ContentError, IllegalAction, OptionError, StateError
-from .rng import Rng
+from .rng import Rng, seed_from_secret
 from .spec import GameSpec, Option, game, game_ids, new_game, register, replay
 from .state import Fields, GameState, Json, State, TieBreak, ranks, win_shares
 
@@ -29,5 +29,6 @@ __all__ = [
     "ranks",
     "register",
     "replay",
+    "seed_from_secret",
     "win_shares",
 ]

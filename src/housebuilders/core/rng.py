@@ -7,6 +7,7 @@ The generator is SplitMix64 (Steele, Lea and Flood 2014), small and well mixed.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import MutableSequence
 from typing import Any, TypeVar
 
@@ -27,6 +28,23 @@ def mix(value: int) -> int:
 def seed_state(seed: int, stream: int = 0) -> int:
     """The generator state for ``seed`` (any int) on an independent ``stream``."""
     return mix(mix(seed) ^ mix(stream + 0x5EED))
+
+
+#: a game seed that a table's secret stands for has this many bits: a signed 64-bit
+#: database integer holds it
+SECRET_SEED_BITS = 63
+
+
+def seed_from_secret(secret: bytes) -> int:
+    """The game seed a secret stands for: a keyed hash of it (BLAKE2b, the secret as the
+    key), ``SECRET_SEED_BITS`` bits. A server draws a secret of 128 bits for a table, so
+    that no search over seeds finds the one that deals what a spectator has seen: the
+    generator's state ranges over 2**63 values (SplitMix64's own state has 64 bits),
+    each as likely. Published once the game is over, the secret replays it exactly."""
+    if not 16 <= len(secret) <= 64:
+        raise ValueError(f"a secret has 16 to 64 bytes, not {len(secret)}")
+    digest = hashlib.blake2b(b"housebuilders game seed", key=secret, digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> (64 - SECRET_SEED_BITS)
 
 
 class Rng:

@@ -678,6 +678,7 @@ def _look_back(app: FastAPI) -> None:
             ],
             "options": table.options,
             "seed": table.seed,
+            "secret": table.secret,
             "steps": replay.steps,
             "moves": replay.moves,
             "totals": replay.totals,

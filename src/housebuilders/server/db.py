@@ -1,7 +1,8 @@
 """The database: four tables, reached through SQLAlchemy 2 and migrated by Alembic.
 
 - ``game_tables``: one row per table (a game being played): game id, players,
-  seed, options, status, clock settings, created.
+  seed (and the secret it was derived from, if the server drew it), options,
+  status, clock settings, created.
 - ``seats``: one row per seat: kind (``human`` or ``bot``), the bot's name, the
   SHA-256 of a human seat's secret token (the token itself is never stored) and
   whether the person is away (their clock ran out and a bot plays for them).
@@ -67,6 +68,9 @@ class GameTable(Base):
     game: Mapped[str] = mapped_column(String(64))
     players: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
+    #: the 128-bit secret (hex) the seed was derived from, if the server drew it (none:
+    #: the seed was given); told to nobody before the game is over (migration 0007)
+    secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
     clock_minutes: Mapped[float | None] = mapped_column(Float, nullable=True)

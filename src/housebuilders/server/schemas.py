@@ -490,6 +490,11 @@ class ViewPublic(BaseModel):
         "words: 'player 0 and player 2 tie on 19 points: ...')",
     )
     hints: bool = Field(description="the table was opened with hints: a seat may ask for one")
+    seed_given: bool = Field(
+        description="the table was opened with a seed that someone chose: whoever knows it "
+        "can foresee the cards and dice (else the server drew a secret nobody is told "
+        "before the end)"
+    )
     server_time: float = Field(description="the server's clock (Unix time), for deadlines")
 
 
@@ -531,6 +536,11 @@ class LogPublic(BaseModel):
     options: dict[str, Any]
     seed: int | None = Field(
         None, description="the game's seed: only once the game is over, for replays"
+    )
+    secret: str | None = Field(
+        None,
+        description="once the game is over, the 128-bit secret (hex) the server drew and "
+        "derived the seed from (housebuilders.seed_from_secret); null if the seed was given",
     )
     actions: list[Any] = Field(
         description="[player, action] pairs, in order, as the seat may know them: while "
@@ -577,6 +587,9 @@ class ReplayPublic(BaseModel):
     seats: list[SeatSummaryPublic]
     options: dict[str, Any]
     seed: int
+    secret: str | None = Field(
+        description="the secret (hex) the seed was derived from, null if it was given"
+    )
     steps: int = Field(description="the number of moves: the steps are 0 to this")
     moves: list[ReplayMovePublic] = Field(description="move k leads from step k-1 to step k")
     totals: list[list[int]] = Field(description="per step, 0 to steps: each seat's total")

@@ -42,7 +42,16 @@ from sqlalchemy.orm import selectinload
 
 from ..agents.turn import Advice, Decision
 from ..agents.worker import default_jobs
-from ..core import Action, IllegalAction, OptionError, State, game, game_ids, replay
+from ..core import (
+    Action,
+    IllegalAction,
+    OptionError,
+    State,
+    game,
+    game_ids,
+    replay,
+    seed_from_secret,
+)
 from . import db
 from .bots import MOVE_SECONDS, BotPool, BotTimeout, check_bot
 from .errors import ApiError
@@ -67,6 +76,8 @@ CHAT_HISTORY = 100
 SPECTATORS_READ = "spectators read the chat but may not write in it: open your seat's link"
 #: the next best moves a hint names besides its own
 HINT_OTHERS = 3
+#: the secret a table's seed is derived from when the server draws it: 128 bits
+SECRET_BYTES = 16
 
 
 class TableService:
@@ -171,7 +182,10 @@ class TableService:
         spec = game(game_id)
         if len(seats) != players:
             raise ApiError(422, f"{players} players need {players} seats, not {len(seats)}")
-        seed = secrets.randbelow(2**31) if seed is None else seed
+        secret = None
+        if seed is None:  # a secret no search can find, not a seed a search could
+            secret = secrets.token_bytes(SECRET_BYTES)
+            seed = seed_from_secret(secret)
         try:
             state = spec.new_game(players, seed, options)
             options = spec.check_options(options)
@@ -191,6 +205,7 @@ class TableService:
             id=secrets.token_urlsafe(9),
             spec=spec,
             seed=seed,
+            secret=secret.hex() if secret else None,
             options=options,
             clock_minutes=clock_minutes,
             clock_bot=clock_bot,
@@ -207,6 +222,7 @@ class TableService:
                 game=game_id,
                 players=players,
                 seed=seed,
+                secret=table.secret,
                 options=options,
                 status="playing",
                 clock_minutes=clock_minutes,
@@ -323,6 +339,7 @@ class TableService:
             id=row.id,
             spec=spec,
             seed=row.seed,
+            secret=row.secret,
             options=dict(row.options),
             clock_minutes=row.clock_minutes,
             clock_bot=row.clock_bot,

@@ -61,6 +61,9 @@ class Table:
     seats: list[SeatInfo]
     state: State
     entries: int  # log entries written so far (actions and undos)
+    #: the secret (hex) the server derived the seed from (``core.seed_from_secret``);
+    #: None: the seed was given when the table was opened
+    secret: str | None = None
     private: bool = False  # not listed in the lobby
     rematch: str | None = None  # the table its people play next, once one asked
     hints: bool = False  # a seat may ask for the greedy bot's move
@@ -214,6 +217,7 @@ class Table:
             "rematch": self.rematch,
             "tie_breaks": tie_notes(state) if terminal else None,
             "hints": self.hints,
+            "seed_given": self.secret is None,
         }
 
     def why(self, seat: int, action: Action) -> dict[str, Any]:
@@ -236,7 +240,8 @@ class Table:
     def log(self, seat: int | None) -> dict[str, Any]:
         """The game so far as ``seat`` (None: a spectator) may know it: while it is
         played, others' hidden actions are None and there is no seed; once it is
-        over, the seed and every action, for replays."""
+        over, the seed, the secret it came from (if the server drew it) and every
+        action, for replays."""
         over = self.state.is_terminal()
         out: dict[str, Any] = {
             "table": self.id,
@@ -247,7 +252,8 @@ class Table:
             "options": self.options,
         }
         if over:
-            return {**out, "seed": self.seed, "actions": self.state.history_json()}
+            actions = self.state.history_json()
+            return {**out, "seed": self.seed, "secret": self.secret, "actions": actions}
         return {**out, "actions": self.state.history_seen_by(seat)}
 
     def changed(self) -> None:

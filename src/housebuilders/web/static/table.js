@@ -27,6 +27,7 @@ const el = {
   you: $("you"),
   status: $("status"),
   clockInfo: $("clock-info"),
+  seedNote: $("seed-note"),
   connection: $("connection"),
   seats: $("seats"),
   board: $("board"),
@@ -373,6 +374,7 @@ function render(view) {
   el.status.classList.toggle("your-turn", yourTurn);
   el.status.classList.toggle("over", terminal);
   el.clockInfo.textContent = view.clock_minutes ? `turn clock: ${clockText(view.clock_minutes)}` : "";
+  el.seedNote.hidden = !view.seed_given;
 
   renderSeats(view, acting, terminal);
   renderBoard(view);
