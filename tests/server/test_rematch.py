@@ -55,3 +55,23 @@ def test_the_rematch_survives_a_restart(sqlite_url: str) -> None:
     with TestClient(create_app(sqlite_url)) as client:
         assert view(client, created["table"])["rematch"] == new["table"]
         assert view(client, new["table"], token)["seat"] == 0
+
+
+def test_only_a_rematch_that_opens_a_table_spends_the_address_s_openings(
+    sqlite_url: str,
+) -> None:
+    """25 rematch requests of a spectator (403), and of a seat before the end (409) or
+    after the rematch was made (200), leave the address's budget of openings whole."""
+    from housebuilders.server.limits import Limits
+
+    with TestClient(create_app(sqlite_url, Limits(tables_per_minute=3))) as client:
+        created = _finished(client)  # one opening spent (and one refused rematch, early)
+        table, ada = created["table"], created["seats"][0]["token"]
+        for _ in range(25):
+            assert client.post(f"/api/tables/{table}/rematch").status_code == 403
+        assert client.post(f"/api/tables/{table}/rematch?token={ada}").status_code == 201
+        for _ in range(25):
+            assert client.post(f"/api/tables/{table}/rematch?token={ada}").status_code == 200
+        body = {"game": "mr-house-basic", "seats": [{"kind": "human"}] * 2}
+        assert client.post("/api/tables", json=body).status_code == 201  # the third
+        assert client.post("/api/tables", json=body).status_code == 429  # and no more

@@ -19,7 +19,7 @@ from housebuilders.server import create_app
 from housebuilders.server.app import MAX_BODY
 from housebuilders.server.limits import Limits, RateLimiter
 
-from .conftest import SEATS, create, play, tokens, truth, view
+from .conftest import SEATS, create, play, tokens, truth, view, wait_for
 
 SEED = 987_654_321_012  # a number that would not appear in a view by chance
 
@@ -282,6 +282,69 @@ def test_people_who_left_count_as_the_bots_that_play_for_them(sqlite_url: str) -
         with_bots = {"game": "mr-house-basic", "seats": [SEATS["human"], *[SEATS["random"]] * 2]}
         refused = client.post("/api/tables", json=with_bots)
         assert refused.status_code == 429 and "2 of 3 bot seats" in refused.json()["error"]
+
+
+def test_a_table_s_bots_are_capped_well_below_the_server_s(sqlite_url: str) -> None:
+    assert Limits().max_table_bot_seats * 5 <= Limits().max_bot_seats
+    with _client(sqlite_url, max_table_bot_seats=3) as client:
+        many = {"game": "welcome-to", "seats": [SEATS["human"], *[SEATS["random"]] * 4]}
+        refused = client.post("/api/tables", json=many)
+        assert refused.status_code == 422 and "at most 3 bot seats" in refused.json()["error"]
+        create(client, "welcome-to", "human,random,random,random")
+
+
+def test_one_address_s_bot_seats_are_capped(sqlite_url: str) -> None:
+    app = create_app(sqlite_url, Limits(max_address_bot_seats=3))
+    with TestClient(app) as one, TestClient(app, client=("10.0.0.2", 1234)) as other:
+        create(one, "mr-house-basic", "human,random,random")  # waits for its person
+        two_bots = {"game": "mr-house-basic", "seats": [SEATS["human"], *[SEATS["random"]] * 2]}
+        refused = one.post("/api/tables", json=two_bots)
+        assert refused.status_code == 429 and refused.headers["retry-after"]
+        assert "opened from your address have 2 bot seats" in refused.json()["error"]
+        create(one, "mr-house-basic", "human,random")  # the third seat fits
+        create(other, "mr-house-basic", "human,random,random")  # another address: its own
+
+
+def test_a_table_nobody_moves_at_or_watches_is_set_aside_and_a_person_brings_it_back(
+    sqlite_url: str,
+) -> None:
+    """A table of 1 person and 99 bots that nobody plays holds the bots' seats until it
+    is set aside (``abandon_seconds``); a restart does not bring its seats back, and
+    its person's link does, once there is room."""
+    limits = {"max_table_bot_seats": 0, "max_address_bot_seats": 0, "max_bot_seats": 100,
+              "abandon_seconds": 1}  # fmt: skip
+    hoard = {"game": "welcome-to", "seats": [SEATS["human"], *[SEATS["random"]] * 99]}
+    with _client(sqlite_url, **limits) as client:
+        created = client.post("/api/tables", json=hoard).json()
+        table, token = created["table"], tokens(created)[0]
+        refused = client.post("/api/tables", json=hoard)
+        assert refused.status_code == 429 and "99 of 100 bot seats" in refused.json()["error"]
+    with _client(sqlite_url, **limits) as client:  # a restart: the table goes on, held
+        assert table in client.app.state.service.tables
+        assert client.post("/api/tables", json=hoard).status_code == 429
+        wait_for(client, table, None, lambda v: v["status"] == "abandoned", seconds=10)
+        create(client, "mr-house-basic", "human,random")  # the bots' seats are free again
+    with _client(sqlite_url, **limits) as client:  # another restart: it stays set aside
+        assert table not in client.app.state.service.tables  # the other table is resumed
+        assert view(client, table)["status"] == "abandoned"  # a spectator wakes nothing
+        assert view(client, table, token)["status"] == "playing"  # its person does
+        refused = client.post("/api/tables", json=hoard)
+        assert refused.status_code == 429 and "100 of 100 bot seats" in refused.json()["error"]
+
+
+def test_a_table_set_aside_stays_so_while_the_server_has_no_room(sqlite_url: str) -> None:
+    limits = {"max_bot_seats": 2, "abandon_seconds": 1}
+    with _client(sqlite_url, **limits) as client:
+        created = create(client, "mr-house-basic", "human,random")
+        table, token = created["table"], tokens(created)[0]
+        wait_for(client, table, None, lambda v: v["status"] == "abandoned", seconds=10)
+        busy = create(client, "mr-house-basic", "human,random,random")
+        assert view(client, table, token)["status"] == "abandoned"  # no room: as it was
+        moved = client.post(f"/api/tables/{table}/undo", params={"token": token})
+        assert moved.status_code == 429 and "bot seats in play" in moved.json()["error"]
+        with client.websocket_connect(f"/ws/tables/{busy['table']}?token="
+                                      f"{tokens(busy)[0]}"):  # fmt: skip
+            pass  # watched: the busy table is not set aside while watched
 
 
 def test_a_turn_clock_is_at_least_the_server_s_shortest(sqlite_url: str) -> None:

@@ -54,6 +54,34 @@ def serve(
             min=0,
         ),
     ] = None,
+    max_table_bot_seats: Annotated[
+        int | None,
+        typer.Option(
+            help="Bot seats at one table, 0: no limit "
+            "(default: $HOUSEBUILDERS_MAX_TABLE_BOT_SEATS, else 20).",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
+    max_address_bot_seats: Annotated[
+        int | None,
+        typer.Option(
+            help="Bot seats at the tables in play opened from one client address, 0: no "
+            "limit (default: $HOUSEBUILDERS_MAX_ADDRESS_BOT_SEATS, else 40).",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
+    abandon_seconds: Annotated[
+        int | None,
+        typer.Option(
+            help="Seconds a table with bots may go without a move and without anyone "
+            "watching before it is set aside, its bots stopped until a person at it comes "
+            "back, 0: never (default: $HOUSEBUILDERS_ABANDON_SECONDS, else 1800).",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
     max_spectators: Annotated[
         int | None,
         typer.Option(
@@ -150,6 +178,9 @@ def serve(
                 tables_per_minute=tables_per_minute,
                 max_bot_tables=max_bot_tables,
                 max_bot_seats=max_bot_seats,
+                max_table_bot_seats=max_table_bot_seats,
+                max_address_bot_seats=max_address_bot_seats,
+                abandon_seconds=abandon_seconds,
                 max_spectators=max_spectators,
                 max_seat_connections=max_seat_connections,
                 chat_messages=chat_messages,

@@ -16,6 +16,7 @@ import hashlib
 import html
 import logging
 import re
+import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -164,9 +165,12 @@ Service = Annotated[TableService, Depends(service_of)]
 
 async def seated_at(table_id: str, service: Service, token: Token = None) -> tuple[Table, int]:
     """The table and the token's seat, which a write needs: 404 for no such table,
-    403 without a seat's token, both before the body is even looked at."""
+    403 without a seat's token, both before the body is even looked at. A table set
+    aside goes on (429 if the server has no room for its bots now)."""
     table = await service.get(table_id)
-    return table, _seated(table, token)
+    seat = _seated(table, token)
+    await service.resume(table, seat)
+    return table, seat
 
 
 SeatedAt = Annotated[tuple[Table, int], Depends(seated_at)]
@@ -310,10 +314,13 @@ def _seated(
     return seat
 
 
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
 def _opening(request: Request) -> None:
     """Count a table opened from the request's address: 429 past the rate limit."""
-    address = request.client.host if request.client else "unknown"
-    wait = request.app.state.openings.take(address)
+    wait = request.app.state.openings.take(_address(request))
     if wait:
         raise ApiError(
             429,
@@ -393,7 +400,9 @@ def _api(app: FastAPI) -> None:
         responses={201: {"links": CREATED_LINKS}, **errors(400, 413, 422, 429)},
         dependencies=[Depends(_opening)],
     )
-    async def create_table(body: TableCreate, service: Service) -> dict[str, Any]:
+    async def create_table(
+        body: TableCreate, service: Service, request: Request
+    ) -> dict[str, Any]:
         """Open a table: one secret link per person's seat, and a link to spectate."""
         table, tokens = await service.create(
             body.game,
@@ -405,6 +414,7 @@ def _api(app: FastAPI) -> None:
             clock_bot=body.clock_bot,
             private=body.private,
             hints=body.hints,
+            opener=_address(request),
         )
         seats = []
         for number, (info, token) in enumerate(zip(table.seats, tokens, strict=True)):
@@ -435,7 +445,9 @@ def _api(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         """What a seat sees (its legal actions too); without a token, the public view."""
         table = await service.get(table_id, fresh=True)
-        return table.view(table.seat_of(token), svg)
+        seat = table.seat_of(token)
+        await service.resume(table, seat, insist=False)  # set aside: on again, if room
+        return table.view(seat, svg)
 
     @app.post(
         "/api/tables/{table_id}/actions",
@@ -494,16 +506,18 @@ def _api(app: FastAPI) -> None:
         status_code=201,
         response_model=RematchPublic,
         responses={200: {"model": RematchPublic}, **errors(403, 404, 409, 413, 422, 429)},
-        dependencies=[Depends(_opening)],
     )
     async def rematch(
-        at: SeatedAt, service: Service, response: Response, token: Token = None
+        at: SeatedAt, service: Service, request: Request, response: Response, token: Token = None
     ) -> dict[str, Any]:
         """Once the game is over: the next one with the same seats, bots and options and
         a new seed (201; 200 with the same table for whoever asks after). Your token is
-        your seat there too: the others find the table in their view (``rematch``)."""
+        your seat there too: the others find the table in their view (``rematch``). Only
+        a rematch that opens a table counts against your address's rate of openings."""
         table, seat = at
-        new, made = await service.rematch(table, seat)
+        new, made = await service.rematch(
+            table, seat, _address(request), functools.partial(_opening, request)
+        )
         if not made:
             response.status_code = 200
         return {"table": new.id, "url": f"/t/{new.id}?token={token}", "spectate": f"/t/{new.id}"}
@@ -602,6 +616,7 @@ def _api(app: FastAPI) -> None:
             table = await service.get(table_id, fresh=True)
             seat = table.seat_of(token)
             _check_room_to_listen(table, seat, websocket.app.state.limits)
+            await service.resume(table, seat, insist=False)
         except ApiError as e:  # accepted first: a close before it is a bare HTTP 403
             await websocket.accept()
             await websocket.close(code=4000 + e.status, reason=e.error[:100])
@@ -629,6 +644,7 @@ def _api(app: FastAPI) -> None:
                 group.start_soon(receive)
         finally:
             table.listeners.pop(queue, None)
+            table.active = time.monotonic()  # watched until now
 
 
 #: the games, for the archive's filter

@@ -72,7 +72,10 @@ class GameTable(Base):
     #: the seed was given); told to nobody before the game is over (migration 0007)
     secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: "playing", "finished", or "abandoned" (set aside: no move and nobody watching)
     status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
+    #: a digest of the address that opened it, for the bot seats per address (0007)
+    opener: Mapped[str | None] = mapped_column(String(64), nullable=True)
     clock_minutes: Mapped[float | None] = mapped_column(Float, nullable=True)
     clock_bot: Mapped[str] = mapped_column(String(200), default="greedy")
     private: Mapped[bool] = mapped_column(Boolean, default=False)  # not listed

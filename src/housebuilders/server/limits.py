@@ -24,6 +24,14 @@ class Limits:
     max_bot_tables: int = 4
     #: bot seats at the tables in play, server-wide
     max_bot_seats: int = 100
+    #: bot seats at one table: a table of many bots may not take the server's room
+    max_table_bot_seats: int = 20
+    #: bot seats at the tables in play opened from one client address
+    max_address_bot_seats: int = 40
+    #: seconds a table with bots may go without a move and without anyone watching
+    #: before it is set aside (abandoned): its bots stop and stop counting against the
+    #: caps above, until a person at it comes back
+    abandon_seconds: int = 1800
     #: live (websocket) connections of spectators, per table
     max_spectators: int = 64
     #: live (websocket) connections per seat (a person's tabs and devices)

@@ -430,7 +430,7 @@ class TableSummaryPublic(BaseModel):
     table: str
     game: str
     players: int
-    status: Literal["playing", "finished"]
+    status: Literal["playing"]
     created: str = Field(description="when it was opened (ISO 8601)")
     seats: list[SeatSummaryPublic]
 
@@ -461,7 +461,7 @@ class ViewPublic(BaseModel):
     game: str
     game_name: str
     seat: int | None
-    status: Literal["playing", "finished"]
+    status: Literal["playing", "finished", "abandoned"]
     seats: list[SeatViewPublic]
     observation: dict[str, Any] = Field(description="the game's state.observe(seat)")
     legal_actions: list[LegalActionPublic] = Field(description="empty unless the seat acts")
@@ -531,7 +531,7 @@ class LogPublic(BaseModel):
     table: str
     game: str
     players: int
-    status: Literal["playing", "finished"]
+    status: Literal["playing", "finished", "abandoned"]
     seat: int | None = Field(description="whose log this is (null: a spectator's)")
     options: dict[str, Any]
     seed: int | None = Field(

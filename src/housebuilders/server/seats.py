@@ -27,6 +27,14 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def address_digest(address: str | None) -> str | None:
+    """What a table keeps of the address that opened it (for the bot seats one address
+    may have in play): a digest, not the address (None: not known)."""
+    if address is None:
+        return None
+    return hashlib.sha256(f"housebuilders opener {address}".encode()).hexdigest()[:32]
+
+
 def new_seats(
     seats: Sequence[tuple[str, str | None, str | None]],
     spec: GameSpec,

@@ -57,7 +57,7 @@ from .bots import MOVE_SECONDS, BotPool, BotTimeout, check_bot
 from .errors import ApiError
 from .limits import CHAT_SECONDS, Limits, RateLimiter
 from .replay import Replay
-from .seats import SeatInfo, new_seats
+from .seats import SeatInfo, address_digest, new_seats
 from .shared import Shared, notify
 from .table import Table, still_fits
 
@@ -78,6 +78,8 @@ SPECTATORS_READ = "spectators read the chat but may not write in it: open your s
 HINT_OTHERS = 3
 #: the secret a table's seed is derived from when the server draws it: 128 bits
 SECRET_BYTES = 16
+#: how often, at most, the tables are looked at for being set aside (seconds)
+IDLE_CHECK_SECONDS = 30.0
 
 
 class TableService:
@@ -131,6 +133,7 @@ class TableService:
             self.shared = Shared(self.engine, self._heard)
             await self.shared.start()
             self._spawn(self._sweep())
+        self._spawn(self._set_aside_idle())
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)
@@ -174,9 +177,11 @@ class TableService:
         private: bool = False,
         token_hashes: list[str | None] | None = None,
         hints: bool = False,
+        opener: str | None = None,
     ) -> tuple[Table, list[str | None]]:
         """A new table; returns it and each seat's token (None for a bot seat).
-        ``token_hashes``: the people's tokens at another table, kept (a rematch)."""
+        ``token_hashes``: the people's tokens at another table, kept (a rematch);
+        ``opener``: the client's address, whose bot seats have a cap."""
         if game_id not in game_ids():
             raise ApiError(422, f"no game {game_id!r}; games: {', '.join(game_ids())}")
         spec = game(game_id)
@@ -214,6 +219,7 @@ class TableService:
             entries=0,
             private=private,
             hints=hints,
+            opener=address_digest(opener),
         )
 
         def write(session: Any) -> None:
@@ -229,6 +235,7 @@ class TableService:
                 clock_bot=clock_bot,
                 private=private,
                 hints=hints,
+                opener=table.opener,
                 created=db.now(),
             )
             row.seats = [
@@ -240,24 +247,25 @@ class TableService:
             session.add(row)
 
         async with self._opening:  # the room for bots is checked and taken at once
-            self._check_room_for_bots(infos)
+            self._check_room_for_bots(table)
             await self._db(write)
             self._keep(table)
         table.changed()
         self._kick(table)
         return table, tokens
 
-    def _check_room_for_bots(self, seats: list[SeatInfo]) -> None:
-        """Refuse a table whose bots the server has no room for: 422 if more than it
-        ever allows, 429 while the tables in play take the room."""
+    def _check_room_for_bots(self, table: Table) -> None:
+        """Refuse ``table`` (new, or coming back from abandoned) if the server has no
+        room for its bots: 422 if more than a table may ever have, 429 while the
+        tables in play take the room, the server's or its opener's."""
         limits = self.limits
-        bots = sum(seat.kind == "bot" for seat in seats)
-        if limits.max_bot_seats and bots > limits.max_bot_seats:
-            raise ApiError(
-                422, f"a table on this server may have at most {limits.max_bot_seats} bot seats"
-            )
-        playing = [t for t in self.tables.values() if not t.state.is_terminal()]
-        bots_only = bots == len(seats)
+        bots = table.bot_seats
+        caps = (limits.max_table_bot_seats, limits.max_bot_seats, limits.max_address_bot_seats)
+        caps = [cap for cap in caps if cap]
+        if caps and bots > min(caps):
+            raise ApiError(422, f"a table on this server may have at most {min(caps)} bot seats")
+        playing = [t for t in self.tables.values() if t.holds_bots and t is not table]
+        bots_only = bots == len(table.seats)
         if (
             bots_only
             and limits.max_bot_tables
@@ -276,6 +284,16 @@ class TableService:
                     429,
                     f"the bots of this server are busy ({busy} of {limits.max_bot_seats} "
                     "bot seats in play): try again later, or with fewer bots",
+                    retry_after=60,
+                )
+        if limits.max_address_bot_seats and bots and table.opener is not None:
+            mine = sum(t.bot_seats for t in playing if t.opener == table.opener)
+            if mine + bots > limits.max_address_bot_seats:
+                raise ApiError(
+                    429,
+                    f"the tables opened from your address have {mine} bot seats in play, "
+                    f"and {limits.max_address_bot_seats} is the most: finish or leave one "
+                    "first",
                     retry_after=60,
                 )
 
@@ -349,6 +367,8 @@ class TableService:
             private=row.private,
             rematch=row.rematch,
             hints=row.hints,
+            abandoned=row.status == "abandoned",
+            opener=row.opener,
         )
 
     async def resume_all(self) -> int:
@@ -554,10 +574,18 @@ class TableService:
                 await self._set_away(table, seat, False)
                 table.changed()
 
-    async def rematch(self, table: Table, seat: int | None) -> tuple[Table, bool]:
+    async def rematch(
+        self,
+        table: Table,
+        seat: int | None,
+        opener: str | None = None,
+        opening: Callable[[], None] | None = None,
+    ) -> tuple[Table, bool]:
         """The next game at ``table`` once it is over: the same game, options, clock,
         seats and bots, a new seed; each person's token is their seat there too. Made
-        once: whoever asks later gets the same table. Returns it and whether it is new."""
+        once: whoever asks later gets the same table. Returns it and whether it is new.
+        ``opening(address)``: called just before a table is made (it may refuse: the
+        rate of openings per address), with ``opener``, the client's address."""
         if seat is None:
             raise ApiError(403, "a spectator cannot ask for a rematch; open your seat's link")
         async with table.rematching:
@@ -567,6 +595,8 @@ class TableService:
                 return await self.get(table.rematch), False
             if not table.state.is_terminal():
                 raise ApiError(409, "the game is not over yet: a rematch comes after it")
+            if opening is not None:
+                opening()
             new, _ = await self.create(
                 table.spec.id,
                 len(table.seats),
@@ -577,6 +607,7 @@ class TableService:
                 private=table.private,
                 token_hashes=[s.token_hash for s in table.seats],
                 hints=table.hints,
+                opener=opener,
             )
 
             def write(session: Any) -> bool:
@@ -814,12 +845,14 @@ class TableService:
                 .where(db.Seat.table_id == table.id)
                 .order_by(db.Seat.seat)
             )
-            row = select(db.GameTable.rematch).where(db.GameTable.id == table.id)
-            rematch = session.scalar(row)
-            return list(entries), [tuple(seat) for seat in seats], rematch
+            row = select(db.GameTable.rematch, db.GameTable.status)
+            rematch, status = session.execute(row.where(db.GameTable.id == table.id)).one()
+            return list(entries), [tuple(seat) for seat in seats], (rematch, status)
 
-        entries, seats, rematch = await self._db(read)
-        changed = bool(entries) or rematch != table.rematch
+        entries, seats, (rematch, status) = await self._db(read)
+        abandoned = status == "abandoned"
+        changed = bool(entries) or rematch != table.rematch or abandoned != table.abandoned
+        table.abandoned = abandoned
         if entries:
             table.state = await self._played_on(table, entries)
             table.entries += len(entries)
@@ -942,10 +975,80 @@ class TableService:
             for table in list(self.tables.values()):
                 self._kick(table)
 
+    # -- tables set aside -----------------------------------------------------------------
+    async def _set_aside_idle(self) -> None:
+        """Now and then, set aside (abandon) the tables whose bots hold seats but that
+        nobody moved at or watched for ``Limits.abandon_seconds``, so that no table
+        holds the server's bots for ever; a person at one brings it back (``resume``)."""
+        limit = self.limits.abandon_seconds
+        while limit and not self._closing:
+            await asyncio.sleep(min(IDLE_CHECK_SECONDS, limit / 4))
+            now = time.monotonic()
+            for table in list(self.tables.values()):
+                idle = not table.listeners and now - table.active >= limit
+                if idle and table.holds_bots and table.bot_seats and self._drives(table):
+                    await self._abandon(table)
+
+    async def _abandon(self, table: Table) -> None:
+        async with table.lock:
+            if table.listeners or not table.holds_bots:
+                return  # someone came back meanwhile
+
+            def write(session: Any) -> None:
+                session.execute(
+                    update(db.GameTable)
+                    .where(db.GameTable.id == table.id, db.GameTable.status == "playing")
+                    .values(status="abandoned")
+                )
+                self._notify(session, table.id)
+
+            await self._db(write)
+            table.abandoned = True
+            for task in (table.driver, table.clock):
+                if task is not None:
+                    task.cancel()
+            table.changed()
+        self._let_go(table)
+        log.info(
+            "table %s set aside: no move and nobody watching for %d s (its %d bot seats freed)",
+            table.id,
+            self.limits.abandon_seconds,
+            table.bot_seats,
+        )
+
+    async def resume(self, table: Table, seat: int | None, *, insist: bool = True) -> None:
+        """A person at ``table`` (``seat``) came back: a table set aside goes on, if
+        the server has room for its bots (else 429, or nothing unless ``insist``)."""
+        if not table.abandoned or seat is None:
+            return
+        async with self._opening, table.lock:
+            if not table.abandoned:
+                return
+            try:
+                self._check_room_for_bots(table)
+            except ApiError:
+                if insist:
+                    raise
+                return
+
+            def write(session: Any) -> None:
+                session.execute(
+                    update(db.GameTable)
+                    .where(db.GameTable.id == table.id)
+                    .values(status="playing")
+                )
+                self._notify(session, table.id)
+
+            await self._db(write)
+            table.abandoned = False
+            table.changed()
+        log.info("table %s resumed: seat %d came back", table.id, seat)
+        self._kick(table)
+
     # -- bots and the clock -------------------------------------------------------------
     def _kick(self, table: Table) -> None:
         """Make sure bots move and the clock runs at ``table`` while it needs them."""
-        if self._closing:
+        if self._closing or table.abandoned:
             return
         if table.state.is_terminal():
             self._let_go(table)

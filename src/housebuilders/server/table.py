@@ -67,6 +67,13 @@ class Table:
     private: bool = False  # not listed in the lobby
     rematch: str | None = None  # the table its people play next, once one asked
     hints: bool = False  # a seat may ask for the greedy bot's move
+    #: set aside after a long time without a move or anyone watching: its bots stop
+    #: and take no room, until a person at it comes back (``TableService.resume``)
+    abandoned: bool = False
+    #: who opened it: a digest of the client's address, for the bot seats per address
+    opener: str | None = None
+    #: when it last changed or someone stopped watching it (``time.monotonic``)
+    active: float = field(default_factory=time.monotonic)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     rematching: asyncio.Lock = field(default_factory=asyncio.Lock)  # one rematch, made once
     deadlines: dict[int, float] = field(default_factory=dict)
@@ -99,7 +106,14 @@ class Table:
 
     @property
     def status(self) -> str:
-        return "finished" if self.state.is_terminal() else "playing"
+        if self.state.is_terminal():
+            return "finished"
+        return "abandoned" if self.abandoned else "playing"
+
+    @property
+    def holds_bots(self) -> bool:
+        """Whether its bot seats take room on the server: in play, not set aside."""
+        return not (self.abandoned or self.state.is_terminal())
 
     @property
     def bot_seats(self) -> int:
@@ -260,6 +274,7 @@ class Table:
         """After every change: clocks reset, and a new view for everyone listening
         whose view changed (a seat is not told of the others' unseen moves)."""
         self.version += 1
+        self.active = time.monotonic()
         self._reset_deadlines()
         for seat in {seat for seat, _ in self.listeners.values()}:
             base = self._cached(("view", seat), lambda seat=seat: self._view(seat))

@@ -354,7 +354,9 @@ function render(view) {
   // status line
   let status;
   if (terminal) status = "Game over";
-  else if (yourTurn) {
+  else if (view.status === "abandoned") {
+    status = "Set aside: nobody moved or watched for a long while. A person's move brings it back once the server's bots are free";
+  } else if (yourTurn) {
     // several seats choosing at once (Welcome To's rounds): say so
     const others = acting.length - 1;
     status = others > 0 ? `Your turn (${others} other${others > 1 ? "s" : ""} choosing too)` : "Your turn";
