@@ -41,9 +41,11 @@ schema.config.seed = SEED
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """`housebuilders serve` on SQLite, the base URL of every request of this module."""
     database = tmp_path_factory.mktemp("openapi") / "t.db"
-    # no rate limit on opening tables: the sequences open many; and any clock the
-    # document allows, as short as it is (both limits have their tests)
-    options = ["--tables-per-minute", "0", "--min-clock-seconds", "0"]
+    # no rate limit on opening tables and no cap on their bots: the sequences open many,
+    # and each opening must reach the server's checks (the limits have their tests);
+    # the shortest turn clock is the server's own, which the document gives
+    options = ["--tables-per-minute", "0", "--max-bot-seats", "0", "--max-table-bot-seats", "0",
+               "--max-address-bot-seats", "0"]
     with LiveServer(f"sqlite:///{database}", options=options) as server:
         schema.config.update(base_url=server.url)
         yield server

@@ -284,6 +284,24 @@ def test_people_who_left_count_as_the_bots_that_play_for_them(sqlite_url: str) -
         assert refused.status_code == 429 and "2 of 3 bot seats" in refused.json()["error"]
 
 
+@pytest.mark.parametrize("seconds", [30, 50, 90])
+def test_the_openapi_document_gives_the_server_s_shortest_clock(
+    sqlite_url: str, seconds: int
+) -> None:
+    with _client(sqlite_url, min_clock_seconds=seconds) as client:
+        schemas = client.get("/openapi.json").json()["components"]["schemas"]
+        bounds = [next(part for part in model["properties"]["clock_minutes"]["anyOf"]
+                       if part.get("type") == "number")
+                  for name, model in schemas.items() if name.endswith("TableCreate")]  # fmt: skip
+        assert len(bounds) >= 6 and all("exclusiveMinimum" not in b for b in bounds)
+        (shortest,) = {b["minimum"] for b in bounds}
+        body = {"game": "mr-house-basic", "seats": [SEATS["human"]] * 2}
+        opened = client.post("/api/tables", json={**body, "clock_minutes": shortest})
+        assert opened.status_code == 201  # the least the document allows opens
+        below = client.post("/api/tables", json={**body, "clock_minutes": shortest * 0.999})
+        assert below.status_code == 422
+
+
 def test_a_table_s_bots_are_capped_well_below_the_server_s(sqlite_url: str) -> None:
     assert Limits().max_table_bot_seats * 5 <= Limits().max_bot_seats
     with _client(sqlite_url, max_table_bot_seats=3) as client:

@@ -155,6 +155,30 @@ class _App(FastAPI):
     def build_middleware_stack(self) -> ASGIApp:
         return SecurityHeaders(super().build_middleware_stack(), _page_policy())
 
+    def openapi(self) -> dict[str, Any]:
+        """FastAPI's document, with the bounds that are this server's settings: the
+        shortest turn clock (``Limits.min_clock_seconds``)."""
+        if self.openapi_schema is None:
+            document = super().openapi()
+            _shortest_clock(document, self.state.limits)
+        return self.openapi_schema  # type: ignore[return-value]
+
+
+def _shortest_clock(document: dict[str, Any], limits: Limits) -> None:
+    """Each table-opening body's ``clock_minutes`` at least the server's shortest."""
+    if not limits.min_clock_seconds:
+        return  # any clock above 0, as the model says
+    for name, model in document["components"]["schemas"].items():
+        clock = model.get("properties", {}).get("clock_minutes")
+        if name.endswith("TableCreate") and clock is not None:
+            number = next(part for part in clock["anyOf"] if part.get("type") == "number")
+            number.pop("exclusiveMinimum", None)
+            number["minimum"] = limits.min_clock_seconds / 60
+            clock["description"] = (
+                f"minutes a person has for each move, at least {limits.min_clock} (this "
+                "server's shortest turn clock); none: no clock"
+            )
+
 
 async def service_of(request: Request) -> TableService:
     return request.app.state.service

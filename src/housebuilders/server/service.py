@@ -197,7 +197,7 @@ class TableService:
         except (ValueError, OptionError) as e:
             raise ApiError(422, str(e)) from None
         limits = self.limits
-        if clock_minutes is not None and clock_minutes * 60 < limits.min_clock_seconds:
+        if clock_minutes is not None and clock_minutes < limits.min_clock_seconds / 60:
             raise ApiError(
                 422,
                 f"a turn clock on this server gives at least {limits.min_clock_seconds} "
