@@ -177,6 +177,27 @@ def test_seed_from_secret_is_a_keyed_hash_of_the_whole_secret() -> None:
         hb.seed_from_secret(b"short")
 
 
+def test_a_reconnecting_socket_is_not_told_of_another_seat_s_unseen_move(
+    client: TestClient,
+) -> None:
+    created = create(client, "welcome-to", "human,human,human", seed=SEED)
+    table, (mine, theirs, _) = created["table"], tokens(created).values()
+    url = f"/ws/tables/{table}?token={mine}"
+    with client.websocket_connect(url) as ws:
+        ws.receive_json()
+    named = client.post(f"/api/tables/{table}/name", params={"token": mine}, json={"name": "Ada"})
+    assert named.is_success  # seat 0's view changed while nothing listened for it
+    with client.websocket_connect(url) as ws:
+        assert ws.receive_json()["view"]["seats"][0]["name"] == "Ada"
+        chosen = {"index": view(client, table, theirs)["legal_actions"][0]["index"]}
+        moved = client.post(f"/api/tables/{table}/actions", params={"token": theirs}, json=chosen)
+        assert moved.is_success and 0 in view(client, table)["acting"]  # the round goes on
+        said = client.post(f"/api/tables/{table}/chat", params={"token": theirs},
+                           json={"text": "done"})  # fmt: skip
+        assert said.status_code == 201
+        assert ws.receive_json()["type"] == "chat"  # no view pushed before it
+
+
 def test_the_table_page_links_the_log_only_from_the_final_scores(client: TestClient) -> None:
     table = create(client)["table"]
     page = client.get(f"/t/{table}").text

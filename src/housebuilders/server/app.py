@@ -649,6 +649,9 @@ def _api(app: FastAPI) -> None:
         table.listeners[queue] = (seat, svg)  # counted at once, before the handshake
         try:
             await websocket.accept()
+            # what this seat was shown is now this view: the next push is of a change
+            # to it, never of a change it cannot see (another seat's unseen move)
+            table.shown[seat] = table.seen_by(seat)
             offer(queue, {"type": "view", "view": table.view(seat, svg)})
             async with anyio.create_task_group() as group:
 
