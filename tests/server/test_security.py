@@ -198,6 +198,67 @@ def test_a_reconnecting_socket_is_not_told_of_another_seat_s_unseen_move(
         assert ws.receive_json()["type"] == "chat"  # no view pushed before it
 
 
+def test_pages_and_answers_that_carry_a_token_or_a_view_are_never_stored(
+    client: TestClient,
+) -> None:
+    created = create(client)
+    table, token = created["table"], tokens(created)[0]
+    answers = [
+        client.get(f"/t/{table}", params={"token": token}),
+        client.get(f"/api/tables/{table}/view", params={"token": token}),
+        client.get(f"/api/tables/{table}/log", params={"token": token}),
+        client.get(f"/t/{table}"),
+        client.get("/"),
+        client.post("/api/tables", json={"game": "mr-house-basic", "seats": [SEATS["human"]] * 2}),
+    ]
+    for answer in answers:
+        assert answer.headers["cache-control"] == "no-store", answer.url
+    assert "no-store" not in client.get("/static/table.js").headers.get("cache-control", "")
+
+
+def test_a_person_away_may_not_undo_the_clock_bot_s_move_nor_ask_for_a_hint(
+    client: TestClient,
+) -> None:
+    created = create(client, "mr-house-basic", "human,human", hints=True)
+    table, ada = created["table"], tokens(created)[0]
+    assert client.post(f"/api/tables/{table}/leave", params={"token": ada}).is_success
+    seen = wait_for(client, table, ada, lambda v: 0 not in v["acting"], seconds=30)
+    assert seen["can_undo"] is False  # the clock bot moved for seat 0: not its to undo
+    undo = client.post(f"/api/tables/{table}/undo", params={"token": ada})
+    assert undo.status_code == 403 and "say you are back" in undo.json()["error"]
+    hint = client.post(f"/api/tables/{table}/hint", params={"token": ada})
+    assert hint.status_code == 403 and "say you are back" in hint.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("game", "action", "rule", "words"),
+    [
+        ("dream-home", {"kind": "discard", "column": 0}, "dream-home §Game Play",
+         "never column 1's"),
+        ("house-of-fado", {"kind": "move", "origin": 0, "space": 1}, "house-of-fado §Gameplay",
+         "another location"),
+    ],
+)  # fmt: skip
+def test_an_action_no_position_has_is_refused_with_its_rule(
+    client: TestClient, game: str, action: dict[str, Any], rule: str, words: str
+) -> None:
+    created = create(client, game, "human,human")
+    table, token = created["table"], tokens(created)[0]
+    refused = client.post(f"/api/tables/{table}/actions", params={"token": token},
+                          json={"action": action})  # fmt: skip
+    assert refused.status_code == 409 and refused.json()["rule"] == rule
+    assert words in refused.json()["error"]
+
+
+def test_a_number_too_long_to_read_gets_the_documented_words(client: TestClient) -> None:
+    body = '{"game": "mr-house-basic", "seats": [{"kind": "human"}], "seed": ' + "9" * 5000 + "}"
+    refused = client.post("/api/tables", content=body,
+                          headers={"content-type": "application/json"})  # fmt: skip
+    assert refused.status_code == 400
+    assert refused.json() == {"error": "the request's body cannot be read: it is not UTF-8 JSON",
+                              "rule": None}  # fmt: skip
+
+
 def test_the_table_page_links_the_log_only_from_the_final_scores(client: TestClient) -> None:
     table = create(client)["table"]
     page = client.get(f"/t/{table}").text

@@ -69,6 +69,12 @@ class Action(tuple):  # type: ignore[type-arg]
     def to_json(self) -> dict[str, Any]:
         return dict(zip(self._keys, self, strict=True))  # the tuple is (kind, *fields)
 
+    def never(self) -> tuple[str, str] | None:
+        """Why this action, well formed, is a move of no position of its game, and the
+        rulebook section that says so (``(message, section)``), where a rule does: the
+        refusal of its JSON then names the rule. None: no rule to give."""
+        return None
+
 
 def action_from_json(classes: Mapping[str, type[Action]], data: Any) -> Action:
     """Build an action of one of ``classes`` (kind -> class) from its JSON form."""

@@ -20,6 +20,15 @@ class IllegalAction(Exception):
         return f"{self.message} ({self.rule})" if self.rule else self.message
 
 
+class NotAnAction(ValueError):
+    """JSON that is no action of the game (``GameSpec.action_from_json``); ``rule``:
+    the rule that says why, as ``IllegalAction``'s, where there is one."""
+
+    def __init__(self, message: str, rule: str = "") -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
 class ContentError(ValueError):
     """Component data (a data.toml, or an override) that does not fit its schema."""
 

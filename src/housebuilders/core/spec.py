@@ -10,7 +10,7 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any
 
 from .action import Action, action_from_json
-from .errors import OptionError, StateError
+from .errors import NotAnAction, OptionError, StateError
 from .lazy import Lazy
 from .loading import check_loaded
 from .state import Json, State
@@ -211,6 +211,10 @@ class GameSpec:
         action = action_from_json(self.action_classes, data)
         if action in self._index:
             return action
+        never = action.never()
+        if never is not None:
+            message, section = never
+            raise NotAnAction(message, f"{self.id} §{section}")
         values = self.field_values(action.kind)
         for name, value, allowed in zip(action.fields, action[1:], values, strict=False):
             if value not in allowed:

@@ -42,6 +42,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..agents import bot_info, parse as parse_bot, strength_hint
 from ..core import Action, GameSpec, game, game_ids
+from ..core.errors import NotAnAction
 from ..core.rules import rules_of
 from . import db
 from .bots import MOVE_SECONDS, fits_a_table
@@ -209,6 +210,11 @@ async def chatting_at(table_id: str, service: Service, token: Token = None) -> t
 ChattingAt = Annotated[tuple[Table, int], Depends(chatting_at)]
 
 
+#: a body that is not JSON, or is JSON Python will not read (a number of over 4,300 digits)
+UNREADABLE = "the request's body cannot be read: it is not UTF-8 JSON"
+#: FastAPI's own words for the latter
+FASTAPI_UNPARSED = "There was an error parsing the body"
+
 #: what an error page says first, by status
 PAGE_TITLES = {
     403: "This link is not a seat here",
@@ -275,10 +281,13 @@ def _errors(app: FastAPI) -> None:
     async def invalid(request: Request, e: RequestValidationError) -> Response:
         errors = e.errors()
         if any(err.get("type") == "json_invalid" for err in errors):  # not UTF-8 JSON
-            error = "the request's body cannot be read: it is not UTF-8 JSON"
+            error = UNREADABLE
             if _wants_page(request):
                 return _error_page(request, 400, error)
             return JSONResponse({"error": error, "rule": None}, status_code=400)
+        ruled = await _ruled_out(request, e)
+        if ruled is not None:  # an action a rule excludes from the game: say which
+            return JSONResponse({"error": ruled.error, "rule": ruled.rule}, status_code=409)
         problems = [
             {"loc": list(err.get("loc", ())), "msg": _problem(err)[:200]} for err in errors[:10]
         ]
@@ -294,6 +303,8 @@ def _errors(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, e: StarletteHTTPException) -> Response:
         headers = dict(e.headers or {})
+        if e.status_code == 400 and e.detail == FASTAPI_UNPARSED:  # JSON Python cannot read
+            e = StarletteHTTPException(400, UNREADABLE)
         if e.status_code == 405:  # every method of the path, not only the first route's
             headers["Allow"] = _allowed_methods(request)
         if _wants_page(request):
@@ -305,6 +316,27 @@ def _errors(app: FastAPI) -> None:
     async def crash(_request: Request, e: Exception) -> JSONResponse:
         log.exception("unexpected error")
         return JSONResponse({"error": "internal server error", "rule": None}, status_code=500)
+
+
+async def _ruled_out(request: Request, e: RequestValidationError) -> ApiError | None:
+    """The refusal naming its rule of an action the document's bounds leave out because
+    a rule of the game does (``Action.never``: Dream Home's column 1 is never
+    discarded), for a move or a why-not; None for anything else."""
+    table_id = request.path_params.get("table_id")
+    body = e.body if isinstance(e.body, dict) else {}
+    action = body.get("action")
+    if table_id is None or not isinstance(action, dict) or request.method != "POST":
+        return None
+    if not request.url.path.endswith(("/actions", "/why")):
+        return None
+    try:
+        table = await request.app.state.service.get(table_id)
+        table.spec.action_from_json(action)
+    except NotAnAction as refused:
+        return ApiError(409, f"not an action of {table.spec.id}: {refused}", refused.rule)
+    except (ApiError, ValueError, TypeError):
+        return None
+    return None
 
 
 def _problem(err: Mapping[str, Any]) -> str:
@@ -364,6 +396,9 @@ def _action(table: Table, body: ActionRequest) -> Action:
         return spec.actions[body.index]
     try:
         return spec.action_from_json(body.action.model_dump())
+    except NotAnAction as e:  # well formed, and a rule says why no position has it
+        rule = e.rule or _actions_rule(spec)
+        raise ApiError(409, f"not an action of {spec.id}: {e}", rule) from None
     except (ValueError, TypeError) as e:
         raise ApiError(409, f"not an action of {spec.id}: {e}", _actions_rule(spec)) from None
 
@@ -900,9 +935,13 @@ def _drawing_style_hashes() -> set[str]:
     return hashes
 
 
+NO_STORE = (b"cache-control", b"no-store")
+
+
 class SecurityHeaders:
     """Adds to every HTTP answer: no Referer for links followed from the site, a
-    Content-Security-Policy (no framing), and no content-type sniffing."""
+    Content-Security-Policy (no framing), no content-type sniffing, and (but for the
+    static files) no storing in any cache."""
 
     def __init__(self, app: ASGIApp, policy: str) -> None:
         self.app = app
@@ -918,6 +957,8 @@ class SecurityHeaders:
             return
         docs = scope["path"].startswith(DOCS_PATHS)
         policy = DOCS_POLICY.encode() if docs else self.policy
+        # pages and answers may carry a seat's token or view: no cache keeps them
+        stored = [] if scope["path"].startswith("/static/") else [NO_STORE]
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -926,6 +967,7 @@ class SecurityHeaders:
                     "headers": [
                         *message.get("headers", []),
                         *self.headers,
+                        *stored,
                         (b"content-security-policy", policy),
                     ],
                 }

@@ -548,6 +548,8 @@ class TableService:
             raise ApiError(403, "a spectator has nothing to take back; open your seat's link")
         async with table.lock:
             await self.catch_up(table)
+            if table.seats[seat].away:  # the clock bot's moves are its own
+                raise ApiError(403, "a bot is playing for you: say you are back first")
             last = table.undoable(seat)
             if last is None:
                 raise ApiError(
@@ -730,6 +732,8 @@ class TableService:
             raise ApiError(403, "a spectator has no move to be hinted: open your seat's link")
         if not table.hints:
             raise ApiError(403, "this table was opened without hints")
+        if table.seats[seat].away:
+            raise ApiError(403, "a bot is playing for you: say you are back first")
         state = table.state
         if state.is_terminal():
             raise ApiError(409, "the game is over: there is no move to hint at")

@@ -140,8 +140,8 @@ class Table:
         phase the others' unseen choices do not count: they neither depend on it nor
         may show through)."""
         state = self.state
-        if seat is None or state.is_terminal():
-            return None
+        if seat is None or state.is_terminal() or self.seats[seat].away:
+            return None  # a clock bot's move is not its person's to take back
         history = state.history
         last = next((i for i in reversed(range(len(history))) if history[i][0] == seat), None)
         if last is None or last < state.undo_floor:

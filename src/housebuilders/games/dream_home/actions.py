@@ -32,6 +32,12 @@ class DiscardColumn(Action, kind="discard"):
     def __str__(self) -> str:
         return f"discard the pair of cards in column {self.column + 1}"
 
+    def never(self) -> tuple[str, str] | None:
+        if self.column == 0:
+            return ("the first player discards one column's pair, never column 1's (its "
+                    "room card goes with the first player marker)", "Game Play")  # fmt: skip
+        return None
+
 
 class Place(Action, kind="place-room"):
     space: int

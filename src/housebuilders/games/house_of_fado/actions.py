@@ -84,6 +84,15 @@ class Move(Action, kind="move"):
     def __str__(self) -> str:
         return f"move a worker from {space_name(self.origin)} to {space_name(self.space)}"
 
+    def never(self) -> tuple[str, str] | None:
+        known = 0 <= self.origin < SPACES and 0 <= self.space < ACTION_SPACES
+        if not known or location_of(self.origin) != LOCATION_OF[self.space]:
+            return None
+        left = LOCATIONS[location_of(self.origin)]
+        return f"a worker moves to another location, never back to the one it leaves ({left})", (
+            "Gameplay"
+        )
+
 
 class LeaveAssistant(Action, kind="leave-assistant"):
     source: int  # a space, or FROM_SUPPLY
