@@ -62,6 +62,8 @@ BOT = "greedy"
 TIMEOUT = 10.0
 #: the longest time the server may take to answer once started (PostgreSQL migrations)
 START_SECONDS = 60.0
+#: the seconds a page's idle HTTP connection is kept (uvicorn closes one after 5)
+IDLE = 4.0
 #: what a spectator waits between two reads of its table's view, at least and at most
 SPECTATOR_EVERY = (1.0, 3.0)
 #: the largest websocket message taken (a view with its drawing is some 20-60 KB)
@@ -347,8 +349,13 @@ class Crowd:
             self.figures.errors[kind] += 1
 
     def client(self) -> httpx.AsyncClient:
-        """A page's own keep-alive connection, as each browser has."""
-        return httpx.AsyncClient(base_url=self.address, timeout=TIMEOUT, trust_env=False)
+        """A page's own keep-alive connection, as each browser has. It is dropped after
+        ``IDLE`` seconds unused, before the server drops it: a request sent as the server
+        closes the connection would fail (a browser sends it again on a new one)."""
+        limits = httpx.Limits(keepalive_expiry=IDLE)
+        return httpx.AsyncClient(
+            base_url=self.address, timeout=TIMEOUT, limits=limits, trust_env=False
+        )
 
     async def sleep_until(
         self, when: float, tasks: list[asyncio.Task[None]], tick: Callable[[float], None] | None
