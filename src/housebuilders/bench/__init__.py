@@ -4,6 +4,8 @@ the cost of ``clone()``.
 The games are played by a bare random policy straight on the state (no agents, no
 determinization), so the figures measure the rules engine alone. Each figure is the
 median of several runs, which shrugs off a run disturbed by the rest of the machine.
+
+The web table's load test, a server and its clients, is ``bench.web_load``.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from .core import GameSpec, State, game
+from ..core import GameSpec, State, game
 
 #: Mid-game states kept for timing clone(): one every this many actions.
 CLONE_SAMPLE_EVERY = 10
