@@ -214,7 +214,8 @@ def served(load: Load, folder: Path) -> Iterator[tuple[str, int]]:
     port = load.port or free_port()
     command = [sys.executable, "-m", "housebuilders", "serve", "--port", str(port)]
     command += ["--database-url", url, "--tables-per-minute", "0"]
-    command += ["--max-bot-seats", "0", "--max-bot-tables", "0"]
+    # every table comes from this address, with a bot: no cap of the bots' seats applies
+    command += ["--max-bot-seats", "0", "--max-bot-tables", "0", "--max-address-bot-seats", "0"]
     if load.workers > 1:
         command += ["--workers", str(load.workers)]
     log_path = folder / "server.log"
