@@ -39,6 +39,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketState
 
 from ..agents import bot_info, parse as parse_bot, strength_hint
 from ..core import Action, GameSpec, game, game_ids
@@ -221,6 +222,7 @@ PAGE_TITLES = {
     404: "Nothing here",
     409: "Not over yet",
     429: "Too busy",
+    503: "Try again in a moment",
 }
 TEMPLATES = Jinja2Templates(directory=WEB / "templates")
 
@@ -312,6 +314,27 @@ def _errors(app: FastAPI) -> None:
         body = {"error": str(e.detail), "rule": None}
         return JSONResponse(body, status_code=e.status_code, headers=headers)
 
+    outage = _Outage()
+
+    async def unavailable(request: Request | WebSocket, e: Exception) -> Response | None:
+        """The database does not answer (down, unreachable, locked past its retries, out
+        of connections): 503 with Retry-After, and a line in the log, not a traceback. A
+        websocket is closed with 4503, as the live route refuses (the page polls)."""
+        outage.refused(e)
+        error = "the server's database does not answer: try again in a moment"
+        if isinstance(request, WebSocket):
+            if request.client_state == WebSocketState.CONNECTING:
+                await request.accept()
+            await request.close(code=4503, reason=error[:100])
+            return None
+        headers = {"Retry-After": str(DATABASE_RETRY_AFTER)}
+        if _wants_page(request):
+            return _error_page(request, 503, error, headers)
+        return JSONResponse({"error": error, "rule": None}, status_code=503, headers=headers)
+
+    for kind in db.UNAVAILABLE:
+        app.add_exception_handler(kind, unavailable)
+
     @app.exception_handler(Exception)
     async def crash(_request: Request, e: Exception) -> JSONResponse:
         log.exception("unexpected error")
@@ -337,6 +360,35 @@ async def _ruled_out(request: Request, e: RequestValidationError) -> ApiError | 
     except (ApiError, ValueError, TypeError):
         return None
     return None
+
+
+#: a database that does not answer: the seconds a client is told to wait, and how often
+#: the log says so while it lasts
+DATABASE_RETRY_AFTER = 5
+OUTAGE_LOG_SECONDS = 60.0
+
+
+class _Outage:
+    """The log's account of requests the database failed: a warning line with the
+    reason at the first, then at most one every ``OUTAGE_LOG_SECONDS`` with the number
+    refused since, so that an outage does not flood the log."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.quiet_until = 0.0
+
+    def refused(self, error: Exception) -> None:
+        self.count += 1
+        now = time.monotonic()
+        if now < self.quiet_until:
+            return
+        log.warning(
+            "the database failed %d request(s), answered 503: %s: %s",
+            self.count,
+            type(error).__name__,
+            db.one_line(error),
+        )
+        self.count, self.quiet_until = 0, now + OUTAGE_LOG_SECONDS
 
 
 def _problem(err: Mapping[str, Any]) -> str:

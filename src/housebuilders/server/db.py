@@ -41,11 +41,18 @@ from sqlalchemy import (
     event,
     text,
 )
+from sqlalchemy.exc import InterfaceError, OperationalError, TimeoutError as PoolTimeout
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
 
 DEFAULT_URL = "sqlite:///var/housebuilders.db"
 URL_VARIABLE = "HOUSEBUILDERS_DATABASE_URL"
 MIGRATION_LOCK = 0x486F757365  # the advisory lock server processes migrate under
+#: how long a SQLite statement waits for another connection's lock before it gives up
+#: with "database is locked" (the server then tries the transaction again, a few times)
+BUSY_SECONDS = 1.0
+#: the errors of a database that does not answer now (down, unreachable, locked, out of
+#: connections), as opposed to a bug: a request answers 503, a bot or clock waits
+UNAVAILABLE = (OperationalError, InterfaceError, PoolTimeout)
 
 
 def database_url(url: str | None = None) -> str:
@@ -141,12 +148,15 @@ def effective_actions(entries: list[LogEntry]) -> list[tuple[int, Any]]:
 
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; for a SQLite file its folder is made, and SQLite is set
-    to wait for locks and use its write-ahead log."""
+    to wait ``BUSY_SECONDS`` for a lock and to use its write-ahead log. Its
+    connections are pooled and used by one thread at a time, not always the one that
+    opened them (the server works in worker threads)."""
     if url.startswith("sqlite"):
         path = url.split("///", 1)[1] if "///" in url else ""
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        connect = {"timeout": BUSY_SECONDS, "check_same_thread": False}
+        engine = create_engine(url, connect_args=connect)
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -160,6 +170,20 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
 
 
+def locked(error: BaseException) -> bool:
+    """Whether ``error`` is SQLite's "database is locked": another connection held the
+    lock past ``BUSY_SECONDS``. The transaction it ended was rolled back whole (SQLite
+    commits all of it or nothing), so it may be tried again as it was."""
+    return isinstance(error, OperationalError) and "database is locked" in str(error.orig)
+
+
+def one_line(error: BaseException) -> str:
+    """``error`` in one line for the log: its first line (a driver's message goes on
+    with the SQL and a link), else its type."""
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
 def check(url: str) -> None:
     """Raise ValueError, saying why in one line, if ``url`` names no database that can
     be reached."""
@@ -171,8 +195,7 @@ def check(url: str) -> None:
         with engine.connect():
             pass
     except Exception as e:
-        reason = str(e).strip().splitlines()[0]
-        raise ValueError(f"cannot open the database: {reason}") from None
+        raise ValueError(f"cannot open the database: {one_line(e)}") from None
     finally:
         engine.dispose()
 

@@ -63,7 +63,7 @@ class ProblemPublic(BaseModel):
 
 
 class ErrorPublic(BaseModel):
-    """Every error the API answers: 4xx (and 500, which is a bug)."""
+    """Every error the API answers: 4xx, 503 (try again later) and 500 (a bug)."""
 
     error: str = Field(description="what went wrong, for a person to read")
     rule: str | None = Field(
@@ -83,7 +83,8 @@ _WHEN = {
     413: "a body over 16 KiB",
     422: "a malformed request: each problem is in detail",
     429: "opening tables (or chatting) too fast: wait for Retry-After seconds",
-    503: "no hint now: the server's bots are busy, or the hint took too long",
+    503: "the server's database does not answer now (or, for a hint, the server's bots are "
+    "busy or the hint took too long): wait for Retry-After seconds",
     500: "a bug in the server (it is logged; the body says no more)",
 }
 
@@ -103,9 +104,9 @@ def _error(code: int) -> dict[str, Any]:
 
 
 def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """The ``responses`` of a route that may answer ``codes`` (and 500, as any route
-    may), each an ErrorPublic."""
-    return {code: _error(code) for code in (*codes, 500)}
+    """The ``responses`` of a route that may answer ``codes`` (and 503, the database
+    not answering, and 500, as any route may), each an ErrorPublic."""
+    return {code: _error(code) for code in (*codes, 503, 500)}
 
 
 # -- bots ------------------------------------------------------------------------------------

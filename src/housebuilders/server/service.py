@@ -37,7 +37,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine, delete, func, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 
 from ..agents.turn import Advice, Decision
@@ -69,7 +69,13 @@ ARCHIVE_PAGE = 20
 #: tables' final results kept for the archive (a few numbers each)
 MAX_REPLAYS = 16
 MAX_RESULTS = 10_000
-SWEEP_SECONDS = 2.0  # how often a process offers to take over the bots of tables it holds
+SWEEP_SECONDS = 2.0  # how often bots and clocks that stopped are started again
+#: SQLite: the pauses before a transaction that found the database locked is tried
+#: again (each try waits ``db.BUSY_SECONDS`` for the lock): about 3.5 s in all
+LOCKED_PAUSES = (0.1, 0.4)
+#: a bot or clock that failed (the database, most likely) tries again after a pause,
+#: doubled at each failure up to the longest
+RETRY_SECONDS, RETRY_MAX_SECONDS = 1.0, 5.0
 #: the chat messages a page is given when it opens (the newest, oldest first)
 CHAT_HISTORY = 100
 #: what a spectator who writes in the chat is told
@@ -112,7 +118,6 @@ class TableService:
         self._loading = asyncio.Lock()
         self._opening = asyncio.Lock()
         self._closing = False
-        self.inline = engine.dialect.name == "sqlite"
         #: finished tables' replays, built once each (least recently asked first)
         self.replays: OrderedDict[str, asyncio.Future[Replay]] = OrderedDict()
         #: finished tables' final scores, winners and ranking, for the archive
@@ -128,11 +133,12 @@ class TableService:
 
     async def start(self) -> None:
         """On PostgreSQL, hear the other server processes on the database (see
-        ``shared``); before the tables in play are resumed."""
+        ``shared``); then sweep now and then (``_sweep``). Before the tables in play
+        are resumed."""
         if self.engine.dialect.name == "postgresql":
             self.shared = Shared(self.engine, self._heard)
             await self.shared.start()
-            self._spawn(self._sweep())
+        self._spawn(self._sweep())
         self._spawn(self._set_aside_idle())
 
     def _spawn(self, work: Any) -> None:
@@ -148,12 +154,21 @@ class TableService:
 
     # -- the database ---------------------------------------------------------------------
     async def _run(self, work: Callable[[], Any]) -> Any:
-        """``work()``, in a worker thread so the event loop goes on while a database
-        server answers; SQLite, a local file that answers in a fraction of a
-        millisecond, is called directly (a thread hop would cost more)."""
-        if self.inline:
-            return work()
-        return await asyncio.to_thread(work)
+        """``work()`` (reads, or one transaction), in a worker thread so that the event
+        loop goes on while the database answers or waits for a lock. On SQLite, a
+        transaction that found the database locked (another connection held the lock
+        past ``db.BUSY_SECONDS``) was rolled back whole, so it is tried again after
+        each of ``LOCKED_PAUSES``; then its error is raised (a request answers 503, a
+        bot or clock tries again later). Nothing else is tried again: a write whose
+        commit may have happened is never written twice (the log's unique index would
+        refuse it anyway)."""
+        for pause in (*LOCKED_PAUSES, None):
+            try:
+                return await asyncio.to_thread(work)
+            except OperationalError as e:
+                if pause is None or not db.locked(e):
+                    raise
+            await asyncio.sleep(pause)
 
     async def _db(self, work: Callable[[Any], Any]) -> Any:
         """``work(session)`` in one transaction."""
@@ -969,15 +984,21 @@ class TableService:
             self._spawn(self.shared.release(table.id))
 
     async def _sweep(self) -> None:
-        """Now and then, offer to take over the bots and clocks of the tables in memory
-        that another process was playing, in case it stopped; first make sure the
-        tables this process plays are still its own."""
+        """Now and then, start again the bots and clocks of the tables in memory whose
+        task stopped (on PostgreSQL: offer to take over those another process was
+        playing, in case it stopped, after making sure the tables this process plays
+        are still its own). A bot or clock task does not stop on a failure (it tries
+        again), but should one end, its table does not stall for it."""
         while not self._closing:
             await asyncio.sleep(SWEEP_SECONDS)
-            if self.shared is not None:
-                await self.shared.check()
-            for table in list(self.tables.values()):
-                self._kick(table)
+            try:
+                if self.shared is not None:
+                    await self.shared.check()
+                for table in list(self.tables.values()):
+                    self._kick(table)
+            except Exception as e:
+                why = f"{type(e).__name__}: {db.one_line(e)}"
+                log.error("the sweep of the tables failed (%s): swept again soon", why)
 
     # -- tables set aside -----------------------------------------------------------------
     async def _set_aside_idle(self) -> None:
@@ -1069,35 +1090,43 @@ class TableService:
 
     async def _drive(self, table: Table) -> None:
         """Play bot moves until no bot is to act, one at a time: a table waits for
-        at most one bot worker (so the tables take turns, see ``bots.BotPool``)."""
+        at most one bot worker (so the tables take turns, see ``bots.BotPool``). A
+        move that fails (the database does not answer, most likely) is logged and
+        tried again after a pause (``_pause``): the table never stalls silently."""
+        failures = 0
         while not self._closing and self._drives(table):
-            state = table.state
-            movers = [s for s in state.acting_players() if table.played_by_bot(s)]
-            if not movers:
-                break
-            seat = movers[0]
-            name = table.played_by_bot(seat)
-            assert name is not None
-            decision = Decision.at(state, seat, name, table.seed)
-            action = await self._bot_move(table, decision)
-            if self._closing:
-                break  # no fallback moves while the server stops
-            async with table.lock:
-                await self.catch_up(table)
-                if table.played_by_bot(seat) != name or not still_fits(table.state, state):
-                    continue  # the table changed under the bot while it thought: again
-                legal = table.state.legal_actions(seat)
-                if action is not None and action not in legal:
-                    if table.state is not state:
-                        continue  # others' moves took this one away: think again
-                    log.error("bot %r gave no legal move at table %s", name, table.id)
-                    action = None
-                if action is None:  # a slow or broken bot must not stall the table
-                    action = decision.fallback(legal)
-                try:
-                    await self._commit(table, seat, action)
-                except ApiError:  # another process wrote this turn first (caught up): again
-                    continue
+            try:
+                state = table.state
+                movers = [s for s in state.acting_players() if table.played_by_bot(s)]
+                if not movers:
+                    break
+                seat = movers[0]
+                name = table.played_by_bot(seat)
+                assert name is not None
+                decision = Decision.at(state, seat, name, table.seed)
+                action = await self._bot_move(table, decision)
+                if self._closing:
+                    break  # no fallback moves while the server stops
+                async with table.lock:
+                    await self.catch_up(table)
+                    if table.played_by_bot(seat) != name or not still_fits(table.state, state):
+                        continue  # the table changed under the bot while it thought: again
+                    legal = table.state.legal_actions(seat)
+                    if action is not None and action not in legal:
+                        if table.state is not state:
+                            continue  # others' moves took this one away: think again
+                        log.error("bot %r gave no legal move at table %s", name, table.id)
+                        action = None
+                    if action is None:  # a slow or broken bot must not stall the table
+                        action = decision.fallback(legal)
+                    try:
+                        await self._commit(table, seat, action)
+                    except ApiError:  # another process wrote this turn first (caught up)
+                        continue
+                failures = _went_through(table, "a bot's move", failures)
+            except Exception as e:
+                failures += 1
+                await _pause(table, "a bot's move", e, failures)
         self._kick(table)
 
     async def _bot_move(self, table: Table, decision: Decision) -> Action | None:
@@ -1132,19 +1161,26 @@ class TableService:
         return action
 
     async def _watch_clock(self, table: Table) -> None:
-        """Mark a person away when their turn's time runs out."""
+        """Mark a person away when their turn's time runs out. A failure (the database,
+        most likely) is logged and tried again after a pause, the deadline kept."""
+        failures = 0
         while table.deadlines and not self._closing and self._drives(table):
-            seat, deadline = min(table.deadlines.items(), key=lambda item: item[1])
-            await asyncio.sleep(max(0.0, deadline - time.time()))
-            async with table.lock:
-                await self.catch_up(table)
-                if table.deadlines.get(seat, 0) > time.time():
-                    continue  # the clock was reset meanwhile
-                table.deadlines.pop(seat, None)
-                if seat in table.state.acting_players() and not table.seats[seat].away:
-                    await self._set_away(table, seat, True)
-                    table.changed()
-            self._kick(table)
+            try:
+                seat, deadline = min(table.deadlines.items(), key=lambda item: item[1])
+                await asyncio.sleep(max(0.0, deadline - time.time()))
+                async with table.lock:
+                    await self.catch_up(table)
+                    if table.deadlines.get(seat, 0) > time.time():
+                        continue  # the clock was reset meanwhile
+                    if seat in table.state.acting_players() and not table.seats[seat].away:
+                        await self._set_away(table, seat, True)
+                        table.changed()
+                    table.deadlines.pop(seat, None)  # done with: kept until then
+                failures = _went_through(table, "the turn clock", failures)
+                self._kick(table)
+            except Exception as e:
+                failures += 1
+                await _pause(table, "the turn clock", e, failures)
 
     async def close(self) -> None:
         """Stop every bot and clock (the server is shutting down), without waiting for
@@ -1158,6 +1194,30 @@ class TableService:
         await asyncio.gather(*tasks, return_exceptions=True)
         if self.shared is not None:
             await self.shared.close()
+
+
+async def _pause(table: Table, task: str, error: Exception, failures: int) -> None:
+    """``task`` (a bot's move, the turn clock) failed at ``table`` for the ``failures``-th
+    time in a row: say so in one line the first time (a warning if the database does
+    not answer, an error otherwise: a bug), then wait before it is tried again, twice
+    as long after each failure, up to ``RETRY_MAX_SECONDS``."""
+    pause = min(RETRY_MAX_SECONDS, RETRY_SECONDS * 2 ** (failures - 1))
+    level = logging.DEBUG
+    if failures == 1:
+        level = logging.WARNING if isinstance(error, db.UNAVAILABLE) else logging.ERROR
+    why = f"{type(error).__name__}: {db.one_line(error)}"
+    log.log(level, "table %s: %s failed (%s): trying again in %g s", table.id, task, why, pause)
+    await asyncio.sleep(pause)
+
+
+def _went_through(table: Table, task: str, failures: int) -> int:
+    """``task`` went through at ``table`` after ``failures`` failures in a row: said in
+    a line if there were any (a warning, as the first failure was, so that the two are
+    seen together); no failures since (0)."""
+    if failures:
+        times = "once" if failures == 1 else f"{failures} times"
+        log.warning("table %s: %s went through, after failing %s", table.id, task, times)
+    return 0
 
 
 def _forget_failed(table: Table, seat: int, entry: tuple[Any, asyncio.Future[Any]]) -> None:
