@@ -22,6 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 import housebuilders as hb
 from housebuilders.cli import app as cli
 from housebuilders.server import db
+from housebuilders.server.errors import ApiError
 from housebuilders.server.service import TableService
 from housebuilders.server.testing import LiveServer
 
@@ -279,3 +280,136 @@ def test_several_processes_need_postgresql(tmp_path: Any) -> None:
     assert result.exit_code == 2
     assert "--workers 2 needs PostgreSQL" in result.output
     assert "Traceback" not in result.output
+
+
+def test_simultaneous_moves_through_two_processes_are_all_played(
+    two_servers: tuple[LiveServer, LiveServer],
+) -> None:
+    """Welcome To's round, 80 people choosing at once, each through A or B: a move
+    whose turn in the log the other process took is played next, none is refused."""
+    a, b = two_servers
+    players = 80
+    with httpx.Client(base_url=a.url, timeout=60) as at_a:
+        body = {"game": "welcome-to", "seats": [{"kind": "human"}] * players, "seed": 5}
+        created = at_a.post("/api/tables", json=body).json()
+        table, tokens = created["table"], [seat["token"] for seat in created["seats"]]
+        moves = []  # each person's first legal move, on the view they were shown
+        for token in tokens:
+            view = at_a.get(f"/api/tables/{table}/view", params={"token": token, "svg": False})
+            seen = view.json()
+            first = seen["legal_actions"][0]["index"]
+            moves.append({"index": first, "log_length": seen["log_length"]})
+        httpx.get(f"{b.url}/api/tables/{table}/view").raise_for_status()  # B holds it too
+
+    async def everyone() -> list[httpx.Response]:
+        async with (
+            httpx.AsyncClient(base_url=a.url, timeout=60) as via_a,
+            httpx.AsyncClient(base_url=b.url, timeout=60) as via_b,
+        ):
+            return await asyncio.gather(*(
+                (via_a, via_b)[seat % 2].post(
+                    f"/api/tables/{table}/actions",
+                    params={"token": token, "svg": False},
+                    json=move,
+                )
+                for seat, (token, move) in enumerate(zip(tokens, moves, strict=True))
+            ))  # fmt: skip
+
+    answers = asyncio.run(everyone())
+    refused = [r.text for r in answers if r.status_code != 200]
+    assert refused == [], f"{len(refused)} of {players} refused: {refused[:3]}"
+    rows = _log_rows(table)
+    assert [idx for idx, _, _ in rows] == list(range(players))
+    assert sorted(player for _, player, _ in rows) == list(range(players))
+
+
+async def _unaware_pair(url: str) -> tuple[TableService, TableService, list[Any]]:
+    """Two services on one database that have not heard of each other (as when the
+    other's first notice is still on its way): each one's catch-up before a move reads
+    nothing, so a move of one takes the log's index the other meant to write."""
+    engines = [db.make_engine(url), db.make_engine(url)]
+    await asyncio.to_thread(db.migrate, engines[0])
+    return TableService(engines[0], bot_workers=1), TableService(engines[1], bot_workers=1), engines
+
+
+async def _close(services: tuple[TableService, ...], engines: list[Any]) -> None:
+    for service in services:
+        await service.close()
+    for engine in engines:
+        engine.dispose()
+
+
+def test_a_move_whose_index_was_taken_unseen_is_played_next() -> None:
+    """Seat 1's choice through B after seat 0's through A, which B had not heard of:
+    seat 1 saw nothing of it, so its move is played after it, its log_length good."""
+
+    async def scenario() -> None:
+        a, b, engines = await _unaware_pair(postgres_url())
+        try:
+            humans = [("human", None, None)] * 3
+            table, _ = await a.create("welcome-to", 3, humans, seed=3)
+            copy = await b.get(table.id)
+            first = table.state.legal_actions(0)[0]
+            await a.act(table, 0, first, expect=0)
+            second = copy.state.legal_actions(1)[1]
+            await b.act(copy, 1, second, expect=0)  # index 0 is taken: caught up, then 1
+            assert copy.entries == 2 and copy.state.history == [(0, first), (1, second)]
+            assert _log_rows(table.id) == [(0, 0, "action"), (1, 1, "action")]
+        finally:
+            await _close((a, b), engines)
+
+    asyncio.run(scenario())
+
+
+def test_a_move_whose_index_was_taken_is_refused_when_the_seats_view_changed() -> None:
+    """Seat 1 took pair 1, which A and B both know. Through A it takes that back and
+    takes pair 2; its next move through B, which had not heard, writes a number: still
+    a legal move after pair 2, but chosen on a view the seat no longer has, so it is
+    refused (409) and written nowhere. B's table is caught up for the next look."""
+
+    async def scenario() -> None:
+        a, b, engines = await _unaware_pair(postgres_url())
+        try:
+            humans = [("human", None, None)] * 3
+            table, _ = await a.create("welcome-to", 3, humans, seed=3)
+            pair_1, pair_2 = table.state.legal_actions(1)[:2]
+            await a.act(table, 1, pair_1)
+            copy = await b.get(table.id)
+            write = copy.state.legal_actions(1)[0]
+            await a.undo(table, 1)
+            await a.act(table, 1, pair_2)
+            assert write in table.state.legal_actions(1)
+            with pytest.raises(ApiError) as refused:
+                await b.act(copy, 1, write, expect=1)
+            assert refused.value.status == 409
+            assert refused.value.error == "another move was made at this table first: look again"
+            assert copy.entries == 3 and copy.state.history == [(1, pair_2)]
+            assert [kind for _, _, kind in _log_rows(table.id)] == ["action", "undo", "action"]
+        finally:
+            await _close((a, b), engines)
+
+    asyncio.run(scenario())
+
+
+def test_a_move_whose_index_was_taken_is_refused_when_a_bot_plays_the_seat_now() -> None:
+    """Through A, seat 0 chose and seat 1's clock ran out (a bot plays it now); seat 1's
+    choice through B, which had not heard, is refused: its seat is not its own to play
+    now (one process would say 403, a bot is playing for you)."""
+
+    async def scenario() -> None:
+        a, b, engines = await _unaware_pair(postgres_url())
+        try:
+            humans = [("human", None, None)] * 3
+            table, _ = await a.create("welcome-to", 3, humans, seed=3)
+            copy = await b.get(table.id)
+            await a.act(table, 0, table.state.legal_actions(0)[0])
+            await a._set_away(table, 1, True)  # as the clock does (its bot is not started)
+            with pytest.raises(ApiError) as refused:
+                await b.act(copy, 1, copy.state.legal_actions(1)[0], expect=0)
+            assert refused.value.status == 409
+            assert copy.seats[1].away and copy.entries == 1
+            assert _log_rows(table.id) == [(0, 0, "action")]
+        finally:
+            await _close((a, b), engines)
+
+    asyncio.run(scenario())

@@ -26,13 +26,14 @@ bot's move for their seat (``hint``), thought on the seat's view in a bot worker
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import logging
 import math
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -86,6 +87,13 @@ HINT_OTHERS = 3
 SECRET_BYTES = 16
 #: how often, at most, the tables are looked at for being set aside (seconds)
 IDLE_CHECK_SECONDS = 30.0
+#: a move refused because another server process wrote the log's next entry first
+TAKEN = "another move was made at this table first: look again"
+
+
+class _Taken(ApiError):
+    """Another server process wrote the log entry this one was writing (409); the
+    table has been caught up."""
 
 
 class TableService:
@@ -782,22 +790,47 @@ class TableService:
         return _hint_json(advice.view, action, scored, log_length)
 
     async def _commit(self, table: Table, seat: int, action: Action) -> None:
-        """Apply, store, then publish (the caller holds the table's lock)."""
-        state = table.state.clone()
+        """Apply, store, then publish (the caller holds the table's lock).
+
+        Another server process may write the log's next entry first: a choice of the
+        same simultaneous round (Welcome To's) made at the same moment. The table is
+        then caught up and, if the seat's own view is as it was (the moves it knows
+        were made, which the others' unseen choices are not, and who plays it), the
+        move is checked again and written next, the table's log held from the catch-up
+        to the write so that no third move comes in between: one more try, which is
+        the last. If the seat's view changed, 409."""
+
+        def seen() -> tuple[list[list[Any]], str | None]:
+            return table.state.history_seen_by(seat), table.played_by_bot(seat)
+
+        before = seen()
+        state = _played(table.state, seat, action)
         try:
-            state.apply(seat, action)
-        except IllegalAction as e:
-            raise ApiError(409, e.message, e.rule) from None
-        await self._append(table, seat, "action", action.to_json(), state.is_terminal())
+            await self._append(table, seat, "action", action.to_json(), state.is_terminal())
+        except _Taken:  # caught up: the move goes after what the seat did not see
+            async with self._holding(table) as held:
+                await self.catch_up(table, heard=True, held=held)
+                if seen() != before:
+                    raise
+                state = _played(table.state, seat, action)
+                finished = state.is_terminal()
+                await self._append(table, seat, "action", action.to_json(), finished, held)
         table.state = state
         table.entries += 1
         table.changed()
 
     async def _append(
-        self, table: Table, player: int, kind: str, action: Any = None, finished: bool = False
+        self,
+        table: Table,
+        player: int,
+        kind: str,
+        action: Any = None,
+        finished: bool = False,
+        held: Any = None,
     ) -> None:
-        """Commit the table's next log entry (and its status once the game is over).
-        If another server wrote that entry first, reload the table and refuse (409)."""
+        """Commit the table's next log entry (and its status once the game is over),
+        in a transaction of its own or in ``held`` (``_holding``). If another server
+        process wrote that entry first, catch the table up and refuse (``_Taken``)."""
         row = {
             "table_id": table.id,
             "idx": table.entries,
@@ -807,24 +840,40 @@ class TableService:
             "time": db.now(),
         }
 
-        def write() -> None:
+        def write(connection: Any) -> None:
+            _hold_log(connection, table.id)
+            connection.execute(insert(db.LogEntry), row)
+            self._notify(connection, table.id, [row["idx"], player, kind, action])
+            if finished:
+                connection.execute(
+                    update(db.GameTable)
+                    .where(db.GameTable.id == table.id)
+                    .values(status="finished")
+                )
+
+        def alone() -> None:
             with self.engine.begin() as connection:
-                connection.execute(insert(db.LogEntry), row)
-                self._notify(connection, table.id, [row["idx"], player, kind, action])
-                if finished:
-                    connection.execute(
-                        update(db.GameTable)
-                        .where(db.GameTable.id == table.id)
-                        .values(status="finished")
-                    )
+                write(connection)
 
         try:
-            await self._run(write)
+            await self._run(alone if held is None else lambda: write(held))
         except IntegrityError:
-            fresh = await self._load(table.id)
-            table.state, table.entries, table.seats = fresh.state, fresh.entries, fresh.seats
-            table.changed()
-            raise ApiError(409, "another move was made at this table first: look again") from None
+            if held is None:
+                await self.catch_up(table, heard=True)
+            raise _Taken(409, TAKEN) from None
+
+    @contextlib.asynccontextmanager
+    async def _holding(self, table: Table) -> AsyncIterator[Any]:
+        """A transaction (its connection) holding ``table``'s log (``_hold_log``) until
+        it ends: committed if the block ends well, else rolled back."""
+        connection = await self._run(self.engine.connect)
+        try:
+            transaction = await self._run(connection.begin)
+            await self._run(lambda: _hold_log(connection, table.id))
+            yield connection
+            await self._run(transaction.commit)
+        finally:
+            await self._run(connection.close)  # rolls back what was not committed
 
     async def _set_away(self, table: Table, seat: int, away: bool) -> None:
         def write(session: Any) -> None:
@@ -839,15 +888,16 @@ class TableService:
         table.seats[seat].away = away
 
     # -- several server processes ----------------------------------------------------------
-    async def catch_up(self, table: Table, heard: bool = False) -> None:
+    async def catch_up(self, table: Table, heard: bool = False, held: Any = None) -> None:
         """Bring ``table`` up to the database: the log entries, seats and rematch that
         other server processes wrote (the caller holds the table's lock). Nothing to do
         while this process is alone (on SQLite always, on PostgreSQL until it first
         hears another): it wrote everything there is. (Should another's first move
         still be on its way, the log's unique index refuses a second move for that
-        turn, and the table is reloaded.) Unless a notice was ``heard``, the log's
-        length is read first, and the rest only if it grew."""
-        if self.shared is None or not self.shared.others:
+        turn, and the table is caught up.) Unless a notice was ``heard`` (or a write
+        refused), the log's length is read first, and the rest only if it grew.
+        ``held``: read in that transaction (``_holding``)."""
+        if not heard and (self.shared is None or not self.shared.others):
             return
         quick = not heard and table.id not in self._stale
         if quick and await self._run(lambda: self._log_length(table.id)) == table.entries:
@@ -868,7 +918,11 @@ class TableService:
             rematch, status = session.execute(row.where(db.GameTable.id == table.id)).one()
             return list(entries), [tuple(seat) for seat in seats], (rematch, status)
 
-        entries, seats, (rematch, status) = await self._db(read)
+        if held is None:
+            entries, seats, (rematch, status) = await self._db(read)
+        else:
+            with self.sessions(bind=held) as session:
+                entries, seats, (rematch, status) = await self._run(lambda: read(session))
         abandoned = status == "abandoned"
         changed = bool(entries) or rematch != table.rematch or abandoned != table.abandoned
         table.abandoned = abandoned
@@ -1218,6 +1272,27 @@ def _went_through(table: Table, task: str, failures: int) -> int:
         times = "once" if failures == 1 else f"{failures} times"
         log.warning("table %s: %s went through, after failing %s", table.id, task, times)
     return 0
+
+
+def _played(state: State, seat: int, action: Action) -> State:
+    """A copy of ``state`` with ``seat``'s ``action`` played; 409, naming the rule, if
+    it may not be."""
+    after = state.clone()
+    try:
+        after.apply(seat, action)
+    except IllegalAction as e:
+        raise ApiError(409, e.message, e.rule) from None
+    return after
+
+
+def _hold_log(connection: Any, table_id: str) -> None:
+    """Lock ``table_id``'s row until the transaction ends. Every write to a table's
+    log does this first, so on PostgreSQL one transaction at a time writes it (a
+    chat message, which only refers to the row, does not wait); SQLite has one
+    writer at a time anyway."""
+    if connection.dialect.name == "postgresql":
+        row = select(db.GameTable.id).where(db.GameTable.id == table_id)
+        connection.execute(row.with_for_update(key_share=True))
 
 
 def _forget_failed(table: Table, seat: int, entry: tuple[Any, asyncio.Future[Any]]) -> None:
