@@ -422,7 +422,7 @@ def test_a_table_nobody_moves_at_or_watches_is_set_aside_and_a_person_brings_it_
     with _client(sqlite_url, **limits) as client:  # a restart: the table goes on, held
         assert table in client.app.state.service.tables
         assert client.post("/api/tables", json=hoard).status_code == 429
-        wait_for(client, table, None, lambda v: v["status"] == "abandoned", seconds=10)
+        wait_for(client, table, None, lambda v: v["status"] == "abandoned", seconds=90)
         create(client, "mr-house-basic", "human,random")  # the bots' seats are free again
     with _client(sqlite_url, **limits) as client:  # another restart: it stays set aside
         assert table not in client.app.state.service.tables  # the other table is resumed
@@ -437,7 +437,7 @@ def test_a_table_set_aside_stays_so_while_the_server_has_no_room(sqlite_url: str
     with _client(sqlite_url, **limits) as client:
         created = create(client, "mr-house-basic", "human,random")
         table, token = created["table"], tokens(created)[0]
-        wait_for(client, table, None, lambda v: v["status"] == "abandoned", seconds=10)
+        wait_for(client, table, None, lambda v: v["status"] == "abandoned", seconds=90)
         busy = create(client, "mr-house-basic", "human,random,random")
         assert view(client, table, token)["status"] == "abandoned"  # no room: as it was
         moved = client.post(f"/api/tables/{table}/undo", params={"token": token})
