@@ -16,7 +16,7 @@ import hashlib
 import html
 import logging
 import re
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -49,7 +49,6 @@ from .limits import Limits, RateLimiter
 from .schemas import (
     CREATED_LINKS,
     LOBBY_BOTS,
-    PATTERN_RULES,
     VIEW_LINKS,
     ActionRequest,
     ArchivePublic,
@@ -252,7 +251,8 @@ def _errors(app: FastAPI) -> None:
                 return _error_page(request, 400, error)
             return JSONResponse({"error": error, "rule": None}, status_code=400)
         problems = [
-            {"loc": list(err.get("loc", ())), "msg": _problem(err)[:200]} for err in errors[:10]
+            {"loc": list(err.get("loc", ())), "msg": str(err.get("msg", ""))[:200]}
+            for err in errors[:10]
         ]
         first = problems[0] if problems else {"loc": [], "msg": "invalid request"}
         where = ".".join(str(part) for part in first["loc"])
@@ -277,15 +277,6 @@ def _errors(app: FastAPI) -> None:
     async def crash(_request: Request, e: Exception) -> JSONResponse:
         log.exception("unexpected error")
         return JSONResponse({"error": "internal server error", "rule": None}, status_code=500)
-
-
-def _problem(err: Mapping[str, Any]) -> str:
-    """A validation error in words: a pattern a name or chat message misses is told
-    what it must be (``PATTERN_RULES``), not shown the pattern."""
-    loc = err.get("loc") or ("",)
-    if err.get("type") == "string_pattern_mismatch" and loc[-1] in PATTERN_RULES:
-        return PATTERN_RULES[str(loc[-1])]
-    return str(err.get("msg", ""))
 
 
 def _allowed_methods(request: Request) -> str:
