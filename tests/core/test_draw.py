@@ -9,6 +9,7 @@ import pytest
 
 from housebuilders.core import draw
 from housebuilders.core.draw import Acts, Box, Row
+from housebuilders.core.draw.svg import escaped, quoted
 from housebuilders.core.draw.terminal import beside, boxed, columns, listing
 from housebuilders.core.log import plural
 
@@ -45,6 +46,19 @@ def test_text_and_attributes_are_escaped() -> None:
     element = root.find(NS + "text")
     assert element is not None and element.text == 'a < b & "c"'
     assert element.get("data-name") == 'x"y<' and element.get("text-anchor") == "middle"
+
+
+def test_escaping_drops_the_characters_xml_refuses() -> None:
+    """Text from anywhere (a name, a game's content, a plugin's strings) cannot make a
+    drawing ill-formed: what XML 1.0 does not allow is left out, the rest kept."""
+    refused = "\x00\x01\x08\x0b\x0c\x1f\ufffe\uffff\ud800"
+    assert escaped(f"A{refused}da <&>") == "Ada &lt;&amp;&gt;"
+    assert quoted(f"A{refused}da") == '"Ada"'
+    kept = "tab\tline\nend\r \ufdd0 \U0010fffd \U0001fffe"  # all XML 1.0 allows
+    assert escaped(kept) == kept
+    root = parse(draw.text(1, 2, f"x{refused}\ty", data_name=f"n{refused}"))
+    element = root.find(NS + "text")
+    assert element is not None and element.text == "x\ty" and element.get("data-name") == "n"
 
 
 def test_numbers_are_written_short_and_none_leaves_an_attribute_out() -> None:

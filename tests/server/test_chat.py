@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from housebuilders.server import create_app, db
 from housebuilders.server.limits import Limits
-from housebuilders.server.schemas import CHAT_LENGTH
+from housebuilders.server.schemas import CHAT_LENGTH, RULES
 from housebuilders.server.service import CHAT_HISTORY
 from housebuilders.server.table import Inbox
 
@@ -95,11 +95,42 @@ def test_a_message_that_is_empty_too_long_or_has_a_control_character_is_refused(
     assert _history(client, table) == []
 
 
-def test_a_message_refused_by_its_pattern_is_told_in_words(client: TestClient) -> None:
+#: messages refused for what they hold, and the words that say so (issue 42)
+REFUSED = {
+    "\u202egnp.exe": "U+202E (a direction override)",
+    "hello\ufffe": "U+FFFE (a noncharacter)",  # not XML: no page could draw it
+    "hello\uffff": "U+FFFF (a noncharacter)",
+    "hello\U0010ffff": "U+10FFFF (a noncharacter)",
+    "\ufdefhello": "U+FDEF (a noncharacter)",
+    "one\u2028two": "U+2028 (a line break)",  # the newline is the one line break
+    "one\u2029two": "U+2029 (a line break)",
+    "one\r\ntwo": "U+000D (a line break)",
+    "\u00ad": "show nothing",
+    "\u3164\n\u3164": "show nothing",
+    "\u2800": "show nothing",
+    "\u0300\u0301\u0302": "show nothing",
+    "\ufe0f \u200d": "show nothing",
+}
+
+
+@pytest.mark.parametrize("text", list(REFUSED))
+def test_a_message_that_breaks_or_shows_nothing_is_refused_in_words(
+    client: TestClient, text: str
+) -> None:
     table, seat = _table(client)
-    refused = _say(client, table, seat[0], "\u202egnp.exe")
-    assert refused.status_code == 422
-    assert "no direction-override character" in refused.json()["error"]
+    refused = _say(client, table, seat[0], text)
+    assert refused.status_code == 422, refused.text
+    error = refused.json()["error"]
+    assert RULES["text"] in error and REFUSED[text] in error, error
+    assert _history(client, table) == []
+
+
+def test_a_message_may_break_lines_and_hold_marks_and_joiners(client: TestClient) -> None:
+    table, seat = _table(client)
+    for text in ("two\nlines", "e\u0301t\u00e9", "\u3164 hi", "👩\u200d💻", "so\u00adft"):
+        said = _say(client, table, seat[0], text)
+        assert said.status_code == 201, said.text
+        assert said.json()["text"] == text
 
 
 def test_a_message_is_kept_as_plain_text_whatever_it_says(client: TestClient) -> None:

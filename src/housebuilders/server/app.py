@@ -17,7 +17,7 @@ import html
 import logging
 import re
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -52,7 +52,6 @@ from .limits import Limits, RateLimiter
 from .schemas import (
     CREATED_LINKS,
     LOBBY_BOTS,
-    PATTERN_RULES,
     VIEW_LINKS,
     ActionRequest,
     ArchivePublic,
@@ -291,7 +290,8 @@ def _errors(app: FastAPI) -> None:
         if ruled is not None:  # an action a rule excludes from the game: say which
             return JSONResponse({"error": ruled.error, "rule": ruled.rule}, status_code=409)
         problems = [
-            {"loc": list(err.get("loc", ())), "msg": _problem(err)[:200]} for err in errors[:10]
+            {"loc": list(err.get("loc", ())), "msg": str(err.get("msg", ""))[:200]}
+            for err in errors[:10]
         ]
         first = problems[0] if problems else {"loc": [], "msg": "invalid request"}
         where = ".".join(str(part) for part in first["loc"])
@@ -389,15 +389,6 @@ class _Outage:
             db.one_line(error),
         )
         self.count, self.quiet_until = 0, now + OUTAGE_LOG_SECONDS
-
-
-def _problem(err: Mapping[str, Any]) -> str:
-    """A validation error in words: a pattern a name or chat message misses is told
-    what it must be (``PATTERN_RULES``), not shown the pattern."""
-    loc = err.get("loc") or ("",)
-    if err.get("type") == "string_pattern_mismatch" and loc[-1] in PATTERN_RULES:
-        return PATTERN_RULES[str(loc[-1])]
-    return str(err.get("msg", ""))
 
 
 def _allowed_methods(request: Request) -> str:

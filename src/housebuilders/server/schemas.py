@@ -11,6 +11,8 @@ is an ``ErrorPublic``. Names follow the direction of the data: ``...Create`` and
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (
@@ -26,6 +28,7 @@ from pydantic import (
     Tag,
     create_model,
 )
+from pydantic_core import PydanticCustomError
 
 from ..agents import bot_names
 from ..core import GameSpec, game, game_ids
@@ -126,34 +129,117 @@ BotName = Annotated[
 ]
 
 
-#: the bidirectional embeddings, overrides and isolates, which would turn the text
-#: shown around a name or message (refused anywhere in it), and the zero-width
-#: characters (allowed inside, as a joiner in an emoji or a mark in right-to-left
-#: script, but never as the one character shown)
-_BIDI = r"\u202a-\u202e\u2066-\u2069"
-_ZERO_WIDTH = r"\u200b-\u200f\u2060-\u2064"
-#: what a name or a chat message that does not match its pattern is told, by field
-PATTERN_RULES = {
-    "name": "a name is one line of 1 to 40 characters, with no control or "
-    "direction-override character (U+202A to U+202E, U+2066 to U+2069) and at least "
-    "one character shown (not only spaces or zero-width characters)",
-    "text": "a message has no control character but the newline, no "
-    "direction-override character (U+202A to U+202E, U+2066 to U+2069), and at least "
-    "one character shown (not only spaces or zero-width characters)",
+# -- names and chat ------------------------------------------------------------------------
+# A name and a chat message are plain text shown to everyone at the table, in the pages
+# and (a name) in the games' drawings, which are SVG and so XML 1.0. The server checks
+# them in Python (``_checked``), with Python's ``unicodedata`` for what a character is;
+# the document gives the same rules as a pattern (``_pattern``), which the server does
+# not run but agrees with. The one difference: a character newer than the server's
+# Unicode (Python 3.11 knows Unicode 14) is shown for the pattern's engine, which may
+# know it, and not for the server (schemathesis draws the letters it needs from Latin ones).
+
+#: the longest chat message, in characters
+CHAT_LENGTH = 500
+_SURROGATES = (0xD800, 0xDFFF)
+#: the characters refused anywhere in a name, as ranges of code points: the control
+#: characters (C0, DEL and C1, line breaks among them; XML refuses most), the line and
+#: paragraph separators, the bidirectional embeddings, overrides and isolates (which
+#: would turn the text shown around them), the surrogates (no JSON string carries one as
+#: a character), the byte order mark, and the noncharacters (U+FDD0 to U+FDEF and the
+#: last two of every plane: never text; XML refuses U+FFFE and U+FFFF)
+_NAME_REFUSED = (
+    (0x00, 0x1F), (0x7F, 0x9F), (0x2028, 0x202E), (0x2066, 0x2069), _SURROGATES,
+    (0xFDD0, 0xFDEF), (0xFEFF, 0xFEFF),
+    *((plane + 0xFFFE, plane + 0xFFFF) for plane in range(0, 0x110000, 0x10000)),
+)  # fmt: skip
+#: the same in a chat message but the newline, which breaks its lines
+_TEXT_REFUSED = ((0x00, 0x09), (0x0B, 0x1F), *_NAME_REFUSED[1:])
+#: letters and symbols that show nothing: the Hangul fillers and the blank braille pattern
+_FILLERS = "\u115f\u1160\u3164\uffa0\u2800"
+#: the label the pages put after a person's name ("Ada (seat 0)"), in any case and with
+#: any spaces (a regular expression that Python and the document's pattern read alike)
+_SPACES = r"[ \u00a0\u2000-\u200a\u202f\u205f\u3000]*"
+_LABEL = rf"\({_SPACES}[Ss][Ee][Aa][Tt]{_SPACES}[0-9]+{_SPACES}\)"
+_LABELLED = re.compile(_LABEL)
+#: what a name and a chat message must be, by field: each refusal says it
+RULES = {
+    "name": "a name is one line of 1 to 40 characters, at least one of them a letter, "
+    "digit, punctuation mark or symbol",
+    "text": f"a message is 1 to {CHAT_LENGTH} characters, at least one of them a letter, "
+    "digit, punctuation mark or symbol",
 }
-#: a person's name at a table: shown to everyone there, 1 to 40 characters, none of
-#: them a control character, at least one not a space; spaces around it are dropped
-#: (the pattern leaves out U+0085 and U+FEFF, on which JSON Schema's, the checker's and
-#: Python's ideas of a space differ)
-_NAME_CHAR = rf"[^\x00-\x1f\x7f-\x9f\ufeff{_BIDI}]"
-_SHOWN = rf"[^\s\x00-\x1f\x7f-\x9f\ufeff{_BIDI}{_ZERO_WIDTH}]"
+
+
+def _shown(c: str) -> bool:
+    """Whether ``c`` shows something: a letter, digit, punctuation mark or symbol, not a
+    filler (spaces, marks alone and format characters such as U+00AD show nothing)."""
+    return unicodedata.category(c)[0] in "LNPS" and c not in _FILLERS
+
+
+def _kind(c: str) -> str:
+    """What a refused character is, in words."""
+    code = ord(c)
+    if c in "\n\v\f\r\x1c\x1d\x1e\x85\u2028\u2029":
+        return "a line break"
+    if code <= 0x9F:
+        return "a control character"
+    if 0x202A <= code <= 0x2069:
+        return "a direction override"
+    if _SURROGATES[0] <= code <= _SURROGATES[1]:
+        return "half of a surrogate pair"
+    return "a byte order mark" if c == "\ufeff" else "a noncharacter"
+
+
+def _checked(field: str, refused: tuple[tuple[int, int], ...]) -> AfterValidator:
+    """The check of a name (``field`` "name") or a chat message ("text"): none of the
+    characters ``refused``, at least one shown and, in a name, no seat's label. A
+    refusal (422) says what the field must be (``RULES``) and what is wrong."""
+    refusing = re.compile("[" + "".join(rf"\U{lo:08x}-\U{hi:08x}" for lo, hi in refused) + "]")
+
+    def check(value: str) -> str:
+        if (found := refusing.search(value)) is not None:
+            wrong = f"U+{ord(found.group()):04X} ({_kind(found.group())}) may not be in it"
+        elif not any(_shown(c) for c in value):
+            wrong = "spaces, fillers, marks and format characters alone show nothing"
+        elif field == "name" and _LABELLED.search(value):
+            wrong = 'it may not hold a seat\'s label such as "(seat 1)": the pages add it'
+        else:
+            return value
+        raise PydanticCustomError(field, f"{RULES[field]}; {wrong}")
+
+    return AfterValidator(check)
+
+
+def _pattern(refused: tuple[tuple[int, int], ...], labelled: bool) -> str:
+    r"""``_checked``'s rules as a JSON Schema pattern: the characters allowed, at least one
+    of them shown and, for a name, no label. Unicode's classes are ``\p{L}`` (as
+    ECMAScript reads them, and the Rust engine schemathesis checks with); a code point
+    past U+FFFF is ``\x{1fffe}``, as that engine and PCRE write it (ECMAScript's
+    ``\u{1fffe}`` is one Python's ``re``, which schemathesis draws examples with, cannot
+    read). The surrogates are left out: no engine takes one in a pattern, and a JSON
+    string carrying one is refused before it is checked."""
+
+    def spelled(code: int) -> str:
+        return f"\\u{code:04x}" if code <= 0xFFFF else f"\\x{{{code:x}}}"
+
+    ranges = "".join(
+        spelled(lo) if lo == hi else f"{spelled(lo)}-{spelled(hi)}"
+        for lo, hi in refused
+        if (lo, hi) != _SURROGATES
+    )
+    allowed = f"[^{ranges}]"
+    fillers = "".join(spelled(ord(c)) for c in _FILLERS)
+    shown = rf"(?![{fillers}])[\p{{L}}\p{{N}}\p{{P}}\p{{S}}]"
+    unlabelled = rf"(?!.*{_LABEL})" if labelled else ""
+    return f"^{unlabelled}{allowed}*{shown}{allowed}*$"
+
+
+#: a person's name at the table, shown to everyone there; the spaces around it are dropped
 SeatName = Annotated[
     str,
-    StringConstraints(
-        min_length=1,
-        max_length=40,
-        pattern=rf"^{_NAME_CHAR}*{_SHOWN}{_NAME_CHAR}*$",
-    ),
+    StringConstraints(min_length=1, max_length=40),
+    Field(json_schema_extra={"pattern": _pattern(_NAME_REFUSED, labelled=True)}),
+    _checked("name", _NAME_REFUSED),
     AfterValidator(str.strip),
 ]
 
@@ -161,35 +247,26 @@ SeatName = Annotated[
 class HumanSeatCreate(Closed):
     kind: Literal["human"]
     name: SeatName | None = Field(
-        None, description="the person's name at the table, shown to everyone (1 to 40 characters)"
+        None, description=f"the person's name at the table, shown to everyone: {RULES['name']}"
     )
 
 
 class NameRequest(Closed):
-    name: SeatName = Field(description="the person's name at the table (1 to 40 characters)")
+    name: SeatName = Field(description=f"the person's name at the table: {RULES['name']}")
 
 
-#: the longest chat message, in characters
-CHAT_LENGTH = 500
-#: a chat message: 1 to CHAT_LENGTH characters, none of them a control character but the
-#: newline, at least one not a space; spaces and newlines around it are dropped
-_CHAT_CHAR = rf"[^\x00-\x09\x0b-\x1f\x7f-\x9f\ufeff{_BIDI}]"
+#: a chat message; the spaces and newlines around it are dropped
 ChatText = Annotated[
     str,
-    StringConstraints(
-        min_length=1,
-        max_length=CHAT_LENGTH,
-        pattern=rf"^{_CHAT_CHAR}*{_SHOWN}{_CHAT_CHAR}*$",
-    ),
+    StringConstraints(min_length=1, max_length=CHAT_LENGTH),
+    Field(json_schema_extra={"pattern": _pattern(_TEXT_REFUSED, labelled=False)}),
+    _checked("text", _TEXT_REFUSED),
     AfterValidator(str.strip),
 ]
 
 
 class ChatRequest(Closed):
-    text: ChatText = Field(
-        description=f"what you say to the table: 1 to {CHAT_LENGTH} characters, no control "
-        "character but the newline"
-    )
+    text: ChatText = Field(description=f"what you say to the table: {RULES['text']}")
 
 
 class BotSeatCreate(Closed):

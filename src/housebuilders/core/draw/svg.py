@@ -1,8 +1,13 @@
 """SVG elements written as strings: numbers short, text escaped, attributes named the
-Python way (``class_`` is ``class``, ``font_size`` is ``font-size``)."""
+Python way (``class_`` is ``class``, ``font_size`` is ``font-size``).
+
+Text comes from anywhere (people's names, a game's content, a plugin's strings), so
+escaping also drops every character XML 1.0 does not allow: no text can make a drawing
+ill-formed (the page shows no board for a drawing it cannot read)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
@@ -31,16 +36,21 @@ def attr_name(key: str) -> str:
     return key.rstrip("_").replace("_", "-")
 
 
+#: the characters outside XML 1.0's ``Char`` production: the control characters but the
+#: tab, newline and carriage return, the surrogates, U+FFFE and U+FFFF
+_NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 @lru_cache(maxsize=4096)
 def quoted(s: str) -> str:
-    """``s`` as a quoted, escaped attribute value."""
-    return quoteattr(s)
+    """``s`` as a quoted, escaped attribute value, without the characters XML refuses."""
+    return quoteattr(_NOT_XML.sub("", s))
 
 
 @lru_cache(maxsize=4096)
 def escaped(s: str) -> str:
-    """``s`` escaped for an element's content."""
-    return escape(s)
+    """``s`` escaped for an element's content, without the characters XML refuses."""
+    return escape(_NOT_XML.sub("", s))
 
 
 def attr(v: object) -> str:
