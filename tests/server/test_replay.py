@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 import housebuilders as hb
 from housebuilders.core import game, game_ids
 from housebuilders.server import create_app, service as service_module
-from housebuilders.server.replay import MIN_INTERVAL, Replay
+from housebuilders.server.replay import MIN_INTERVAL, STEP_VIEWS, Replay
 from housebuilders.server.table import named
 
 from .conftest import create, tokens, view
@@ -249,6 +249,48 @@ def test_a_replay_is_built_once_for_all_its_steps_and_views(
             response = client.get(f"/api/tables/{table}/replay/{step}", params=params)
             assert response.status_code == 200
     assert len(built) == 1
+
+
+def test_a_step_asked_for_again_is_not_worked_out_again(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A step's view is kept per step, seat and drawing (the seats' names too, which
+    the drawing shows): asked for again, the same answer without replaying or drawing;
+    the least recently asked for are forgotten past ``STEP_VIEWS``."""
+    worked: list[tuple[int, int | None, bool]] = []
+    real = Replay._step_view
+
+    def counting(self: Replay, step: int, seat: int | None, svg: bool, seats: Any) -> Any:
+        worked.append((step, seat, svg))
+        return real(self, step, seat, svg, seats)
+
+    monkeypatch.setattr(Replay, "_step_view", counting)
+    created = finished(client)
+    table = created["table"]
+    step = f"/api/tables/{table}/replay/5"
+    first = client.get(step, params={"seat": 0}).json()
+    assert client.get(step, params={"seat": 0}).json() == first
+    assert worked == [(5, 0, True)]
+    client.get(step, params={"seat": 1})
+    client.get(step, params={"seat": 0, "svg": "false"})
+    client.get(step, params={"seat": 0})
+    assert worked == [(5, 0, True), (5, 1, True), (5, 0, False)]
+    # a name changed: drawn again with it
+    renamed = client.post(
+        f"/api/tables/{table}/name", params={"token": created["seats"][0]["token"]},
+        json={"name": "Bea"},
+    )  # fmt: skip
+    assert renamed.status_code == 200
+    assert "Bea (seat 0)" in client.get(step, params={"seat": 0}).json()["svg"]
+    assert len(worked) == 4
+    # bounded: past STEP_VIEWS others, the first is worked out again
+    for other in range(6, 6 + STEP_VIEWS):
+        client.get(f"/api/tables/{table}/replay/{other}", params={"svg": "false"})
+    assert len(worked) == 4 + STEP_VIEWS
+    _, built = client.portal.call(client.app.state.service.replay, table)
+    assert len(built.views) == STEP_VIEWS
+    client.get(step, params={"seat": 0})
+    assert len(worked) == 5 + STEP_VIEWS
 
 
 # -- the replay itself ---------------------------------------------------------------------

@@ -4,12 +4,14 @@ drawing of its own view."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from housebuilders.core import GameSpec
-from housebuilders.server.table import named
+from housebuilders.server.table import Table, named
 
 from .conftest import create, tokens, truth, view
 
@@ -128,3 +130,39 @@ def test_the_drawings_name_the_seats_as_the_page_does(client: TestClient) -> Non
         assert "Maximiliana Wol… (seat 0)" in drawing, game
         assert "Seat 1" in drawing and "Player 1" not in drawing, game
         assert long not in drawing, game
+
+
+def test_a_view_asked_for_again_is_looked_up(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A view asked for again before the table changes is neither worked out nor drawn
+    again; after a change the drawing does not show (a seat leaving), the view is worked
+    out again but the drawing is kept, found so by comparing what it drew, with nothing
+    written out as JSON for it."""
+    created = create(client, seats="human,human")
+    table, seats = created["table"], tokens(created)
+    counting = _counting(client, table)
+    live = client.app.state.service.tables[table]
+    worked: list[int | None] = []
+    real = Table._view
+
+    def counted(self: Table, seat: int | None) -> Any:
+        worked.append(seat)
+        return real(self, seat)
+
+    monkeypatch.setattr(Table, "_view", counted)
+    first = view(client, table, seats[0])
+    for _ in range(5):
+        again = view(client, table, seats[0])
+        assert {**again, "server_time": 0} == {**first, "server_time": 0}
+    assert worked == [0] and len(counting.drawn) == 1
+
+    other = 1 - first["acting"][0]
+    leaving = {"token": seats[other], "svg": "false"}
+    assert client.post(f"/api/tables/{table}/leave", params=leaving).is_success
+    dumped: list[Any] = []
+    real_dumps = json.dumps
+    monkeypatch.setattr(json, "dumps", lambda *a, **k: dumped.append(a) or real_dumps(*a, **k))
+    left = live.view(0)  # as the route asks for it (its answer is written out by FastAPI)
+    assert left["seats"][other]["away"] and left["svg"] == first["svg"]
+    assert worked == [0, other, 0] and len(counting.drawn) == 1 and not dumped

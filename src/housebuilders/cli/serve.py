@@ -109,6 +109,15 @@ def serve(
             min=0,
         ),
     ] = None,
+    undos_per_minute: Annotated[
+        int | None,
+        typer.Option(
+            help="Moves one seat may take back per minute, 0: no limit "
+            "(default: $HOUSEBUILDERS_UNDOS_PER_MINUTE, else 10).",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
     min_clock_seconds: Annotated[
         int | None,
         typer.Option(
@@ -184,6 +193,7 @@ def serve(
                 max_spectators=max_spectators,
                 max_seat_connections=max_seat_connections,
                 chat_messages=chat_messages,
+                undos_per_minute=undos_per_minute,
                 min_clock_seconds=min_clock_seconds,
             )
         except ValueError as e:

@@ -582,10 +582,11 @@ def _api(app: FastAPI) -> None:
         "/api/tables/{table_id}/undo",
         operation_id="undo_action",
         response_model=ViewPublic,
-        responses={200: {"links": VIEW_LINKS}, **errors(403, 404, 409, 413, 422)},
+        responses={200: {"links": VIEW_LINKS}, **errors(403, 404, 409, 413, 422, 429)},
     )
     async def undo(at: SeatedAt, service: Service, svg: Svg = True) -> dict[str, Any]:
-        """Take back your own last action, if nothing was revealed and nobody acted since."""
+        """Take back your own last action, if nothing was revealed and nobody acted since
+        (a few times a minute at most: 429 past it)."""
         table, seat = at
         await service.undo(table, seat)
         return table.view(seat, svg)

@@ -1,6 +1,6 @@
 """What one server allows: its limits (``Limits``, from the environment or given to
-``create_app``) and the rates of opening tables per address and of chatting per seat
-(``RateLimiter``).
+``create_app``) and the rates of opening tables per address, and of chatting and
+taking moves back per seat (``RateLimiter``).
 
 See docs/security.md for what each limit protects.
 """
@@ -38,6 +38,9 @@ class Limits:
     max_seat_connections: int = 8
     #: chat messages one seat may send in ``CHAT_SECONDS`` (a burst of as many at once)
     chat_messages: int = 5
+    #: moves one seat may take back per minute (a burst of as many at once): each undo
+    #: replays the game from its start
+    undos_per_minute: int = 10
     #: the shortest turn clock a table may have, in seconds a move (a shorter one gives
     #: a person's turns to its clock bot before they can move)
     min_clock_seconds: int = 30

@@ -10,13 +10,18 @@ actions, not the n² of replaying the game from its start for every step.
 Step 0 is the game as dealt; step k is the game after its first k actions; the last
 step is the final position. Only a finished game is replayed (docs/security.md says
 why): a game still being played has no ``Replay``.
+
+The views of the steps last asked for are kept (``STEP_VIEWS`` of them, per step, seat
+and drawing or not), so that a step asked for again, by the page going back and forth
+or by anyone asking in a loop, costs a lookup rather than its drawing.
 """
 
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import Action, GameSpec, State
@@ -27,6 +32,9 @@ from .table import named
 #: every ``MIN_INTERVAL`` steps): memory stays bounded, a step costs few actions
 CHECKPOINTS = 64
 MIN_INTERVAL = 16
+#: the step views a replay keeps (the least recently asked for go first): each 20-50 KB
+#: with its drawing (more with a long game's log), so a few MB a replay at most
+STEP_VIEWS = 32
 
 
 @dataclass(eq=False)
@@ -38,6 +46,10 @@ class Replay:
     checkpoints: list[State]  # the state after step i * interval
     totals: list[list[int]]  # every seat's score total after each step, 0 to the last
     moves: list[dict[str, Any]]  # each action: its player and its text
+    #: the step views last asked for, by (step, seat, drawn, the seats' names)
+    views: OrderedDict[tuple[Any, ...], dict[str, Any]] = field(
+        default_factory=OrderedDict, repr=False
+    )
 
     @classmethod
     def build(cls, start: State, history: list[tuple[int, Action]]) -> Replay:
@@ -78,7 +90,20 @@ class Replay:
         """What ``seat`` (None: a spectator) saw after ``step`` actions: its
         observation and the drawing of it (nothing on it to click, the ``seats`` named
         as the page names them), the log so far, the scores then and the move that led
-        there."""
+        there. Kept for the next time it is asked for (``STEP_VIEWS``)."""
+        key = (step, seat, svg, tuple(info.name for info in seats))
+        view = self.views.get(key)
+        if view is None:
+            view = self.views[key] = self._step_view(step, seat, svg, seats)
+            if len(self.views) > STEP_VIEWS:
+                self.views.popitem(last=False)
+        else:
+            self.views.move_to_end(key)
+        return view
+
+    def _step_view(
+        self, step: int, seat: int | None, svg: bool, seats: Sequence[SeatInfo]
+    ) -> dict[str, Any]:
         state = self.state_at(step)
         observation = state.observe(seat)
         drawing = None

@@ -33,7 +33,7 @@ import math
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -138,6 +138,8 @@ class TableService:
         self._tasks: set[asyncio.Task[Any]] = set()
         #: chat messages per seat (keyed "table/seat"): a burst, then one every few seconds
         self.chatter = RateLimiter(self.limits.chat_messages, seconds=CHAT_SECONDS)
+        #: undos per seat (keyed "table/seat"), each a replay of the game: the same way
+        self.undoing = RateLimiter(self.limits.undos_per_minute)
 
     async def start(self) -> None:
         """On PostgreSQL, hear the other server processes on the database (see
@@ -375,7 +377,8 @@ class TableService:
             raise ApiError(404, "no such table")
         row, seats, entries = found
         spec = game(row.game)
-        state = replay(spec.id, row.players, row.seed, db.effective_actions(entries), row.options)
+        actions = db.effective_actions(entries)
+        state = await self._replayed(spec.id, row.players, row.seed, actions, row.options)
         return Table(
             id=row.id,
             spec=spec,
@@ -393,6 +396,27 @@ class TableService:
             abandoned=row.status == "abandoned",
             opener=row.opener,
         )
+
+    #: a replay in a worker thread lets go of the GIL every this many actions
+    REPLAY_STRIDE = 4
+
+    async def _replayed(
+        self, game_id: str, players: int, seed: int, actions: list[Any], options: Any
+    ) -> State:
+        """``replay(game_id, players, seed, actions, options)`` in a worker thread: a
+        long game takes tens of milliseconds, which the other tables' requests need not
+        wait for. The thread lets go of the GIL every ``REPLAY_STRIDE`` actions
+        (``time.sleep(0)``), so that the event loop's thread, each time it wakes, takes
+        it back within a fraction of a millisecond rather than after Python's switch
+        interval (5 ms): a request waits for a few of those."""
+
+        def paced() -> Iterator[Any]:
+            for done, action in enumerate(actions):
+                if done % self.REPLAY_STRIDE == 0:
+                    time.sleep(0)
+                yield action
+
+        return await asyncio.to_thread(replay, game_id, players, seed, paced(), options)
 
     async def resume_all(self) -> int:
         """Load every table still being played that has bots or a clock (after a
@@ -566,9 +590,19 @@ class TableService:
         self._kick(table)
 
     async def undo(self, table: Table, seat: int | None) -> None:
-        """Take back ``seat``'s last action (see ``Table.can_undo``)."""
+        """Take back ``seat``'s last action (see ``Table.can_undo``): the game is
+        replayed without it, in a worker thread (a long game takes a while), at most
+        ``Limits.undos_per_minute`` times a minute per seat (429 past it)."""
         if seat is None:
             raise ApiError(403, "a spectator has nothing to take back; open your seat's link")
+        wait = self.undoing.take(f"{table.id}/{seat}")
+        if wait:
+            raise ApiError(
+                429,
+                f"you are taking moves back too fast ({self.limits.undos_per_minute} a "
+                f"minute at most): try again in {wait} s",
+                retry_after=wait,
+            )
         async with table.lock:
             await self.catch_up(table)
             if table.seats[seat].away:  # the clock bot's moves are its own
@@ -582,7 +616,10 @@ class TableService:
                 )
             now = table.state
             history = now.history[:last] + now.history[last + 1 :]
-            state = replay(table.spec.id, now.num_players, table.seed, history, table.options)
+            # under the lock: nothing changes this table while it is replayed
+            state = await self._replayed(
+                table.spec.id, now.num_players, table.seed, history, table.options
+            )
             await self._append(table, seat, "undo")
             table.state = state
             table.entries += 1
@@ -944,7 +981,8 @@ class TableService:
 
     async def _played_on(self, table: Table, entries: list[db.LogEntry]) -> Any:
         """The table's state with ``entries`` (the log's next entries) played on it; an
-        undo among them replays the game from its seed and whole log."""
+        undo among them replays the game from its seed and whole log (``_load``, in a
+        worker thread)."""
         if all(entry.kind == "action" for entry in entries):
             state = table.state.clone()
             try:
