@@ -24,6 +24,7 @@ def svg(obs: Json, legal: list[Json]) -> str:
         ]
         parts += draw.maybe_act(acts.find("choose", card=i), face)
     for seat, p in enumerate(obs["players"]):
-        line = f"player {seat}: {len(p['rooms'])} rooms, {p['coins']} coins, {p['score']} points"
+        have = f"{len(p['rooms'])} rooms, {p['coins']} coins, {p['score']} points"
+        line = f"{draw.player_name(obs, seat)}: {have}"
         parts.append(draw.text(10, top + 90 + 18 * seat, line, 12))
     return draw.document(THEME, WIDTH, top + 100 + 18 * len(obs["players"]), "Model House", parts)

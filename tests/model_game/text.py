@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from housebuilders.core.draw import player_name
+
 Json = dict[str, Any]
 
 
@@ -18,5 +20,5 @@ def text(obs: Json) -> str:
         mine = f", card {p['choice'] + 1}" if p["choice"] is not None else ""
         rooms = ", ".join(p["rooms"]) or "no rooms"
         have = f"{rooms}; {p['coins']} coins, {p['score']} points"
-        lines.append(f"player {seat}: {have}{mark}{mine}")
+        lines.append(f"{player_name(obs, seat)}: {have}{mark}{mine}")
     return "\n".join(lines)

@@ -64,7 +64,8 @@ def test_renamed_components_show_in_the_sentences() -> None:
     assert state.describe(GAINS[0]) == "gain a note tile Do"
     assert "silver" in state.describe(BONUS_CUSTOMERS[0, 0])
     assert "silver" in state.describe(SEATS[0, 0, 1, 0, 0])
-    assert "gray" not in state.describe(RAISES[1, 1, 0, 0, 0])
+    raised = "spend 1 silver customer to raise the musician (fadista) by one fame"
+    assert state.describe(RAISES[1, 1, 0, 0, 0]) == raised  # as docs/games/house-of-fado.md
 
 
 def test_the_views_of_a_renamed_game_pass_the_kit_checks_and_name_the_chips() -> None:

@@ -90,6 +90,12 @@ CASES: list[tuple[Corrupt, str]] = [
     (lambda d: d["workers"][0].__setitem__(0, -2), "workers"),
     (lambda d: d["billboard_tiles"].__setitem__(0, 3), "billboard_tiles"),
     (lambda d: d["billboard_tiles"].__setitem__(0, d["billboard_tiles"][1]), "billboard_tiles"),
+    (lambda d: d.__setitem__("origin", -2), "origin"),
+    (lambda d: d.__setitem__("target", 8), "target"),  # a kick-out space
+    (lambda d: d.__setitem__("bonus_space", 0), "bonus_space"),  # an action space
+    (lambda d: d.__setitem__("extra", 3), "extra"),  # Vital gives 2
+    (lambda d: d["billboard_cubes"][0].pop(), "billboard_cubes"),
+    (lambda d: d["earned"][0].pop(), "earned"),
 ]
 
 
@@ -111,4 +117,37 @@ def test_the_assistants_are_refused_beyond_2_players() -> None:
     saved = json.loads(json.dumps(new(2, assistants=True).to_json()))
     saved["assistants"][1].pop()
     with pytest.raises(StateError, match="assistants"):
+        SPEC.state_from_json(saved)
+
+
+def test_hf_77_a_cube_by_the_billboard_came_off_the_prestige_track() -> None:
+    """HF-77: "Take the leftmost prestige cube from your board and place it on an empty
+    space next to the musician you just placed": a seat has no more cubes by the
+    billboard than it took off its track."""
+    saved = json.loads(json.dumps(new(2).to_json()))
+    saved["billboard_cubes"][0][1] = 1
+    with pytest.raises(StateError, match="billboard_cubes: player 1 has 1 cubes by the billboard"):
+        SPEC.state_from_json(saved)
+    saved["cubes_removed"][1] = 1
+    saved["earned"][1][1] = 2  # the promotion's points: its musician's fame
+    SPEC.state_from_json(saved)
+
+
+@pytest.mark.parametrize(
+    ("kind", "points", "message"),
+    [
+        (0, 4, "scored 4 points for fado tiles, not the 0"),
+        (1, 1, "scored 1 points for 0 promotions"),
+        (3, 5, "scored 5 points for fame 6"),
+    ],
+)
+def test_hf_129_the_points_scored_in_play_are_those_of_the_moves(
+    kind: int, points: int, message: str
+) -> None:
+    """HF-129: "the points scored during play (fado tiles, promotions, dismissals and
+    fame 6 musicians)": a saved state's are the points of its fado tiles, at most the
+    top fame a promotion, 6 a fame 6 musician."""
+    saved = json.loads(json.dumps(new(2).to_json()))
+    saved["earned"][0][kind] = points
+    with pytest.raises(StateError, match=f"earned: player 0 {message}"):
         SPEC.state_from_json(saved)

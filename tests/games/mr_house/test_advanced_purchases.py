@@ -197,13 +197,14 @@ def test_the_log_names_a_hired_and_a_pushed_worker_card_as_the_action_does() -> 
     s.board_cards = [(card, 0), (21, 0)]
     s.money[0] = 40
     adv_purchases(s, {WORK: [(0, 2)]})
-    s.apply(0, Hire(card))
     price = s.p.worker_cards[card].price
-    assert s.log[-1] == f"player 0 hires worker card {card} (2 workers, 1 star) for {price}"
-    assert s.describe(Hire(card)) == f"hire worker card {card} (2 workers, 1 star)"
+    assert s.describe(Hire(card)) == f"hire a worker card (2 workers, 1 star) for {price}"
+    s.apply(0, Hire(card))
+    assert s.log[-1] == f"player 0 hires a worker card (2 workers, 1 star) for {price}"
+    assert str(Hire(card)) == "hire a worker card (2 workers, 1 star)"
     s.apply(0, Hire(21))
     pushed = s.words.worker_card(13)
-    assert pushed.startswith("worker card 13 (")
+    assert pushed.startswith("a worker card (")
     assert f"{pushed} is pushed off player 0's board" in s.log
 
 
@@ -213,6 +214,7 @@ def test_worker_card_price_with_coins() -> None:
     s.board_cards = [(card, 3)]
     s.money[0] = 30
     adv_purchases(s, {WORK: [(0, 1)]})
+    assert s.describe(Hire(card)) == "hire a worker card (3 workers, 2 stars) for 5"
     s.apply(0, Hire(card))
     assert s.money[0] == 25
 

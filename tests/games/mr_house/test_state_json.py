@@ -353,3 +353,32 @@ def test_an_office_benefit_the_option_does_not_give_is_refused() -> None:
     assert hb.game(ADVANCED).state_from_json(data).to_json() == data
     data["options"]["office"] = "first-one"
     refused(ADVANCED, data, "^purchase: this marker gains no office benefit .*first-one")
+
+
+@pytest.mark.parametrize("game_id", BOTH)
+def test_a_marker_position_past_a_location_is_refused(game_id: str) -> None:
+    """A location holds one marker a player at most: after the purchases the position
+    resolved last is at most the number of players."""
+    data = in_movement(game_id)
+    data["purchase"] = [0, 4]
+    refused(game_id, data, r"^purchase.1: 4 is out of range \(0 to 3\)")
+
+
+def test_more_coins_than_turns_is_refused() -> None:
+    """ "At the bank (location 1), each player receives only 1 coin", and the bank is
+    where coins come from: one a turn at most."""
+    data = in_movement(BASIC)
+    data["player_state"][0]["coins"] = 1
+    hb.game(BASIC).state_from_json(data)
+    data["player_state"][0]["coins"] = 2
+    refused(BASIC, data, r"^player_state.0.coins: 2 is out of range \(0 to 1\)")
+
+
+@pytest.mark.parametrize(("index", "value"), [(1, 16), (1, -2), (2, 17)])
+def test_a_part_waiting_for_its_crew_off_the_house_is_refused(index: int, value: int) -> None:
+    """The part waiting for its crew stands in a column of the house (-1: the garage)
+    and on one of its floors."""
+    data = saved(ADVANCED, 58)
+    assert data["asked"] == "crew"
+    data["pending"][index] = value
+    refused(ADVANCED, data, f"^pending.{index}: {value} is out of range")

@@ -10,8 +10,8 @@ from pydantic import Field, StrictBool, StrictInt
 
 from housebuilders.core.loading import Count, GameStateJson, once, refuse, within
 
-from .actions import RESTAURANT_SPACE, SPACES
-from .content import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TYPES, bag
+from .actions import ACTION_SPACES, RESTAURANT_SPACE, SPACES
+from .content import COLOURS, EARNED, MAX_PLAYERS, MIN_PLAYERS, TYPES, bag
 from .phases import SECTIONS
 
 if TYPE_CHECKING:
@@ -120,8 +120,48 @@ def check(s: HouseOfFadoState) -> None:
                 refuse("tables", f"table {t} has {content.tables[t]} seats")
         if len(s.musicians[p]) != TYPES or len(s.notes[p]) != len(content.notes):
             refuse("musicians", "one space per musician type and per note")
+    _check_turn(s)
     _check_components(s)
     _check_pieces(s)
+    _check_points(s)
+
+
+def _check_turn(s: HouseOfFadoState) -> None:
+    """This turn's spaces, and Vital's customers left."""
+    within("origin", s.origin, -1, SPACES - 1)  # -1: from the supply, or no turn yet
+    within("target", s.target, -1, RESTAURANT_SPACE)  # an action space
+    if s.bonus_space != -1:
+        within("bonus_space", s.bonus_space, ACTION_SPACES, SPACES - 1)  # a kick-out space
+    vital = [p.amount for p in s.content.promos if p.power == "extra-customers"]
+    within("extra", s.extra, 0, max(vital, default=0))
+
+
+def _check_points(s: HouseOfFadoState) -> None:
+    """The cubes by the billboard came off each seat's prestige track, and the points
+    scored in play are those of what it did (``earned``: fado tiles, promotions,
+    dismissals, fame 6)."""
+    content, top = s.content, s.content.fame.max
+    if any(len(row) != s.num_players for row in s.billboard_cubes):
+        refuse("billboard_cubes", f"one count per player ({s.num_players}) by each musician")
+    if any(len(row) != len(EARNED) for row in s.earned):
+        refuse("earned", f"{len(EARNED)} counts per player: {', '.join(EARNED)}")
+    for p in range(s.num_players):
+        promoted = sum(row[p] for row in s.billboard_cubes)
+        if promoted > s.cubes_removed[p]:
+            refuse("billboard_cubes", f"player {p} has {promoted} cubes by the billboard but "
+                   f"took {s.cubes_removed[p]} off their prestige track")  # fmt: skip
+        fado, promotions, _, six = s.earned[p]
+        scored = sum(content.fado[t].points for t in s.fado_scored[p])
+        if fado != scored:
+            refuse("earned", f"player {p} scored {fado} points for fado tiles, not the "
+                   f"{scored} of those they scored")  # fmt: skip
+        if promotions > top * promoted:
+            refuse("earned", f"player {p} scored {promotions} points for {promoted} "
+                   f"promotions, each worth its musician's fame (at most {top})")  # fmt: skip
+        tiles = len(s.fame)
+        if six % 6 or six > 6 * tiles:
+            refuse("earned", f"player {p} scored {six} points for fame 6: 6 for each "
+                   "musician that reached it")  # fmt: skip
 
 
 def _check_components(s: HouseOfFadoState) -> None:

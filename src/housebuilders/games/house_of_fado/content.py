@@ -21,6 +21,8 @@ MAX_NOTES = 6  # note kinds
 COLOURS = 3  # customer colours
 TABLES = 3  # a restaurant's tables
 MAX_SPEND = 3  # customers one fame step may cost
+#: the points scored during play, by kind (HF-129): a seat's ``earned`` counts
+EARNED = ("fado_tiles", "promotions", "dismissals", "fame_six")
 
 
 class Customers(Schema):

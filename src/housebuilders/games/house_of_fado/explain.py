@@ -67,7 +67,7 @@ def describe(s: HouseOfFadoState, action: Action) -> str:
         for default, name in zip(("gray", "black", "brown"), c.customers.colours, strict=True):
             text = text.replace(f" {default}", f" {name}")
         if isinstance(action, Raise):
-            text = text.replace(f"type {action.type + 1}", type_name(s, action.type))
+            text = text.replace(f"of type {action.type + 1}", type_name(s, action.type))
         return text
     if isinstance(action, BonusFame | Promote | RemoveSix | KeepSix | Dismiss):
         return str(action).replace(f"of type {action.type + 1}", type_name(s, action.type))

@@ -88,7 +88,7 @@ from .actions import (
 )
 from .board import Board, board
 from .checks import HouseOfFadoJson, check
-from .content import COLOURS, DATA, TYPES, HouseOfFadoContent, KickOut
+from .content import COLOURS, DATA, EARNED, TYPES, HouseOfFadoContent, KickOut
 from .phases import (
     ASKED,
     ASSISTANT,
@@ -112,8 +112,6 @@ from .setup import NONE, SUPPLY, setup, uncovered_tables
 
 KICKED = -2  # the kicked piece, between its action space and a kick-out space
 FADO_STAR, PRESTIGE_STAR = TYPES, TYPES + 1  # the stars after the three musician stars
-# points scored during play, by kind (HF-129)
-EARNED = ("fado_tiles", "promotions", "dismissals", "fame_six")
 FADO_POINTS, PROMOTIONS, DISMISSALS, FAME_SIX = range(len(EARNED))
 ACTION_PHASES = {MARKET: MARKET_PHASE, STREET: STREET_PHASE, REHEARSAL: REHEARSAL_PHASE,
                  BILLBOARD: BILLBOARD_PHASE}  # fmt: skip

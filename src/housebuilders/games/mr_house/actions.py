@@ -49,8 +49,7 @@ class Words:
         self.part_names = dict(zip(PART_IDS, self.parts, strict=True))
         a = content.advanced
         self.worker_cards = tuple(
-            _worker_card(card, c.workers, c.stars)
-            for card, c in enumerate(c for c in a.worker_cards for _ in range(c.copies))
+            _worker_card(c.workers, c.stars) for c in a.worker_cards for _ in range(c.copies)
         )
         self.privilege_cards = tuple(f"{c.name} ({c.colour})" for c in a.privilege_cards)
         self.office_money = a.office_money_per_marker
@@ -63,17 +62,19 @@ class Words:
         return self.parts[PART_INDEX[part]]
 
     def worker_card(self, card: int) -> str:
+        """A worker card as the board shows it, by what it gives: "a worker card (2
+        workers, 1 star)". Its id is no number printed on it: cards alike are the same."""
         ok = 0 <= card < len(self.worker_cards)
-        return self.worker_cards[card] if ok else f"worker card {card}"
+        return self.worker_cards[card] if ok else "a worker card that is not in the game"
 
     def privilege_card(self, card: int) -> str:
         ok = 0 <= card < len(self.privilege_cards)
         return self.privilege_cards[card] if ok else f"privilege card {card}"
 
 
-def _worker_card(card: int, workers: int, stars: int) -> str:
+def _worker_card(workers: int, stars: int) -> str:
     shown = f", {stars} star{'s' * (stars != 1)}" if stars else ""
-    return f"worker card {card} ({workers} worker{'s' * (workers != 1)}{shown})"
+    return f"a worker card ({workers} worker{'s' * (workers != 1)}{shown})"
 
 
 #: the words of a content, made once per content object

@@ -38,6 +38,7 @@ from .actions import (
     REPAY_LOAN,
     STOP_HIRING,
     USE_PRIVILEGE,
+    Hire,
 )
 from .checks import AdvancedJson, check_advanced, index_of
 from .common import MrHouseState
@@ -728,6 +729,16 @@ class MrHouseAdvancedState(MrHouseState):
         return [pl for pl in range(self.p.players) if ranking[pl] == 1 and self.complete(pl)]
 
     # == what each seat sees ========================================================
+    def describe(self, action: Action) -> str:
+        """As every variant's, a worker card on the work notice board with its price
+        there (its coins taken off): "hire a worker card (2 workers) for 3"."""
+        text = super().describe(action)
+        if isinstance(action, Hire):
+            coins = next((c for card, c in self.board_cards if card == action.card), None)
+            if coins is not None:
+                text += f" for {self.p.worker_cards[action.card].price - coins}"
+        return text
+
     def observe(self, player: int | None) -> Json:
         p = self.p
         players = []

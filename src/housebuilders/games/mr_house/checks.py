@@ -191,8 +191,9 @@ def check_common(s: MrHouseState) -> None:
     if s.phase == PURCHASES:
         within("purchase.0", s.loc, 1, p.last_location)
         within("purchase.1", s.pos, 0, len(s.stacks[s.loc]) - 1)
-    else:
+    else:  # a location holds one marker a player at most: the last one resolved
         within("purchase.0", s.loc, 0, p.last_location + 1)
+        within("purchase.1", s.pos, 0, n)
     within("builder", s.builder, 0, n)
 
 
@@ -244,6 +245,8 @@ def check_basic(s: MrHouseBasicState) -> None:
     within("board_workers", s.board_workers, 0, p.board_worker_cards)
     for pl in range(n):
         within(f"player_state.{pl}.workers", s.workers[pl], 0, p.player_worker_spaces)
+        # the bank's 1 coin a turn is the only way to get one
+        within(f"player_state.{pl}.coins", s.coins[pl], 0, s.turn)
     if s.deck + s.board_workers + sum(s.workers) != p.worker_deck:
         refuse(
             "worker_deck, board_workers, player_state.*.workers",
@@ -365,5 +368,7 @@ def check_advanced(s: MrHouseAdvancedState) -> None:
         refuse("pending", "a part waits for its crew exactly when a crew is asked")
     if s.pending is not None:
         within("pending.0", s.pending[0], 0, len(PART_IDS) - 1)
+        within("pending.1", s.pending[1], -1, H.MAX_COLUMNS - 1)  # -1: the garage
+        within("pending.2", s.pending[2], 0, H.MAX_LEVELS)
     if s.phase == BUILDING:
         within("builder", s.builder, 0, n - 1)
