@@ -28,7 +28,11 @@ OPTIONS = {
     },
     "mr-house-advanced": {"door": ("select", "any-floor"), "office": ("select", "first-two")},
     "mr-house-basic": {"door": ("select", "any-floor")},
-    "welcome-to": {"deck": ("select", "rulebook-63")},
+    "welcome-to": {
+        "deck": ("select", "rulebook-63"),
+        "track-limits": ("checkbox", False),
+        "long-estates": ("checkbox", False),
+    },
 }
 
 
