@@ -42,6 +42,8 @@ DOC = """# A game
 | option | choices |
 |---|---|
 | `deck` | `standard-81` (default), `rulebook-63` |
+| `track-limits` | `False` (default), `True` |
+| `long-estates` | `False` (default), `True` |
 
 ## Proposed data
 

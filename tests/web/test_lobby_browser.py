@@ -18,7 +18,12 @@ MAX_SEED = 2**53 - 1  # server/schemas.py's MAX_SEED
 
 #: each game's options as the lobby should offer them: name -> (control, default)
 OPTIONS = {
-    "dream-home": {"column-discard": ("checkbox", True), "own-roof-shown": ("checkbox", False)},
+    "dream-home": {
+        "column-discard": ("checkbox", True),
+        "own-roof-shown": ("checkbox", False),
+        "helpers-in-order": ("checkbox", False),
+        "supplier-most-kids": ("checkbox", False),
+    },
     "house-of-fado": {"promos": ("checkbox", False), "assistants": ("checkbox", False)},
     "master-builder": {
         "choosing-workers": ("checkbox", False),
@@ -28,7 +33,11 @@ OPTIONS = {
     },
     "mr-house-advanced": {"door": ("select", "any-floor"), "office": ("select", "first-two")},
     "mr-house-basic": {"door": ("select", "any-floor")},
-    "welcome-to": {"deck": ("select", "rulebook-63")},
+    "welcome-to": {
+        "deck": ("select", "rulebook-63"),
+        "track-limits": ("checkbox", False),
+        "long-estates": ("checkbox", False),
+    },
 }
 
 

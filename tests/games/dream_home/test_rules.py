@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
+from itertools import product
 
 import pytest
 
 import housebuilders as hb
 from housebuilders.core import IllegalAction
-from housebuilders.core.testing import SVG, check_determinization_from_knowledge
+from housebuilders.core.testing import (
+    SVG,
+    check_determinization_from_knowledge,
+    clickable,
+    draw_svg,
+)
 from housebuilders.games.dream_home.actions import (
     DECLINE,
     Decorate,
@@ -25,6 +31,7 @@ from housebuilders.games.dream_home.actions import (
     PlaceDown,
     Reclaim,
     Supply,
+    SupplyCard,
     Swap,
     Take,
     UseCrowbar,
@@ -38,6 +45,7 @@ from housebuilders.games.dream_home.phases import (
     PLACE,
     ROOFER,
     SUPPLIER as SUPPLIER_PHASE,
+    SUPPLIER_AFTER,
     TAKE,
 )
 from housebuilders.games.dream_home.state import EMPTY, DreamHomeState
@@ -878,10 +886,12 @@ def test_dh_63_a_card_drawn_by_the_crowbar_and_placed_face_up_is_seen_by_all() -
     assert s.observe(1)["players"][0]["home"][place.space]["name"] == name
 
 # == the end: Supplier and Handyman (Q13, Q14) ===================================================
-def at_the_end(layout: dict[int, str], helpers: list[str], discards: list[str]) -> DreamHomeState:
+def at_the_end(
+    layout: dict[int, str], helpers: list[str], discards: list[str], **options: object
+) -> DreamHomeState:
     """Seat 0's home laid out, the helpers in its hands, these room cards discarded;
     the game at its end (the rulebook's order of the helpers' choices)."""
-    s = new(4)
+    s = new(4, **options)
     build(s, 0, layout)
     for name in helpers:
         card = resource_id(s, f"helper:{name}")
@@ -895,6 +905,13 @@ def at_the_end(layout: dict[int, str], helpers: list[str], discards: list[str]) 
     return s
 
 
+def offer(s: DreamHomeState, name: str, space: int) -> SupplyCard:
+    """The Supplier's exchange of the card at ``space`` for the discarded ``name``."""
+    kind = s.cards.type_of[name]
+    card = next(c for c in s.room_discard if s.cards.rooms[c].type == kind)
+    return SupplyCard(kind, s.cards.rooms[card].kids, space)
+
+
 MIDDLE = {5: "pantry", 6: "kitchen", 7: "bedroom", 8: "bathroom", 9: "living room",
           10: "garage", 11: "garage"}  # fmt: skip
 
@@ -905,13 +922,14 @@ def test_dh_66_dh_95_the_supplier_exchanges_a_card_and_scores_the_final_home() -
     assert s.phase == SUPPLIER_PHASE and s.acting_players() == (0,)
     assert s.breakdown(0)["rooms"] == 3 + 1 + 1 + 1 + 1 + 4
     legal = s.legal_actions(0)
-    assert Supply(kinds["bathroom"], 9) not in legal  # beside the bathroom: finished
-    assert Supply(kinds["bedroom"], 9) not in legal  # none discarded
+    assert SupplyCard(kinds["bathroom"], 0, 9) not in legal  # beside the bathroom: finished
+    assert SupplyCard(kinds["bedroom"], 0, 9) not in legal  # none discarded
     assert legal[-1] == NoSupply()
-    assert s.describe(Supply(kinds["living room"], 6)) == (
-        "Supplier: exchange the kitchen at middle floor, space 2 for a discarded living room"
+    living = offer(s, "living room", 6)
+    assert s.describe(living).startswith(
+        "Supplier: exchange the kitchen at middle floor, space 2 for a discarded living room with "
     )
-    s.apply(0, Supply(kinds["living room"], 6))  # the pantry's kitchen goes
+    s.apply(0, living)  # the pantry's kitchen goes
     assert s.is_terminal()
     assert s.breakdown(0)["rooms"] == 1 + 1 + 1 + 1 + 1 + 4  # DH-95: the pantry scores 1
     assert s.room_discard.count(room_id(s, "kitchen")) <= 1
@@ -921,8 +939,48 @@ def test_dh_66_a_replaced_rooms_decor_token_scores_nothing() -> None:
     s = at_the_end(MIDDLE, ["supplier"], ["kitchen"])
     s.token_owner[0], s.token_at[0] = 0, 9  # the piano on the living room
     assert s.breakdown(0)["decor"] == 3
-    s.apply(0, Supply(s.cards.type_of["kitchen"], 9))
+    s.apply(0, offer(s, "kitchen", 9))
     assert s.breakdown(0)["decor"] == 0 and s.token_owner[0] == -2
+
+
+def kids_of(s: DreamHomeState, name: str, kids: int) -> None:
+    """Discard a room card of type ``name`` with ``kids`` kids, from the room deck."""
+    card = next(c for c in s.room_deck if s.cards.rooms[c].type == s.cards.type_of[name]
+                and s.cards.rooms[c].kids == kids)  # fmt: skip
+    s.room_deck.remove(card)
+    s.room_discard.append(card)
+
+
+def test_dh_66_q13_the_player_chooses_which_discarded_card_the_supplier_brings_in() -> None:
+    """The Supplier's text: the owner "may swap one discarded room card with any card of
+    his home": the card is his choice (ruling 20). Cards of one type differ only in the
+    kids of their artwork, so the choice is offered by type and kids."""
+    s = at_the_end(MIDDLE, ["supplier"], [])
+    kids_of(s, "living room", 0)
+    kids_of(s, "living room", 1)
+    s._next_end_step(0)
+    living = s.cards.type_of["living room"]
+    legal = s.legal_actions(0)
+    assert {SupplyCard(living, 0, 6), SupplyCard(living, 1, 6)} <= set(legal)
+    assert not any(isinstance(a, Supply) for a in legal)  # the game does not choose
+    s.apply(0, SupplyCard(living, 0, 6))
+    assert s.cards.rooms[s.homes[0][6]].kids == 0
+    assert "for the discarded living room with no kids" in s.log[-2]
+
+
+def test_dh_66_q13_supplier_most_kids_gives_the_card_of_the_type_with_the_most_kids() -> None:
+    """The option supplier-most-kids: "may swap one discarded room card" read as a
+    choice of the room type, the game giving the card of it with the most kids (kids
+    only break their owner's tie, DH-106, so no other card of the type is better)."""
+    s = at_the_end(MIDDLE, ["supplier"], [], **{"supplier-most-kids": True})
+    kids_of(s, "living room", 0)
+    kids_of(s, "living room", 1)
+    s._next_end_step(0)
+    living = s.cards.type_of["living room"]
+    legal = s.legal_actions(0)
+    assert not any(isinstance(a, SupplyCard) for a in legal)
+    s.apply(0, Supply(living, 6))
+    assert s.cards.rooms[s.homes[0][6]].kids == 1
 
 
 def test_dh_69_the_handyman_swaps_two_cards_each_legal_in_its_new_place() -> None:
@@ -945,17 +1003,133 @@ def test_dh_69_a_one_card_room_keeps_its_token_when_the_handyman_moves_it() -> N
     assert s.token_owner[3] == 0 and s.token_at[3] == 9
 
 
-def test_dh_91_the_roofer_then_the_supplier_then_the_handyman() -> None:
-    s = at_the_end(MIDDLE, ["roofer", "supplier", "handyman"], ["living room"])
+def all_helpers(**options: object) -> DreamHomeState:
+    """Seat 0 holds the Roofer, the Supplier and the Handyman, each with a choice."""
+    s = at_the_end(MIDDLE, ["roofer", "supplier", "handyman"], ["living room"], **options)
     roof = resource_id(s, "roof:red")
     s.resource_deck.remove(roof)
     s.resource_discard.append(roof)
     s._next_end_step(0)
+    return s
+
+
+def test_dh_91_helpers_in_order_the_roofer_then_the_supplier_then_the_handyman() -> None:
+    """The option helpers-in-order: the Roofer, the Supplier, then the Handyman, as
+    "remember to use the effects of the Supplier, Handyman, and Roofer" lists the last
+    two; the Supplier's owner is offered no swap before his exchange."""
+    s = all_helpers(**{"helpers-in-order": True})
     phases = []
     while not s.is_terminal():
         phases.append(s.phase)
+        if s.phase == SUPPLIER_PHASE:
+            assert not any(isinstance(a, Swap) for a in s.legal_actions(0))
         s.apply(0, s.legal_actions(0)[-1])  # decline each
     assert phases == [ROOFER, SUPPLIER_PHASE, HANDYMAN_PHASE]
+
+
+def test_dh_91_the_owner_of_both_may_use_the_handyman_before_the_supplier() -> None:
+    """"When scoring, remember to use the effects of the Supplier, Handyman, and
+    Roofer": no order. The Roofer comes first (it touches only the roof stack, which
+    neither other helper does); asked about the Supplier, the owner of the Handyman may
+    swap first, then is asked about the Supplier again (ruling 22)."""
+    s = all_helpers()
+    s.apply(0, DECLINE)  # the Roofer
+    assert s.phase == SUPPLIER_PHASE
+    legal = s.legal_actions(0)
+    assert Swap(8, 9) in legal and legal[-1] == NoSupply() and NoSwap() not in legal
+    assert "or first swap two cards with the Handyman" in s.asked(0)
+    root, legal = draw_svg(s, 0)  # the web table offers both helpers' moves
+    assert set(clickable(root)) == {a["index"] for a in legal}
+    s.apply(0, Swap(8, 9))
+    assert s.phase == SUPPLIER_AFTER and s.acting_players() == (0,)
+    assert not any(isinstance(a, Swap) for a in s.legal_actions(0))  # used once
+    saved = s.to_json()  # the position between the two loads
+    assert hb.game("dream-home").state_from_json(saved).to_json() == saved
+    s.apply(0, s.legal_actions(0)[0])
+    assert s.is_terminal()
+    s = all_helpers()
+    s.apply(0, DECLINE)
+    s.apply(0, NoSupply())  # the Supplier first, declined: the Handyman is still asked
+    assert s.phase == HANDYMAN_PHASE
+
+
+#: seat 0's home at the end of a 4-player game: three living rooms on the top floor, a
+#: face-down kitchen between the second and the third
+HOME_29 = {0: "living room", 1: "living room", 2: "-kitchen", 3: "living room", 4: "bedroom",
+           5: "bedroom", 6: "bathroom", 7: "living room", 8: "bedroom", 9: "sauna",
+           10: "laundry", 11: "wine cellar"}  # fmt: skip
+#: the round's 12 leftovers: one living room, and 11 cards that cannot raise that home
+DISCARDED_29 = ["living room", *["garage"] * 4, *["workshop"] * 2, *["playroom"] * 2,
+                "library", *["board-game room"] * 2]  # fmt: skip
+
+
+def end_of_a_4_player_game(**options: object) -> DreamHomeState:
+    """The end of a 4-player game as a saved state would hold it: every deck empty,
+    seat 0's home HOME_29 with the Supplier and the Handyman and four roof cards
+    (mixed, one window: 4 points), the 12 leftover room cards discarded, the other
+    homes full (face down) and every other resource card on the discard pile."""
+    s = new(4, **options)
+    s.room_deck += [c for c in s.board_rooms if c != EMPTY]
+    s.resource_deck += [c for c in s.board_resources if c != EMPTY]
+    s.board_rooms, s.board_resources = [EMPTY] * 5, [EMPTY] * 5
+    build(s, 0, HOME_29)
+    for name in DISCARDED_29:
+        card = room_id(s, name, avoid=set(range(60)) - set(s.room_deck))
+        s.room_deck.remove(card)
+        s.room_discard.append(card)
+    for seat, space in product((1, 2, 3), range(12)):
+        s.homes[seat][space], s.down[seat][space] = s.room_deck.pop(), 1
+    for spec, to in [(f"roof:{c}", s.roofs[0]) for c in ("red*", "blue", "blue", "green")] + [
+        ("helper:supplier", s.held[0]), ("helper:handyman", s.held[0])
+    ]:
+        card = resource_id(s, spec, avoid=set(range(48)) - set(s.resource_deck))
+        s.resource_deck.remove(card)
+        to.append(card)
+    s.resource_discard, s.resource_deck = s.resource_deck, []
+    s.round, s.turns, s.order = 12, 4, [0, 1, 2, 3]
+    s._next_end_step(0)
+    saved = s.to_json()  # the saved-state checks accept it
+    assert hb.game("dream-home").state_from_json(saved).to_json() == saved
+    return s
+
+
+def best_end(s: DreamHomeState) -> int:
+    """Seat 0's best total over every way it may play the end's choices."""
+    if s.is_terminal():
+        return s.scores()[0]["total"]
+    best = 0
+    for action in s.legal_actions(0):
+        then = s.clone()
+        then._apply(0, action)  # legal: apply would only compute the choices again
+        best = max(best, best_end(then))
+    return best
+
+
+def test_dh_91_handyman_then_supplier_scores_29_where_the_fixed_order_reaches_28() -> None:
+    """"When scoring, remember to use the effects of the Supplier, Handyman, and
+    Roofer": in no order. The discarded living room fits where the face-down kitchen
+    lies only once the Handyman has moved the third living room away (four in a row
+    break rule C: "you cannot exceed the maximum size specified on the room card"):
+    the Handyman then the Supplier score 29; the Supplier first, at best 28."""
+    s = end_of_a_4_player_game()
+    assert s.phase == SUPPLIER_PHASE and s.scores()[0]["total"] == 20
+    living = offer(s, "living room", 2)
+    assert living not in s.legal_actions(0)  # not yet: a room of four living rooms
+    s.apply(0, Swap(3, 8))  # the living room and the bedroom below the top floor's
+    s.apply(0, living)  # three living rooms (9) and two bedrooms (4) on the top floor
+    assert s.is_terminal() and s.scores()[0]["total"] == 29
+    assert best_end(end_of_a_4_player_game()) == 29
+    assert best_end(end_of_a_4_player_game(**{"helpers-in-order": True})) == 28
+
+
+def test_dh_91_a_saved_handyman_first_position_is_refused_under_helpers_in_order() -> None:
+    s = all_helpers()
+    s.apply(0, DECLINE)
+    s.apply(0, Swap(8, 9))
+    saved = s.to_json()
+    saved["options"]["helpers-in-order"] = True
+    with pytest.raises(hb.StateError, match="phase: the Supplier comes after the Handyman"):
+        hb.game("dream-home").state_from_json(saved)
 
 
 def test_the_roofer_and_supplier_choices_are_said_in_the_contents_words() -> None:

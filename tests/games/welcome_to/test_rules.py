@@ -25,6 +25,8 @@ from housebuilders.games.welcome_to.actions import (
     Skip,
     Write,
 )
+from housebuilders.games.welcome_to.checks import check_sheet
+from housebuilders.games.welcome_to.observed import points
 from housebuilders.games.welcome_to.sheet import EMPTY, Sheet, layout_of, temp_points
 from housebuilders.games.welcome_to.state import DONE
 
@@ -579,6 +581,57 @@ def test_tie_on_points_is_broken_by_complete_estates() -> None:
     assert s.ranking() == [1, 2]
 
 
+def _tied_with_a_long_stretch(**options: object):
+    """Two sheets of 4 points each: player 0's 10-house street fully numbered and
+    unfenced (no scoring estate), player 1's with no complete estate."""
+    s = new(2, **options)
+    layout = s.L
+    a, b = Sheet(layout), Sheet(layout)
+    for house in range(10):
+        a.numbers[layout.first[0] + house] = house
+    a.plans = b.plans = [4, None, None]
+    s.public[0], s.public[1] = a, b
+    assert [x["total"] for x in s.scores()] == [4, 4]
+    return s
+
+
+def test_ruling_13_a_stretch_of_7_or_more_is_no_estate_in_the_tie_break() -> None:
+    """"sizes one to six score" and the sheet prints estates of 1 to 6 houses only:
+    by default a fenced, fully numbered stretch of 10 is no complete estate, and the
+    tied players share the victory ("ties favor more complete estates, then share
+    victory")."""
+    s = _tied_with_a_long_stretch()
+    assert [x["estates"] for x in s.scores()] == [0, 0]
+    assert s.ranking() == [1, 1]
+
+
+def test_ruling_13_long_estates_counts_a_stretch_of_7_or_more_in_the_tie_break() -> None:
+    """The other reading, the option long-estates: "A complete estate contains only
+    numbered houses between two fences; sizes one to six score" makes the street of 10
+    (its ends are fences) a complete estate that scores nothing, and "ties favor more
+    complete estates"; the views count it too."""
+    s = _tied_with_a_long_stretch(**{"long-estates": True})
+    assert [x["estates"] for x in s.scores()] == [1, 0]
+    assert [x["total"] for x in s.scores()] == [4, 4]  # it scores nothing
+    assert s.ranking() == [1, 2]
+    obs = s.observe(None)
+    assert points(obs, [0, 1])[0]["complete_estates"] == 1
+    fence(s, 0, 0, 6)  # 7 houses, then 3: a scoring estate of 3 and a stretch of 7
+    assert s.scores()[0]["estates"] == 2
+
+
+def test_solo_play_is_a_variant_the_rulebook_does_not_have() -> None:
+    """"Give each of two to six people a Classic sheet": one player is a variant of
+    this program's (docs/games/welcome-to.md), played to the end with the made-up solo
+    ranking of ruling 9 (alone, any positive count of workers is first)."""
+    assert hb.game("welcome-to").min_players == 1
+    state = hb.new_game("welcome-to", 1, seed=4)
+    random_playout(state, random.Random(4))
+    assert state.is_terminal() and state.ranking() == [1]
+    temps = state.public[0].temps
+    assert state.scores()[0]["breakdown"]["temporary_workers"] == (7 if temps else 0)
+
+
 def test_fifty_players_play_to_the_end_in_under_a_minute() -> None:
     started = time.perf_counter()
     state = hb.new_game("welcome-to", 50, seed=1)
@@ -592,11 +645,87 @@ def test_layout_numbers_houses_across_streets() -> None:
     assert layout.first == (0, 10, 21) and layout.houses == 33 and layout.gap_first == (0, 9, 19)
 
 
-def test_a_full_temporary_worker_track_plays_the_pair_as_drawn() -> None:
+def test_ruling_3_a_full_worker_track_still_changes_the_number_and_crosses_nothing() -> None:
+    """"A temporary worker changes the paired number by zero, one or two in either
+    direction ... You need not use this optional action to avoid refusal": the text
+    sets no limit, so with all 11 boxes crossed the worker still changes the number
+    (a 12th box cannot be crossed, so it scores nothing more; ±0 is then the number as
+    drawn, Skip)."""
     s = new(1, pairs=[(6, TEMP), (5, FENCE), (9, POOL)])
     sheet(s, 0).temps = s.L.temp_boxes
     play(s, 0, Pick(0))
+    assert set(s.legal_actions(0)) == {Adjust(-2), Adjust(-1), Adjust(1), Adjust(2), Skip()}
+    play(s, 0, Adjust(2), Write(0, 0))
+    assert s.sheet(0).number(s.L, 0, 0) == 8 and s.sheet(0).temps == s.L.temp_boxes
+
+
+def test_ruling_3_a_full_worker_track_may_still_avoid_a_refusal() -> None:
+    """"You need not use this optional action to avoid refusal": a worker may avoid
+    one, its 11 boxes crossed or not; only 0 fits, and 2 with a worker makes it."""
+    s = new(1, pairs=[(2, TEMP), (5, FENCE), (9, POOL)])
+    _nearly_full(s, 0)
+    sheet(s, 0).temps = s.L.temp_boxes
+    assert set(s.legal_actions(0)) == {Refuse(), Pick(0)}
+    play(s, 0, Pick(0), Adjust(-2), Write(0, 0))
+    assert s.sheet(0).refusals == 0 and s.sheet(0).temps == s.L.temp_boxes
+
+
+def test_ruling_3_track_limits_a_full_worker_track_plays_the_pair_as_drawn() -> None:
+    """The option track-limits reads the sheet's 11 boxes as a limit on "A temporary
+    worker changes the paired number": once all are crossed the pair plays as drawn,
+    and where only a changed number would fit, the only move is to refuse."""
+    s = new(1, pairs=[(6, TEMP), (5, FENCE), (9, POOL)], **{"track-limits": True})
+    sheet(s, 0).temps = s.L.temp_boxes
+    play(s, 0, Pick(0))
     assert all(isinstance(a, Write) for a in s.legal_actions(0))
+    s = new(1, pairs=[(2, TEMP), (5, FENCE), (9, POOL)], **{"track-limits": True})
+    _nearly_full(s, 0)
+    sheet(s, 0).temps = s.L.temp_boxes
+    assert s.legal_actions(0) == [Refuse()]
+    with pytest.raises(hb.IllegalAction, match="every temporary-worker box is crossed"):
+        s.apply(0, Pick(0))
+
+
+def _full_extension_track(s) -> None:
+    """Street 2 written in full, and street 3's houses 2 to 10 as B copies of its first:
+    every box of the extension penalty track crossed (its last value, 28, never is)."""
+    boxes = len(s.L.extension_ladder) - 1
+    full_street(s, 0, 1, start=1)
+    fill(s, 0, 2, {h: 1 for h in range(boxes)})
+    board = sheet(s, 0)
+    board.bis |= sum(1 << (s.L.first[2] + h) for h in range(1, boxes + 1))
+    board.numbers[s.L.first[2] + boxes] = 1
+    board.extensions = boxes
+
+
+def test_ruling_8_an_extension_past_a_full_track_copies_and_costs_nothing_more() -> None:
+    """"Repeated B copies are allowed, even across fences": the text sets no limit, so
+    an extension is offered with its penalty track full; the copy fills the house and
+    the penalty stays the track's last value."""
+    s = new(1, pairs=[(10, EXT), (5, PARK), (9, POOL)])
+    _full_extension_track(s)
+    assert s.scores()[0]["breakdown"]["extensions"] == -28
+    play(s, 0, Pick(0), Write(0, 5))
+    assert Extend(0, 4, 1) in s.legal_actions(0)
+    play(s, 0, Extend(0, 4, 1))
+    board = s.sheet(0)
+    assert board.number(s.L, 0, 4) == 10 and board.bis >> 4 & 1
+    assert board.extensions == len(s.L.extension_ladder) - 1
+    assert s.scores()[0]["breakdown"]["extensions"] == -28
+    plans = [s._plan(k) for k in range(3)]  # a saved sheet of 10 B numbers, 9 boxes, loads
+    check_sheet("public.0", board, s.L, plans, choosing=True, limits=False)
+    with pytest.raises(hb.StateError, match="track-limits allows 9, one a penalty box"):
+        check_sheet("public.0", board, s.L, plans, choosing=True, limits=True)
+
+
+def test_ruling_8_track_limits_no_extension_once_its_track_is_full() -> None:
+    """The option track-limits reads the penalty track's boxes as a limit on "Repeated
+    B copies are allowed": with every box crossed no extension is offered."""
+    s = new(2, pairs=[(10, EXT), (5, PARK), (9, POOL)], **{"track-limits": True})
+    _full_extension_track(s)
+    play(s, 0, Pick(0), Write(0, 5))
+    assert s.stage[0] == DONE  # nothing left to decide: no extension
+    assert s.sheet(0).number(s.L, 0, 4) == EMPTY
 
 
 def test_a_refusal_may_still_claim_a_plan() -> None:

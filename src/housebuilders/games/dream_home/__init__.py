@@ -24,6 +24,12 @@ DREAM_HOME = register(GameSpec(
         Option("own-roof-shown", False, (False, True), "whether a player sees his own roof "
                "cards during the game: no (the rulebook); yes, a house rule (each was face up "
                "on the board when taken)"),  # fmt: skip
+        Option("helpers-in-order", False, (False, True), "at the end, whether the owner of "
+               "both the Supplier and the Handyman may use the Handyman first: yes (the "
+               "rulebook names no order); no, the Supplier always first"),
+        Option("supplier-most-kids", False, (False, True), "which discarded card the "
+               "Supplier brings in: the one its owner chooses (the rulebook); or, once he has "
+               "chosen the room type, the one of that type with the most kids"),
     ),
     heuristic=f"{__name__}.heuristic:evaluate",
     reference="the rulebook's scoring example: a home of 29 points",

@@ -6,9 +6,14 @@ from typing import ClassVar
 
 from housebuilders.core import Action
 
-from .content import MAX_COLOURS, MAX_TYPES, SPACES
+from .content import MAX_COLOURS, MAX_KIDS, MAX_TYPES, SPACES
 
 FLOORS = ("top floor", "middle floor", "basement")
+
+
+def kids_words(kids: int) -> str:
+    """"no kids", "1 kid", "2 kids": the kids a room card's artwork shows."""
+    return "no kids" if kids == 0 else f"{kids} kid{'s' * (kids != 1)}"
 
 
 def space_name(space: int) -> str:
@@ -121,12 +126,25 @@ class UseCrowbar(Action, kind="crowbar"):
 
 class Supply(Action, kind="supply"):
     room: int  # a room type (content.rooms); the discarded card of it with the most kids
+    # (the option supplier-most-kids; SupplyCard names the card)
     space: int
 
     def __str__(self) -> str:
         return (
             f"Supplier: exchange the card at {space_name(self.space)} for a discarded "
             f"room card of type {self.room + 1}"
+        )
+
+
+class SupplyCard(Action, kind="supply-card"):
+    room: int  # a room type (content.rooms)
+    kids: int  # the kids in its artwork: all that tells the discarded cards of a type apart
+    space: int
+
+    def __str__(self) -> str:
+        return (
+            f"Supplier: exchange the card at {space_name(self.space)} for a discarded "
+            f"room card of type {self.room + 1} with {kids_words(self.kids)}"
         )
 
 
@@ -160,6 +178,10 @@ LADDERS = {
     (s, up): (LadderPlace if up else LadderPlaceDown)(s) for s in range(10) for up in (True, False)
 }  # the upper floors' spaces
 SUPPLIES = {(t, s): Supply(t, s) for t in range(MAX_TYPES) for s in range(SPACES)}
+SUPPLY_CARDS = {
+    (t, k, s): SupplyCard(t, k, s)
+    for t in range(MAX_TYPES) for k in range(MAX_KIDS + 1) for s in range(SPACES)
+}  # fmt: skip
 SWAPS = {(a, b): Swap(a, b) for a in range(SPACES) for b in range(a + 1, SPACES)}
 NO_SUPPLY, NO_SWAP = NoSupply(), NoSwap()
 
@@ -167,5 +189,6 @@ SPACE: tuple[Action, ...] = (
     *TAKES, *DISCARDS, *PLACES.values(), *DECORATES, DISCARD_DECOR, *RECLAIMS.values(), DECLINE,
     USE_MEGAPHONE, NO_MEGAPHONE, *(LADDERS[s, True] for s in range(10)), USE_CROWBAR,
     *SUPPLIES.values(), NO_SUPPLY, *SWAPS.values(), NO_SWAP,
-    *(LADDERS[s, False] for s in range(10)),  # last: the indices before them stay
+    *(LADDERS[s, False] for s in range(10)),  # later additions last: the indices
+    *SUPPLY_CARDS.values(),  # before them stay
 )  # fmt: skip

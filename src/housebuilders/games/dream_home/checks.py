@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 Card = Annotated[StrictInt, Field(ge=-1, le=1000)]  # a card id or -1 (none)
 Owner = Annotated[StrictInt, Field(ge=-2, le=3)]  # a seat, -1 (none) or -2 (lost)
 Phase = Literal[
-    "discard", "megaphone", "take", "place", "decor", "roofer", "supplier", "handyman", "over"
+    "discard", "megaphone", "take", "place", "decor", "roofer", "supplier", "handyman",
+    "supplier-after", "over"
 ]
 
 
@@ -117,5 +118,8 @@ def check(s: DreamHomeState) -> None:
         refuse("turns", f"a round has {players} turns")
     if (s.phase == "megaphone" and not s.ask) or (s.ask and s.phase not in ASKING):
         refuse("ask", "Megaphone holders are asked at the start of a round only")
+    if s.phase == "supplier-after" and (s.current() < 0 or not s.handyman_first(s.current())):
+        refuse("phase", "the Supplier comes after the Handyman only for the owner of both, "
+               "when the option helpers-in-order is off")  # fmt: skip
     if s.phase == "decor" and (s.pending == -1 or c.resources[s.pending].kind != "decor"):
         refuse("pending", "a decor token is placed only from a decor card")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -14,6 +14,7 @@ from housebuilders.core.content import per_content
 
 MAX_COLOURS = 4  # the action space names roof colours by index (Reclaim)
 MAX_TYPES = 16  # and room types by index (Supply)
+MAX_KIDS = 3  # and a discarded room card by its type and the kids in its artwork (SupplyCard)
 SPACES = 12  # top floor 0-4, middle floor 5-9, basement 10-11
 TOP, MIDDLE, BASEMENT = range(3)
 
@@ -32,7 +33,7 @@ class RoomType(Schema):
     max_size: int = Field(ge=1, le=3)
     points: list[int]
     special: Special | None = None
-    kids: list[int]
+    kids: list[Annotated[int, Field(ge=0, le=MAX_KIDS)]]
 
     @model_validator(mode="after")
     def _sizes(self) -> RoomType:

@@ -26,7 +26,8 @@ DECOR = tuple(d.name for d in _C.decor)
 RESOURCES = (*ROOFS, *DECOR, *_C.helpers.names, *(t.name for t in _C.tools))
 KINDS = ("roof", "decor", "helper", "tool")
 PHASES = (phases.DISCARD, phases.MEGAPHONE, phases.TAKE, phases.PLACE, phases.DECOR,
-          phases.ROOFER, phases.SUPPLIER, phases.HANDYMAN, phases.OVER)  # fmt: skip
+          phases.ROOFER, phases.SUPPLIER, phases.HANDYMAN, phases.OVER,
+          phases.SUPPLIER_AFTER)  # fmt: skip
 
 
 def _room(v: Vector, room: Json | None) -> None:

@@ -8,8 +8,10 @@ TAKE = "take"  # a player chooses a column
 PLACE = "place"  # he places the room card he took
 DECOR = "decor"  # he places the decor token of the decor card he took
 ROOFER = "roofer"  # the end: the Roofer's owner may take a discarded roof card
-SUPPLIER = "supplier"  # then the Supplier's owner may exchange a card (Q13)
+SUPPLIER = "supplier"  # then the Supplier's owner may exchange a card (Q13), or use the
+# Handyman first if he holds it too
 HANDYMAN = "handyman"  # then the Handyman's owner may swap two cards (Q14)
+SUPPLIER_AFTER = "supplier-after"  # the Supplier, its owner having used the Handyman first
 OVER = "over"
 
 SECTIONS = {
@@ -21,6 +23,7 @@ SECTIONS = {
     ROOFER: "Helper Cards",
     SUPPLIER: "End of the Game",
     HANDYMAN: "End of the Game",
+    SUPPLIER_AFTER: "End of the Game",
     OVER: "End of the Game",
 }
 
@@ -34,5 +37,7 @@ ASKED = {
     ROOFER: "take a discarded roof card with the Roofer, or none",
     SUPPLIER: "exchange a card of your home for a discarded room card with the Supplier, or none",
     HANDYMAN: "swap two cards of your home with the Handyman, or none",
+    SUPPLIER_AFTER: "exchange a card of your home for a discarded room card with the "
+    "Supplier, or none (the Handyman used first)",
     OVER: "wait: the game is over",
 }

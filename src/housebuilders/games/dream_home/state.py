@@ -4,6 +4,7 @@ docs/games/dream-home.md."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import product
 from typing import Any
 
@@ -24,6 +25,7 @@ from .actions import (
     PLACES,
     RECLAIMS,
     SUPPLIES,
+    SUPPLY_CARDS,
     SWAPS,
     TAKES,
     USE_CROWBAR,
@@ -38,10 +40,12 @@ from .actions import (
     PlaceDown,
     Reclaim,
     Supply,
+    SupplyCard,
     Swap,
     Take,
     UseCrowbar,
     UseMegaphone,
+    kids_words,
     space_name,
 )
 from .checks import DreamHomeJson, check
@@ -70,6 +74,7 @@ from .phases import (
     ROOFER,
     SECTIONS,
     SUPPLIER as SUPPLIER_PHASE,
+    SUPPLIER_AFTER,
     TAKE,
 )
 
@@ -81,6 +86,8 @@ ROOFER_CARD, SUPPLIER, ARCHITECT, DESIGNER, HANDYMAN = range(5)
 # The tools by their place in content.tools
 MEGAPHONE_TOOL, LADDER_TOOL, CROWBAR_TOOL = range(3)
 END_STEPS = ((ROOFER, ROOFER_CARD), (SUPPLIER_PHASE, SUPPLIER), (HANDYMAN_PHASE, HANDYMAN))
+#: the helper whose owner acts in each phase of the end
+HELPER_OF = {**dict(END_STEPS), SUPPLIER_AFTER: SUPPLIER}
 FLOOR_SPACES = ((0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11))
 #: down[p][space]: face up; face down (the card was face up on the board when taken);
 #: face down and seen by its owner alone (drawn from the room deck by a Crowbar, DH-63)
@@ -180,9 +187,8 @@ class DreamHomeState(GameState):
 
     def current(self) -> int:
         """The seat whose turn it is (the marker holder for the round's discard)."""
-        for phase, helper in END_STEPS:
-            if self.phase == phase:
-                return self.helper_owner(helper)
+        if self.phase in HELPER_OF:
+            return self.helper_owner(HELPER_OF[self.phase])
         if self.phase == DISCARD:
             return self.first
         if self.phase == MEGAPHONE:
@@ -218,7 +224,9 @@ class DreamHomeState(GameState):
             return actions
         if self.phase == DECOR:
             return self.decor_choices(player, self.cards.resources[self.pending].index)
-        if self.phase == SUPPLIER_PHASE:
+        if self.phase == SUPPLIER_PHASE and self.handyman_first(player):  # ruling 22
+            return [*self.supplies(player)[:-1], *self.swaps(player)[:-1], NO_SUPPLY]
+        if self.phase in (SUPPLIER_PHASE, SUPPLIER_AFTER):
             return self.supplies(player)
         if self.phase == HANDYMAN_PHASE:
             return self.swaps(player)
@@ -431,14 +439,18 @@ class DreamHomeState(GameState):
                 f"player {player} uses the {self._helper_name(ROOFER_CARD)} to take "
                 f"{self._resource_words(card, True)} from the discard pile"
             )
-        elif isinstance(action, Supply):  # DH-66 (Q13)
+        elif isinstance(action, (Supply, SupplyCard)):  # DH-66 (Q13)
+            kids = action.kids if isinstance(action, SupplyCard) else None
+            card = self._discarded(action.room, kids)
+            assert card is not None
+            which = "" if kids is None else f" with {kids_words(kids)}"
             self.log.append(
                 f"player {player} uses the {self._helper_name(SUPPLIER)} to exchange "
                 f"the {self._room_name(self.homes[player][action.space])} on "
                 f"{space_name(action.space)} for the discarded "
-                f"{self.content.rooms[action.room].name}"
+                f"{self.content.rooms[action.room].name}{which}"
             )
-            self._supply(player, action.room, action.space)
+            self._supply(player, card, action.space)
         elif isinstance(action, Swap):  # DH-69 (Q14)
             self.log.append(
                 f"player {player} uses the {self._helper_name(HANDYMAN)} to swap "
@@ -446,6 +458,12 @@ class DreamHomeState(GameState):
                 f"{space_name(action.second)}"
             )
             self._swap(player, action.first, action.second)
+            if self.phase == SUPPLIER_PHASE:  # the Handyman first: the Supplier then (ruling 22)
+                self._ask_end([(SUPPLIER_AFTER, SUPPLIER)])
+                return False
+        if self.phase == SUPPLIER_AFTER:
+            self._ask_end([])
+            return False
         step = next(i for i, (phase, _) in enumerate(END_STEPS) if phase == self.phase)
         self._next_end_step(step + 1)
         return False
@@ -462,15 +480,15 @@ class DreamHomeState(GameState):
                 else:
                     self.token_owner[token], self.token_at[token] = LOST, EMPTY
 
-    def _best_discarded(self, kind: int) -> int | None:
-        """The discarded room card of type ``kind`` with the most kids (any would do)."""
+    def _discarded(self, kind: int, kids: int | None) -> int | None:
+        """A discarded room card of type ``kind`` with ``kids`` kids (None: the one with
+        the most); None if there is none. Cards of one type and kids are alike in all."""
         rooms = self.cards.rooms
-        found = [c for c in self.room_discard if rooms[c].type == kind]
+        found = [c for c in self.room_discard
+                 if rooms[c].type == kind and kids in (None, rooms[c].kids)]  # fmt: skip
         return max(found, key=lambda c: rooms[c].kids) if found else None
 
-    def _supply(self, player: int, kind: int, space: int) -> None:
-        card = self._best_discarded(kind)
-        assert card is not None
+    def _supply(self, player: int, card: int, space: int) -> None:
         self._lose_or_move_token(player, space, EMPTY)
         self.room_discard.remove(card)
         self.room_discard.append(self.homes[player][space])
@@ -492,19 +510,32 @@ class DreamHomeState(GameState):
         down[first], down[second] = down[second], down[first]
 
     def supplies(self, player: int) -> list[Action]:
-        """DH-66 (Q13): every legal exchange, judged with the outgoing card removed."""
+        """DH-66 (Q13): every legal exchange, judged with the outgoing card removed. The
+        player chooses the discarded card, told apart by its type and kids (ruling 20);
+        with the option ``supplier-most-kids`` only its type, the game giving the card of
+        that type with the most kids."""
+        rooms = self.cards.rooms
+        most = self.setup["options"]["supplier-most-kids"]
+        kinds = sorted({rooms[c].type for c in self.room_discard})
+        offers = sorted({(rooms[c].type, None if most else rooms[c].kids)
+                         for c in self.room_discard})  # fmt: skip
         out: list[Action] = []
-        kinds = sorted({self.cards.rooms[c].type for c in self.room_discard})
         for space in range(SPACES):
             trial = self.clone()
             trial._lose_or_move_token(player, space, EMPTY)
             trial.homes[player][space] = EMPTY
-            for kind in kinds:
-                card = self._best_discarded(kind)
-                assert card is not None
-                if trial.face_up_problem(player, card, space) is None:
-                    out.append(SUPPLIES[kind, space])
+            fits = {kind for kind in kinds  # a card's place depends on its type alone
+                    if trial.face_up_problem(player, self._discarded(kind, None), space) is None}
+            out += [SUPPLIES[kind, space] if kids is None else SUPPLY_CARDS[kind, kids, space]
+                    for kind, kids in offers if kind in fits]  # fmt: skip
         return [*out, NO_SUPPLY]
+
+    def handyman_first(self, player: int) -> bool:
+        """Whether ``player``, asked about the Supplier, may use his Handyman first
+        (ruling 22): the rulebook names no order; the option ``helpers-in-order`` keeps
+        the Supplier first."""
+        in_order = self.setup["options"]["helpers-in-order"]
+        return not in_order and self.helper_owner(HANDYMAN) == player
 
     def swaps(self, player: int) -> list[Action]:
         """DH-69 (Q14): every swap of two cards after which each is legal where it goes."""
@@ -587,9 +618,15 @@ class DreamHomeState(GameState):
         return False
 
     def _next_end_step(self, step: int) -> None:
-        """DH-91: the Roofer, then the Supplier, then the Handyman, each if its owner
-        has a choice; then the game is over."""
-        for phase, helper in END_STEPS[step:]:
+        """DH-91: the Roofer, then the Supplier (whose owner may use his Handyman first,
+        ruling 22), then the Handyman, each if its owner has a choice; then the game is
+        over."""
+        self._ask_end(END_STEPS[step:])
+
+    def _ask_end(self, steps: Iterable[tuple[str, int]]) -> None:
+        """The first of the end's ``steps`` (phase, helper) whose helper's owner has a
+        choice; the game is over if none has."""
+        for phase, helper in steps:
             self.phase = phase
             if self.helper_owner(helper) != NOBODY and len(self.legal_actions(self.current())) > 1:
                 return
@@ -802,7 +839,10 @@ class DreamHomeState(GameState):
         return SECTIONS[self.phase]
 
     def asked(self, player: int) -> str:
-        return f"you are asked to {ASKED[self.phase]}"
+        also = ""
+        if self.phase == SUPPLIER_PHASE and self.handyman_first(player):
+            also = ", or first swap two cards with the Handyman"
+        return f"you are asked to {ASKED[self.phase]}{also}"
 
     def describe(self, action: Action) -> str:
         """The content's names: the room card held (public: every seat saw it taken)
@@ -811,8 +851,10 @@ class DreamHomeState(GameState):
             window = " with a window" if action.window else ""
             colour = self.content.roof.colours[action.colour]
             return f"Roofer: take a discarded {colour} roof card{window}"
-        if isinstance(action, Supply) and action.room < len(self.content.rooms):
+        if isinstance(action, (Supply, SupplyCard)) and action.room < len(self.content.rooms):
             room = self.content.rooms[action.room].name
+            if isinstance(action, SupplyCard):
+                room += f" with {kids_words(action.kids)}"
             return f"Supplier: exchange {self._given_up(action.space)} for a discarded {room}"
         held = self._held_name()
         if held is None:
@@ -832,7 +874,7 @@ class DreamHomeState(GameState):
     def _given_up(self, space: int) -> str:
         """"the sauna at top floor, space 2": the card the Supplier's owner would give up."""
         where = space_name(space)
-        if self.phase != SUPPLIER_PHASE or space >= SPACES:
+        if self.phase not in (SUPPLIER_PHASE, SUPPLIER_AFTER) or space >= SPACES:
             return f"the card at {where}"
         card = self.homes[self.current()][space]
         if card == EMPTY:

@@ -47,6 +47,24 @@ WELCOME_TO = register(
                 "construction deck: the rulebook's 63 cards (proposed distribution) or "
                 "the standard edition's 81",
             ),
+            Option(
+                "track-limits",
+                False,
+                (False, True),
+                "whether a full track stops its action: no, a temporary worker still changes "
+                "the number and an extension still copies one, the sheet recording and "
+                "scoring nothing more (the rulebook sets no limit); yes, with all 11 worker "
+                "boxes crossed a pair plays as drawn, and no extension once its penalty "
+                "track is full",
+            ),
+            Option(
+                "long-estates",
+                False,
+                (False, True),
+                "the tie-break's complete estates: of 1 to 6 houses, as the sheet prints "
+                "them; or fenced, fully numbered stretches of 7 or more houses too (they "
+                "score nothing)",
+            ),
         ),
     )
 )

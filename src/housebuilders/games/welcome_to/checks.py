@@ -76,10 +76,12 @@ def check_sheet_json(field: str, data: dict[str, Any], L: Layout) -> None:
                 refuse(f"{where}.{key}", f"distinct positions 0 to {count - 1}")
 
 
-def check_sheet(field: str, sheet: Sheet, L: Layout, plans: list[Any], choosing: bool) -> int:
+def check_sheet(
+    field: str, sheet: Sheet, L: Layout, plans: list[Any], choosing: bool, limits: bool
+) -> int:
     """A sheet as the rules fill it; return the rounds it has played (a number written
     or a refusal each). While a player is ``choosing``, the temporary worker's box is
-    crossed before the number is written."""
+    crossed before the number is written. ``limits``: the option track-limits."""
     numbered = 0  # bitmask of the houses with a number
     for street, size in enumerate(L.streets):
         base, where = L.first[street], f"{field}.streets.{street}.numbers"
@@ -95,10 +97,11 @@ def check_sheet(field: str, sheet: Sheet, L: Layout, plans: list[Any], choosing:
         refuse(field, "a house without a number has no B and no pool")
     if sheet.pools & ~L.pools:
         refuse(field, "pools are built only where the sheet prints one")
-    bis = bin(sheet.bis).count("1")
-    if sheet.extensions != bis:
+    bis, boxes = bin(sheet.bis).count("1"), len(L.extension_ladder) - 1
+    if limits and bis > boxes:
+        refuse(f"{field}.bis", f"{bis} B numbers: track-limits allows {boxes}, one a penalty box")
+    if sheet.extensions != min(bis, boxes):  # a B past the track's last box crosses none
         refuse(f"{field}.extensions", f"{sheet.extensions} boxes crossed for {bis} B numbers")
-    within(f"{field}.extensions", sheet.extensions, 0, len(L.extension_ladder) - 1)
     pools = bin(sheet.pools).count("1")
     within(f"{field}.pools", pools, 0, len(L.pool_ladder) - 1)
     for street, ladder in enumerate(L.parks):
@@ -200,15 +203,16 @@ def check_state(s: WelcomeToState) -> None:
         if s.flipped[k] != any(sheet.plans[k] is not None for sheet in s.public):
             refuse(f"flipped.{k}", "a plan is flipped once a revealed sheet has claimed it")
     # The sheets: one number or refusal per round played.
+    limits = s.option("track-limits")
     played = s.round if s.over else s.round - 1
     for p, sheet in enumerate(s.public):
-        rounds = check_sheet(f"public.{p}", sheet, L, plans, choosing=False)
+        rounds = check_sheet(f"public.{p}", sheet, L, plans, False, limits)
         check_claims(f"public.{p}", sheet, plans)
         if rounds != played:
             refuse(f"public.{p}", f"{rounds} numbers and refusals after {played} rounds")
     for p, sheet in enumerate(s.pending):
         if sheet is not None:
-            rounds = check_sheet(f"pending.{p}", sheet, L, plans, choosing=True)
+            rounds = check_sheet(f"pending.{p}", sheet, L, plans, True, limits)
             if not extends(sheet, s.public[p]) or not played <= rounds <= played + 1:
                 refuse(f"pending.{p}", "this round's sheet is the revealed one and one choice")
     # This round's choices, stage by stage.

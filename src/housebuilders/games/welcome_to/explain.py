@@ -29,7 +29,7 @@ def explain(s: WelcomeToState, player: int, action: Action) -> tuple[str, str] |
         number, act = s.pairs()[action[1]]
         if act != "temp":
             return f"{number} cannot be written in any empty house of a street in order", PLAY
-        if sheet.temps >= L.temp_boxes:
+        if not s.worker_changes(sheet):
             return (
                 f"{number} cannot be written in any empty house of a street in order, and "
                 "every temporary-worker box is crossed",

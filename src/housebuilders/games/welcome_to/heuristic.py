@@ -149,7 +149,7 @@ def _best_write(
     best = None
     for number, action, adjust in options:
         numbers = [number]
-        if adjust and sheet.temps < L.temp_boxes:
+        if adjust and state.worker_changes(sheet):
             numbers += [number + d for d in (-2, -1, 1, 2) if L.lowest <= number + d <= L.highest]
         for n in numbers:
             for street, house in sheet.places(L, n):

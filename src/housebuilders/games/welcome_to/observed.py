@@ -28,6 +28,6 @@ def points(obs: Json, players: Iterable[int]) -> dict[int, dict[str, int]]:
         out[p] = {
             **breakdown,
             "total": sum(breakdown.values()),
-            "complete_estates": len(sheet.estates(L)),
+            "complete_estates": sheet.complete_estates(L, obs.get("long_estates", False)),
         }
     return out

@@ -215,6 +215,19 @@ class Sheet:
                     out.append((street, start, end))
         return out
 
+    def complete_estates(self, layout: Layout, any_length: bool = False) -> int:
+        """How many complete estates the tie-break counts: those of 1 to 6 houses, and
+        with ``any_length`` the fenced, fully numbered stretches of 7 or more as well
+        (complete estates that score nothing, the other reading of ruling 13)."""
+        count = len(self.estates(layout))
+        if any_length:
+            for street in range(len(layout.streets)):
+                base = layout.first[street]
+                for start, end in self.segments(layout, street):
+                    houses = self.numbers[base + start : base + end + 1]
+                    count += end - start >= ESTATE_SIZES and EMPTY not in houses
+        return count
+
     def free_estates(self, layout: Layout) -> list[Estate]:
         """Complete estates not yet used for a plan."""
         used = set(self.used)

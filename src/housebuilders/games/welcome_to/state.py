@@ -159,8 +159,11 @@ class WelcomeToState(GameState):
         if stage == CHOOSE:
             return self._pair_choices(sheet)
         pair, number, street, house = self.choice[player] or (0, 0, 0, 0)
-        if stage == ADJUSTING:
-            out: list[Action] = [ADJUST[d] for d in TEMP_CHANGES if self._fits(sheet, number + d)]
+        if stage == ADJUSTING:  # ±0 crosses a box; with none left it is Skip (ruling 3)
+            boxes = sheet.temps < L.temp_boxes
+            out: list[Action] = [
+                ADJUST[d] for d in TEMP_CHANGES if (d or boxes) and self._fits(sheet, number + d)
+            ]
             if sheet.fits(L, number):
                 out.append(SKIP)
             return out
@@ -193,8 +196,26 @@ class WelcomeToState(GameState):
 
     def _worker_fits(self, sheet: Sheet, number: int, action: str) -> bool:
         """Whether the pair's temporary worker can change ``number`` into one that fits."""
-        worker = action == "temp" and sheet.temps < self.L.temp_boxes
+        worker = action == "temp" and self.worker_changes(sheet)
         return worker and any(self._fits(sheet, number + d) for d in TEMP_CHANGES)
+
+    def option(self, name: str) -> bool:
+        """Whether the yes-or-no option ``name`` is on."""
+        return bool(self.setup["options"].get(name, False))
+
+    def worker_changes(self, sheet: Sheet) -> bool:
+        """Whether a temporary worker may still change a number on ``sheet``: always, the
+        11th box crossed or not ("You need not use this optional action to avoid
+        refusal" sets no limit; past the track, nothing more is crossed nor scored); with
+        the option ``track-limits``, only while a box is left (ruling 3)."""
+        return not self.option("track-limits") or sheet.temps < self.L.temp_boxes
+
+    def extension_usable(self, sheet: Sheet) -> bool:
+        """Whether an extension may still be written: always ("Repeated B copies are
+        allowed"; past the penalty track's last box a copy costs nothing more); with the
+        option ``track-limits``, only while a penalty box is left (ruling 8)."""
+        boxes = len(self.L.extension_ladder) - 1
+        return not self.option("track-limits") or sheet.extensions < boxes
 
     def _action_choices(
         self, player: int, sheet: Sheet, action: str, street: int, house: int
@@ -221,7 +242,7 @@ class WelcomeToState(GameState):
         elif action == "pool":
             if L.has_pool(street, house) and bin(sheet.pools).count("1") < len(L.pool_ladder) - 1:
                 out = [POOL]
-        elif action == "extension" and sheet.extensions < len(L.extension_ladder) - 1:
+        elif action == "extension" and self.extension_usable(sheet):
             numbers = sheet.numbers
             for s, size in enumerate(L.streets):
                 base = L.first[s]
@@ -270,11 +291,11 @@ class WelcomeToState(GameState):
             pair = action[1]
             number, act = self.pairs()[pair]
             self.choice[player] = (pair, number, -1, -1)
-            use_temp = act == "temp" and sheet.temps < L.temp_boxes
+            use_temp = act == "temp" and self.worker_changes(sheet)
             self.stage[player] = ADJUSTING if use_temp else WRITING
         elif kind == "adjust":
             pair, number, _, _ = self.choice[player]  # type: ignore[misc]
-            sheet.temps += 1
+            sheet.temps = min(sheet.temps + 1, L.temp_boxes)  # a box if one is left
             self.choice[player] = (pair, number + action[1], -1, -1)
             self.stage[player] = WRITING
         elif kind == "write":
@@ -322,7 +343,7 @@ class WelcomeToState(GameState):
             index = L.first[s] + h
             sheet.numbers[index] = sheet.numbers[index + side]
             sheet.bis |= 1 << index
-            sheet.extensions += 1
+            sheet.extensions = min(sheet.extensions + 1, len(L.extension_ladder) - 1)
 
     def _to_claims(self, player: int, sheet: Sheet) -> None:
         """After the number and its action: plans to claim, or the choice is made."""
@@ -436,6 +457,7 @@ class WelcomeToState(GameState):
             "stacks": [len(p) for p in self.piles],
             "discards": [len(d) for d in self.discards],
             "plans": [self._plan_json(k) for k in range(3)],
+            "long_estates": self.option("long-estates"),  # the tie-break's complete estates
             **L.json,  # "sheet" and "ladders": the content's, shared by every observation
             "players": players,
         }
@@ -478,7 +500,7 @@ class WelcomeToState(GameState):
             "full sheet": [float(s.is_full()) for s in sheets],
             "plans claimed": [float(sum(p is not None for p in s.plans)) for s in sheets],
             "temporary workers": [float(s.temps) for s in sheets],
-            "extensions": [float(s.extensions) for s in sheets],
+            "extensions": [float(bin(s.bis).count("1")) for s in sheets],
         }
 
     def scores(self) -> list[Json]:
@@ -492,7 +514,7 @@ class WelcomeToState(GameState):
                 {
                     "total": sum(breakdown.values()),
                     "breakdown": breakdown,
-                    "estates": len(sheet.estates(L)),
+                    "estates": self._complete_estates(sheet),
                 }
             )
         return out
@@ -500,8 +522,15 @@ class WelcomeToState(GameState):
     def tie_breaks(self) -> list[TieBreak]:
         """Most points wins (``ranking``); ties favour more complete estates, then share
         the victory."""
-        estates = [len(self.sheet(p).estates(self.L)) for p in range(self.num_players)]
+        estates = [self._complete_estates(self.sheet(p)) for p in range(self.num_players)]
         return [TieBreak("more complete estates", estates)]
+
+    def _complete_estates(self, sheet: Sheet) -> int:
+        """The complete estates of ``sheet`` for the tie-break (ruling 13): of 1 to 6
+        houses; with the option ``long-estates``, fenced, fully numbered stretches of 7
+        or more too ("A complete estate contains only numbered houses between two
+        fences; sizes one to six score")."""
+        return sheet.complete_estates(self.L, self.option("long-estates"))
 
     # == copies ========================================================================
     def determinize(self, player: int, seed: int) -> WelcomeToState:
