@@ -19,7 +19,12 @@ MAX_SEED = 2**53 - 1  # server/schemas.py's MAX_SEED
 #: each game's options as the lobby should offer them: name -> (control, default)
 OPTIONS = {
     "dream-home": {"column-discard": ("checkbox", True), "own-roof-shown": ("checkbox", False)},
-    "house-of-fado": {"promos": ("checkbox", False), "assistants": ("checkbox", False)},
+    "house-of-fado": {
+        "promos": ("checkbox", False),
+        "assistants": ("checkbox", False),
+        "restaurant-assistant": ("checkbox", True),
+        "own-assistant-back": ("select", "any-space"),
+    },
     "master-builder": {
         "choosing-workers": ("checkbox", False),
         "selective-events": ("checkbox", False),
@@ -100,6 +105,8 @@ def test_a_two_player_variant_is_offered_at_two_players_only(page: Any, server: 
     assert get(f"{server}/api/tables/{table}/log")["options"] == {
         "promos": True,
         "assistants": True,
+        "restaurant-assistant": True,
+        "own-assistant-back": "any-space",
     }
     page.select_option("#players", "4")  # three or four: back to the rulebook's game
     assert page.is_disabled("#option-assistants") and not page.is_checked("#option-assistants")

@@ -444,8 +444,10 @@ def restaurant(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], f
                f"critic costs {p['critic_cost']}")  # fmt: skip
     parts.append(text(WIDTH - 2 * MARGIN, y + 20, summary, 11, "end"))
     # its own action space, clickable by its owner only
-    here = RESTAURANT_SPACE in p["workers"]
-    shown = {"seat": seat, "assistant": False} if here else None
+    shown = None  # its worker, or an assistant left there (ruling 26)
+    for kind, assistant in (("assistants", True), ("workers", False)):
+        if RESTAURANT_SPACE in p[kind]:
+            shown = {"seat": seat, "assistant": assistant}
     current = obs["target"] == RESTAURANT_SPACE and obs["turn"] == seat
     more, h = action_space(acts, RESTAURANT_SPACE, 2 * MARGIN, y + 40, shown, current)
     parts += more
