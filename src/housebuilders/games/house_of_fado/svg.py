@@ -113,8 +113,9 @@ SPACE_RULES = (
     "Street: bring customers or the critic of a group to a table of your restaurant",
     "Rehearsal Room: score a fado tile whose notes you have, or gain a note tile",
     "Billboard: promote one of your musicians to the billboard, or sign a contract",
-    "your restaurant: income, raise your musicians' fame with customers, the critic's "
-    "verdict; then the customers leave",
+    "your restaurant: income, raise your musicians' fame with customers, a fame 6 "
+    "musician's star or 6 points, dismissals for their fame, the critic's verdict; then "
+    "the customers leave",
 )
 KICKOUT_RULE = "kick-out space: a kicked piece goes here and its owner may take the bonus"
 
