@@ -1,7 +1,8 @@
 """Write the "## Rulings" section of each game's rules page (``GameSpec.rules``, in the
 game's package) from its doc page, docs/games/<rulebook>.md: the same rulings, without
-the tests they cite. Run it after changing a doc page's rulings; the test
-tests/core/test_rules.py fails while a page and its doc disagree.
+the tests they cite (a variant's page, only those for it: ``GameSpec.variant``). Run it
+after changing a doc page's rulings; the test tests/core/test_rules.py fails while a
+page and its doc disagree.
 
     .venv/bin/python scripts/rules_from_docs.py
 """
@@ -26,7 +27,7 @@ def main() -> None:
         package, _, name = spec.rules.partition(":")
         page = Path(str(files(package).joinpath(name)))
         text = page.read_text()
-        made = rulings_markdown(doc.read_text())
+        made = rulings_markdown(doc.read_text(), spec.variant)
         old = rulings_section(text)
         text = text.replace(old, made) if old else text.rstrip("\n") + "\n\n" + made
         page.write_text(text)

@@ -12,6 +12,7 @@ from housebuilders.core.rules import (
     doc_rulings,
     rules_of,
     rules_text,
+    ruling_variants,
     rulings_markdown,
     rulings_section,
     sections,
@@ -41,15 +42,16 @@ def test_every_game_has_its_rules_page_with_a_turn_the_scoring_and_the_rulings(
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_rules_pages_rulings_are_the_doc_pages(game_id: str) -> None:
     """The Rulings section is made from the doc page (scripts/rules_from_docs.py): the
-    same numbers, titles and words, so the two cannot drift apart."""
+    same numbers, titles and words, so the two cannot drift apart; a variant's page,
+    only the rulings for it."""
     spec = hb.game(game_id)
     page, doc = rules_text(spec), doc_page(spec)
-    assert rulings_section(page) == rulings_markdown(doc), (
+    assert rulings_section(page) == rulings_markdown(doc, spec.variant), (
         f"{spec.rules} is behind docs/games: run scripts/rules_from_docs.py"
     )
     rulings = next(s for s in sections(page) if s["title"] == "Rulings")["blocks"][0]
     numbered = list(zip(rulings["numbers"], [item[0][0] for item in rulings["items"]], strict=True))
-    assert numbered == [(n, title) for n, title, _ in doc_rulings(doc)]
+    assert numbered == [(n, title) for n, title, _ in doc_rulings(doc, spec.variant)]
 
 
 def test_a_ruling_loses_the_tests_it_cites_and_keeps_its_words() -> None:
@@ -68,6 +70,26 @@ def test_a_ruling_loses_the_tests_it_cites_and_keeps_its_words() -> None:
         "## Rulings\n\n1. **Chimneys**: one per roof.\n"
         "2. **Plans.** First claimants get more; used estates still score.\n"
     )
+
+
+def test_a_ruling_for_one_variant_is_on_that_variants_page_only() -> None:
+    """A title naming a variant, "(basic variant)", keeps the ruling to that variant's
+    page, and the page leaves the words out; a ruling naming none is on every page."""
+    doc = (
+        "# A game\n\n## Rulings\n\n"
+        "1. **Geometry.** Walls stack. Test: `test_a`.\n"
+        "2. **A full board (basic variant).** It is skipped. Test: `test_b`.\n"
+        "3. **Quality (advanced variant)** is a track. Test: `test_c`.\n"
+    )
+    assert ruling_variants(doc) == {1: "", 2: "basic", 3: "advanced"}
+    assert doc_rulings(doc, "basic") == [
+        (1, "Geometry.", "Walls stack."),
+        (2, "A full board.", "It is skipped."),
+    ]
+    assert rulings_markdown(doc, "advanced") == (
+        "## Rulings\n\n1. **Geometry.** Walls stack.\n3. **Quality** is a track.\n"
+    )
+    assert [n for n, _, _ in doc_rulings(doc)] == [1, 2, 3]  # the doc as a whole
 
 
 def test_markdown_comes_out_as_text_pieces_never_markup() -> None:

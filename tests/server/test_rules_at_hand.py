@@ -39,9 +39,10 @@ def test_the_rules_of_every_game_with_its_rulings(client: TestClient, game_id: s
     assert "Scoring" in by_title
     doc = (ROOT / "docs" / "games" / f"{Path(hb.game(game_id).rulebook).stem}.md").read_text()
     [rulings] = by_title["Rulings"]
-    assert rulings["numbers"] == [n for n, _, _ in doc_rulings(doc)]
+    variant = hb.game(game_id).variant  # a variant's page: its own rulings only
+    assert rulings["numbers"] == [n for n, _, _ in doc_rulings(doc, variant)]
     assert [item[0] for item in rulings["items"]] == [
-        [title, "bold"] for _, title, _ in doc_rulings(doc)
+        [title, "bold"] for _, title, _ in doc_rulings(doc, variant)
     ]
 
 
@@ -56,6 +57,7 @@ def test_the_table_page_holds_its_games_rules_in_a_panel(client: TestClient) -> 
     assert '<details id="rules" class="panel rules">' in page
     assert "<strong>Privilege cards.</strong>" in page  # ruling 25's title
     assert "Tied players are ranked by fewer loans" in page  # the scoring
+    assert "<strong>A full player board.</strong>" not in page  # the basic variant's 16
 
 
 def test_the_rules_panel_shows_markup_as_text(

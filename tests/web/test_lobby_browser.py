@@ -24,7 +24,12 @@ OPTIONS = {
         "helpers-in-order": ("checkbox", False),
         "supplier-most-kids": ("checkbox", False),
     },
-    "house-of-fado": {"promos": ("checkbox", False), "assistants": ("checkbox", False)},
+    "house-of-fado": {
+        "promos": ("checkbox", False),
+        "assistants": ("checkbox", False),
+        "restaurant-assistant": ("checkbox", True),
+        "own-assistant-back": ("select", "any-space"),
+    },
     "master-builder": {
         "choosing-workers": ("checkbox", False),
         "selective-events": ("checkbox", False),
@@ -109,6 +114,8 @@ def test_a_two_player_variant_is_offered_at_two_players_only(page: Any, server: 
     assert get(f"{server}/api/tables/{table}/log")["options"] == {
         "promos": True,
         "assistants": True,
+        "restaurant-assistant": True,
+        "own-assistant-back": "any-space",
     }
     page.select_option("#players", "4")  # three or four: back to the rulebook's game
     assert page.is_disabled("#option-assistants") and not page.is_checked("#option-assistants")

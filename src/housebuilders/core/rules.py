@@ -5,7 +5,10 @@ turn goes, how the game is scored and how this game rules where the rulebook is 
 The page is the game's own words, read from the installed package (the doc pages in
 docs/ are not in the wheel). Its "Rulings" section is made from the doc page's
 (``rulings_markdown``: the same numbers, titles and text, the tests' names left out),
-and a test holds the two together, so they cannot drift apart.
+and a test holds the two together, so they cannot drift apart. Where one doc page
+serves several games, the variants of one rulebook (``GameSpec.variant``: Mr House's
+"basic" and "advanced"), a ruling for one of them says so in its title, "**A full
+player board (basic variant).**", and only that variant's page carries it.
 
 ``sections(markdown)`` reads the few forms such a page uses (``##`` headings,
 paragraphs, ``-`` and ``1.`` lists, ``**bold**`` and ```code```) into plain data: text
@@ -27,6 +30,7 @@ Span = tuple[str, str]
 
 _INLINE = re.compile(r"\*\*(.+?)\*\*|`([^`]+)`")
 _NUMBERED = re.compile(r"^(\d+)\. (.*)")
+_VARIANT = re.compile(r" ?\(([a-z][a-z-]*) variant\)")  # in a ruling's title
 _RULING = re.compile(r"^(\d+)\. \*\*(.+?)\*\* ?(.*)")
 _NAMES = r"`test_[a-z0-9_]+`(?:,?\s*(?:and\s+)?`test_[a-z0-9_]+`)*"
 _TESTS = (  # the tests a ruling cites: "(`test_a`)", "Tests: `test_a`, `test_b`."
@@ -121,11 +125,24 @@ def _blocks(lines: list[str]) -> list[dict[str, Any]]:
 
 
 # -- the rulings, from a doc page -----------------------------------------------------------
-def doc_rulings(doc: str) -> list[tuple[int, str, str]]:
+def doc_rulings(doc: str, variant: str = "") -> list[tuple[int, str, str]]:
     """The numbered rulings under a doc page's "## Rulings" (up to its first ``###``
     part): (number, title, text) each, the title the ruling's bold words as written
     (a full stop of its own, or the start of the text's sentence) and the text without
-    the tests it cites."""
+    the tests it cites. With a ``variant``, only the rulings for it: those whose title
+    names no variant or names that one ("(basic variant)", left out of the title)."""
+    return [(n, title, text) for n, title, text, tag in _tagged_rulings(doc)
+            if not (variant and tag and tag != variant)]  # fmt: skip
+
+
+def ruling_variants(doc: str) -> dict[int, str]:
+    """The variant each ruling of a doc page is for, by number: the one its title
+    names, "" for every variant."""
+    return {n: tag for n, _, _, tag in _tagged_rulings(doc)}
+
+
+def _tagged_rulings(doc: str) -> list[tuple[int, str, str, str]]:
+    """``doc_rulings`` with the variant each title names ("" for none)."""
     part = doc.split("\n## Rulings\n", 1)[1] if "\n## Rulings\n" in doc else ""
     part = part.split("\n## ", 1)[0].split("\n### ", 1)[0]
     items: list[list[str]] = []
@@ -146,14 +163,17 @@ def doc_rulings(doc: str) -> list[tuple[int, str, str]]:
         text = m.group(3)
         for tests in _TESTS:
             text = tests.sub("", text)
-        rulings.append((int(m.group(1)), m.group(2).strip(), text.strip()))
+        tag = _VARIANT.search(m.group(2))
+        title = _VARIANT.sub("", m.group(2), count=1).strip()
+        rulings.append((int(m.group(1)), title, text.strip(), tag.group(1) if tag else ""))
     return rulings
 
 
-def rulings_markdown(doc: str) -> str:
-    """A rules page's "## Rulings" section made from the doc page ``doc``."""
+def rulings_markdown(doc: str, variant: str = "") -> str:
+    """A rules page's "## Rulings" section made from the doc page ``doc``: the
+    rulings for ``variant`` (see ``doc_rulings``)."""
     lines = ["## Rulings", ""]
-    for number, title, text in doc_rulings(doc):
+    for number, title, text in doc_rulings(doc, variant):
         space = "" if text[:1] in (",", ":", ";", ".") else " "
         lines.append(f"{number}. **{title}**{space}{text}".rstrip())
     return "\n".join(lines) + "\n"

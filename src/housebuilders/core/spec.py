@@ -98,6 +98,11 @@ class GameSpec:
     #: the players' page of the rules, "package:file" in the installed package (Markdown:
     #: how a turn goes, scoring, the rulings; core/rules.py reads it); "" for none
     rules: str = ""
+    #: the variant of its rulebook this game is, where one rulebook and doc page make
+    #: several games (Mr House's "basic" and "advanced"): the doc page's rulings whose
+    #: title names another variant ("(basic variant)") are left off its rules page; ""
+    #: for the whole rulebook
+    variant: str = ""
     #: the observation encoder for learning (games/<game>/features.py, a
     #: ``core.features.Features``): ``features.encode(state, player)`` is a fixed-length
     #: vector of what ``player`` sees, ``features.size(players)`` its length

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+import housebuilders as hb
+from housebuilders.core.rules import rules_of
 from housebuilders.games.house_of_fado import actions
 from housebuilders.games.house_of_fado.actions import (
     DONE,
@@ -196,6 +198,51 @@ def test_hf_129_the_breakdown_adds_up_to_the_total() -> None:
 
 
 # == tie-breaks ===========================================================================
+#: each kind of points of a seat's breakdown, as the rules page words it (HF-129)
+POINTS_ON_THE_PAGE = {
+    "fado_tiles": "a fado tile scored at the Rehearsal Room: the points printed on it",
+    "promotions": "a musician promoted to the billboard: its fame",
+    "fame_six": "a musician at fame 6: 6 points",
+    "dismissals": "a musician dismissed when you close your restaurant: its fame",
+    "musicians": "each musician in your restaurant scores its fame",
+    "stars": "stars: 10, 15, 21 or 28 points for 1 to 4 stars (36 for 5)",
+    "billboard": "each specialty on the billboard scores by its tile",
+    "fado_set": "fado tiles scored: 3, 6, 10 or 15 points",
+    "money": "1 point for every 5 money",
+}
+
+
+def page_text(section: str) -> str:
+    """A section of the game's rules page (what the web table's Rules panel shows) as
+    plain text, one line a paragraph or list item."""
+    rules = rules_of(hb.game("house-of-fado"))
+    blocks = next(s["blocks"] for s in rules["sections"] if s["title"] == section)
+    return "\n".join("".join(text for text, _ in item) for b in blocks for item in b["items"])
+
+
+def test_hf_129_the_rules_page_lists_every_source_of_points() -> None:
+    """Every kind of points the scores count, those of play ("Score the depicted number
+    of points on the tile", "Score points equal to the fame", "Score 6 points", "Score
+    points equal to their fame") and those of the end ("1 point for every 5 money"),
+    is on the players' rules page."""
+    kinds = set(new(2).scores()[0]["breakdown"])
+    assert kinds == set(POINTS_ON_THE_PAGE)
+    scoring = page_text("Scoring")
+    for kind, words in POINTS_ON_THE_PAGE.items():
+        assert words in scoring, kind
+
+
+def test_hf_87_to_hf_97_the_rules_pages_close_has_its_six_steps_in_order() -> None:
+    """The close as the page sums it up: income, fame, fame 6, dismissals, the critic,
+    the customers leave ("Close your restaurant", steps 1 to 6)."""
+    close = next(line for line in page_text("How a turn goes").splitlines()
+                 if line.startswith("Your restaurant"))  # fmt: skip
+    steps = ["income", "raise your musicians' fame", "fame 6", "dismiss", "critic",
+             "the customers leave"]  # fmt: skip
+    at = [close.index(step) for step in steps]
+    assert at == sorted(at), close
+
+
 def test_hf_130_points_then_stars_then_fado_tiles_then_money() -> None:
     s = new(2)
     s.earned[1][1] = 1

@@ -188,6 +188,32 @@ def test_structure_rules_of_the_basic_variant_apply() -> None:
         s.apply(0, Build("chimney", 0, 1))
 
 
+def test_walls_stack_and_roofs_go_at_any_level_in_the_advanced_variant() -> None:
+    """Rulings 1, 2 and 5, as in the basic variant: "A house can also have more than
+    one level, by building walls on top of walls." "Not all roofs must be at the same
+    level." "A chimney can only be placed on an already built roof." """
+    s = building(house=(column(wood(), wood()), column(wood(), roof=True)))
+    legal = s.legal_actions(0)
+    assert Build("wood_wall", 0, 2) in legal  # on top of a wall
+    assert Build("wood_wall", 2, 0) in legal  # a new column at the row's end
+    assert Build("roof", 0, 1) in legal  # the second floor's roof beside a first floor's
+    assert Build("wood_wall", 1, 1) not in legal  # a roofed column takes no wall
+    assert Build("chimney", 1, 1) in legal
+    builds = [a for a in legal if isinstance(a, Build)]
+    assert not [a for a in builds if a.part == "chimney" and a.column == 0]  # no roof there
+
+
+def test_giving_up_a_part_in_the_advanced_variant_takes_what_stands_on_it() -> None:
+    """Ruling 15: "A constructed house part can be removed, but the player does not
+    keep it or regain the materials used to create it." A roof takes its chimney, a
+    ground-floor wall its column."""
+    s = building(house=(column(wood(windows=1), roof=True, chimney=True), column(wood())))
+    s.apply(0, Remove("roof", 0, 0))
+    assert s.house[0] == (column(wood(windows=1)), column(wood()))
+    s.apply(0, Remove("wood_wall", 0, 0))
+    assert s.house[0] == (column(wood()),) and s.store[0] == list(PLENTY)
+
+
 def test_finish_passes_to_the_next_builder() -> None:
     s = building(players=2)
     s.store[1] = list(PLENTY)

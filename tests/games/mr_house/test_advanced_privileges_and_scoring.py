@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import housebuilders as hb
+from housebuilders.core.testing import random_playout
 from housebuilders.games.mr_house.actions import RepayLoan, UsePrivilege
 from housebuilders.games.mr_house.advanced import Garage
 from housebuilders.games.mr_house.common import OVER
@@ -199,6 +202,32 @@ def test_rulebook_advanced_scoring_example_marta_wins_paul_loses() -> None:
     s = scoring_example()
     assert s.scores()[2]["total"] > 17  # Paul scores more, and still loses
     assert s.ranking() == [2, 1, 3]
+
+
+def test_a_complete_house_in_the_advanced_variant_is_the_basic_variants() -> None:
+    """Rulings 2, 3 and 4: "A complete house has at least 2 walls; 2 roofs; all walls
+    covered by a roof or a higher-story wall; at least 1 chimney; exactly 1 door; all
+    other walls have at least 1 window; a permit", upper floors included, the door on
+    any floor."""
+    base = (column(wood(door=True), roof=True, chimney=True), column(wood(windows=1), roof=True))
+    houses = {
+        base: True,
+        (column(wood(windows=1), wood(door=True), roof=True, chimney=True), base[1]): True,
+        (column(wood(door=True), wood(), roof=True, chimney=True), base[1]): False,
+        (*base, column(wood(windows=1))): False,  # a column without its roof
+    }
+    for house, complete in houses.items():
+        s = adv(2)
+        s.phase, s.house, s.permit = OVER, [house, house], [True, True]
+        assert s.scores()[0]["complete"] is complete, house
+
+
+def test_the_advanced_sixth_turn_ends_the_game_without_preparation() -> None:
+    """Ruling 13: "The game ends after the sixth game turn. Then points are scored." """
+    s = adv(2, seed=2)
+    random_playout(s, random.Random(2))
+    assert s.is_terminal() and s.turn == 6 and s.phase == OVER
+    assert s.acting_players() == ()
 
 
 def test_incomplete_house_loses_whatever_the_points() -> None:

@@ -23,6 +23,13 @@ HOUSE_OF_FADO = register(GameSpec(
         Option("assistants", False, (False, True), "the 2-player variant: each player has "
                "3 assistants to leave on the action spaces their workers vacate",
                players=(2,)),
+        # the assistants' readings (rulings 26 and 27), for the 2-player variant
+        Option("restaurant-assistant", True, (True, False), "an assistant may be left on "
+               "your restaurant's action space as your worker leaves it (the rulebook's "
+               "text); False: only on the main board's action spaces", players=(2,)),
+        Option("own-assistant-back", "any-space", ("any-space", "action-space"), "your own "
+               "kicked assistant may move to the space your worker came from: any space, a "
+               "kick-out space included; or only an action space", players=(2,)),
     ),
     heuristic=f"{__name__}.heuristic:evaluate",
     heuristic_all=f"{__name__}.heuristic:evaluate_all",

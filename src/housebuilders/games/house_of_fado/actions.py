@@ -283,8 +283,10 @@ def _counts(total: int, low: int, high: int) -> list[tuple[int, ...]]:
 PLACES = tuple(Place(s) for s in range(ACTION_SPACES))
 MOVES = {(o, s): Move(o, s) for o in range(SPACES) for s in range(ACTION_SPACES)
          if location_of(o) != LOCATION_OF[s]}  # fmt: skip
-# an assistant comes from the supply or any board space (HF-134), never a restaurant
+# an assistant comes from the supply or any board space (HF-134); from the leaver's
+# own restaurant too (ruling 26), an action added later: at the end of the space
 LEAVES = tuple(LeaveAssistant(s) for s in range(SPACES + 1) if s != RESTAURANT_SPACE)
+LEAVE_RESTAURANT = LeaveAssistant(RESTAURANT_SPACE)
 NO_ASSISTANT, REMOVE_OWN, RETURN_OWN = NoAssistant(), RemoveOwnAssistant(), ReturnOwnAssistant()
 FREES = tuple(FreeKickout(s) for s in range(ACTION_SPACES, SPACES))
 KICKS = tuple(KickTo(s) for s in range(ACTION_SPACES, SPACES))
@@ -313,4 +315,7 @@ SPACE: tuple[Action, ...] = (
     *KICKS, BONUS_MONEY, *BONUS_CUSTOMERS.values(), *BONUS_NOTES, *BONUS_FAME, NO_BONUS,
     *HIRES, *SEATS.values(), *CRITICS.values(), *SCORES, *GAINS, *PROMOTES, *CONTRACTS, DONE,
     *RAISES.values(), *REMOVE_SIX, *KEEP_SIX, *DISMISSES, *CRITIC_TO,
+    # added since: new actions go last, so that the indices above never move (the RL
+    # adapters' action ids, recorded games)
+    LEAVE_RESTAURANT,
 )  # fmt: skip

@@ -207,6 +207,12 @@ def _check_pieces(s: HouseOfFadoState) -> None:
                     if space in seen:
                         refuse(name, f"two pieces on space {space}")
                     seen.add(space)
+    for seat, (workers, assistants) in enumerate(zip(s.workers, s.assistants, strict=True)):
+        here = [*workers, *assistants].count(RESTAURANT_SPACE)
+        if here > 1:
+            refuse("assistants", f"two pieces on player {seat}'s restaurant")
+        if RESTAURANT_SPACE in assistants and not s.setup["options"]["restaurant-assistant"]:
+            refuse("assistants", "no assistant on a restaurant with restaurant-assistant off")
     kicked = sum(space == -2 for pieces in (s.workers, s.assistants) for row in pieces
                  for space in row)  # fmt: skip
     if kicked > (1 if s.phase in ("kick", "overflow", "own-assistant") else 0):

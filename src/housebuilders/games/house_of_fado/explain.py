@@ -29,13 +29,22 @@ from .actions import (
     Promote,
     Raise,
     RemoveSix,
+    ReturnOwnAssistant,
     ScoreFado,
     Seat,
     location_of,
     space_name,
 )
 from .content import TYPES
-from .phases import BILLBOARD as BILLBOARD_PHASE, MARKET, PLACE, RAISE, SECTIONS, STREET
+from .phases import (
+    BILLBOARD as BILLBOARD_PHASE,
+    MARKET,
+    OWN_ASSISTANT,
+    PLACE,
+    RAISE,
+    SECTIONS,
+    STREET,
+)
 
 if TYPE_CHECKING:
     from .state import HouseOfFadoState
@@ -87,6 +96,8 @@ def illegal(s: HouseOfFadoState, player: int, action: Action) -> tuple[str, str]
     """The rule an illegal action breaks; None for the kit's words."""
     if s.phase == PLACE and isinstance(action, Place | Move):
         return _placement(s, player, action)
+    if s.phase == OWN_ASSISTANT and isinstance(action, ReturnOwnAssistant):
+        return _return_own(s)
     if s.phase in (MARKET, BILLBOARD_PHASE) and isinstance(action, Hire | Contract):
         return _musician(s, player, action)
     if s.phase == STREET and isinstance(action, BringCritic):
@@ -146,6 +157,20 @@ def _placement(s: HouseOfFadoState, player: int, action: Place | Move) -> tuple[
                 f"your workers on it ({where}, on an action space or a kick out space)",
                 GAMEPLAY)  # fmt: skip
     return None
+
+
+def _return_own(s: HouseOfFadoState) -> tuple[str, str] | None:
+    """Why your own kicked assistant may not move to where your worker came from."""
+    if s.may_return_own():
+        return None
+    if s.origin == -1:
+        return ("your worker came from your supply, not from a space: remove the assistant "
+                "from the board", GAMEPLAY)  # fmt: skip
+    if s.origin == RESTAURANT_SPACE:
+        return ("no assistant goes on a restaurant (the option restaurant-assistant is off): "
+                "remove it from the board", GAMEPLAY)  # fmt: skip
+    return ("it does not go to a kick out space (the option own-assistant-back is "
+            "action-space): remove it from the board", GAMEPLAY)  # fmt: skip
 
 
 def _musician(s: HouseOfFadoState, player: int, action: Hire | Contract) -> tuple[str, str] | None:

@@ -37,6 +37,7 @@ from .actions import (
     HIRES,
     KEEP_SIX,
     KICKS,
+    LEAVE_RESTAURANT,
     LEAVES,
     LOCATION_OF,
     MARKET,
@@ -115,7 +116,10 @@ FADO_STAR, PRESTIGE_STAR = TYPES, TYPES + 1  # the stars after the three musicia
 FADO_POINTS, PROMOTIONS, DISMISSALS, FAME_SIX = range(len(EARNED))
 ACTION_PHASES = {MARKET: MARKET_PHASE, STREET: STREET_PHASE, REHEARSAL: REHEARSAL_PHASE,
                  BILLBOARD: BILLBOARD_PHASE}  # fmt: skip
-LEAVE = {a.source: a for a in LEAVES}
+LEAVE = {a.source: a for a in (*LEAVES, LEAVE_RESTAURANT)}
+#: the options of the assistants variant's readings (docs/games/house-of-fado.md,
+#: rulings 26 and 27)
+RESTAURANT_ASSISTANT, OWN_ASSISTANT_BACK = "restaurant-assistant", "own-assistant-back"
 #: each space as the log names it (a seat's restaurant is "their restaurant")
 WHERE = tuple("their restaurant" if s == RESTAURANT_SPACE else space_name(s) for s in range(SPACES))
 
@@ -288,7 +292,7 @@ class HouseOfFadoState(GameState):
         if phase == ASSISTANT:
             return self.assistant_sources(player)
         if phase == OWN_ASSISTANT:  # HF-136
-            return [REMOVE_OWN, RETURN_OWN] if 0 <= self.origin < RESTAURANT_SPACE else [REMOVE_OWN]
+            return [REMOVE_OWN, RETURN_OWN] if self.may_return_own() else [REMOVE_OWN]
         return [FREES[s - ACTION_SPACES] for s in self.freeable()]  # OVERFLOW
 
     def placements(self, player: int) -> list[Action]:
@@ -301,6 +305,30 @@ class HouseOfFadoState(GameState):
             MOVES[origin, s] for origin in workers for s in range(ACTION_SPACES)
             if LOCATION_OF[s] not in held
         ]  # fmt: skip
+
+    def may_hold_assistant(self, space: int) -> bool:
+        """HF-133, Q26: an action space (not a kick-out space) may hold an assistant
+        left there; a restaurant's too, unless the option restaurant-assistant is off."""
+        if space == RESTAURANT_SPACE:
+            return bool(self.setup["options"][RESTAURANT_ASSISTANT])
+        return 0 <= space < ACTION_SPACES
+
+    def may_return_own(self) -> bool:
+        """HF-136, ruling 27: may the assistant this turn's worker kicked out, its
+        owner's own, move to the space the worker came from? Not from the supply (no
+        space); from a kick-out space by the option own-assistant-back ("any-space");
+        to a restaurant's action space as ruling 26 allows."""
+        origin = self.origin
+        if origin == SUPPLY:
+            return False
+        if origin >= ACTION_SPACES:
+            return bool(self.setup["options"][OWN_ASSISTANT_BACK] == "any-space")
+        return self.may_hold_assistant(origin)
+
+    def _assistant_on(self, player: int, space: int) -> int | None:
+        """The index of ``player``'s assistant on ``space``, None if none there."""
+        spaces = self.assistants[player]
+        return spaces.index(space) if space in spaces else None
 
     def _free_kickouts(self) -> list[int]:
         spaces = self.board.kickout_spaces[LOCATION_OF[self.target]]
@@ -447,7 +475,11 @@ class HouseOfFadoState(GameState):
             )
         else:
             self.log.append(f"player {player} places a worker on {WHERE[space]}")
-        found = self.occupant(space) if space != RESTAURANT_SPACE else None
+        if space == RESTAURANT_SPACE:  # your own: only your assistant can be there (Q26)
+            index = self._assistant_on(player, space)
+            found = None if index is None else (player, True, index)
+        else:
+            found = self.occupant(space)
         workers[worker] = space
         if found is None:
             return self._after_kick()
@@ -508,11 +540,12 @@ class HouseOfFadoState(GameState):
     def _after_kick(self) -> bool:
         """After the kick-out: HF-133's assistant, then the location's action."""
         self.decider, self.phase = self.turn, ASSISTANT
-        origin = self.origin
-        if (
-            self.assistants[self.turn] and 0 <= origin < RESTAURANT_SPACE  # Q26
-            and self.occupant(origin) is None
-        ):  # fmt: skip
+        origin, player = self.origin, self.turn
+        if origin == RESTAURANT_SPACE:  # the mover's own: only his assistant may be there
+            vacant = self._assistant_on(player, origin) is None
+        else:  # empty unless his kicked assistant just moved back there (HF-136)
+            vacant = origin >= 0 and self.occupant(origin) is None
+        if self.assistants[player] and vacant and self.may_hold_assistant(origin):
             return False
         return self._start_action()
 

@@ -113,8 +113,9 @@ SPACE_RULES = (
     "Street: bring customers or the critic of a group to a table of your restaurant",
     "Rehearsal Room: score a fado tile whose notes you have, or gain a note tile",
     "Billboard: promote one of your musicians to the billboard, or sign a contract",
-    "your restaurant: income, raise your musicians' fame with customers, the critic's "
-    "verdict; then the customers leave",
+    "your restaurant: income, raise your musicians' fame with customers, a fame 6 "
+    "musician's star or 6 points, dismissals for their fame, the critic's verdict; then "
+    "the customers leave",
 )
 KICKOUT_RULE = "kick-out space: a kicked piece goes here and its owner may take the bonus"
 
@@ -444,8 +445,10 @@ def restaurant(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], f
                f"critic costs {p['critic_cost']}")  # fmt: skip
     parts.append(text(WIDTH - 2 * MARGIN, y + 20, summary, 11, "end"))
     # its own action space, clickable by its owner only
-    here = RESTAURANT_SPACE in p["workers"]
-    shown = {"seat": seat, "assistant": False} if here else None
+    shown = None  # its worker, or an assistant left there (ruling 26)
+    for kind, assistant in (("assistants", True), ("workers", False)):
+        if RESTAURANT_SPACE in p[kind]:
+            shown = {"seat": seat, "assistant": assistant}
     current = obs["target"] == RESTAURANT_SPACE and obs["turn"] == seat
     more, h = action_space(acts, RESTAURANT_SPACE, 2 * MARGIN, y + 40, shown, current)
     parts += more
