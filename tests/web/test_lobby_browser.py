@@ -25,6 +25,7 @@ OPTIONS = {
         "selective-events": ("checkbox", False),
         "additional-events": ("checkbox", False),
         "renting-workers": ("checkbox", False),
+        "removed-contracts-end-early": ("checkbox", False),
     },
     "mr-house-advanced": {"door": ("select", "any-floor"), "office": ("select", "first-two")},
     "mr-house-basic": {"door": ("select", "any-floor")},

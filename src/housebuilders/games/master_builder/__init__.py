@@ -26,6 +26,10 @@ MASTER_BUILDER = register(GameSpec(
                "each round, and both are carried out"),
         Option("renting-workers", False, (False, True), "at the start of construction, "
                "players may rent their workers to others at an agreed price"),
+        # the rulings that read the rulebook one way, the other reading an option (Q17...)
+        Option("removed-contracts-end-early", False, (False, True), "the game also ends early "
+               "when the last contracts left were removed unwanted (the rulebook: only once "
+               "all have been acquired by players)"),
     ),
     heuristic=f"{__name__}.heuristic:evaluate",
     heuristic_all=f"{__name__}.heuristic:evaluate_all",

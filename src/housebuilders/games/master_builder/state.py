@@ -1,5 +1,6 @@
-"""Master Builder's rules (shared/rules/master-builder.txt), the checklist's ids in comments
-(shared/checklists/master-builder.md, its open questions Q1..Q30 built as their readings).
+"""Master Builder's rules (the rulebook master-builder.txt), the ids of its rules checklist
+in comments (MB-1 to MB-119; its open questions Q1..Q30 built as their readings, the other
+reading an option where the text allows more, docs/games/master-builder.md).
 
 A round: Phase 1 hire and/or fire (round 1: the draft), Phase 2 the auctions, Phase 3 the
 events, Phase 4 the construction (plans made at once and hidden, then revealed and built
@@ -102,6 +103,9 @@ WALLS, ROOFS = (0, 1, 2, 3), (4, 5)  # a building's sections (content.KINDS)
 GABLES, SIDE_WALLS = (0, 1), (2, 3)
 TOWN = ((0, 1, 2), (3, 4, 5))  # a town wall contract's two walls: wall section, side, side
 OPTIONS = ("choosing-workers", "selective-events", "additional-events", "renting-workers")
+#: the other readings of rulings, each an option off by default (docs: "Which rulings are
+#: options")
+READINGS = ("removed-contracts-end-early",)
 
 
 def plan_key(contract: int, section: int, crew: tuple[int, int]) -> int:
@@ -673,8 +677,9 @@ class MasterBuilderState(GameState):
                         f"${price * 1000:,}")  # fmt: skip
 
     def _end_phase_2(self) -> None:
-        """MB-64, MB-66: unwanted contracts stay with $5,000 once, then leave; Q17: the
-        early end once nothing is left to acquire."""
+        """MB-64, MB-66: unwanted contracts stay with $5,000 once, then leave; MB-109, Q17:
+        the early end once "all contracts have been acquired by players" (none removed
+        unwanted; with removed-contracts-end-early, once nothing is left to acquire)."""
         for c in self.display[:]:
             if c in self.carried:
                 self.bonus[c] = 0
@@ -684,11 +689,13 @@ class MasterBuilderState(GameState):
             else:
                 self.bonus[c] = self.content.unwanted_bonus
                 self.carried.append(c)
-        if (not self.contract_deck and not self.display
+        acquired = not self.gone or self.option("removed-contracts-end-early")
+        if (not self.contract_deck and not self.display and acquired
                 and self.round <= self.content.rounds - 2
                 and self.last_round == self.content.rounds):  # fmt: skip
             self.last_round = self.round + 1
-            self.log.append(f"every contract is acquired: round {self.last_round} is the last")
+            done = "no contract is left to acquire" if self.gone else "every contract is acquired"
+            self.log.append(f"{done}: round {self.last_round} is the last")
         self._start_phase_3()
 
     # -- Phase 3 (MB-67 to MB-74, MB-116, MB-117) -----------------------------------------
