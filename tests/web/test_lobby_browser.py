@@ -26,6 +26,7 @@ OPTIONS = {
         "additional-events": ("checkbox", False),
         "renting-workers": ("checkbox", False),
         "removed-contracts-end-early": ("checkbox", False),
+        "late-repayment": ("select", "deck-exhausted"),
     },
     "mr-house-advanced": {"door": ("select", "any-floor"), "office": ("select", "first-two")},
     "mr-house-basic": {"door": ("select", "any-floor")},

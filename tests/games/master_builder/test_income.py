@@ -83,11 +83,27 @@ def test_mb_104_q11_no_loan_is_offered_outside_wages_cash_cannot_cover() -> None
             s.apply(player, legal[-1])
 
 
-def test_q10_loans_are_late_once_the_face_down_deck_is_empty_whatever_is_on_display() -> None:
+def test_q10_mb_106_loans_are_late_once_the_face_down_deck_is_empty_whatever_is_on_display() -> (
+    None
+):
+    """"The late repayment amount is what is due if the contract deck has been exhausted
+    before the repayment is made": by default, the face-down deck alone."""
     s = new(2)
     assert len(s.removed) == 4
     s.display, s.contract_deck = s.contract_deck[:2], []
     assert s.observe(None)["late"] and s.repayment(0) == 15  # removed ones do not count
+
+
+def test_q10_mb_106_none_in_play_keeps_loans_early_while_contracts_are_on_offer() -> None:
+    """"The early repayment amount is what is due if contract cards remain in play when
+    the repayment is made": with late-repayment "none-in-play", a contract on offer is
+    still in play, and the late amount waits until none is left (MB-112 at the end too)."""
+    s = new(2, **{"late-repayment": "none-in-play"})
+    s.display, s.contract_deck = s.contract_deck[:2], []
+    s.cash[0], s.ious[0] = 20, [1, 0]
+    assert not s.observe(None)["late"] and s.repayment(0) == 13 and s.debt(0) == 13
+    s.display = []
+    assert s.observe(None)["late"] and s.repayment(0) == 15 and s.scores()[0]["total"] == 5
 
 
 def test_q12_mb_8_the_bank_lends_past_the_boxes_ious() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import housebuilders as hb
 from housebuilders.core.testing import check_random_game
 from housebuilders.games.master_builder.actions import (
     CHOOSES,
@@ -26,6 +27,16 @@ from .positions import A, F, J, M, give, hiring, new
 def test_mb_119_a_whole_game_runs_with_each_option_alone(option: str) -> None:
     final = check_random_game("master-builder", 3, seed=2, options={option: True})
     assert final.is_terminal() and final.setup["options"][option]
+
+
+READINGS = [(o.name, c) for o in hb.game("master-builder").options if o.name not in OPTIONS
+            for c in o.choices if c != o.default]  # fmt: skip
+
+
+@pytest.mark.parametrize(("option", "choice"), READINGS)
+def test_a_whole_game_runs_with_each_rulings_other_reading(option: str, choice: object) -> None:
+    final = check_random_game("master-builder", 3, seed=4, options={option: choice})
+    assert final.is_terminal() and final.setup["options"][option] == choice
 
 
 def test_mb_115_every_option_is_off_by_default() -> None:

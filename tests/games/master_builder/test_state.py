@@ -37,7 +37,7 @@ ALL_OPTIONS = {"choosing-workers": True, "selective-events": True,
                "additional-events": True, "renting-workers": True}  # fmt: skip
 
 
-def new(players: int = 4, **options: bool) -> MasterBuilderState:
+def new(players: int = 4, **options: bool | str) -> MasterBuilderState:
     state = new_game("master-builder", players, seed=3, options=options)
     assert isinstance(state, MasterBuilderState)
     return state

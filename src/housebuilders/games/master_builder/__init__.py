@@ -6,7 +6,7 @@ from __future__ import annotations
 from housebuilders.core import GameSpec, Option, register
 
 from .actions import SPACE
-from .state import MasterBuilderState
+from .state import LATE, MasterBuilderState
 
 MASTER_BUILDER = register(GameSpec(
     id="master-builder",
@@ -30,6 +30,10 @@ MASTER_BUILDER = register(GameSpec(
         Option("removed-contracts-end-early", False, (False, True), "the game also ends early "
                "when the last contracts left were removed unwanted (the rulebook: only once "
                "all have been acquired by players)"),
+        Option("late-repayment", "deck-exhausted", LATE, "when loans cost their late amount: "
+               "once the face-down contract deck is exhausted, or once no contract remains "
+               "in play (the deck and the contracts on offer both empty); the rulebook says "
+               "both"),
     ),
     heuristic=f"{__name__}.heuristic:evaluate",
     heuristic_all=f"{__name__}.heuristic:evaluate_all",

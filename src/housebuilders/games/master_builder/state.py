@@ -106,6 +106,8 @@ OPTIONS = ("choosing-workers", "selective-events", "additional-events", "renting
 #: the other readings of rulings, each an option off by default (docs: "Which rulings are
 #: options")
 READINGS = ("removed-contracts-end-early",)
+#: Q10's two readings of the late repayment (the option late-repayment), the default first
+LATE = ("deck-exhausted", "none-in-play")
 
 
 def plan_key(contract: int, section: int, crew: tuple[int, int]) -> int:
@@ -233,7 +235,12 @@ class MasterBuilderState(GameState):
         return (player + 1) % self.num_players
 
     def late(self) -> bool:
-        """MB-106, Q10: late repayment once the face-down contract deck is empty."""
+        """MB-106, Q10: the late repayment "if the contract deck has been exhausted": once
+        the face-down deck is empty; with late-repayment "none-in-play", only once no
+        contract remains in play either ("if contract cards remain in play": none on
+        offer)."""
+        if self.setup["options"].get("late-repayment") == LATE[1]:
+            return not self.contract_deck and not self.display
         return not self.contract_deck
 
     def repayment(self, loan: int) -> int:
