@@ -26,6 +26,7 @@ OPTIONS = {
         "additional-events": ("checkbox", False),
         "renting-workers": ("checkbox", False),
         "removed-contracts-end-early": ("checkbox", False),
+        "must-hire-after-look": ("checkbox", False),
         "late-repayment": ("select", "deck-exhausted"),
     },
     "mr-house-advanced": {"door": ("select", "any-floor"), "office": ("select", "first-two")},

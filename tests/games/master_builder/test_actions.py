@@ -22,8 +22,11 @@ def test_the_space_holds_each_action_once_and_every_action_round_trips_json() ->
 
 
 def test_the_space_stays_small_and_in_a_fixed_order() -> None:
-    assert len(a.SPACE) == 3784
-    assert a.SPACE[0] == a.HireWorker(0) and a.SPACE[-1] == a.KEEP_LOANS
+    """Actions added later go at the end: the indices before them stay (RL adapters and
+    recorded games keep them)."""
+    assert len(a.SPACE) == 3785
+    assert a.SPACE[0] == a.HireWorker(0) and a.SPACE[3783] == a.KEEP_LOANS
+    assert a.SPACE[3784:] == (a.DECLINE_CHOICE,)
 
 
 def test_the_action_kinds_agree_with_every_declared_games() -> None:

@@ -9,6 +9,7 @@ import housebuilders as hb
 from housebuilders.core.testing import check_random_game
 from housebuilders.games.master_builder.actions import (
     CHOOSES,
+    DECLINE_CHOICE,
     DECLINE_RENT,
     END_RENTING,
     LOOKS,
@@ -50,7 +51,8 @@ def test_mb_115_q26_a_later_hire_may_choose_any_card_within_the_wage_cap() -> No
     give(s, 0, [M, M, M, M, M])  # wage 25
     s.apply(0, LOOKS[F])
     deck = s.decks[F][:]
-    assert s.phase != HIRE and s.legal_actions(0) == [CHOOSES[w] for w in sorted(deck)]
+    assert s.phase != HIRE
+    assert s.legal_actions(0) == [*(CHOOSES[w] for w in sorted(deck)), DECLINE_CHOICE]
     s.apply(0, CHOOSES[deck[2]])
     assert s.wage[0] == 29 and s.cash[0] == 39 and s.decks[F] == deck[:2] + deck[3:]
     assert s.phase == HIRE and s.turn == 1

@@ -30,6 +30,9 @@ MASTER_BUILDER = register(GameSpec(
         Option("removed-contracts-end-early", False, (False, True), "the game also ends early "
                "when the last contracts left were removed unwanted (the rulebook: only once "
                "all have been acquired by players)"),
+        Option("must-hire-after-look", False, (False, True), "choosing workers: a player "
+               "who paid to look into a deck must hire from it (the rulebook: pay to look "
+               "and choose)"),
         Option("late-repayment", "deck-exhausted", LATE, "when loans cost their late amount: "
                "once the face-down contract deck is exhausted, or once no contract remains "
                "in play (the deck and the contracts on offer both empty); the rulebook says "

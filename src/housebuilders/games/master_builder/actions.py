@@ -91,6 +91,14 @@ class ChooseWorker(Action, kind="choose-worker"):
         return f"choose worker card {self.worker + 1} from the deck"
 
 
+class DeclineChoice(Action, kind="decline-choice"):
+    """After a look (choosing workers): hire nobody from that deck; the look stays paid and
+    the seat chooses again what to do with its turn (Q26)."""
+
+    def __str__(self) -> str:
+        return "take no worker from this deck"
+
+
 class FireWorker(Action, kind="fire-worker"):
     worker: int
 
@@ -271,6 +279,7 @@ SUBMIT_PLAN = SubmitPlan()
 TAKE_LOANS = tuple(TakeLoan(n) for n in range(LOANS))
 REPAYS = tuple(RepayIou(n) for n in range(LOANS))
 KEEP_LOANS = KeepLoans()
+DECLINE_CHOICE = DeclineChoice()
 
 SPACE: tuple[Action, ...] = (
     *HIRES, *LOOKS, *CHOOSES, *FIRES, PASS_HIRING,
@@ -279,4 +288,6 @@ SPACE: tuple[Action, ...] = (
     *OFFERS.values(), ACCEPT_RENT, DECLINE_RENT, END_RENTING,
     *STAFFS.values(), *UNSTAFFS.values(), SUBMIT_PLAN,
     *TAKE_LOANS, *REPAYS, KEEP_LOANS,
+    # added later, at the end so that the indices above stay (RL adapters keep them)
+    DECLINE_CHOICE,
 )  # fmt: skip

@@ -11,6 +11,7 @@ from .actions import (
     NONE,
     Bid,
     ChooseWorker,
+    DeclineChoice,
     EventDismiss,
     EventUnavailable,
     FireWorker,
@@ -27,7 +28,7 @@ from .actions import (
     section_name,
 )
 from .content import MAX_WORKERS, MasterBuilderContent, can_staff, needs, workers
-from .phases import BID, DRAFT, HIRE, LOAN, OPEN, OPENING_BID, PLAN, SECTIONS
+from .phases import BID, DRAFT, HIRE, LOAN, LOOK, OPEN, OPENING_BID, PLAN, SECTIONS
 
 if TYPE_CHECKING:
     from .state import MasterBuilderState
@@ -65,6 +66,8 @@ def describe(s: MasterBuilderState, action: Action) -> str:
         c = s.content.contracts[action.contract]
         return (f"name contract {c.number}, {c.name} (amount {money(c.amount)}, minimum bid "
                 f"{money(c.min_bid)}), for bidding")  # fmt: skip
+    if isinstance(action, DeclineChoice) and s.looking != NONE:
+        return f"take no worker from the {skill_names(s.content)[s.looking]} deck"
     if isinstance(action, HireWorker | LookIntoDeck | OfferRent | Staff):
         return action.words(skill_names(s.content))
     if isinstance(action, TakeLoan | RepayIou):
@@ -87,6 +90,9 @@ def illegal(s: MasterBuilderState, player: int, action: Action) -> tuple[str, st
         return _bid(s, player, action)
     if isinstance(action, Staff) and s.phase == PLAN:
         return _staff(s, player, action)
+    if isinstance(action, DeclineChoice) and s.phase == LOOK and s.option("must-hire-after-look"):
+        return ("a player who paid to look into a worker deck chooses a worker from it "
+                "(the option must-hire-after-look)", SECTIONS[LOOK])
     if isinstance(action, SubmitPlan) and s.phase == PLAN:
         fault = s.plan_fault(player)
         if fault:

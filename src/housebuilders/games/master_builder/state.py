@@ -22,6 +22,7 @@ from .actions import (
     BIDS,
     CHOOSES,
     CREWS,
+    DECLINE_CHOICE,
     DECLINE_RENT,
     DISMISSES,
     END_RENTING,
@@ -45,6 +46,7 @@ from .actions import (
     AcceptRent,
     Bid,
     ChooseWorker,
+    DeclineChoice,
     DeclineRent,
     EndRenting,
     EventDismiss,
@@ -64,6 +66,7 @@ from .actions import (
     SubmitPlan,
     TakeLoan,
     Unstaff,
+    money,
 )
 from .checks import MasterBuilderJson, check
 from .content import (
@@ -105,7 +108,7 @@ TOWN = ((0, 1, 2), (3, 4, 5))  # a town wall contract's two walls: wall section,
 OPTIONS = ("choosing-workers", "selective-events", "additional-events", "renting-workers")
 #: the other readings of rulings, each an option off by default (docs: "Which rulings are
 #: options")
-READINGS = ("removed-contracts-end-early",)
+READINGS = ("removed-contracts-end-early", "must-hire-after-look")
 #: Q10's two readings of the late repayment (the option late-repayment), the default first
 LATE = ("deck-exhausted", "none-in-play")
 
@@ -397,9 +400,10 @@ class MasterBuilderState(GameState):
             return self.hires(player)
         if phase == HIRE:
             return [*self.hires(player), *(FIRES[w] for w in self.workers[player]), PASS_HIRING]
-        if phase == LOOK:
+        if phase == LOOK:  # Q26: a seat may hire nobody from the deck it looked into
             deck = self.decks[self.looking]
-            return [CHOOSES[w] for w in sorted(deck) if self.can_hire(player, w)]
+            chooses: list[Action] = [CHOOSES[w] for w in sorted(deck) if self.can_hire(player, w)]
+            return chooses + ([] if self.option("must-hire-after-look") else [DECLINE_CHOICE])
         if phase == OPEN:
             puts = [PUT_UPS[c] for c in self.display
                     if self.cash[player] >= self.content.contracts[c].min_bid]  # fmt: skip
@@ -541,8 +545,8 @@ class MasterBuilderState(GameState):
         self.looking = action.skill
         seen = set(self.looked[player]) | set(self.decks[action.skill])
         self.looked[player] = sorted(seen)
-        self.log.append(f"player {player} pays $1,000 to look into the "
-                        f"{self.content.skills[action.skill].name} deck")  # fmt: skip
+        self.log.append(f"player {player} pays {money(self.content.options.choosing_fee)} to "
+                        f"look into the {self.content.skills[action.skill].name} deck")  # fmt: skip
         self.phase = LOOK
         return True
 
@@ -553,6 +557,16 @@ class MasterBuilderState(GameState):
         self._take(player, skill, action.worker)
         self._after_phase_1_action(acted=True)
         return True
+
+    def _decline_choice(self, player: int, action: DeclineChoice) -> bool:
+        """Q26: no worker from the deck looked into; the fee stays paid and the seat is
+        asked again what to do with its turn (a new look costs the fee again, so cash
+        bounds the looks)."""
+        name = self.content.skills[self.looking].name
+        self.looking = NONE
+        self.phase = DRAFT if self.round == 1 else HIRE
+        self.log.append(f"player {player} takes no worker from the {name} deck")
+        return False
 
     def _fire(self, player: int, action: FireWorker) -> bool:
         """MB-37, MB-38: under its deck; the wage falls at once."""
@@ -1233,6 +1247,7 @@ _HANDLERS: dict[type, Any] = {
     HireWorker: MasterBuilderState._hire,
     LookIntoDeck: MasterBuilderState._look,
     ChooseWorker: MasterBuilderState._choose,
+    DeclineChoice: MasterBuilderState._decline_choice,
     FireWorker: MasterBuilderState._fire,
     PassHiring: MasterBuilderState._pass_hiring,
     PutUp: MasterBuilderState._put_up,
