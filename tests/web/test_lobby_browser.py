@@ -27,6 +27,7 @@ OPTIONS = {
         "renting-workers": ("checkbox", False),
         "removed-contracts-end-early": ("checkbox", False),
         "must-hire-after-look": ("checkbox", False),
+        "repay-when-asked": ("checkbox", False),
         "late-repayment": ("select", "deck-exhausted"),
     },
     "mr-house-advanced": {"door": ("select", "any-floor"), "office": ("select", "first-two")},

@@ -83,6 +83,34 @@ def test_mb_104_q11_no_loan_is_offered_outside_wages_cash_cannot_cover() -> None
             s.apply(player, legal[-1])
 
 
+def test_q11_mb_48_mb_104_a_loan_beyond_wages_could_only_cover_a_bid_or_lower_the_total() -> None:
+    """"A player may NOT take a loan to cover their bid" and "If a player cannot pay the
+    wages of their workers ..., they MUST take a loan": outside the wages (offered when
+    short, above) a borrowed $10,000 could only be bid, which the text forbids, or be
+    handed to a "pay" event, which takes what a seat has, or be kept, and a loan kept
+    costs more at the end than it brought. Nothing a seat could want is lost."""
+    s = new(2)
+    total = s.scores()[0]["total"]
+    for k, loan in enumerate(s.content.loans):
+        assert loan.amount <= loan.early <= loan.late
+        for deck in (s.contract_deck[:], []):
+            s.contract_deck = deck
+            s.cash[0] += loan.amount
+            s.ious[0][k] += 1
+            assert s.scores()[0]["total"] == total - (s.repayment(k) - loan.amount) <= total
+            s.cash[0] -= loan.amount
+            s.ious[0][k] -= 1
+    pay = next(e for e, card in enumerate(s.content.events) if card.effect == "pay")
+    taken = []
+    for cash in (0, 10):
+        s = new(2)
+        give(s, 0, [M, M, J, J, A, A, A])  # a worker for any "pay" card's filter
+        s.cash[0] = cash
+        s._begin_event(pay)
+        taken.append(cash - s.cash[0])
+    assert taken == [0, s.content.events[pay].pay]  # borrowed money only pays the event
+
+
 def test_q10_mb_106_loans_are_late_once_the_face_down_deck_is_empty_whatever_is_on_display() -> (
     None
 ):

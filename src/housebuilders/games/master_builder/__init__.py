@@ -17,6 +17,7 @@ MASTER_BUILDER = register(GameSpec(
     _new_game=MasterBuilderState.new,
     _state_from_json=MasterBuilderState.from_json,
     actions=SPACE,
+    state_format=2,  # 2: the options of issue 43's rulings, asks, ...
     options=(
         Option("choosing-workers", False, (False, True), "a hire may pay $1,000 to look into "
                "a worker deck and choose any of its cards"),
@@ -33,6 +34,9 @@ MASTER_BUILDER = register(GameSpec(
         Option("must-hire-after-look", False, (False, True), "choosing workers: a player "
                "who paid to look into a deck must hire from it (the rulebook: pay to look "
                "and choose)"),
+        Option("repay-when-asked", False, (False, True), "a loan is repaid only when its "
+               "player is asked to act, not also at once with money that came unasked (a "
+               "contract's bonus, an event's gain); the rulebook: \"at any time\""),
         Option("late-repayment", "deck-exhausted", LATE, "when loans cost their late amount: "
                "once the face-down contract deck is exhausted, or once no contract remains "
                "in play (the deck and the contracts on offer both empty); the rulebook says "

@@ -20,7 +20,7 @@ Id = Annotated[StrictInt, Field(ge=-1, le=10_000)]
 Money = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
 Phase = Literal[
     "draft", "hire", "look", "open", "opening-bid", "bid", "event", "event-choice", "rent",
-    "rent-answer", "plan", "loan", "repay", "over",
+    "rent-answer", "plan", "loan", "repay", "over", "repay-bonus", "repay-gain",
 ]  # fmt: skip
 
 
@@ -63,6 +63,7 @@ class MasterBuilderJson(GameStateJson):
     offer: list[Money]
     offered: list[Seat]
     carried: list[Id]
+    asks: list[Seat]
     decks: list[list[Id]]
     workers: list[list[Id]]
     contracts: list[list[Id]]
@@ -86,6 +87,12 @@ def check(s: MasterBuilderState) -> None:
     within("bidder", s.bidder, -1, players - 1)
     for seat in s.offered:
         within("offered", seat, 0, players - 1)
+    for seat in s.asks:
+        within("asks", seat, 0, players - 1)
+    if bool(s.asks) != (s.phase in ("repay-bonus", "repay-gain")) or (
+        s.asks and s.asks[0] != s.turn
+    ):
+        refuse("asks", "the seats asked to repay with money just come, the first to act")
     within("round", s.round, 1, s.last_round)
     within("last_round", s.last_round, 2, content.rounds)
     within("plan_from", s.plan_from, 0, len(s.history))

@@ -27,7 +27,10 @@ order" is clockwise from them, seat after seat, MB-18, MB-21):
    its wages takes loans one at a time, in turn order (Q11); then REPAY, the last chance to
    repay loans, in turn order (Q13). A seat may repay a loan whenever it is asked anything
    else too (but a loan for its wages), without using up its turn (repay-iou stays with
-   the same seat, in the same phase).
+   the same seat, in the same phase). Money that comes to a seat without its asking (a
+   contract's bonus with an auction won, an event's gain) may repay a loan at once:
+   REPAY_BONUS and REPAY_GAIN ask each such seat that can repay one, before the game goes
+   on (Q13: "at any time").
 """
 
 from __future__ import annotations
@@ -45,6 +48,8 @@ RENT_ANSWER = "rent-answer"  # the seat offered a worker accepts or declines (MB
 PLAN = "plan"  # simultaneous construction plans (MB-83)
 LOAN = "loan"  # a loan to pay wages (MB-100)
 REPAY = "repay"  # the last chance to repay loans this round (Q13)
+REPAY_BONUS = "repay-bonus"  # repay with a contract's bonus, at once (Q13)
+REPAY_GAIN = "repay-gain"  # repay with an event's gain, at once (Q13)
 OVER = "over"
 
 # The phase track: the trowel's five spaces, in order (MB-20).
@@ -57,7 +62,7 @@ TRACK = (
 )
 TRACK_OF = {
     DRAFT: 0, HIRE: 0, LOOK: 0, OPEN: 1, OPENING_BID: 1, BID: 1, EVENT: 2, EVENT_CHOICE: 2,
-    RENT: 3, RENT_ANSWER: 3, PLAN: 3, LOAN: 4, REPAY: 4,
+    RENT: 3, RENT_ANSWER: 3, PLAN: 3, LOAN: 4, REPAY: 4, REPAY_BONUS: 1, REPAY_GAIN: 2,
 }  # fmt: skip
 
 ADDITIONAL = "Additional Rules"
@@ -75,5 +80,7 @@ SECTIONS = {
     PLAN: "Phase 4: Construction",
     LOAN: "Credit",
     REPAY: "Credit",
+    REPAY_BONUS: "Credit",
+    REPAY_GAIN: "Credit",
     OVER: "End of Game",
 }

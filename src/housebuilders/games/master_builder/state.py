@@ -95,6 +95,8 @@ from .phases import (
     RENT,
     RENT_ANSWER,
     REPAY,
+    REPAY_BONUS,
+    REPAY_GAIN,
     SECTIONS as PHASE_SECTIONS,
     TRACK,
     TRACK_OF,
@@ -108,7 +110,7 @@ TOWN = ((0, 1, 2), (3, 4, 5))  # a town wall contract's two walls: wall section,
 OPTIONS = ("choosing-workers", "selective-events", "additional-events", "renting-workers")
 #: the other readings of rulings, each an option off by default (docs: "Which rulings are
 #: options")
-READINGS = ("removed-contracts-end-early", "must-hire-after-look")
+READINGS = ("removed-contracts-end-early", "must-hire-after-look", "repay-when-asked")
 #: Q10's two readings of the late repayment (the option late-repayment), the default first
 LATE = ("deck-exhausted", "none-in-play")
 
@@ -148,10 +150,11 @@ class MasterBuilderState(GameState):
         # workers (MB-69); income: this round's completions' amounts by seat; offer:
         # [owner, skill, player, price] of a rent offer awaiting its answer; offered: the
         # seats that declined an offer of the renting seat (offered no more, a ruling); carried:
-        # the contracts on display unwanted last round (MB-64)
+        # the contracts on display unwanted last round (MB-64); asks: the seats to ask at
+        # once whether to repay with money that came to them unasked (Q13), the first now
         lists="cash wage contract_deck removed economy boxed_economy economy_shown event_deck "
         "events_seen display bonus gone town passed submitted pending_events down "
-        "seen_workers income offer offered carried",
+        "seen_workers income offer offered carried asks",
         # decks by skill; per seat: workers, contracts (owned, unfinished), ious (count by
         # type), hands (selective events), plans (plan keys), rented_in (skills),
         # rented_out (worker ids), looked (worker ids whose place that seat alone knows);
@@ -188,7 +191,7 @@ class MasterBuilderState(GameState):
         s.workers, s.contracts, s.ious = t.workers, t.contracts, t.ious
         s.passed, s.submitted = [False] * players, [False] * players
         s.pending_events, s.down, s.income, s.offer = [], [], [0] * players, []
-        s.offered, s.carried = [], []
+        s.offered, s.carried, s.asks = [], [], []
         s.seen_workers = [0] * len(workers(s.content))
         for deck in s.decks:
             if deck:
@@ -384,7 +387,7 @@ class MasterBuilderState(GameState):
         chance follows the wages."""
         if player not in self.acting_players():
             return []
-        if self.phase == REPAY:  # the last chance (Q13)
+        if self.phase in (REPAY, REPAY_BONUS, REPAY_GAIN):  # the last chance, money come (Q13)
             return [*self.repays(player), KEEP_LOANS]
         if self.phase == LOAN:
             return list(TAKE_LOANS)
@@ -681,9 +684,15 @@ class MasterBuilderState(GameState):
                 continue
             self.turn = seat
             return
+        winner, bonus = self.bidder, self.bonus[self.auction]
         self._award(self.bidder, self.auction, self.high)
         self.auction, self.high, self.bidder = NONE, 0, NONE
-        self.turn, self.open_passes, self.phase = self.first, 0, OPEN  # MB-53
+        if not self._ask_to_repay([winner] if bonus else [], REPAY_BONUS):
+            self._go_on(REPAY_BONUS)
+
+    def _reopen(self) -> None:
+        """MB-53: after an auction the first player opens again."""
+        self.turn, self.open_passes, self.phase = self.first, 0, OPEN
         self._next_opening()
 
     def _award(self, player: int, contract: int, price: int) -> None:
@@ -756,23 +765,28 @@ class MasterBuilderState(GameState):
         event = self.content.events[card]
         self.event, self.event_step = card, 0
         self.log.append(f"event: {event.name}: {event.text}")
+        gainers = []
         if event.effect == "unavailable":  # MB-69
             for p in range(self.num_players):
                 found = [w for w in self.workers[p] if self.matches(w, False)]
                 if len(found) >= event.at_least:
                     self.down += found
                     self.cash[p] += event.gain
+                    gainers.append(p)
         elif event.effect == "pay":
             for p in range(self.num_players):
                 found = [w for w in self.workers[p] if self.matches(w, True)]
                 if len(found) >= event.at_least:
                     self.cash[p] += event.gain - min(event.pay, self.cash[p])
+                    gainers.append(p)
         elif event.effect == "no-roofs":
             self.no_roofs = True
         elif event.effect in ("choose-unavailable", "dismiss"):
             return self._next_event_choice()
         self.event = NONE
-        return False
+        first = self.first  # in turn order
+        order = sorted(gainers, key=lambda p: (p - first) % self.num_players)
+        return self._ask_to_repay(order if event.gain else [], REPAY_GAIN)
 
     def _next_event_choice(self) -> bool:
         """MB-68, Q15: each seat in turn order with a matching worker chooses one; False
@@ -792,11 +806,42 @@ class MasterBuilderState(GameState):
             self._release(player, action.worker)  # MB-72, Q14
         else:
             self.down.append(action.worker)
-        self.cash[player] += self.content.events[self.event].gain
+        gain = self.content.events[self.event].gain
+        self.cash[player] += gain
         self.event_step += 1
-        if not self._next_event_choice():
-            self._next_event()
+        if not self._ask_to_repay([player] if gain else [], REPAY_GAIN):
+            self._go_on(REPAY_GAIN)
         return False
+
+    # -- money come unasked (Q13) ---------------------------------------------------------
+    def _ask_to_repay(self, seats: list[int], phase: str) -> bool:
+        """Q13, "A loan may be repaid at any time": money came to ``seats`` without their
+        asking (a contract's bonus, an event's gain); each that can now repay a loan is
+        asked at once, in that order, in ``phase``. False if none is (the caller goes on);
+        never with repay-when-asked."""
+        if self.option("repay-when-asked"):
+            return False
+        self.asks = [p for p in seats if self.repays(p)]
+        if not self.asks:
+            return False
+        self.phase, self.turn = phase, self.asks[0]
+        return True
+
+    def _next_ask(self) -> None:
+        """The next seat to ask, or the game goes on from where the money came."""
+        self.asks = [p for p in self.asks[1:] if self.repays(p)]
+        if self.asks:
+            self.turn = self.asks[0]
+        else:
+            self._go_on(self.phase)
+
+    def _go_on(self, phase: str) -> None:
+        """What follows the money's coming: after an auction, the opening (MB-53); after
+        an event's gain, the event's next choice or the next event."""
+        if phase == REPAY_BONUS:
+            self._reopen()
+        elif self.event == NONE or not self._next_event_choice():
+            self._next_event()
 
     # -- Phase 4 (MB-75 to MB-94, MB-118) -------------------------------------------------
     def _start_phase_4(self) -> None:
@@ -923,9 +968,14 @@ class MasterBuilderState(GameState):
         self.ious[player][action.loan] -= 1
         if self.phase == REPAY:
             self._next_repay()
+        elif self.phase in (REPAY_BONUS, REPAY_GAIN) and not self.repays(player):
+            self._next_ask()
         return False
 
     def _keep(self, player: int, action: KeepLoans) -> bool:
+        if self.phase != REPAY:
+            self._next_ask()
+            return False
         self.event_step += 1
         self._next_repay()
         return False

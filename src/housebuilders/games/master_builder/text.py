@@ -28,7 +28,10 @@ PHASE_WORDS = {"draft": "taking a face-up worker (the first hires)",
                "event-choice": "choosing a worker for the event",
                "rent": "offering workers for rent", "rent-answer": "answering a rent offer",
                "plan": "planning the construction", "loan": "taking a loan to pay wages",
-               "repay": "repaying loans", "over": "the game is over"}  # fmt: skip
+               "repay": "repaying loans",
+               "repay-bonus": "repaying a loan with the contract's bonus",
+               "repay-gain": "repaying a loan with the event's money",
+               "over": "the game is over"}  # fmt: skip
 
 
 def skill_name(obs: Json, skill: int) -> str:
