@@ -102,7 +102,7 @@ def test_sentences_use_the_rulebooks_words() -> None:
     assert str(a.Staff(0, 4, 3, a.NONE)) == (
         "plan to build side 1 of town wall 2 of contract 1 with an apprentice"
     )
-    assert str(a.OfferRent(3, 1, 2)) == "offer to rent an apprentice to player 2 for $2,000"
+    assert str(a.OfferRent(3, 1, 2)) == "offer to rent an apprentice to player 1 for $2,000"
     assert str(a.TakeLoan(0)) == "take a Small loan"
 
 

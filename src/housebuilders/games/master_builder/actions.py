@@ -55,10 +55,11 @@ def a_worker(skill: int, names: tuple[str, ...] = SKILL_NAMES) -> str:
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
-def section_name(contract: int, section: int) -> str:
-    """A section in words: "gable 2 of contract 8", "side 1 of town wall 2 of contract 1"."""
+def section_name(contract: int, section: int, name: str = "") -> str:
+    """A section in words: "gable 2 of contract 8", "side 1 of town wall 2 of contract 1";
+    with the contract's ``name``: "gable 2 of contract 8, Inn"."""
     kind = "town-wall" if contract + 1 in TOWN_WALLS else "building"
-    return f"{SECTION_NAMES[kind][section]} of contract {contract + 1}"
+    return f"{SECTION_NAMES[kind][section]} of contract {contract + 1}" + f", {name}" * bool(name)
 
 
 # -- Phase 1: hire and/or fire workers (MB-25 to MB-39, MB-115) ------------------------
@@ -147,6 +148,10 @@ class PlayEvent(Action, kind="play-event"):
     def __str__(self) -> str:
         return f"play event card {self.event + 1} for this round"
 
+    def words(self, events: tuple[str, ...]) -> str:
+        """With the content's event names: "play Foremen's council for this round"."""
+        return f"play {events[self.event]} for this round"
+
 
 class EventDismiss(Action, kind="event-dismiss"):
     worker: int
@@ -174,8 +179,8 @@ class OfferRent(Action, kind="offer-rent"):
         return self.words(SKILL_NAMES)
 
     def words(self, skills: tuple[str, ...]) -> str:
-        return (f"offer to rent {a_worker(self.skill, skills)} to player {self.player + 1} "
-                f"for {money(self.price)}")
+        return (f"offer to rent {a_worker(self.skill, skills)} to player {self.player} "
+                f"for {money(self.price)}")  # the seat as the board numbers it, from 0
 
 
 class AcceptRent(Action, kind="accept-rent"):
@@ -206,11 +211,13 @@ class Staff(Action, kind="staff-section"):
     def __str__(self) -> str:
         return self.words(SKILL_NAMES)
 
-    def words(self, skills: tuple[str, ...]) -> str:
+    def words(self, skills: tuple[str, ...], name: str = "") -> str:
+        """With the content's skill names (and the contract's ``name``, if given)."""
         crew = a_worker(self.first, skills)
         if self.second != NONE:
             crew += f" and {a_worker(self.second, skills)}"
-        return f"plan to build {section_name(self.contract, self.section)} with {crew}"
+        where = section_name(self.contract, self.section, name) + "," * bool(name)
+        return f"plan to build {where} with {crew}"
 
 
 class Unstaff(Action, kind="unstaff-section"):
@@ -218,7 +225,10 @@ class Unstaff(Action, kind="unstaff-section"):
     section: int
 
     def __str__(self) -> str:
-        return f"take the workers off {section_name(self.contract, self.section)}"
+        return self.words()
+
+    def words(self, name: str = "") -> str:
+        return f"take the workers off {section_name(self.contract, self.section, name)}"
 
 
 class SubmitPlan(Action, kind="submit-plan"):

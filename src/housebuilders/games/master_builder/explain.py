@@ -18,11 +18,13 @@ from .actions import (
     HireWorker,
     LookIntoDeck,
     OfferRent,
+    PlayEvent,
     PutUp,
     RepayIou,
     Staff,
     SubmitPlan,
     TakeLoan,
+    Unstaff,
     a_worker,
     money,
     section_name,
@@ -68,6 +70,13 @@ def describe(s: MasterBuilderState, action: Action) -> str:
                 f"{money(c.min_bid)}), for bidding")  # fmt: skip
     if isinstance(action, DeclineChoice) and s.looking != NONE:
         return f"take no worker from the {skill_names(s.content)[s.looking]} deck"
+    if isinstance(action, PlayEvent) and action.event < len(s.content.events):
+        return action.words(tuple(e.name for e in s.content.events))
+    if isinstance(action, Staff | Unstaff) and action.contract < len(s.content.contracts):
+        name = s.content.contracts[action.contract].name
+        if isinstance(action, Unstaff):
+            return action.words(name)
+        return action.words(skill_names(s.content), name)
     if isinstance(action, HireWorker | LookIntoDeck | OfferRent | Staff):
         return action.words(skill_names(s.content))
     if isinstance(action, TakeLoan | RepayIou):

@@ -312,6 +312,11 @@ class MasterBuilderState(GameState):
         done = {s for s in range(SECTIONS) if self.built[contract][s]}
         return done | {s for c, s, _ in map(unkey, self.plans[player]) if c == contract}
 
+    def contract_name(self, contract: int) -> str:
+        """ "8, Inn": the contract's number and name in the content."""
+        card = self.content.contracts[contract]
+        return f"{card.number}, {card.name}"
+
     def is_town_wall(self, contract: int) -> bool:
         return self.content.contracts[contract].kind == "town-wall"
 
@@ -703,8 +708,8 @@ class MasterBuilderState(GameState):
         if contract in self.carried:
             self.carried.remove(contract)
         self.contracts[player].append(contract)
-        self.log.append(f"player {player} acquires contract {contract + 1} for "
-                        f"${price * 1000:,}")  # fmt: skip
+        self.log.append(f"player {player} acquires contract {self.contract_name(contract)} for "
+                        f"{money(price)}")  # fmt: skip
 
     def _end_phase_2(self) -> None:
         """MB-64, MB-66: unwanted contracts stay with $5,000 once, then leave; MB-109, Q17:
@@ -914,7 +919,7 @@ class MasterBuilderState(GameState):
                     self.contracts[p].remove(c)
                     self.town.append(c)  # MB-97
                     self.income[p] += amounts[c].amount
-                    self.log.append(f"player {p} completes contract {c + 1}")
+                    self.log.append(f"player {p} completes contract {self.contract_name(c)}")
             self.plans[p] = []
             self.rented_in[p], self.rented_out[p] = [], []
         self.down, self.no_roofs = [], False

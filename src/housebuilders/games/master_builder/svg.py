@@ -64,6 +64,7 @@ from .actions import (
 from .content import parse_code
 from .phases import TRACK
 from .text import (
+    a_skill,
     auction_line,
     contract_title,
     crew_label,
@@ -72,6 +73,7 @@ from .text import (
     loan_terms,
     loans_label,
     quirks_legend,
+    rent_line,
     round_label,
     section_label,
     signed,
@@ -258,10 +260,8 @@ def events(obs: Json, y: float) -> tuple[list[str], float]:
     parts.append(muted(2 * MARGIN, y + 44, f"events carried out: {seen}", 10))
     legend = f"loans: {loan_terms(obs)} · quirks: {quirks_legend(obs)}"
     parts.append(muted(2 * MARGIN, y + 58, legend, 10))
-    if obs["offer"]:
-        owner, skill, renter, price = obs["offer"]
-        offer = (f"Rent offer: {player_name(obs, owner)} offers a {skill_name(obs, skill)} to "
-                 f"{player_name(obs, renter)} for {money(price)}")  # fmt: skip
+    offer = rent_line(obs)
+    if offer:
         parts.append(bold(2 * MARGIN, y + 74, offer, 10.5))
         return parts, 80
     return parts, 64
@@ -331,7 +331,7 @@ def renting(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
     height = 0.0
     rows = acts.at(OfferRent.kind, "skill", "player")
     for skill, renter in sorted(rows):
-        label = f"rent a {skill_name(obs, skill)} to {player_name(obs, renter)}:"
+        label = f"rent {a_skill(obs, skill)} to {player_name(obs, renter)}:"
         items = [(money(a.action["price"]), a)
                  for a in acts.matching(OfferRent.kind, skill=skill, player=renter)]  # fmt: skip
         parts.append(muted(2 * MARGIN, y + height + 13, label, 10))

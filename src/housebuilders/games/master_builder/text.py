@@ -17,7 +17,7 @@ from ...core import Json
 from ...core.draw import player_name
 from ...core.draw.terminal import listing
 from ...core.log import plural
-from .actions import NONE, money
+from .actions import NONE, a_worker, money
 from .content import KINDS, SKILL_CODES
 from .phases import TRACK
 
@@ -37,6 +37,11 @@ PHASE_WORDS = {"draft": "taking a face-up worker (the first hires)",
 def skill_name(obs: Json, skill: int) -> str:
     """A worker type's name in the content: "foreman"."""
     return str(obs["skills"][skill]["name"])
+
+
+def a_skill(obs: Json, skill: int) -> str:
+    """A worker type with its article: "an apprentice"."""
+    return a_worker(skill, tuple(str(k["name"]) for k in obs["skills"]))
 
 
 def loan_name(obs: Json, loan: int) -> str:
@@ -153,7 +158,7 @@ def rent_line(obs: Json) -> str | None:
     if not obs["offer"]:
         return None
     owner, skill, renter, price = obs["offer"]
-    return (f"Rent offer: {player_name(obs, owner)} offers a {skill_name(obs, skill)} to "
+    return (f"Rent offer: {player_name(obs, owner)} offers {a_skill(obs, skill)} to "
             f"{player_name(obs, renter)} for {money(price)}")  # fmt: skip
 
 
