@@ -78,7 +78,8 @@ class MasterBuilderJson(GameStateJson):
 
 def check(s: MasterBuilderState) -> None:
     """What no game could reach: a card in two places or missing, a seat or a count out
-    of range, a wage marker that is not the sum of the wages."""
+    of range, a wage marker that is not the sum of the wages, a value outside the rules'
+    ranges (``ranges``)."""
     content, players = s.content, s.num_players
     within("players", players, MIN_PLAYERS, MAX_PLAYERS)
     assert s.phase in PHASES
@@ -157,3 +158,53 @@ def check(s: MasterBuilderState) -> None:
         for seat in (owner, player):
             within("offer", seat, 0, players - 1)
         within("offer", skill, 0, SKILLS - 1)
+    ranges(s)
+
+
+def ranges(s: MasterBuilderState) -> None:
+    """The rules' ranges: a wage marker on the track (MB-36: it ends at 30), cash never
+    below 0 (a bid, a rent, a look and a repayment are paid from cash, a "pay" event takes
+    what a seat has, wages are covered by loans) nor above all the money a seat can hold;
+    no more IOUs than wages could call for (loans only for wages, MB-104); the high bid at
+    least the contract's minimum and within its bidder's cash (MB-45, MB-48); a bonus of
+    $5,000 on a contract carried over and nothing elsewhere (MB-64); sections built only
+    on contracts held or in the town, and the town's buildings complete."""
+    content, players = s.content, s.num_players
+    top = content.most_cash()
+    for p in range(players):
+        if not 0 <= s.wage[p] <= content.wage_cap:
+            refuse("wage", f"player {p}'s wage marker is {s.wage[p]}, off the wage track "
+                   f"(0 to {content.wage_cap})")  # fmt: skip
+        if not 0 <= s.cash[p] <= top:
+            refuse("cash", f"player {p} holds {s.cash[p]}: cash is 0 to {top} (the most a "
+                   "seat can hold)")  # fmt: skip
+        if s.income[p] < 0:
+            refuse("income", f"player {p}'s income is {s.income[p]}, below 0")
+    smallest = min(loan.amount for loan in content.loans)
+    most_loans = content.rounds * -(-content.wage_cap // smallest)
+    for p in range(players):
+        if sum(s.ious[p]) > most_loans:
+            refuse("ious", f"player {p} holds {sum(s.ious[p])} IOUs, more than wages could "
+                   f"call for in {content.rounds} rounds ({most_loans})")  # fmt: skip
+    if s.bidder == -1:
+        if s.high != 0:
+            refuse("high", "a high bid without a bidder")
+    elif s.auction == -1:
+        refuse("bidder", "a bidder without a contract up for bidding")
+    else:
+        low = content.contracts[s.auction].min_bid
+        if not low <= s.high <= s.cash[s.bidder]:
+            refuse("high", f"the high bid {s.high} is not between contract {s.auction + 1}'s "
+                   f"minimum ({low}) and its bidder's cash ({s.cash[s.bidder]})")  # fmt: skip
+    for c, bonus in enumerate(s.bonus):
+        if bonus != (content.unwanted_bonus if c in s.carried else 0):
+            refuse("bonus", f"contract {c + 1} has {bonus} on it: only a contract carried "
+                   f"over has {content.unwanted_bonus}")  # fmt: skip
+    held = {c for row in s.contracts for c in row}
+    for c, row in enumerate(s.built):
+        if c in s.town and not all(row):
+            refuse("built", f"contract {c + 1} is in the town with sections unbuilt")
+        if any(row) and c not in held and c not in s.town:
+            refuse("built", f"contract {c + 1} has sections built and nobody holds it")
+    if s.offer and not 0 <= s.offer[3] <= top:
+        refuse("offer", f"a rent of {s.offer[3]} is out of range (0 to {top})")
