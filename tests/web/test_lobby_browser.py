@@ -25,6 +25,7 @@ OPTIONS = {
         "selective-events": ("checkbox", False),
         "additional-events": ("checkbox", False),
         "renting-workers": ("checkbox", False),
+        "three-go-rounds": ("checkbox", False),
         "removed-contracts-end-early": ("checkbox", False),
         "must-hire-after-look": ("checkbox", False),
         "repay-when-asked": ("checkbox", False),

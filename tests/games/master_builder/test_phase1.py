@@ -108,8 +108,7 @@ def test_mb_24_q1_round_6_hires_and_turns_the_fifth_economic_card() -> None:
     assert HIRES[A] in s.legal_actions(1)
     s.apply(1, HIRES[A])
     s.apply(0, PASS_HIRING)
-    s.apply(1, PASS_HIRING)
-    s.apply(0, PASS_HIRING)
+    s.apply(1, PASS_HIRING)  # every seat passed in a row (Q2)
     assert len(s.observe(None)["economy_shown"]) == 5 and s.economy == []
 
 

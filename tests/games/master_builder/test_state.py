@@ -24,6 +24,7 @@ from housebuilders.games.master_builder.actions import (
     STAFFS,
     SUBMIT_PLAN,
     TAKE_LOANS,
+    FireWorker,
     OfferRent,
     Staff,
     Unstaff,
@@ -333,13 +334,59 @@ def test_mb_64_mb_66_an_unwanted_contract_carries_5000_once_then_leaves() -> Non
     assert s.display == [] and c in s.gone and s.bonus[c] == 0
 
 
-def test_mb_34_q2_phase_1_ends_after_a_go_round_of_passes_or_the_third_go_round() -> None:
+def test_mb_34_q2_phase_1_ends_once_every_seat_has_passed_in_a_row() -> None:
+    """"only ONE at a time, in turn order" and "they may decide to hire or fire a worker
+    at their next opportunity": the text names no count of go-rounds, so the phase goes
+    on while anyone acts, and ends once every seat has passed in a row (nothing changed
+    since each passed)."""
+    s = new(3)
+    s.round, s.phase, s.turn, s.cash = 2, HIRE, 0, [60, 60, 60]
+    for _ in range(4):  # a fourth opportunity and more
+        s.apply(0, HIRES[A])
+        s.apply(1, PASS_HIRING)
+        s.apply(2, PASS_HIRING)
+    assert s.phase == HIRE and len(s.workers[0]) == 4
+    s.apply(0, PASS_HIRING)  # seats 1, 2 and 0 in a row
+    assert s.phase != HIRE
+    s = new(3)
+    s.round, s.phase, s.turn = 2, HIRE, 0
+    s.apply(0, PASS_HIRING)
+    s.apply(1, HIRES[A])  # seat 0 passed, seat 1 acts: seat 0 is asked again
+    s.apply(2, PASS_HIRING)
+    s.apply(0, PASS_HIRING)
+    assert s.phase == HIRE and s.turn == 1
+    s.apply(1, PASS_HIRING)  # seats 2, 0 and 1 in a row
+    assert s.phase != HIRE
+
+
+def test_mb_34_q2_a_seat_does_not_hire_again_a_worker_it_fired_in_the_phase() -> None:
+    """The least bound that ends the phase: a worker a seat fired in this phase is not
+    hired again by it then (each seat moves each card twice at most: hire and fire), so
+    hiring and firing cannot go on without end."""
     s = new(2)
+    s.round, s.phase, s.turn = 2, HIRE, 0
+    deck = s.decks[M]
+    deck[1:] = []  # the master deck holds one card
+    (master,) = deck
+    s.apply(0, HIRES[M])
+    s.apply(1, PASS_HIRING)
+    s.apply(0, FireWorker(master))  # back on the empty deck, face up (MB-38)
+    assert s.decks[M] == [master] and HIRES[M] in s.legal_actions(1)  # another seat may
+    s.apply(1, PASS_HIRING)
+    assert HIRES[M] not in s.legal_actions(0)
+    with pytest.raises(IllegalAction, match="fired .* in this phase"):
+        s.apply(0, HIRES[M])
+    s.apply(0, PASS_HIRING)  # seats 1 and 0 in a row
+    assert s.phase != HIRE and s.fired == [[], []]
+
+
+def test_mb_34_q2_three_go_rounds_is_the_option_of_the_first_reading() -> None:
+    s = new(2, **{"three-go-rounds": True})
     s.round, s.phase, s.turn, s.cash = 2, HIRE, 0, [60, 60]
     s.apply(0, PASS_HIRING)
     s.apply(1, PASS_HIRING)
     assert s.phase != HIRE  # everyone passed in one go-round
-    s = new(2)
+    s = new(2, **{"three-go-rounds": True})
     s.round, s.phase, s.turn = 2, HIRE, 0
     for _ in range(3):
         s.apply(0, HIRES[A])  # MB-32: one action per opportunity, three opportunities

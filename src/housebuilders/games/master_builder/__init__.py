@@ -28,6 +28,9 @@ MASTER_BUILDER = register(GameSpec(
         Option("renting-workers", False, (False, True), "at the start of construction, "
                "players may rent their workers to others at an agreed price"),
         # the rulings that read the rulebook one way, the other reading an option (Q17...)
+        Option("three-go-rounds", False, (False, True), "hiring and firing has three "
+               "go-rounds at most (the rulebook names no count: it ends once every player "
+               "has passed in a row)"),
         Option("removed-contracts-end-early", False, (False, True), "the game also ends early "
                "when the last contracts left were removed unwanted (the rulebook: only once "
                "all have been acquired by players)"),

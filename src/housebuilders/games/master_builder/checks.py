@@ -74,6 +74,7 @@ class MasterBuilderJson(GameStateJson):
     rented_in: list[list[Annotated[StrictInt, Field(ge=0, le=SKILLS - 1)]]]
     rented_out: list[list[Id]]
     looked: list[list[Id]]
+    fired: list[list[Id]]
 
 
 def check(s: MasterBuilderState) -> None:
@@ -98,10 +99,16 @@ def check(s: MasterBuilderState) -> None:
     within("last_round", s.last_round, 2, content.rounds)
     within("plan_from", s.plan_from, 0, len(s.history))
     within("go_round", s.go_round, 0, max(content.hire_turns, content.draft_workers))
+    cards_count = len(workers(content))
+    if s.phase not in ("hire", "look") and any(s.fired):
+        refuse("fired", "workers are fired in this phase only during hiring")
+    for row in s.fired:
+        if any(not 0 <= w < cards_count for w in row) or len(set(row)) != len(row):
+            refuse("fired", "each a worker card, once")
     if s.looking != -1 and s.phase != "look":
         refuse("looking", "a deck is looked into only while choosing from it")
     for name in ("wage", "passed", "submitted", "income", "workers", "contracts", "ious",
-                 "hands", "plans", "rented_in", "rented_out", "looked"):  # fmt: skip
+                 "hands", "plans", "rented_in", "rented_out", "looked", "fired"):  # fmt: skip
         if len(getattr(s, name)) != players:
             refuse(name, f"one entry per player ({players})")
     cards = workers(content)

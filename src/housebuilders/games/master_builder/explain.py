@@ -113,6 +113,10 @@ def _hire(s: MasterBuilderState, player: int, action: HireWorker) -> tuple[str, 
     deck = s.decks[action.skill]
     if not deck:
         return f"the {skill_names(s.content)[action.skill]} deck is empty", HIRING
+    if deck[0] in s.fired[player]:
+        return (f"you fired {worker_name(s, deck[0])} in this phase: a worker fired is not "
+                "hired again by the same player in the same phase, so that hiring and "
+                "firing come to an end", HIRING)  # fmt: skip
     total = s.wage[player] + workers(s.content)[deck[0]].wage
     cap = s.content.wage_cap
     if total > cap:

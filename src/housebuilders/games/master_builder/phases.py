@@ -6,9 +6,11 @@ order" is clockwise from them, seat after seat, MB-18, MB-21):
 1. Hire and/or fire workers. Round 1 (DRAFT): one seat at a time, each takes the face-up
    card of a deck (hire-worker), going round the table in plain order until everyone has
    ``draft_workers`` (Q8); no pass, no fire. Rounds 2-6 (HIRE): one seat at a time, one
-   hire, fire or pass each, for ``hire_turns`` go-rounds, ending early after a go-round in
-   which all passed (Q2). Choosing workers (option): look-into-deck pays the fee and shows
-   that deck to that seat alone, who then chooses a card (LOOK), as their hire.
+   hire, fire or pass each, until every seat has passed in a row, a seat never hiring
+   again a card it fired in the phase (Q2; with three-go-rounds, ``hire_turns`` go-rounds
+   at most, ending early after a go-round in which all passed). Choosing workers
+   (option): look-into-deck pays the fee and shows that deck to that seat alone, who then
+   chooses a card (LOOK) as their hire, or none (decline-choice) and acts again.
 2. Acquire contracts. The reveal is automatic (round 1: players + 1; then the economic
    card's count). OPEN: the opener (the first player, or the next seat able to open) puts a
    contract up for bidding or passes; OPENING_BID: they bid at least its minimum; BID: the

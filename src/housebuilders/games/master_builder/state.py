@@ -110,7 +110,8 @@ TOWN = ((0, 1, 2), (3, 4, 5))  # a town wall contract's two walls: wall section,
 OPTIONS = ("choosing-workers", "selective-events", "additional-events", "renting-workers")
 #: the other readings of rulings, each an option off by default (docs: "Which rulings are
 #: options")
-READINGS = ("removed-contracts-end-early", "must-hire-after-look", "repay-when-asked")
+READINGS = ("three-go-rounds", "removed-contracts-end-early", "must-hire-after-look",
+            "repay-when-asked")
 #: Q10's two readings of the late repayment (the option late-repayment), the default first
 LATE = ("deck-exhausted", "none-in-play")
 
@@ -133,8 +134,9 @@ class MasterBuilderState(GameState):
     DATA = DATA
     # phase (phases.py); round 1..; first: the mallet (MB-22); turn: the seat asked now
     # in a sequential phase; last_round: 6, or the round after the early end (Q17);
-    # go_round: phase 1's go-rounds done, all_passed: nobody acted in this go-round (Q2);
-    # open_passes: seats in a row that passed on (or could not) open (Q3); auction: the
+    # go_round: phase 1's go-rounds done, all_passed: nobody acted in this go-round (Q2,
+    # three-go-rounds); open_passes: seats in a row that passed, in phase 1 (Q2) or on (or
+    # unable to) open in phase 2 (Q3); auction: the
     # contract up for bidding, high its bid, bidder its bidder; looking: the deck looked
     # into (MB-115, -1 none); event: the event being carried out (-1 none), event_step:
     # the seats done with it; no_roofs: the "no-roofs" event this round; plan_from: the
@@ -157,9 +159,11 @@ class MasterBuilderState(GameState):
         "seen_workers income offer offered carried asks",
         # decks by skill; per seat: workers, contracts (owned, unfinished), ious (count by
         # type), hands (selective events), plans (plan keys), rented_in (skills),
-        # rented_out (worker ids), looked (worker ids whose place that seat alone knows);
-        # built: by contract, each section's flag (0/1)
-        rows="decks workers contracts ious hands built plans rented_in rented_out looked",
+        # rented_out (worker ids), looked (worker ids whose place that seat alone knows),
+        # fired (worker ids it fired in this phase 1, not hired again then, Q2); built: by
+        # contract, each section's flag (0/1)
+        rows="decks workers contracts ious hands built plans rented_in rented_out looked "
+        "fired",
     )
     __slots__ = FIELDS.names
     content: MasterBuilderContent
@@ -200,6 +204,7 @@ class MasterBuilderState(GameState):
         s.rented_in = [[] for _ in range(players)]
         s.rented_out = [[] for _ in range(players)]
         s.looked = [[] for _ in range(players)]
+        s.fired = [[] for _ in range(players)]
         s.phase = DRAFT
         return s
 
@@ -269,8 +274,10 @@ class MasterBuilderState(GameState):
         return workers(self.content)[worker].wage
 
     def can_hire(self, player: int, worker: int) -> bool:
-        """MB-36: the new wage total may not pass the cap of 30."""
-        return self.wage[player] + self.worker_wage(worker) <= self.content.wage_cap
+        """MB-36: the new wage total may not pass the cap of 30; Q2: nor a card the seat
+        fired in this phase (so that hiring and firing end)."""
+        return (self.wage[player] + self.worker_wage(worker) <= self.content.wage_cap
+                and worker not in self.fired[player])  # fmt: skip
 
     def round_1_closed(self) -> bool:
         """MB-58: in round 1, once a seat holds two contracts."""
@@ -579,6 +586,7 @@ class MasterBuilderState(GameState):
     def _fire(self, player: int, action: FireWorker) -> bool:
         """MB-37, MB-38: under its deck; the wage falls at once."""
         self._release(player, action.worker)
+        self.fired[player].append(action.worker)  # Q2: not hired again by it this phase
         self.log.append(f"player {player} fires {explain.worker_name(self, action.worker)}")
         return self._after_phase_1_action(acted=True)
 
@@ -594,9 +602,15 @@ class MasterBuilderState(GameState):
         return self._after_phase_1_action(acted=False)
 
     def _after_phase_1_action(self, acted: bool) -> bool:
+        """The next seat's opportunity, or Phase 2. MB-34, Q2: the phase ends once every
+        seat has passed in a row (nothing changed since each passed); with
+        three-go-rounds, after a go-round in which all passed or the third go-round."""
         if acted:
             self.all_passed = False
+        self.open_passes = 0 if acted else self.open_passes + 1
         self.turn = self.next_seat(self.turn)
+        if self.round > 1 and not self.option("three-go-rounds"):
+            return self._start_phase_2() if self.open_passes >= self.num_players else False
         if self.turn != self.first:
             return False
         self.go_round += 1
@@ -604,7 +618,7 @@ class MasterBuilderState(GameState):
             if all(len(w) >= self.content.draft_workers for w in self.workers):
                 return self._start_phase_2()
             return False
-        if self.go_round >= self.content.hire_turns or self.all_passed:  # MB-34, Q2
+        if self.go_round >= self.content.hire_turns or self.all_passed:
             return self._start_phase_2()
         self.all_passed = True
         return False
@@ -613,6 +627,7 @@ class MasterBuilderState(GameState):
     def _start_phase_2(self) -> bool:
         """MB-40 to MB-43: reveal the round's contracts beside the carried-over ones."""
         players, content = self.num_players, self.content
+        self.fired = [[] for _ in range(players)]  # Q2: phase 1's fires are done
         if self.round == 1:
             count = players + content.extra_contracts_round_1
         elif self.round > self.last_round - 1 and self.last_round < content.rounds:
@@ -994,6 +1009,7 @@ class MasterBuilderState(GameState):
         self.round += 1
         self.first = self.next_seat(self.first)
         self.turn, self.go_round, self.all_passed = self.first, 0, True
+        self.open_passes = 0
         self.phase = HIRE
 
     # == the end (MB-111 to MB-114) ======================================================
