@@ -29,6 +29,7 @@ OPTIONS = {
         "removed-contracts-end-early": ("checkbox", False),
         "must-hire-after-look": ("checkbox", False),
         "repay-when-asked": ("checkbox", False),
+        "rent-offers-only": ("checkbox", False),
         "late-repayment": ("select", "deck-exhausted"),
     },
     "mr-house-advanced": {"door": ("select", "any-floor"), "office": ("select", "first-two")},

@@ -17,9 +17,10 @@ from housebuilders.games.master_builder.actions import (
     KEEP_LOANS,
     LOOKS,
     NONE,
-    OFFERS,
     PASS_OPENING,
     PUT_UPS,
+    RENT_OUTS,
+    RENT_PRICES,
     REPAYS,
     STAFFS,
     SUBMIT_PLAN,
@@ -108,7 +109,8 @@ def renting() -> MasterBuilderState:
 
 def answering_a_rent_offer() -> MasterBuilderState:
     s = renting()
-    s.apply(0, OFFERS[M, 1, 3])
+    s.apply(0, RENT_OUTS[M, 1])
+    s.apply(0, RENT_PRICES[3])
     return s
 
 
@@ -229,13 +231,15 @@ def test_q13_mb_54_a_seat_that_repaid_below_every_minimum_passes_on_opening() ->
     assert s.turn == 1
 
 
-def test_q13_mb_118_a_rent_offer_repaid_below_its_price_can_only_be_declined() -> None:
+def test_q13_mb_118_a_rent_offer_repaid_below_its_price_can_only_be_declined_or_countered() -> (
+    None
+):
     s = answering_a_rent_offer()
     s.ious[1] = [1, 0]
     s.cash[1] = SMALL + 2  # the offer asks $3,000
     assert ACCEPT_RENT in s.legal_actions(1)
     s.apply(1, REPAYS[0])
-    assert s.legal_actions(1) == [DECLINE_RENT]
+    assert s.legal_actions(1) == [*RENT_PRICES[:3], DECLINE_RENT]  # $0 to $2,000
 
 
 def test_q13_a_repayment_while_planning_shows_at_once_and_hides_the_plan() -> None:

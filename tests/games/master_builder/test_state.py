@@ -16,16 +16,16 @@ from housebuilders.games.master_builder.actions import (
     END_RENTING,
     HIRES,
     NONE,
-    OFFERS,
     PASS_BID,
     PASS_HIRING,
     PASS_OPENING,
     PUT_UPS,
+    RENT_OUTS,
+    RENT_PRICES,
     STAFFS,
     SUBMIT_PLAN,
     TAKE_LOANS,
     FireWorker,
-    OfferRent,
     Staff,
     Unstaff,
 )
@@ -431,7 +431,8 @@ def test_mb_118_q29_a_rented_worker_builds_for_the_renter_and_goes_home() -> Non
     own(s, 1, 7)
     give(s, 1, [F])
     s.round, s.phase, s.turn, s.event_step = 2, RENT, 0, 0
-    s.apply(0, OFFERS[M, 1, 3])
+    s.apply(0, RENT_OUTS[M, 1])
+    s.apply(0, RENT_PRICES[3])
     s.apply(1, ACCEPT_RENT)
     assert s.cash == [43, 37] and s.available(0)[M] == 0 and s.available(1)[M] == 1
     s.apply(0, END_RENTING)
@@ -444,21 +445,66 @@ def test_mb_118_q29_a_rented_worker_builds_for_the_renter_and_goes_home() -> Non
     assert s.wage[0] == 5  # the owner still pays its wage
 
 
-def test_mb_118_q29_several_workers_may_be_rented_to_one_seat_until_it_declines() -> None:
+def test_mb_118_q29_several_workers_may_be_rented_to_one_seat() -> None:
     """"they may rent them to the other players": each free worker, one offer at a
-    time; a seat that declines is offered nothing more this turn (the phase ends)."""
+    time, several to the same seat."""
     s = new(3, **{"renting-workers": True})
     give(s, 0, [A, A, A])
     own(s, 1, 0)
     s.round, s.phase, s.turn, s.event_step = 2, RENT, 0, 0
-    s.apply(0, OFFERS[A, 1, 1])
-    s.apply(1, ACCEPT_RENT)
-    assert OFFERS[A, 1, 1] in s.legal_actions(0)  # a second apprentice to the same seat
-    s.apply(0, OFFERS[A, 1, 2])
-    s.apply(1, DECLINE_RENT)
+    for price in (1, 2):
+        s.apply(0, RENT_OUTS[A, 1])
+        s.apply(0, RENT_PRICES[price])
+        s.apply(1, ACCEPT_RENT)
+    assert s.rented_in[1] == [A, A] and s.cash[:2] == [43, 37] and s.available(0)[A] == 1
+    assert {RENT_OUTS[A, 1], RENT_OUTS[A, 2]} <= set(s.legal_actions(0))
+
+
+def test_mb_118_q29_the_rent_is_negotiated_the_other_seat_counters() -> None:
+    """"The rental amount is decided by negotiation": the owner proposes a price, the
+    other seat accepts, declines or proposes another (up to its cash), which the owner
+    accepts or declines; an offer that comes to nothing leaves both as they were."""
+    s = new(2, **{"renting-workers": True})
+    give(s, 0, [F])
+    s.round, s.phase, s.turn, s.event_step, s.cash = 2, RENT, 0, 0, [40, 50]
+    s.apply(0, RENT_OUTS[F, 1])
+    assert s.phase == "rent-price" and s.turn == 0
+    assert s.legal_actions(0) == list(RENT_PRICES[:51])  # any price the renter can pay
+    s.apply(0, RENT_PRICES[45])  # above the $20,000 of rent-offers-only
+    assert s.turn == 1 and s.describe(ACCEPT_RENT) == "accept: rent player 0's foreman for $45,000"
+    assert RENT_PRICES[45] not in s.legal_actions(1) and RENT_PRICES[50] in s.legal_actions(1)
+    s.apply(1, RENT_PRICES[8])  # the counter-offer
+    assert s.phase == "rent-counter" and s.turn == 0
+    assert s.legal_actions(0) == [ACCEPT_RENT, DECLINE_RENT]
+    assert s.describe(ACCEPT_RENT) == "accept $8,000: rent your foreman to player 1"
+    s.apply(0, DECLINE_RENT)
+    assert s.phase == RENT and s.turn == 0 and s.cash == [40, 50] and s.rented_in == [[], []]
+    s.apply(0, RENT_OUTS[F, 1])  # the owner tries again, at another price
+    s.apply(0, RENT_PRICES[12])
+    s.apply(1, RENT_PRICES[10])
+    s.apply(0, ACCEPT_RENT)
+    assert s.cash == [50, 40] and s.rented_in[1] == [F] and s.available(0)[F] == 0
+
+
+def test_mb_118_q29_offers_that_come_to_nothing_end_at_options_rent_offers() -> None:
+    """So that the negotiation always ends: a seat may make another seat up to three
+    offers a turn (options.rent_offers, proposed) that come to nothing; then it offers
+    that seat nothing more this turn, and may still offer the others."""
+    s = new(3, **{"renting-workers": True})
+    give(s, 0, [A])
+    s.round, s.phase, s.turn, s.event_step = 2, RENT, 0, 0
+    assert s.content.options.rent_offers == 3
+    for _ in range(3):
+        assert RENT_OUTS[A, 1] in s.legal_actions(0)
+        s.apply(0, RENT_OUTS[A, 1])
+        s.apply(0, RENT_PRICES[5])
+        s.apply(1, DECLINE_RENT)
     legal = s.legal_actions(0)
-    assert not any(isinstance(x, OfferRent) and x.player == 1 for x in legal)
-    assert OFFERS[A, 2, 0] in legal and s.available(0)[A] == 2
+    assert RENT_OUTS[A, 1] not in legal and RENT_OUTS[A, 2] in legal
+    with pytest.raises(IllegalAction, match="3 offers this turn that came to nothing"):
+        s.apply(0, RENT_OUTS[A, 1])
+    s.apply(0, END_RENTING)
+    assert s.turn == 1 and s.offered == []
 
 
 def test_mb_12_mb_14_mb_15_determinize_keeps_the_open_cards_and_resamples_the_hidden() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.core import State
-from housebuilders.games.master_builder.actions import OfferRent, money
+from housebuilders.games.master_builder.actions import RENT_PRICES, OfferRent, RentOut, money
 from housebuilders.games.master_builder.text import (
     contract_title,
     offer_label,
@@ -104,19 +104,24 @@ def test_mb_118_a_rent_offer_names_the_seat_the_board_shows(players: int) -> Non
     """One numbering everywhere, the board's (seats from 0): the offer to seat 1 says
     "player 1", which the board labels "Player 1" and the web page renames as seat 1's
     person; and the board says "offers an apprentice"."""
-    state = SPEC.new_game(players, seed=1, options={"renting-workers": True})
-    state.workers[0].append(state.decks[A].pop())
-    state.round, state.phase, state.turn = 2, "rent", 0
-    offers = [a for a in state.legal_actions(0) if isinstance(a, OfferRent)]
-    assert {a.player for a in offers} == set(range(1, players))
-    board = text(state.observe(0))
-    for offer in offers:
-        (seat,) = map(int, re.findall(r"\bplayer (\d+)\b", state.describe(offer)))
-        assert seat == offer.player and f"Player {seat}: cash" in board
-    state.apply(0, next(a for a in offers if a.player == players - 1))
-    obs = state.observe(None)
-    line = f"Rent offer: Player 0 offers an apprentice to Player {players - 1} for"
-    assert line in text(obs) and line in SPEC.svg_view(obs, [])
+    for only in (False, True):
+        options = {"renting-workers": True, "rent-offers-only": only}
+        state = SPEC.new_game(players, seed=1, options=options)
+        state.workers[0].append(state.decks[A].pop())
+        state.wage[0] += state.content.skills[A].wage
+        state.round, state.phase, state.turn = 2, "rent", 0
+        offers = [a for a in state.legal_actions(0) if isinstance(a, OfferRent | RentOut)]
+        assert {a.player for a in offers} == set(range(1, players))
+        board = text(state.observe(0))
+        for offer in offers:
+            (seat,) = map(int, re.findall(r"\bplayer (\d+)\b", state.describe(offer)))
+            assert seat == offer.player and f"Player {seat}: cash" in board
+        state.apply(0, next(a for a in offers if a.player == players - 1))
+        if not only:
+            state.apply(0, RENT_PRICES[3])
+        obs = state.observe(None)
+        line = f"Rent offer: Player 0 offers an apprentice to Player {players - 1} for"
+        assert line in text(obs) and line in SPEC.svg_view(obs, [])
 
 
 def test_every_action_sentence_names_the_content_not_a_bare_card_number() -> None:

@@ -40,6 +40,10 @@ MASTER_BUILDER = register(GameSpec(
         Option("repay-when-asked", False, (False, True), "a loan is repaid only when its "
                "player is asked to act, not also at once with money that came unasked (a "
                "contract's bonus, an event's gain); the rulebook: \"at any time\""),
+        Option("rent-offers-only", False, (False, True), "renting workers: the owner offers "
+               "a price up to $20,000 that the other accepts or declines, with no "
+               "counter-offer, and a player who declines is offered nothing more that turn "
+               "(the rulebook: \"decided by negotiation\")"),
         Option("late-repayment", "deck-exhausted", LATE, "when loans cost their late amount: "
                "once the face-down contract deck is exhausted, or once no contract remains "
                "in play (the deck and the contracts on offer both empty); the rulebook says "

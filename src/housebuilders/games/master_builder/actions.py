@@ -6,14 +6,19 @@ index in the contract's data (a building: gable, gable, side wall, side wall, ro
 town wall: wall section, side, side, then the second wall's); an event its index in
 content.events; a loan 0 (Small) or 1 (Large); money counts thousands of dollars.
 
-How the space stays small (3,784 actions, 2,000 of them bids):
+How the space stays small (5,802 actions, 2,000 of them bids and 2,001 rents):
 - bids are absolute amounts in $1,000 steps up to MAX_BID (all the money a seat can ever
   hold, content.most_cash); a contract is put up for bidding first, then its opener bids
   (two steps), so no contract x amount product;
 - a construction plan is built one section at a time, each section staffed whole by skill
   (the card does not matter in Phase 4: only the skill does, MB-86): contract x section x the
   14 crews of one or two skills, best first; the plan is revealed when submitted by all;
-- renting offers a skill, not a card, to a player at a price up to MAX_RENT."""
+- renting offers a skill, not a card, to a player (rent-out), then a price, proposed by
+  either side (rent-price, up to MAX_BID: a seat's cash bounds it); with the option
+  rent-offers-only, at a price up to MAX_RENT in one action (offer-rent).
+
+Actions added after the first 3,784 go at the end, so that the indices before them stay:
+the decline of a look (decline-choice), rent-out and rent-price."""
 
 from __future__ import annotations
 
@@ -183,14 +188,38 @@ class OfferRent(Action, kind="offer-rent"):
                 f"for {money(self.price)}")  # the seat as the board numbers it, from 0
 
 
+class RentOut(Action, kind="rent-out"):
+    """Renting, negotiated (MB-118, Q29): a free worker of ``skill`` offered to a seat; the
+    price is proposed next (``RentPrice``)."""
+
+    skill: int
+    player: int  # the seat offered it, numbered as the board numbers it (from 0)
+
+    def __str__(self) -> str:
+        return self.words(SKILL_NAMES)
+
+    def words(self, skills: tuple[str, ...]) -> str:
+        return f"offer to rent {a_worker(self.skill, skills)} to player {self.player}"
+
+
+class RentPrice(Action, kind="rent-price"):
+    """A rent proposed: the owner's price for the worker offered, or the other seat's
+    counter-offer (MB-118, Q29)."""
+
+    price: int  # in thousands, paid by the renter
+
+    def __str__(self) -> str:
+        return f"propose a rent of {money(self.price)}"
+
+
 class AcceptRent(Action, kind="accept-rent"):
     def __str__(self) -> str:
-        return "accept the offer and rent the worker"
+        return "accept the rent proposed"
 
 
 class DeclineRent(Action, kind="decline-rent"):
     def __str__(self) -> str:
-        return "decline the offer"
+        return "decline: no rental"
 
 
 class EndRenting(Action, kind="end-renting"):
@@ -290,6 +319,8 @@ TAKE_LOANS = tuple(TakeLoan(n) for n in range(LOANS))
 REPAYS = tuple(RepayIou(n) for n in range(LOANS))
 KEEP_LOANS = KeepLoans()
 DECLINE_CHOICE = DeclineChoice()
+RENT_OUTS = {(s, p): RentOut(s, p) for s in range(SKILLS) for p in range(MAX_PLAYERS)}
+RENT_PRICES = tuple(RentPrice(price) for price in range(MAX_BID + 1))  # up to any cash
 
 SPACE: tuple[Action, ...] = (
     *HIRES, *LOOKS, *CHOOSES, *FIRES, PASS_HIRING,
@@ -299,5 +330,5 @@ SPACE: tuple[Action, ...] = (
     *STAFFS.values(), *UNSTAFFS.values(), SUBMIT_PLAN,
     *TAKE_LOANS, *REPAYS, KEEP_LOANS,
     # added later, at the end so that the indices above stay (RL adapters keep them)
-    DECLINE_CHOICE,
+    DECLINE_CHOICE, *RENT_OUTS.values(), *RENT_PRICES,
 )  # fmt: skip

@@ -20,7 +20,8 @@ Id = Annotated[StrictInt, Field(ge=-1, le=10_000)]
 Money = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
 Phase = Literal[
     "draft", "hire", "look", "open", "opening-bid", "bid", "event", "event-choice", "rent",
-    "rent-answer", "plan", "loan", "repay", "over", "repay-bonus", "repay-gain",
+    "rent-answer", "plan", "loan", "repay", "over", "repay-bonus", "repay-gain", "rent-price",
+    "rent-counter",
 ]  # fmt: skip
 
 
@@ -213,5 +214,9 @@ def ranges(s: MasterBuilderState) -> None:
             refuse("built", f"contract {c + 1} is in the town with sections unbuilt")
         if any(row) and c not in held and c not in s.town:
             refuse("built", f"contract {c + 1} has sections built and nobody holds it")
-    if s.offer and not 0 <= s.offer[3] <= top:
+    if bool(s.offer) != (s.phase in ("rent-price", "rent-answer", "rent-counter")):
+        refuse("offer", "a rent offer waits only while it is priced or answered")
+    if s.offer and s.phase == "rent-price" and s.offer[3] != -1:
+        refuse("offer", "the offer's price is still to propose (-1)")
+    if s.offer and s.phase != "rent-price" and not 0 <= s.offer[3] <= top:
         refuse("offer", f"a rent of {s.offer[3]} is out of range (0 to {top})")

@@ -9,9 +9,11 @@ from housebuilders.core import Action
 
 from .actions import (
     NONE,
+    AcceptRent,
     Bid,
     ChooseWorker,
     DeclineChoice,
+    DeclineRent,
     EventDismiss,
     EventUnavailable,
     FireWorker,
@@ -20,6 +22,8 @@ from .actions import (
     OfferRent,
     PlayEvent,
     PutUp,
+    RentOut,
+    RentPrice,
     RepayIou,
     Staff,
     SubmitPlan,
@@ -30,7 +34,20 @@ from .actions import (
     section_name,
 )
 from .content import MAX_WORKERS, MasterBuilderContent, can_staff, needs, workers
-from .phases import BID, DRAFT, HIRE, LOAN, LOOK, OPEN, OPENING_BID, PLAN, SECTIONS
+from .phases import (
+    BID,
+    DRAFT,
+    HIRE,
+    LOAN,
+    LOOK,
+    OPEN,
+    OPENING_BID,
+    PLAN,
+    RENT,
+    RENT_ANSWER,
+    RENT_COUNTER,
+    SECTIONS,
+)
 
 if TYPE_CHECKING:
     from .state import MasterBuilderState
@@ -77,10 +94,28 @@ def describe(s: MasterBuilderState, action: Action) -> str:
         if isinstance(action, Unstaff):
             return action.words(name)
         return action.words(skill_names(s.content), name)
-    if isinstance(action, HireWorker | LookIntoDeck | OfferRent | Staff):
+    if isinstance(action, AcceptRent | DeclineRent | RentPrice) and s.offer:
+        return _rent_answer(s, action)
+    if isinstance(action, HireWorker | LookIntoDeck | OfferRent | RentOut | Staff):
         return action.words(skill_names(s.content))
     if isinstance(action, TakeLoan | RepayIou):
         return action.words(tuple(loan.name for loan in s.content.loans))
+    return str(action)
+
+
+def _rent_answer(s: MasterBuilderState, action: AcceptRent | DeclineRent | RentPrice) -> str:
+    """An answer to the rent offer on the table, naming its worker and price: "accept:
+    rent player 0's foreman for $3,000", "propose a rent of $2,000 instead"."""
+    owner, skill, renter, price = s.offer
+    worker = skill_names(s.content)[skill]
+    if isinstance(action, RentPrice):
+        return str(action) + " instead" * (s.phase == RENT_ANSWER)
+    if s.phase == RENT_COUNTER:  # the owner, on the other seat's counter-offer
+        if isinstance(action, AcceptRent):
+            return f"accept {money(price)}: rent your {worker} to player {renter}"
+        return f"decline {money(price)}: no rental"
+    if isinstance(action, AcceptRent):
+        return f"accept: rent player {owner}'s {worker} for {money(price)}"
     return str(action)
 
 
@@ -102,6 +137,12 @@ def illegal(s: MasterBuilderState, player: int, action: Action) -> tuple[str, st
     if isinstance(action, DeclineChoice) and s.phase == LOOK and s.option("must-hire-after-look"):
         return ("a player who paid to look into a worker deck chooses a worker from it "
                 "(the option must-hire-after-look)", SECTIONS[LOOK])
+    if isinstance(action, RentOut) and s.phase == RENT and player == s.turn and (
+        s.offered.count(action.player) >= s.rent_offers()
+    ):
+        return (f"you made player {action.player} {s.rent_offers()} offers this turn that came "
+                "to nothing: the negotiation with that player is over until your next turn "
+                "(options.rent_offers)", SECTIONS[RENT])  # fmt: skip
     if isinstance(action, SubmitPlan) and s.phase == PLAN:
         fault = s.plan_fault(player)
         if fault:

@@ -37,6 +37,8 @@ from .phases import (
     PLAN,
     RENT,
     RENT_ANSWER,
+    RENT_COUNTER,
+    RENT_PRICE,
     REPAY,
     REPAY_BONUS,
     REPAY_GAIN,
@@ -46,7 +48,8 @@ from .state import MasterBuilderState, has_free, plan_key, sketch, skills_of, un
 # the phases before this round's construction (its plan still to make)
 BEFORE_AUCTION = frozenset((DRAFT, HIRE, LOOK))
 BEFORE_PLAN = BEFORE_AUCTION | {OPEN, OPENING_BID, BID, REPAY_BONUS, EVENT, EVENT_CHOICE,
-                                REPAY_GAIN, RENT, RENT_ANSWER}  # fmt: skip
+                                REPAY_GAIN, RENT, RENT_PRICE, RENT_ANSWER,
+                                RENT_COUNTER}  # fmt: skip
 AUCTION = frozenset((OPEN, OPENING_BID, BID, REPAY_BONUS))
 BEFORE_EVENTS = BEFORE_AUCTION | AUCTION
 UNSEEN_SHARE = 0.7  # a section of a contract still to come, as a share of its margin

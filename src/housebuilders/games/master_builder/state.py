@@ -37,6 +37,8 @@ from .actions import (
     PASS_OPENING,
     PLAYS,
     PUT_UPS,
+    RENT_OUTS,
+    RENT_PRICES,
     REPAYS,
     STAFFS,
     SUBMIT_PLAN,
@@ -61,6 +63,8 @@ from .actions import (
     PassOpening,
     PlayEvent,
     PutUp,
+    RentOut,
+    RentPrice,
     RepayIou,
     Staff,
     SubmitPlan,
@@ -94,6 +98,8 @@ from .phases import (
     PLAN,
     RENT,
     RENT_ANSWER,
+    RENT_COUNTER,
+    RENT_PRICE,
     REPAY,
     REPAY_BONUS,
     REPAY_GAIN,
@@ -111,7 +117,7 @@ OPTIONS = ("choosing-workers", "selective-events", "additional-events", "renting
 #: the other readings of rulings, each an option off by default (docs: "Which rulings are
 #: options")
 READINGS = ("three-go-rounds", "removed-contracts-end-early", "must-hire-after-look",
-            "repay-when-asked")
+            "repay-when-asked", "rent-offers-only")
 #: Q10's two readings of the late repayment (the option late-repayment), the default first
 LATE = ("deck-exhausted", "none-in-play")
 
@@ -150,8 +156,9 @@ class MasterBuilderState(GameState):
         # removed unwanted (MB-66); passed: this auction's passes by seat; submitted: plans
         # in; pending_events: events still to carry out this round; down: face-down
         # workers (MB-69); income: this round's completions' amounts by seat; offer:
-        # [owner, skill, player, price] of a rent offer awaiting its answer; offered: the
-        # seats that declined an offer of the renting seat (offered no more, a ruling); carried:
+        # [owner, skill, player, price] of a rent offer being priced (price -1) or answered;
+        # offered: a seat for each offer of the renting seat that came to nothing this turn
+        # (Q29: a seat is offered no more after options.rent_offers of them); carried:
         # the contracts on display unwanted last round (MB-64); asks: the seats to ask at
         # once whether to repay with money that came to them unasked (Q13), the first now
         lists="cash wage contract_deck removed economy boxed_economy economy_shown event_deck "
@@ -438,8 +445,16 @@ class MasterBuilderState(GameState):
             return [kind[w] for w in self.event_targets(player)]
         if phase == RENT:
             return [*self.offers(player), END_RENTING]
-        # RENT_ANSWER: an offer the seat repaid below can only be declined
-        return [*([ACCEPT_RENT] if self.cash[player] >= self.offer[3] else []), DECLINE_RENT]
+        if phase == RENT_PRICE:  # Q29: any price the other seat can pay
+            return list(RENT_PRICES[: self.cash[self.offer[2]] + 1])
+        if phase == RENT_COUNTER:
+            return [ACCEPT_RENT, DECLINE_RENT]
+        # RENT_ANSWER: an offer the seat repaid below can only be declined or countered
+        price = self.offer[3]
+        accept = [ACCEPT_RENT] if self.cash[player] >= price else []
+        counters = [] if self.option("rent-offers-only") else [
+            a for a in RENT_PRICES[: self.cash[player] + 1] if a.price != price]  # fmt: skip
+        return [*accept, *counters, DECLINE_RENT]
 
     def top_bid(self, player: int) -> int:
         """MB-48: a bid is paid from cash, never from a loan (nor the bonus, Q22); there is
@@ -464,17 +479,27 @@ class MasterBuilderState(GameState):
                 if n and self.cash[player] - self.repayment(k) >= keep]  # fmt: skip
 
     def offers(self, player: int) -> list[Action]:
-        """MB-118, Q29: a free face-up worker's skill, to another seat that has not
-        declined an offer this turn, at a price it can pay."""
+        """MB-118, Q29: a free face-up worker's skill, to another seat this seat has not
+        made ``options.rent_offers`` offers this turn that came to nothing; its price is
+        proposed next. With rent-offers-only, the price (up to ``options.max_rent``, within
+        what the seat can pay) is named in the offer, and one declined offer is the last to
+        that seat this turn."""
         free = self.available(player)
         for skill in self.rented_in[player]:
             free[skill] -= 1  # a rented worker is not sublet
+        seats = [p for p in range(self.num_players)
+                 if p != player and self.offered.count(p) < self.rent_offers()]  # fmt: skip
+        if not self.option("rent-offers-only"):
+            return [RENT_OUTS[s, p] for s in range(SKILLS) if free[s] for p in seats]
         top = self.content.options.max_rent
-        return [
-            OFFERS[s, p, price] for s in range(SKILLS) if free[s] for p in range(self.num_players)
-            if p != player and p not in self.offered
-            for price in range(min(top, self.cash[p]) + 1)
-        ]  # fmt: skip
+        return [OFFERS[s, p, price] for s in range(SKILLS) if free[s] for p in seats
+                for price in range(min(top, self.cash[p]) + 1)]  # fmt: skip
+
+    def rent_offers(self) -> int:
+        """Q29: the offers a seat renting out may make another in its turn that come to
+        nothing (declined, or countered and the counter declined): the bound that ends the
+        negotiation; one with rent-offers-only."""
+        return 1 if self.option("rent-offers-only") else self.content.options.rent_offers
 
     def matches(self, worker: int, with_down: bool) -> bool:
         event = self.content.events[self.event]
@@ -881,6 +906,22 @@ class MasterBuilderState(GameState):
         self.phase, self.turn = RENT_ANSWER, action.player
         return False
 
+    def _rent_out(self, player: int, action: RentOut) -> bool:
+        """Q29: the worker offered; its owner proposes the price next."""
+        self.offer = [player, action.skill, action.player, NONE]
+        self.phase = RENT_PRICE
+        return False
+
+    def _rent_price(self, player: int, action: RentPrice) -> bool:
+        """Q29: the owner's price, answered by the other seat; or that seat's counter-offer,
+        answered by the owner."""
+        self.offer[3] = action.price
+        if self.phase == RENT_PRICE:
+            self.phase, self.turn = RENT_ANSWER, self.offer[2]
+        else:
+            self.phase, self.turn = RENT_COUNTER, self.offer[0]
+        return False
+
     def _answer(self, player: int, action: AcceptRent | DeclineRent) -> bool:
         owner, skill, renter, price = self.offer
         if isinstance(action, AcceptRent):
@@ -892,7 +933,7 @@ class MasterBuilderState(GameState):
             self.cash[renter] -= price
             self.cash[owner] += price
         else:
-            self.offered.append(renter)  # no more offers to it this turn: the phase ends
+            self.offered.append(renter)  # an offer that came to nothing (Q29's bound)
         self.offer = []
         self.phase, self.turn = RENT, owner
         return False
@@ -1329,6 +1370,8 @@ _HANDLERS: dict[type, Any] = {
     EventDismiss: MasterBuilderState._event_choice,
     EventUnavailable: MasterBuilderState._event_choice,
     OfferRent: MasterBuilderState._offer,
+    RentOut: MasterBuilderState._rent_out,
+    RentPrice: MasterBuilderState._rent_price,
     AcceptRent: MasterBuilderState._answer,
     DeclineRent: MasterBuilderState._answer,
     EndRenting: MasterBuilderState._end_renting,

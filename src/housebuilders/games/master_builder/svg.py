@@ -55,6 +55,8 @@ from .actions import (
     OfferRent,
     PlayEvent,
     PutUp,
+    RentOut,
+    RentPrice,
     RepayIou,
     Staff,
     TakeLoan,
@@ -95,7 +97,8 @@ SECTION_W = 112
 PLACED = {
     cls.kind
     for cls in (HireWorker, LookIntoDeck, ChooseWorker, FireWorker, PutUp, Bid, PlayEvent,
-                EventDismiss, EventUnavailable, OfferRent, Staff, Unstaff, TakeLoan, RepayIou)
+                EventDismiss, EventUnavailable, OfferRent, RentOut, RentPrice, Staff, Unstaff,
+                TakeLoan, RepayIou)
 }  # fmt: skip
 
 
@@ -326,9 +329,19 @@ def hand(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], float]:
 
 
 def renting(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
-    """The offers: a row of price chips per skill and player."""
+    """The offers: a chip per skill and player (the price proposed next), then a row of
+    price chips; with rent-offers-only, a row of price chips per skill and player."""
     parts: list[str] = []
     height = 0.0
+    outs = [(f"rent {a_skill(obs, a.action['skill'])} to {player_name(obs, a.action['player'])}",
+             a) for a in acts.of(RentOut.kind)]  # fmt: skip
+    prices = [(money(a.action["price"]), a) for a in acts.of(RentPrice.kind)]
+    for label, items in (("rent out:", outs), ("propose a rent:", prices)):
+        if items:
+            parts.append(muted(2 * MARGIN, y + height + 13, label, 10))
+            more, h = chip_rows(items, 130, y + height, PANEL_W - 130, CHIP)
+            parts += more
+            height += h + 2
     rows = acts.at(OfferRent.kind, "skill", "player")
     for skill, renter in sorted(rows):
         label = f"rent {a_skill(obs, skill)} to {player_name(obs, renter)}:"
