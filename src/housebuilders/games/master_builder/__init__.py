@@ -17,7 +17,7 @@ MASTER_BUILDER = register(GameSpec(
     _new_game=MasterBuilderState.new,
     _state_from_json=MasterBuilderState.from_json,
     actions=SPACE,
-    state_format=2,  # 2: the options of issue 43's rulings, asks, ...
+    state_format=2,  # 2: the rulings' options (issue 43), the fields asks and fired
     options=(
         Option("choosing-workers", False, (False, True), "a hire may pay $1,000 to look into "
                "a worker deck and choose any of its cards"),
