@@ -22,8 +22,12 @@ def test_the_space_holds_each_action_once_and_every_action_round_trips_json() ->
 
 
 def test_the_space_stays_small_and_in_a_fixed_order() -> None:
-    assert len(a.SPACE) == 3784
-    assert a.SPACE[0] == a.HireWorker(0) and a.SPACE[-1] == a.KEEP_LOANS
+    """Actions added later go at the end: the indices before them stay (RL adapters and
+    recorded games keep them)."""
+    assert len(a.SPACE) == 5802
+    assert a.SPACE[0] == a.HireWorker(0) and a.SPACE[3783] == a.KEEP_LOANS
+    assert a.SPACE[3784:] == (a.DECLINE_CHOICE, *a.RENT_OUTS.values(), *a.RENT_PRICES)
+    assert [p.price for p in a.RENT_PRICES] == list(range(MAX_BID + 1))  # any cash
 
 
 def test_the_action_kinds_agree_with_every_declared_games() -> None:
@@ -99,8 +103,10 @@ def test_sentences_use_the_rulebooks_words() -> None:
     assert str(a.Staff(0, 4, 3, a.NONE)) == (
         "plan to build side 1 of town wall 2 of contract 1 with an apprentice"
     )
-    assert str(a.OfferRent(3, 1, 2)) == "offer to rent an apprentice to player 2 for $2,000"
+    assert str(a.OfferRent(3, 1, 2)) == "offer to rent an apprentice to player 1 for $2,000"
     assert str(a.TakeLoan(0)) == "take a Small loan"
+    assert str(a.RentOut(3, 1)) == "offer to rent an apprentice to player 1"
+    assert str(a.RentPrice(3)) == "propose a rent of $3,000"
 
 
 def test_mb_20_every_phase_names_its_rulebook_section_and_its_place_on_the_track() -> None:

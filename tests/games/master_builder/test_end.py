@@ -45,3 +45,19 @@ def test_mb_114_a_finished_games_winners_have_the_top_total() -> None:
         s.apply(player, s.legal_actions(player)[-1])
     totals = [x["total"] for x in s.scores()]
     assert s.winners() == [p for p, t in enumerate(totals) if t == max(totals)]
+
+
+@pytest.mark.parametrize("option", [False, True])
+def test_mb_109_q17_a_contract_removed_unwanted_was_not_acquired(option: bool) -> None:
+    """"It ends earlier if, before the 5th round, all contracts have been acquired by
+    players": the last contract on offer removed unwanted in round 4 leaves the game six
+    rounds long; removed-contracts-end-early (Q17's first reading) counts it as gone, and
+    round 5 is the last."""
+    s = new(2, **{"removed-contracts-end-early": option})
+    last = s.contract_deck[-1]
+    for c in s.contract_deck[:-1] + s.display:
+        s.contracts[c % 2].append(c)
+    s.round, s.contract_deck, s.display, s.carried = 4, [], [last], [last]
+    s._end_phase_2()
+    assert s.gone == [last] and s.display == []
+    assert s.last_round == (5 if option else 6)

@@ -83,11 +83,55 @@ def test_mb_104_q11_no_loan_is_offered_outside_wages_cash_cannot_cover() -> None
             s.apply(player, legal[-1])
 
 
-def test_q10_loans_are_late_once_the_face_down_deck_is_empty_whatever_is_on_display() -> None:
+def test_q11_mb_48_mb_104_a_loan_beyond_wages_could_only_cover_a_bid_or_lower_the_total() -> None:
+    """"A player may NOT take a loan to cover their bid" and "If a player cannot pay the
+    wages of their workers ..., they MUST take a loan": outside the wages (offered when
+    short, above) a borrowed $10,000 could only be bid, which the text forbids, or be
+    handed to a "pay" event, which takes what a seat has, or be kept, and a loan kept
+    costs more at the end than it brought. Nothing a seat could want is lost."""
+    s = new(2)
+    total = s.scores()[0]["total"]
+    for k, loan in enumerate(s.content.loans):
+        assert loan.amount <= loan.early <= loan.late
+        for deck in (s.contract_deck[:], []):
+            s.contract_deck = deck
+            s.cash[0] += loan.amount
+            s.ious[0][k] += 1
+            assert s.scores()[0]["total"] == total - (s.repayment(k) - loan.amount) <= total
+            s.cash[0] -= loan.amount
+            s.ious[0][k] -= 1
+    pay = next(e for e, card in enumerate(s.content.events) if card.effect == "pay")
+    taken = []
+    for cash in (0, 10):
+        s = new(2)
+        give(s, 0, [M, M, J, J, A, A, A])  # a worker for any "pay" card's filter
+        s.cash[0] = cash
+        s._begin_event(pay)
+        taken.append(cash - s.cash[0])
+    assert taken == [0, s.content.events[pay].pay]  # borrowed money only pays the event
+
+
+def test_q10_mb_106_loans_are_late_once_the_face_down_deck_is_empty_whatever_is_on_display() -> (
+    None
+):
+    """"The late repayment amount is what is due if the contract deck has been exhausted
+    before the repayment is made": by default, the face-down deck alone."""
     s = new(2)
     assert len(s.removed) == 4
     s.display, s.contract_deck = s.contract_deck[:2], []
     assert s.observe(None)["late"] and s.repayment(0) == 15  # removed ones do not count
+
+
+def test_q10_mb_106_none_in_play_keeps_loans_early_while_contracts_are_on_offer() -> None:
+    """"The early repayment amount is what is due if contract cards remain in play when
+    the repayment is made": with late-repayment "none-in-play", a contract on offer is
+    still in play, and the late amount waits until none is left (MB-112 at the end too)."""
+    s = new(2, **{"late-repayment": "none-in-play"})
+    s.display, s.contract_deck = s.contract_deck[:2], []
+    s.cash[0], s.ious[0] = 20, [1, 0]
+    assert not s.observe(None)["late"] and s.repayment(0) == 13 and s.debt(0) == 13
+    s.display = []
+    assert s.observe(None)["late"] and s.repayment(0) == 15 and s.scores()[0]["total"] == 5
 
 
 def test_q12_mb_8_the_bank_lends_past_the_boxes_ious() -> None:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 import housebuilders as hb
+from housebuilders.core import IllegalAction
 from housebuilders.games.master_builder.actions import (
     CHOOSES,
+    DECLINE_CHOICE,
     FIRES,
     HIRES,
     LOOKS,
@@ -106,8 +108,7 @@ def test_mb_24_q1_round_6_hires_and_turns_the_fifth_economic_card() -> None:
     assert HIRES[A] in s.legal_actions(1)
     s.apply(1, HIRES[A])
     s.apply(0, PASS_HIRING)
-    s.apply(1, PASS_HIRING)
-    s.apply(0, PASS_HIRING)
+    s.apply(1, PASS_HIRING)  # every seat passed in a row (Q2)
     assert len(s.observe(None)["economy_shown"]) == 5 and s.economy == []
 
 
@@ -139,6 +140,36 @@ def test_q26_mb_115_a_look_in_the_draft_costs_1000_shows_the_deck_to_one_seat_on
     s.apply(0, CHOOSES[deck[-1]])
     assert s.workers[0] == [deck[-1]] and s.decks[A] == deck[:-1]  # the rest keep order
     assert s.phase == DRAFT and s.turn == 1
+
+
+def test_q26_mb_115_a_seat_that_looked_may_hire_nobody_from_that_deck() -> None:
+    """"each player may pay $1,000 to the bank in order to look into a worker deck and
+    choose a worker of their choice": the look is paid either way, and a seat that finds
+    nothing to its liking takes no worker from the deck; its turn goes on (it hires a
+    face-up card, fires or passes; a new look costs $1,000 again)."""
+    s = hiring(2, **{"choosing-workers": True})
+    deck = s.decks[A][:]
+    s.apply(0, LOOKS[A])
+    assert DECLINE_CHOICE in s.legal_actions(0)
+    assert s.describe(DECLINE_CHOICE) == "take no worker from the apprentice deck"
+    s.apply(0, DECLINE_CHOICE)
+    assert s.phase == HIRE and s.turn == 0 and s.cash[0] == 39 and s.decks[A] == deck
+    assert s.looking == -1 and s.observe(0)["looking"] is None
+    assert set(s.legal_actions(0)) >= {PASS_HIRING, LOOKS[F], HIRES[A]}
+    s.apply(0, PASS_HIRING)
+    assert s.turn == 1
+    s = new(2, **{"choosing-workers": True})  # in the draft the seat still takes a worker
+    s.apply(0, LOOKS[M])
+    s.apply(0, DECLINE_CHOICE)
+    assert s.phase == DRAFT and s.turn == 0 and PASS_HIRING not in s.legal_actions(0)
+
+
+def test_q26_must_hire_after_look_is_the_option_of_the_first_reading() -> None:
+    s = hiring(2, **{"choosing-workers": True, "must-hire-after-look": True})
+    s.apply(0, LOOKS[A])
+    assert DECLINE_CHOICE not in s.legal_actions(0)
+    with pytest.raises(IllegalAction, match="must-hire-after-look"):
+        s.apply(0, DECLINE_CHOICE)
 
 
 def test_q26_the_look_is_not_offered_without_1000_and_keeps_the_wage_cap() -> None:

@@ -17,13 +17,15 @@ from housebuilders.games.master_builder.actions import (
     KEEP_LOANS,
     LOOKS,
     NONE,
-    OFFERS,
     PASS_OPENING,
     PUT_UPS,
+    RENT_OUTS,
+    RENT_PRICES,
     REPAYS,
     STAFFS,
     SUBMIT_PLAN,
     TAKE_LOANS,
+    EventUnavailable,
     RepayIou,
 )
 from housebuilders.games.master_builder.phases import (
@@ -40,6 +42,8 @@ from housebuilders.games.master_builder.phases import (
     RENT,
     RENT_ANSWER,
     REPAY,
+    REPAY_BONUS,
+    REPAY_GAIN,
 )
 from housebuilders.games.master_builder.state import MasterBuilderState
 
@@ -105,7 +109,8 @@ def renting() -> MasterBuilderState:
 
 def answering_a_rent_offer() -> MasterBuilderState:
     s = renting()
-    s.apply(0, OFFERS[M, 1, 3])
+    s.apply(0, RENT_OUTS[M, 1])
+    s.apply(0, RENT_PRICES[3])
     return s
 
 
@@ -114,6 +119,29 @@ def making_plans() -> MasterBuilderState:
     give(s, 0, [A, A])
     own(s, 0, SHOP)
     planning(s)
+    return s
+
+
+def winning_a_bonus(**options: bool) -> MasterBuilderState:
+    """Seat 0 wins contract 5, carried over with $5,000 on it, at its minimum: the bonus
+    brings its cash to two Small IOUs' repayment."""
+    s = auctioning(2, [SHOP])
+    s.carried, s.bonus[SHOP] = [SHOP], 5
+    s.setup["options"].update(options)
+    low = s.content.contracts[SHOP].min_bid
+    s.ious[0], s.cash = [2, 0], [low + 2 * SMALL - 5, low]  # seat 1 cannot raise
+    s.apply(0, PUT_UPS[SHOP])
+    s.apply(0, BIDS[low - 1])
+    return s
+
+
+def gaining_from_an_event(**options: bool) -> MasterBuilderState:
+    """Seat 0 sends a worker to the count's corvée, which pays it $2,000: enough for two
+    Small IOUs."""
+    s = choosing_for_an_event()
+    s.setup["options"].update(options)
+    s.ious[0], s.cash[0] = [2, 0], 2 * SMALL - 2
+    s.apply(0, next(a for a in s.legal_actions(0) if isinstance(a, EventUnavailable)))
     return s
 
 
@@ -128,6 +156,7 @@ POSITIONS: dict[str, Callable[[], MasterBuilderState]] = {
     DRAFT: drafting, HIRE: hiring, LOOK: looking, OPEN: opening, OPENING_BID: opening_bid,
     BID: bidding, EVENT: playing_an_event, EVENT_CHOICE: choosing_for_an_event, RENT: renting,
     RENT_ANSWER: answering_a_rent_offer, PLAN: making_plans, REPAY: repaying,
+    REPAY_BONUS: winning_a_bonus, REPAY_GAIN: gaining_from_an_event,
 }  # fmt: skip
 
 
@@ -202,13 +231,15 @@ def test_q13_mb_54_a_seat_that_repaid_below_every_minimum_passes_on_opening() ->
     assert s.turn == 1
 
 
-def test_q13_mb_118_a_rent_offer_repaid_below_its_price_can_only_be_declined() -> None:
+def test_q13_mb_118_a_rent_offer_repaid_below_its_price_can_only_be_declined_or_countered() -> (
+    None
+):
     s = answering_a_rent_offer()
     s.ious[1] = [1, 0]
     s.cash[1] = SMALL + 2  # the offer asks $3,000
     assert ACCEPT_RENT in s.legal_actions(1)
     s.apply(1, REPAYS[0])
-    assert s.legal_actions(1) == [DECLINE_RENT]
+    assert s.legal_actions(1) == [*RENT_PRICES[:3], DECLINE_RENT]  # $0 to $2,000
 
 
 def test_q13_a_repayment_while_planning_shows_at_once_and_hides_the_plan() -> None:
@@ -228,3 +259,26 @@ def test_q13_a_repayment_while_planning_shows_at_once_and_hides_the_plan() -> No
     s.apply(0, SUBMIT_PLAN)
     s.apply(1, SUBMIT_PLAN)
     assert s.built[SHOP] == [0, 1, 0, 1, 0, 0] and s.cash[0] == 40 - SMALL - s.wage[0]
+
+
+@pytest.mark.parametrize("came", [winning_a_bonus, gaining_from_an_event])
+def test_q13_mb_107_money_that_comes_unasked_may_repay_a_loan_at_once(
+    came: Callable[..., MasterBuilderState],
+) -> None:
+    """"A loan may be repaid at any time": a contract's $5,000 bonus, or an event's
+    gain, may repay a loan before anything else happens (a "pay" event, the late amount
+    once the last contract is gone), though the seat is not asked to act then; it is
+    asked at once, and the game goes on where it was."""
+    s = came()
+    assert s.acting_players() == (0,) and s.legal_actions(0) == [REPAYS[0], KEEP_LOANS]
+    track = s.observe(None)["track"]
+    s.apply(0, REPAYS[0])
+    s.apply(0, REPAYS[0])
+    assert s.ious[0] == [0, 0] and s.cash[0] == 0
+    assert s.phase not in (REPAY_BONUS, REPAY_GAIN)  # nothing left to repay: it goes on
+    s = came()
+    s.apply(0, KEEP_LOANS)
+    assert s.ious[0] == [2, 0] and s.phase not in (REPAY_BONUS, REPAY_GAIN)
+    assert track in ("Acquire Contracts", "Events")
+    s = came(**{"repay-when-asked": True})  # the first reading: only when asked to act
+    assert s.phase not in (REPAY_BONUS, REPAY_GAIN) and s.ious[0] == [2, 0]

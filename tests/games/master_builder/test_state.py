@@ -16,15 +16,16 @@ from housebuilders.games.master_builder.actions import (
     END_RENTING,
     HIRES,
     NONE,
-    OFFERS,
     PASS_BID,
     PASS_HIRING,
     PASS_OPENING,
     PUT_UPS,
+    RENT_OUTS,
+    RENT_PRICES,
     STAFFS,
     SUBMIT_PLAN,
     TAKE_LOANS,
-    OfferRent,
+    FireWorker,
     Staff,
     Unstaff,
 )
@@ -37,7 +38,7 @@ ALL_OPTIONS = {"choosing-workers": True, "selective-events": True,
                "additional-events": True, "renting-workers": True}  # fmt: skip
 
 
-def new(players: int = 4, **options: bool) -> MasterBuilderState:
+def new(players: int = 4, **options: bool | str) -> MasterBuilderState:
     state = new_game("master-builder", players, seed=3, options=options)
     assert isinstance(state, MasterBuilderState)
     return state
@@ -333,13 +334,59 @@ def test_mb_64_mb_66_an_unwanted_contract_carries_5000_once_then_leaves() -> Non
     assert s.display == [] and c in s.gone and s.bonus[c] == 0
 
 
-def test_mb_34_q2_phase_1_ends_after_a_go_round_of_passes_or_the_third_go_round() -> None:
+def test_mb_34_q2_phase_1_ends_once_every_seat_has_passed_in_a_row() -> None:
+    """"only ONE at a time, in turn order" and "they may decide to hire or fire a worker
+    at their next opportunity": the text names no count of go-rounds, so the phase goes
+    on while anyone acts, and ends once every seat has passed in a row (nothing changed
+    since each passed)."""
+    s = new(3)
+    s.round, s.phase, s.turn, s.cash = 2, HIRE, 0, [60, 60, 60]
+    for _ in range(4):  # a fourth opportunity and more
+        s.apply(0, HIRES[A])
+        s.apply(1, PASS_HIRING)
+        s.apply(2, PASS_HIRING)
+    assert s.phase == HIRE and len(s.workers[0]) == 4
+    s.apply(0, PASS_HIRING)  # seats 1, 2 and 0 in a row
+    assert s.phase != HIRE
+    s = new(3)
+    s.round, s.phase, s.turn = 2, HIRE, 0
+    s.apply(0, PASS_HIRING)
+    s.apply(1, HIRES[A])  # seat 0 passed, seat 1 acts: seat 0 is asked again
+    s.apply(2, PASS_HIRING)
+    s.apply(0, PASS_HIRING)
+    assert s.phase == HIRE and s.turn == 1
+    s.apply(1, PASS_HIRING)  # seats 2, 0 and 1 in a row
+    assert s.phase != HIRE
+
+
+def test_mb_34_q2_a_seat_does_not_hire_again_a_worker_it_fired_in_the_phase() -> None:
+    """The least bound that ends the phase: a worker a seat fired in this phase is not
+    hired again by it then (each seat moves each card twice at most: hire and fire), so
+    hiring and firing cannot go on without end."""
     s = new(2)
+    s.round, s.phase, s.turn = 2, HIRE, 0
+    deck = s.decks[M]
+    deck[1:] = []  # the master deck holds one card
+    (master,) = deck
+    s.apply(0, HIRES[M])
+    s.apply(1, PASS_HIRING)
+    s.apply(0, FireWorker(master))  # back on the empty deck, face up (MB-38)
+    assert s.decks[M] == [master] and HIRES[M] in s.legal_actions(1)  # another seat may
+    s.apply(1, PASS_HIRING)
+    assert HIRES[M] not in s.legal_actions(0)
+    with pytest.raises(IllegalAction, match="fired .* in this phase"):
+        s.apply(0, HIRES[M])
+    s.apply(0, PASS_HIRING)  # seats 1 and 0 in a row
+    assert s.phase != HIRE and s.fired == [[], []]
+
+
+def test_mb_34_q2_three_go_rounds_is_the_option_of_the_first_reading() -> None:
+    s = new(2, **{"three-go-rounds": True})
     s.round, s.phase, s.turn, s.cash = 2, HIRE, 0, [60, 60]
     s.apply(0, PASS_HIRING)
     s.apply(1, PASS_HIRING)
     assert s.phase != HIRE  # everyone passed in one go-round
-    s = new(2)
+    s = new(2, **{"three-go-rounds": True})
     s.round, s.phase, s.turn = 2, HIRE, 0
     for _ in range(3):
         s.apply(0, HIRES[A])  # MB-32: one action per opportunity, three opportunities
@@ -384,7 +431,8 @@ def test_mb_118_q29_a_rented_worker_builds_for_the_renter_and_goes_home() -> Non
     own(s, 1, 7)
     give(s, 1, [F])
     s.round, s.phase, s.turn, s.event_step = 2, RENT, 0, 0
-    s.apply(0, OFFERS[M, 1, 3])
+    s.apply(0, RENT_OUTS[M, 1])
+    s.apply(0, RENT_PRICES[3])
     s.apply(1, ACCEPT_RENT)
     assert s.cash == [43, 37] and s.available(0)[M] == 0 and s.available(1)[M] == 1
     s.apply(0, END_RENTING)
@@ -397,21 +445,66 @@ def test_mb_118_q29_a_rented_worker_builds_for_the_renter_and_goes_home() -> Non
     assert s.wage[0] == 5  # the owner still pays its wage
 
 
-def test_mb_118_q29_several_workers_may_be_rented_to_one_seat_until_it_declines() -> None:
+def test_mb_118_q29_several_workers_may_be_rented_to_one_seat() -> None:
     """"they may rent them to the other players": each free worker, one offer at a
-    time; a seat that declines is offered nothing more this turn (the phase ends)."""
+    time, several to the same seat."""
     s = new(3, **{"renting-workers": True})
     give(s, 0, [A, A, A])
     own(s, 1, 0)
     s.round, s.phase, s.turn, s.event_step = 2, RENT, 0, 0
-    s.apply(0, OFFERS[A, 1, 1])
-    s.apply(1, ACCEPT_RENT)
-    assert OFFERS[A, 1, 1] in s.legal_actions(0)  # a second apprentice to the same seat
-    s.apply(0, OFFERS[A, 1, 2])
-    s.apply(1, DECLINE_RENT)
+    for price in (1, 2):
+        s.apply(0, RENT_OUTS[A, 1])
+        s.apply(0, RENT_PRICES[price])
+        s.apply(1, ACCEPT_RENT)
+    assert s.rented_in[1] == [A, A] and s.cash[:2] == [43, 37] and s.available(0)[A] == 1
+    assert {RENT_OUTS[A, 1], RENT_OUTS[A, 2]} <= set(s.legal_actions(0))
+
+
+def test_mb_118_q29_the_rent_is_negotiated_the_other_seat_counters() -> None:
+    """"The rental amount is decided by negotiation": the owner proposes a price, the
+    other seat accepts, declines or proposes another (up to its cash), which the owner
+    accepts or declines; an offer that comes to nothing leaves both as they were."""
+    s = new(2, **{"renting-workers": True})
+    give(s, 0, [F])
+    s.round, s.phase, s.turn, s.event_step, s.cash = 2, RENT, 0, 0, [40, 50]
+    s.apply(0, RENT_OUTS[F, 1])
+    assert s.phase == "rent-price" and s.turn == 0
+    assert s.legal_actions(0) == list(RENT_PRICES[:51])  # any price the renter can pay
+    s.apply(0, RENT_PRICES[45])  # above the $20,000 of rent-offers-only
+    assert s.turn == 1 and s.describe(ACCEPT_RENT) == "accept: rent player 0's foreman for $45,000"
+    assert RENT_PRICES[45] not in s.legal_actions(1) and RENT_PRICES[50] in s.legal_actions(1)
+    s.apply(1, RENT_PRICES[8])  # the counter-offer
+    assert s.phase == "rent-counter" and s.turn == 0
+    assert s.legal_actions(0) == [ACCEPT_RENT, DECLINE_RENT]
+    assert s.describe(ACCEPT_RENT) == "accept $8,000: rent your foreman to player 1"
+    s.apply(0, DECLINE_RENT)
+    assert s.phase == RENT and s.turn == 0 and s.cash == [40, 50] and s.rented_in == [[], []]
+    s.apply(0, RENT_OUTS[F, 1])  # the owner tries again, at another price
+    s.apply(0, RENT_PRICES[12])
+    s.apply(1, RENT_PRICES[10])
+    s.apply(0, ACCEPT_RENT)
+    assert s.cash == [50, 40] and s.rented_in[1] == [F] and s.available(0)[F] == 0
+
+
+def test_mb_118_q29_offers_that_come_to_nothing_end_at_options_rent_offers() -> None:
+    """So that the negotiation always ends: a seat may make another seat up to three
+    offers a turn (options.rent_offers, proposed) that come to nothing; then it offers
+    that seat nothing more this turn, and may still offer the others."""
+    s = new(3, **{"renting-workers": True})
+    give(s, 0, [A])
+    s.round, s.phase, s.turn, s.event_step = 2, RENT, 0, 0
+    assert s.content.options.rent_offers == 3
+    for _ in range(3):
+        assert RENT_OUTS[A, 1] in s.legal_actions(0)
+        s.apply(0, RENT_OUTS[A, 1])
+        s.apply(0, RENT_PRICES[5])
+        s.apply(1, DECLINE_RENT)
     legal = s.legal_actions(0)
-    assert not any(isinstance(x, OfferRent) and x.player == 1 for x in legal)
-    assert OFFERS[A, 2, 0] in legal and s.available(0)[A] == 2
+    assert RENT_OUTS[A, 1] not in legal and RENT_OUTS[A, 2] in legal
+    with pytest.raises(IllegalAction, match="3 offers this turn that came to nothing"):
+        s.apply(0, RENT_OUTS[A, 1])
+    s.apply(0, END_RENTING)
+    assert s.turn == 1 and s.offered == []
 
 
 def test_mb_12_mb_14_mb_15_determinize_keeps_the_open_cards_and_resamples_the_hidden() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import housebuilders as hb
+from housebuilders.games.master_builder.content import workers
 from housebuilders.games.master_builder.phases import PLAN
 from housebuilders.games.master_builder.state import OPTIONS, MasterBuilderState
 
@@ -91,6 +92,22 @@ def down_unhired(d: Data) -> None:
     d["down"] = [d["decks"][0][0]]
 
 
+def worse_cash(d: Data) -> None:
+    d["cash"][1] = -1
+
+
+def many_ious(d: Data) -> None:
+    d["ious"][0] = [19, 0]
+
+
+def bonus_uncarried(d: Data) -> None:
+    d["bonus"][d["contract_deck"][0]] = 5
+
+
+def built_in_the_deck(d: Data) -> None:
+    d["built"][d["contract_deck"][0]][0] = 1
+
+
 def setter(field: str, value: Callable[[Data], Any]) -> Callable[[Data], None]:
     def corrupt(d: Data) -> None:
         d[field] = value(d)
@@ -134,6 +151,11 @@ CORRUPTIONS = [
     ("offer", setter("offer", lambda d: [0, 1, 1])),
     ("cash", setter("cash", lambda d: [40] * 5)),
     ("phase", setter("phase", lambda d: "auction")),
+    ("cash", worse_cash),
+    ("ious", many_ious),
+    ("bonus", bonus_uncarried),
+    ("built", built_in_the_deck),
+    ("high", setter("high", lambda d: 7)),
 ]
 
 
@@ -145,4 +167,24 @@ def test_a_corrupted_state_is_refused_naming_the_field(
     GAME.state_from_json(data)
     corrupt(data)
     with pytest.raises(hb.StateError, match=field):
+        GAME.state_from_json(data)
+
+
+def test_mb_36_a_wage_of_35_is_refused_even_when_the_workers_add_up_to_it() -> None:
+    """"The wage track ends at 30, as that is the maximum a player can pay in wages": a
+    saved state whose seat holds workers worth 35, its marker on 35, is refused naming the
+    field."""
+    data = in_plans()
+    cards = workers(GAME.data.load(None))
+    while data["wage"][0] < 35:
+        worker = next(w for deck in data["decks"] for w in deck[1:]
+                      if data["wage"][0] + cards[w].wage <= 35)  # fmt: skip
+        for deck in data["decks"]:
+            if worker in deck:
+                deck.remove(worker)
+        data["workers"][0].append(worker)
+        data["wage"][0] += cards[worker].wage
+    assert data["wage"][0] == 35
+    with pytest.raises(hb.StateError, match=r"^wage: player 0's wage marker is 35, off the "
+                       r"wage track \(0 to 30\)$"):  # fmt: skip
         GAME.state_from_json(data)

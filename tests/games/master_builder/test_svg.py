@@ -19,6 +19,7 @@ from housebuilders.core.testing import SVG, check_views, clickable, draw_svg
 from housebuilders.games.master_builder.actions import SPACE, money
 from housebuilders.games.master_builder.svg import svg
 from housebuilders.games.master_builder.text import (
+    a_skill,
     contract_title,
     crew_label,
     event_name,
@@ -37,9 +38,11 @@ GAMES = [
     (3, 4, {"additional-events": True}),
     (2, 5, {"renting-workers": True}),
     (4, 6, {"choosing-workers": True, "selective-events": True, "renting-workers": True}),
+    (3, 7, {"renting-workers": True, "rent-offers-only": True}),
 ]
 #: the phases few states are in: drawn whenever they come
-RARE = {"look", "open", "event", "event-choice", "rent-answer", "loan", "repay"}  # few positions
+RARE = {"look", "open", "event", "event-choice", "rent-price", "rent-answer", "rent-counter",
+        "loan", "repay", "repay-bonus", "repay-gain"}  # fmt: skip
 
 
 def words(el: Any) -> str:
@@ -59,8 +62,10 @@ def expected_words(obs: Json, action: Json) -> str:
         return f"#{action['worker'] + 1}"
     if kind == "put-up-contract":
         return contract_title(obs, action["contract"])
-    if kind in ("bid", "offer-rent"):
+    if kind in ("bid", "offer-rent", "rent-price"):
         return money(action["amount" if kind == "bid" else "price"])
+    if kind == "rent-out":
+        return f"{a_skill(obs, action['skill'])} to Player {action['player']}"
     if kind == "play-event":
         return event_name(obs, action["event"])
     if kind == "staff-section":
@@ -115,7 +120,8 @@ def test_every_legal_action_of_a_random_game_is_clickable_where_it_happens(
     if options.get("selective-events"):
         assert "play-event" in seen
     if options.get("renting-workers"):
-        assert {"offer-rent", "end-renting"} <= seen
+        offers = {"offer-rent"} if options.get("rent-offers-only") else {"rent-out", "rent-price"}
+        assert offers | {"end-renting", "accept-rent", "decline-rent"} <= seen
 
 
 def test_another_seat_and_the_spectator_can_click_nothing() -> None:

@@ -8,9 +8,11 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 import housebuilders as hb
 from housebuilders.core import State
-from housebuilders.games.master_builder.actions import money
+from housebuilders.games.master_builder.actions import RENT_PRICES, OfferRent, RentOut, money
 from housebuilders.games.master_builder.text import (
     contract_title,
     offer_label,
@@ -19,6 +21,7 @@ from housebuilders.games.master_builder.text import (
 )
 
 SPEC = hb.game("master-builder")
+A = 3  # the apprentice deck
 
 
 def played(players: int, seed: int, until: str, **options: bool) -> State:
@@ -94,3 +97,52 @@ def test_mb_67_the_events_carried_out_show_by_their_names() -> None:
     shown = text(obs)
     assert all(name in shown for name in names) and not re.search(r"event card \d", shown)
     assert all(name in SPEC.svg_view(obs, state.legal_json(0)) for name in names)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_mb_118_a_rent_offer_names_the_seat_the_board_shows(players: int) -> None:
+    """One numbering everywhere, the board's (seats from 0): the offer to seat 1 says
+    "player 1", which the board labels "Player 1" and the web page renames as seat 1's
+    person; and the board says "offers an apprentice"."""
+    for only in (False, True):
+        options = {"renting-workers": True, "rent-offers-only": only}
+        state = SPEC.new_game(players, seed=1, options=options)
+        state.workers[0].append(state.decks[A].pop())
+        state.wage[0] += state.content.skills[A].wage
+        state.round, state.phase, state.turn = 2, "rent", 0
+        offers = [a for a in state.legal_actions(0) if isinstance(a, OfferRent | RentOut)]
+        assert {a.player for a in offers} == set(range(1, players))
+        board = text(state.observe(0))
+        for offer in offers:
+            (seat,) = map(int, re.findall(r"\bplayer (\d+)\b", state.describe(offer)))
+            assert seat == offer.player and f"Player {seat}: cash" in board
+        state.apply(0, next(a for a in offers if a.player == players - 1))
+        if not only:
+            state.apply(0, RENT_PRICES[3])
+        obs = state.observe(None)
+        line = f"Rent offer: Player 0 offers an apprentice to Player {players - 1} for"
+        assert line in text(obs) and line in SPEC.svg_view(obs, [])
+
+
+def test_every_action_sentence_names_the_content_not_a_bare_card_number() -> None:
+    """Every action sentence comes from the content's names: an event card by its name
+    ("play Downpour for this round", never "play event card 10"), a worker by its type,
+    quirks and wage, a contract by its number with its name."""
+    options = {"choosing-workers": True, "selective-events": True,
+               "additional-events": True, "renting-workers": True}  # fmt: skip
+    kinds = set()
+    for players in (2, 3, 4):
+        state = SPEC.new_game(players, seed=players, options=options)
+        rng = random.Random(players)
+        while not state.is_terminal():
+            seat = state.acting_players()[0]
+            legal = state.legal_actions(seat)
+            for action in legal:
+                words = state.describe(action)
+                kinds.add(action.kind)
+                assert not re.search(r"\bcard \d", words), words
+                for found in re.finditer(r"\bcontract (\d+)", words):
+                    name = state.content.contracts[int(found[1]) - 1].name
+                    assert words[found.end() :].startswith(f", {name}"), words
+            state.apply(seat, rng.choice(legal))
+    assert {"play-event", "staff-section", "unstaff-section", "put-up-contract"} <= kinds

@@ -6,7 +6,7 @@ from __future__ import annotations
 from housebuilders.core import GameSpec, Option, register
 
 from .actions import SPACE
-from .state import MasterBuilderState
+from .state import LATE, MasterBuilderState
 
 MASTER_BUILDER = register(GameSpec(
     id="master-builder",
@@ -17,6 +17,7 @@ MASTER_BUILDER = register(GameSpec(
     _new_game=MasterBuilderState.new,
     _state_from_json=MasterBuilderState.from_json,
     actions=SPACE,
+    state_format=2,  # 2: the rulings' options (issue 43), the fields asks and fired
     options=(
         Option("choosing-workers", False, (False, True), "a hire may pay $1,000 to look into "
                "a worker deck and choose any of its cards"),
@@ -26,6 +27,27 @@ MASTER_BUILDER = register(GameSpec(
                "each round, and both are carried out"),
         Option("renting-workers", False, (False, True), "at the start of construction, "
                "players may rent their workers to others at an agreed price"),
+        # the rulings that read the rulebook one way, the other reading an option (Q17...)
+        Option("three-go-rounds", False, (False, True), "hiring and firing has three "
+               "go-rounds at most (the rulebook names no count: it ends once every player "
+               "has passed in a row)"),
+        Option("removed-contracts-end-early", False, (False, True), "the game also ends early "
+               "when the last contracts left were removed unwanted (the rulebook: only once "
+               "all have been acquired by players)"),
+        Option("must-hire-after-look", False, (False, True), "choosing workers: a player "
+               "who paid to look into a deck must hire from it (the rulebook: pay to look "
+               "and choose)"),
+        Option("repay-when-asked", False, (False, True), "a loan is repaid only when its "
+               "player is asked to act, not also at once with money that came unasked (a "
+               "contract's bonus, an event's gain); the rulebook: \"at any time\""),
+        Option("rent-offers-only", False, (False, True), "renting workers: the owner offers "
+               "a price up to $20,000 that the other accepts or declines, with no "
+               "counter-offer, and a player who declines is offered nothing more that turn "
+               "(the rulebook: \"decided by negotiation\")"),
+        Option("late-repayment", "deck-exhausted", LATE, "when loans cost their late amount: "
+               "once the face-down contract deck is exhausted, or once no contract remains "
+               "in play (the deck and the contracts on offer both empty); the rulebook says "
+               "both"),
     ),
     heuristic=f"{__name__}.heuristic:evaluate",
     heuristic_all=f"{__name__}.heuristic:evaluate_all",

@@ -6,14 +6,19 @@ index in the contract's data (a building: gable, gable, side wall, side wall, ro
 town wall: wall section, side, side, then the second wall's); an event its index in
 content.events; a loan 0 (Small) or 1 (Large); money counts thousands of dollars.
 
-How the space stays small (3,784 actions, 2,000 of them bids):
+How the space stays small (5,802 actions, 2,000 of them bids and 2,001 rents):
 - bids are absolute amounts in $1,000 steps up to MAX_BID (all the money a seat can ever
   hold, content.most_cash); a contract is put up for bidding first, then its opener bids
   (two steps), so no contract x amount product;
 - a construction plan is built one section at a time, each section staffed whole by skill
   (the card does not matter in Phase 4: only the skill does, MB-86): contract x section x the
   14 crews of one or two skills, best first; the plan is revealed when submitted by all;
-- renting offers a skill, not a card, to a player at a price up to MAX_RENT."""
+- renting offers a skill, not a card, to a player (rent-out), then a price, proposed by
+  either side (rent-price, up to MAX_BID: a seat's cash bounds it); with the option
+  rent-offers-only, at a price up to MAX_RENT in one action (offer-rent).
+
+Actions added after the first 3,784 go at the end, so that the indices before them stay:
+the decline of a look (decline-choice), rent-out and rent-price."""
 
 from __future__ import annotations
 
@@ -55,10 +60,11 @@ def a_worker(skill: int, names: tuple[str, ...] = SKILL_NAMES) -> str:
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
-def section_name(contract: int, section: int) -> str:
-    """A section in words: "gable 2 of contract 8", "side 1 of town wall 2 of contract 1"."""
+def section_name(contract: int, section: int, name: str = "") -> str:
+    """A section in words: "gable 2 of contract 8", "side 1 of town wall 2 of contract 1";
+    with the contract's ``name``: "gable 2 of contract 8, Inn"."""
     kind = "town-wall" if contract + 1 in TOWN_WALLS else "building"
-    return f"{SECTION_NAMES[kind][section]} of contract {contract + 1}"
+    return f"{SECTION_NAMES[kind][section]} of contract {contract + 1}" + f", {name}" * bool(name)
 
 
 # -- Phase 1: hire and/or fire workers (MB-25 to MB-39, MB-115) ------------------------
@@ -89,6 +95,14 @@ class ChooseWorker(Action, kind="choose-worker"):
 
     def __str__(self) -> str:
         return f"choose worker card {self.worker + 1} from the deck"
+
+
+class DeclineChoice(Action, kind="decline-choice"):
+    """After a look (choosing workers): hire nobody from that deck; the look stays paid and
+    the seat chooses again what to do with its turn (Q26)."""
+
+    def __str__(self) -> str:
+        return "take no worker from this deck"
 
 
 class FireWorker(Action, kind="fire-worker"):
@@ -139,6 +153,10 @@ class PlayEvent(Action, kind="play-event"):
     def __str__(self) -> str:
         return f"play event card {self.event + 1} for this round"
 
+    def words(self, events: tuple[str, ...]) -> str:
+        """With the content's event names: "play Foremen's council for this round"."""
+        return f"play {events[self.event]} for this round"
+
 
 class EventDismiss(Action, kind="event-dismiss"):
     worker: int
@@ -166,18 +184,42 @@ class OfferRent(Action, kind="offer-rent"):
         return self.words(SKILL_NAMES)
 
     def words(self, skills: tuple[str, ...]) -> str:
-        return (f"offer to rent {a_worker(self.skill, skills)} to player {self.player + 1} "
-                f"for {money(self.price)}")
+        return (f"offer to rent {a_worker(self.skill, skills)} to player {self.player} "
+                f"for {money(self.price)}")  # the seat as the board numbers it, from 0
+
+
+class RentOut(Action, kind="rent-out"):
+    """Renting, negotiated (MB-118, Q29): a free worker of ``skill`` offered to a seat; the
+    price is proposed next (``RentPrice``)."""
+
+    skill: int
+    player: int  # the seat offered it, numbered as the board numbers it (from 0)
+
+    def __str__(self) -> str:
+        return self.words(SKILL_NAMES)
+
+    def words(self, skills: tuple[str, ...]) -> str:
+        return f"offer to rent {a_worker(self.skill, skills)} to player {self.player}"
+
+
+class RentPrice(Action, kind="rent-price"):
+    """A rent proposed: the owner's price for the worker offered, or the other seat's
+    counter-offer (MB-118, Q29)."""
+
+    price: int  # in thousands, paid by the renter
+
+    def __str__(self) -> str:
+        return f"propose a rent of {money(self.price)}"
 
 
 class AcceptRent(Action, kind="accept-rent"):
     def __str__(self) -> str:
-        return "accept the offer and rent the worker"
+        return "accept the rent proposed"
 
 
 class DeclineRent(Action, kind="decline-rent"):
     def __str__(self) -> str:
-        return "decline the offer"
+        return "decline: no rental"
 
 
 class EndRenting(Action, kind="end-renting"):
@@ -198,11 +240,13 @@ class Staff(Action, kind="staff-section"):
     def __str__(self) -> str:
         return self.words(SKILL_NAMES)
 
-    def words(self, skills: tuple[str, ...]) -> str:
+    def words(self, skills: tuple[str, ...], name: str = "") -> str:
+        """With the content's skill names (and the contract's ``name``, if given)."""
         crew = a_worker(self.first, skills)
         if self.second != NONE:
             crew += f" and {a_worker(self.second, skills)}"
-        return f"plan to build {section_name(self.contract, self.section)} with {crew}"
+        where = section_name(self.contract, self.section, name) + "," * bool(name)
+        return f"plan to build {where} with {crew}"
 
 
 class Unstaff(Action, kind="unstaff-section"):
@@ -210,7 +254,10 @@ class Unstaff(Action, kind="unstaff-section"):
     section: int
 
     def __str__(self) -> str:
-        return f"take the workers off {section_name(self.contract, self.section)}"
+        return self.words()
+
+    def words(self, name: str = "") -> str:
+        return f"take the workers off {section_name(self.contract, self.section, name)}"
 
 
 class SubmitPlan(Action, kind="submit-plan"):
@@ -271,6 +318,9 @@ SUBMIT_PLAN = SubmitPlan()
 TAKE_LOANS = tuple(TakeLoan(n) for n in range(LOANS))
 REPAYS = tuple(RepayIou(n) for n in range(LOANS))
 KEEP_LOANS = KeepLoans()
+DECLINE_CHOICE = DeclineChoice()
+RENT_OUTS = {(s, p): RentOut(s, p) for s in range(SKILLS) for p in range(MAX_PLAYERS)}
+RENT_PRICES = tuple(RentPrice(price) for price in range(MAX_BID + 1))  # up to any cash
 
 SPACE: tuple[Action, ...] = (
     *HIRES, *LOOKS, *CHOOSES, *FIRES, PASS_HIRING,
@@ -279,4 +329,6 @@ SPACE: tuple[Action, ...] = (
     *OFFERS.values(), ACCEPT_RENT, DECLINE_RENT, END_RENTING,
     *STAFFS.values(), *UNSTAFFS.values(), SUBMIT_PLAN,
     *TAKE_LOANS, *REPAYS, KEEP_LOANS,
+    # added later, at the end so that the indices above stay (RL adapters keep them)
+    DECLINE_CHOICE, *RENT_OUTS.values(), *RENT_PRICES,
 )  # fmt: skip

@@ -84,10 +84,13 @@ class Loan(Schema):
 
 
 class Options(Schema):
-    choosing_fee: int = Field(ge=0)  # choosing workers (MB-115)
+    # choosing workers (MB-115): a look costs something, so that looks a seat declines
+    # (Q26) cannot go on without end: cash bounds them
+    choosing_fee: int = Field(ge=1)
     selective_hand: int = Field(ge=1)  # selective events (MB-116)
     additional_events: int = Field(ge=1)  # additional events (MB-117)
-    max_rent: int = Field(ge=0)  # renting workers (MB-118)
+    max_rent: int = Field(ge=0)  # renting workers (MB-118), with rent-offers-only
+    rent_offers: int = Field(ge=1)  # offers to a seat a turn that may come to nothing (Q29)
 
 
 class MasterBuilderContent(Schema):

@@ -9,25 +9,45 @@ from housebuilders.core import Action
 
 from .actions import (
     NONE,
+    AcceptRent,
     Bid,
     ChooseWorker,
+    DeclineChoice,
+    DeclineRent,
     EventDismiss,
     EventUnavailable,
     FireWorker,
     HireWorker,
     LookIntoDeck,
     OfferRent,
+    PlayEvent,
     PutUp,
+    RentOut,
+    RentPrice,
     RepayIou,
     Staff,
     SubmitPlan,
     TakeLoan,
+    Unstaff,
     a_worker,
     money,
     section_name,
 )
 from .content import MAX_WORKERS, MasterBuilderContent, can_staff, needs, workers
-from .phases import BID, DRAFT, HIRE, LOAN, OPEN, OPENING_BID, PLAN, SECTIONS
+from .phases import (
+    BID,
+    DRAFT,
+    HIRE,
+    LOAN,
+    LOOK,
+    OPEN,
+    OPENING_BID,
+    PLAN,
+    RENT,
+    RENT_ANSWER,
+    RENT_COUNTER,
+    SECTIONS,
+)
 
 if TYPE_CHECKING:
     from .state import MasterBuilderState
@@ -65,10 +85,37 @@ def describe(s: MasterBuilderState, action: Action) -> str:
         c = s.content.contracts[action.contract]
         return (f"name contract {c.number}, {c.name} (amount {money(c.amount)}, minimum bid "
                 f"{money(c.min_bid)}), for bidding")  # fmt: skip
-    if isinstance(action, HireWorker | LookIntoDeck | OfferRent | Staff):
+    if isinstance(action, DeclineChoice) and s.looking != NONE:
+        return f"take no worker from the {skill_names(s.content)[s.looking]} deck"
+    if isinstance(action, PlayEvent) and action.event < len(s.content.events):
+        return action.words(tuple(e.name for e in s.content.events))
+    if isinstance(action, Staff | Unstaff) and action.contract < len(s.content.contracts):
+        name = s.content.contracts[action.contract].name
+        if isinstance(action, Unstaff):
+            return action.words(name)
+        return action.words(skill_names(s.content), name)
+    if isinstance(action, AcceptRent | DeclineRent | RentPrice) and s.offer:
+        return _rent_answer(s, action)
+    if isinstance(action, HireWorker | LookIntoDeck | OfferRent | RentOut | Staff):
         return action.words(skill_names(s.content))
     if isinstance(action, TakeLoan | RepayIou):
         return action.words(tuple(loan.name for loan in s.content.loans))
+    return str(action)
+
+
+def _rent_answer(s: MasterBuilderState, action: AcceptRent | DeclineRent | RentPrice) -> str:
+    """An answer to the rent offer on the table, naming its worker and price: "accept:
+    rent player 0's foreman for $3,000", "propose a rent of $2,000 instead"."""
+    owner, skill, renter, price = s.offer
+    worker = skill_names(s.content)[skill]
+    if isinstance(action, RentPrice):
+        return str(action) + " instead" * (s.phase == RENT_ANSWER)
+    if s.phase == RENT_COUNTER:  # the owner, on the other seat's counter-offer
+        if isinstance(action, AcceptRent):
+            return f"accept {money(price)}: rent your {worker} to player {renter}"
+        return f"decline {money(price)}: no rental"
+    if isinstance(action, AcceptRent):
+        return f"accept: rent player {owner}'s {worker} for {money(price)}"
     return str(action)
 
 
@@ -87,6 +134,15 @@ def illegal(s: MasterBuilderState, player: int, action: Action) -> tuple[str, st
         return _bid(s, player, action)
     if isinstance(action, Staff) and s.phase == PLAN:
         return _staff(s, player, action)
+    if isinstance(action, DeclineChoice) and s.phase == LOOK and s.option("must-hire-after-look"):
+        return ("a player who paid to look into a worker deck chooses a worker from it "
+                "(the option must-hire-after-look)", SECTIONS[LOOK])
+    if isinstance(action, RentOut) and s.phase == RENT and player == s.turn and (
+        s.offered.count(action.player) >= s.rent_offers()
+    ):
+        return (f"you made player {action.player} {s.rent_offers()} offers this turn that came "
+                "to nothing: the negotiation with that player is over until your next turn "
+                "(options.rent_offers)", SECTIONS[RENT])  # fmt: skip
     if isinstance(action, SubmitPlan) and s.phase == PLAN:
         fault = s.plan_fault(player)
         if fault:
@@ -98,6 +154,10 @@ def _hire(s: MasterBuilderState, player: int, action: HireWorker) -> tuple[str, 
     deck = s.decks[action.skill]
     if not deck:
         return f"the {skill_names(s.content)[action.skill]} deck is empty", HIRING
+    if deck[0] in s.fired[player]:
+        return (f"you fired {worker_name(s, deck[0])} in this phase: a worker fired is not "
+                "hired again by the same player in the same phase, so that hiring and "
+                "firing come to an end", HIRING)  # fmt: skip
     total = s.wage[player] + workers(s.content)[deck[0]].wage
     cap = s.content.wage_cap
     if total > cap:

@@ -25,7 +25,8 @@ DECKS = 4
 SKILLS = 4
 PHASES = (phases.DRAFT, phases.HIRE, phases.LOOK, phases.OPEN, phases.OPENING_BID, phases.BID,
           phases.EVENT, phases.EVENT_CHOICE, phases.RENT, phases.RENT_ANSWER, phases.PLAN,
-          phases.LOAN, phases.REPAY, phases.OVER)  # fmt: skip
+          phases.LOAN, phases.REPAY, phases.OVER, phases.REPAY_BONUS,
+          phases.REPAY_GAIN, phases.RENT_PRICE, phases.RENT_COUNTER)  # fmt: skip
 
 
 def _workers(v: Vector, workers: list[Json], quirks: list[str]) -> None:

@@ -37,14 +37,20 @@ from .phases import (
     PLAN,
     RENT,
     RENT_ANSWER,
+    RENT_COUNTER,
+    RENT_PRICE,
     REPAY,
+    REPAY_BONUS,
+    REPAY_GAIN,
 )
 from .state import MasterBuilderState, has_free, plan_key, sketch, skills_of, unkey
 
 # the phases before this round's construction (its plan still to make)
 BEFORE_AUCTION = frozenset((DRAFT, HIRE, LOOK))
-BEFORE_PLAN = BEFORE_AUCTION | {OPEN, OPENING_BID, BID, EVENT, EVENT_CHOICE, RENT, RENT_ANSWER}
-AUCTION = frozenset((OPEN, OPENING_BID, BID))
+BEFORE_PLAN = BEFORE_AUCTION | {OPEN, OPENING_BID, BID, REPAY_BONUS, EVENT, EVENT_CHOICE,
+                                REPAY_GAIN, RENT, RENT_PRICE, RENT_ANSWER,
+                                RENT_COUNTER}  # fmt: skip
+AUCTION = frozenset((OPEN, OPENING_BID, BID, REPAY_BONUS))
 BEFORE_EVENTS = BEFORE_AUCTION | AUCTION
 UNSEEN_SHARE = 0.7  # a section of a contract still to come, as a share of its margin
 MARKUP = 1.5  # the price expected for a contract still to come, by its minimum bid

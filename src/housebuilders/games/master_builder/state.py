@@ -1,5 +1,6 @@
-"""Master Builder's rules (shared/rules/master-builder.txt), the checklist's ids in comments
-(shared/checklists/master-builder.md, its open questions Q1..Q30 built as their readings).
+"""Master Builder's rules (the rulebook master-builder.txt), the ids of its rules checklist
+in comments (MB-1 to MB-119; its open questions Q1..Q30 built as their readings, the other
+reading an option where the text allows more, docs/games/master-builder.md).
 
 A round: Phase 1 hire and/or fire (round 1: the draft), Phase 2 the auctions, Phase 3 the
 events, Phase 4 the construction (plans made at once and hidden, then revealed and built
@@ -21,6 +22,7 @@ from .actions import (
     BIDS,
     CHOOSES,
     CREWS,
+    DECLINE_CHOICE,
     DECLINE_RENT,
     DISMISSES,
     END_RENTING,
@@ -35,6 +37,8 @@ from .actions import (
     PASS_OPENING,
     PLAYS,
     PUT_UPS,
+    RENT_OUTS,
+    RENT_PRICES,
     REPAYS,
     STAFFS,
     SUBMIT_PLAN,
@@ -44,6 +48,7 @@ from .actions import (
     AcceptRent,
     Bid,
     ChooseWorker,
+    DeclineChoice,
     DeclineRent,
     EndRenting,
     EventDismiss,
@@ -58,11 +63,14 @@ from .actions import (
     PassOpening,
     PlayEvent,
     PutUp,
+    RentOut,
+    RentPrice,
     RepayIou,
     Staff,
     SubmitPlan,
     TakeLoan,
     Unstaff,
+    money,
 )
 from .checks import MasterBuilderJson, check
 from .content import (
@@ -90,7 +98,11 @@ from .phases import (
     PLAN,
     RENT,
     RENT_ANSWER,
+    RENT_COUNTER,
+    RENT_PRICE,
     REPAY,
+    REPAY_BONUS,
+    REPAY_GAIN,
     SECTIONS as PHASE_SECTIONS,
     TRACK,
     TRACK_OF,
@@ -102,6 +114,12 @@ WALLS, ROOFS = (0, 1, 2, 3), (4, 5)  # a building's sections (content.KINDS)
 GABLES, SIDE_WALLS = (0, 1), (2, 3)
 TOWN = ((0, 1, 2), (3, 4, 5))  # a town wall contract's two walls: wall section, side, side
 OPTIONS = ("choosing-workers", "selective-events", "additional-events", "renting-workers")
+#: the other readings of rulings, each an option off by default (docs: "Which rulings are
+#: options")
+READINGS = ("three-go-rounds", "removed-contracts-end-early", "must-hire-after-look",
+            "repay-when-asked", "rent-offers-only")
+#: Q10's two readings of the late repayment (the option late-repayment), the default first
+LATE = ("deck-exhausted", "none-in-play")
 
 
 def plan_key(contract: int, section: int, crew: tuple[int, int]) -> int:
@@ -122,8 +140,9 @@ class MasterBuilderState(GameState):
     DATA = DATA
     # phase (phases.py); round 1..; first: the mallet (MB-22); turn: the seat asked now
     # in a sequential phase; last_round: 6, or the round after the early end (Q17);
-    # go_round: phase 1's go-rounds done, all_passed: nobody acted in this go-round (Q2);
-    # open_passes: seats in a row that passed on (or could not) open (Q3); auction: the
+    # go_round: phase 1's go-rounds done, all_passed: nobody acted in this go-round (Q2,
+    # three-go-rounds); open_passes: seats in a row that passed, in phase 1 (Q2) or on (or
+    # unable to) open in phase 2 (Q3); auction: the
     # contract up for bidding, high its bid, bidder its bidder; looking: the deck looked
     # into (MB-115, -1 none); event: the event being carried out (-1 none), event_step:
     # the seats done with it; no_roofs: the "no-roofs" event this round; plan_from: the
@@ -137,17 +156,21 @@ class MasterBuilderState(GameState):
         # removed unwanted (MB-66); passed: this auction's passes by seat; submitted: plans
         # in; pending_events: events still to carry out this round; down: face-down
         # workers (MB-69); income: this round's completions' amounts by seat; offer:
-        # [owner, skill, player, price] of a rent offer awaiting its answer; offered: the
-        # seats that declined an offer of the renting seat (offered no more, a ruling); carried:
-        # the contracts on display unwanted last round (MB-64)
+        # [owner, skill, player, price] of a rent offer being priced (price -1) or answered;
+        # offered: a seat for each offer of the renting seat that came to nothing this turn
+        # (Q29: a seat is offered no more after options.rent_offers of them); carried:
+        # the contracts on display unwanted last round (MB-64); asks: the seats to ask at
+        # once whether to repay with money that came to them unasked (Q13), the first now
         lists="cash wage contract_deck removed economy boxed_economy economy_shown event_deck "
         "events_seen display bonus gone town passed submitted pending_events down "
-        "seen_workers income offer offered carried",
+        "seen_workers income offer offered carried asks",
         # decks by skill; per seat: workers, contracts (owned, unfinished), ious (count by
         # type), hands (selective events), plans (plan keys), rented_in (skills),
-        # rented_out (worker ids), looked (worker ids whose place that seat alone knows);
-        # built: by contract, each section's flag (0/1)
-        rows="decks workers contracts ious hands built plans rented_in rented_out looked",
+        # rented_out (worker ids), looked (worker ids whose place that seat alone knows),
+        # fired (worker ids it fired in this phase 1, not hired again then, Q2); built: by
+        # contract, each section's flag (0/1)
+        rows="decks workers contracts ious hands built plans rented_in rented_out looked "
+        "fired",
     )
     __slots__ = FIELDS.names
     content: MasterBuilderContent
@@ -179,7 +202,7 @@ class MasterBuilderState(GameState):
         s.workers, s.contracts, s.ious = t.workers, t.contracts, t.ious
         s.passed, s.submitted = [False] * players, [False] * players
         s.pending_events, s.down, s.income, s.offer = [], [], [0] * players, []
-        s.offered, s.carried = [], []
+        s.offered, s.carried, s.asks = [], [], []
         s.seen_workers = [0] * len(workers(s.content))
         for deck in s.decks:
             if deck:
@@ -188,6 +211,7 @@ class MasterBuilderState(GameState):
         s.rented_in = [[] for _ in range(players)]
         s.rented_out = [[] for _ in range(players)]
         s.looked = [[] for _ in range(players)]
+        s.fired = [[] for _ in range(players)]
         s.phase = DRAFT
         return s
 
@@ -229,7 +253,12 @@ class MasterBuilderState(GameState):
         return (player + 1) % self.num_players
 
     def late(self) -> bool:
-        """MB-106, Q10: late repayment once the face-down contract deck is empty."""
+        """MB-106, Q10: the late repayment "if the contract deck has been exhausted": once
+        the face-down deck is empty; with late-repayment "none-in-play", only once no
+        contract remains in play either ("if contract cards remain in play": none on
+        offer)."""
+        if self.setup["options"].get("late-repayment") == LATE[1]:
+            return not self.contract_deck and not self.display
         return not self.contract_deck
 
     def repayment(self, loan: int) -> int:
@@ -252,8 +281,10 @@ class MasterBuilderState(GameState):
         return workers(self.content)[worker].wage
 
     def can_hire(self, player: int, worker: int) -> bool:
-        """MB-36: the new wage total may not pass the cap of 30."""
-        return self.wage[player] + self.worker_wage(worker) <= self.content.wage_cap
+        """MB-36: the new wage total may not pass the cap of 30; Q2: nor a card the seat
+        fired in this phase (so that hiring and firing end)."""
+        return (self.wage[player] + self.worker_wage(worker) <= self.content.wage_cap
+                and worker not in self.fired[player])  # fmt: skip
 
     def round_1_closed(self) -> bool:
         """MB-58: in round 1, once a seat holds two contracts."""
@@ -294,6 +325,11 @@ class MasterBuilderState(GameState):
         """The sections of ``contract`` built or in ``player``'s plan."""
         done = {s for s in range(SECTIONS) if self.built[contract][s]}
         return done | {s for c, s, _ in map(unkey, self.plans[player]) if c == contract}
+
+    def contract_name(self, contract: int) -> str:
+        """ "8, Inn": the contract's number and name in the content."""
+        card = self.content.contracts[contract]
+        return f"{card.number}, {card.name}"
 
     def is_town_wall(self, contract: int) -> bool:
         return self.content.contracts[contract].kind == "town-wall"
@@ -370,7 +406,7 @@ class MasterBuilderState(GameState):
         chance follows the wages."""
         if player not in self.acting_players():
             return []
-        if self.phase == REPAY:  # the last chance (Q13)
+        if self.phase in (REPAY, REPAY_BONUS, REPAY_GAIN):  # the last chance, money come (Q13)
             return [*self.repays(player), KEEP_LOANS]
         if self.phase == LOAN:
             return list(TAKE_LOANS)
@@ -386,9 +422,10 @@ class MasterBuilderState(GameState):
             return self.hires(player)
         if phase == HIRE:
             return [*self.hires(player), *(FIRES[w] for w in self.workers[player]), PASS_HIRING]
-        if phase == LOOK:
+        if phase == LOOK:  # Q26: a seat may hire nobody from the deck it looked into
             deck = self.decks[self.looking]
-            return [CHOOSES[w] for w in sorted(deck) if self.can_hire(player, w)]
+            chooses: list[Action] = [CHOOSES[w] for w in sorted(deck) if self.can_hire(player, w)]
+            return chooses + ([] if self.option("must-hire-after-look") else [DECLINE_CHOICE])
         if phase == OPEN:
             puts = [PUT_UPS[c] for c in self.display
                     if self.cash[player] >= self.content.contracts[c].min_bid]  # fmt: skip
@@ -408,8 +445,16 @@ class MasterBuilderState(GameState):
             return [kind[w] for w in self.event_targets(player)]
         if phase == RENT:
             return [*self.offers(player), END_RENTING]
-        # RENT_ANSWER: an offer the seat repaid below can only be declined
-        return [*([ACCEPT_RENT] if self.cash[player] >= self.offer[3] else []), DECLINE_RENT]
+        if phase == RENT_PRICE:  # Q29: any price the other seat can pay
+            return list(RENT_PRICES[: self.cash[self.offer[2]] + 1])
+        if phase == RENT_COUNTER:
+            return [ACCEPT_RENT, DECLINE_RENT]
+        # RENT_ANSWER: an offer the seat repaid below can only be declined or countered
+        price = self.offer[3]
+        accept = [ACCEPT_RENT] if self.cash[player] >= price else []
+        counters = [] if self.option("rent-offers-only") else [
+            a for a in RENT_PRICES[: self.cash[player] + 1] if a.price != price]  # fmt: skip
+        return [*accept, *counters, DECLINE_RENT]
 
     def top_bid(self, player: int) -> int:
         """MB-48: a bid is paid from cash, never from a loan (nor the bonus, Q22); there is
@@ -434,17 +479,27 @@ class MasterBuilderState(GameState):
                 if n and self.cash[player] - self.repayment(k) >= keep]  # fmt: skip
 
     def offers(self, player: int) -> list[Action]:
-        """MB-118, Q29: a free face-up worker's skill, to another seat that has not
-        declined an offer this turn, at a price it can pay."""
+        """MB-118, Q29: a free face-up worker's skill, to another seat this seat has not
+        made ``options.rent_offers`` offers this turn that came to nothing; its price is
+        proposed next. With rent-offers-only, the price (up to ``options.max_rent``, within
+        what the seat can pay) is named in the offer, and one declined offer is the last to
+        that seat this turn."""
         free = self.available(player)
         for skill in self.rented_in[player]:
             free[skill] -= 1  # a rented worker is not sublet
+        seats = [p for p in range(self.num_players)
+                 if p != player and self.offered.count(p) < self.rent_offers()]  # fmt: skip
+        if not self.option("rent-offers-only"):
+            return [RENT_OUTS[s, p] for s in range(SKILLS) if free[s] for p in seats]
         top = self.content.options.max_rent
-        return [
-            OFFERS[s, p, price] for s in range(SKILLS) if free[s] for p in range(self.num_players)
-            if p != player and p not in self.offered
-            for price in range(min(top, self.cash[p]) + 1)
-        ]  # fmt: skip
+        return [OFFERS[s, p, price] for s in range(SKILLS) if free[s] for p in seats
+                for price in range(min(top, self.cash[p]) + 1)]  # fmt: skip
+
+    def rent_offers(self) -> int:
+        """Q29: the offers a seat renting out may make another in its turn that come to
+        nothing (declined, or countered and the counter declined): the bound that ends the
+        negotiation; one with rent-offers-only."""
+        return 1 if self.option("rent-offers-only") else self.content.options.rent_offers
 
     def matches(self, worker: int, with_down: bool) -> bool:
         event = self.content.events[self.event]
@@ -530,8 +585,8 @@ class MasterBuilderState(GameState):
         self.looking = action.skill
         seen = set(self.looked[player]) | set(self.decks[action.skill])
         self.looked[player] = sorted(seen)
-        self.log.append(f"player {player} pays $1,000 to look into the "
-                        f"{self.content.skills[action.skill].name} deck")  # fmt: skip
+        self.log.append(f"player {player} pays {money(self.content.options.choosing_fee)} to "
+                        f"look into the {self.content.skills[action.skill].name} deck")  # fmt: skip
         self.phase = LOOK
         return True
 
@@ -543,9 +598,20 @@ class MasterBuilderState(GameState):
         self._after_phase_1_action(acted=True)
         return True
 
+    def _decline_choice(self, player: int, action: DeclineChoice) -> bool:
+        """Q26: no worker from the deck looked into; the fee stays paid and the seat is
+        asked again what to do with its turn (a new look costs the fee again, so cash
+        bounds the looks)."""
+        name = self.content.skills[self.looking].name
+        self.looking = NONE
+        self.phase = DRAFT if self.round == 1 else HIRE
+        self.log.append(f"player {player} takes no worker from the {name} deck")
+        return False
+
     def _fire(self, player: int, action: FireWorker) -> bool:
         """MB-37, MB-38: under its deck; the wage falls at once."""
         self._release(player, action.worker)
+        self.fired[player].append(action.worker)  # Q2: not hired again by it this phase
         self.log.append(f"player {player} fires {explain.worker_name(self, action.worker)}")
         return self._after_phase_1_action(acted=True)
 
@@ -561,9 +627,15 @@ class MasterBuilderState(GameState):
         return self._after_phase_1_action(acted=False)
 
     def _after_phase_1_action(self, acted: bool) -> bool:
+        """The next seat's opportunity, or Phase 2. MB-34, Q2: the phase ends once every
+        seat has passed in a row (nothing changed since each passed); with
+        three-go-rounds, after a go-round in which all passed or the third go-round."""
         if acted:
             self.all_passed = False
+        self.open_passes = 0 if acted else self.open_passes + 1
         self.turn = self.next_seat(self.turn)
+        if self.round > 1 and not self.option("three-go-rounds"):
+            return self._start_phase_2() if self.open_passes >= self.num_players else False
         if self.turn != self.first:
             return False
         self.go_round += 1
@@ -571,7 +643,7 @@ class MasterBuilderState(GameState):
             if all(len(w) >= self.content.draft_workers for w in self.workers):
                 return self._start_phase_2()
             return False
-        if self.go_round >= self.content.hire_turns or self.all_passed:  # MB-34, Q2
+        if self.go_round >= self.content.hire_turns or self.all_passed:
             return self._start_phase_2()
         self.all_passed = True
         return False
@@ -580,6 +652,7 @@ class MasterBuilderState(GameState):
     def _start_phase_2(self) -> bool:
         """MB-40 to MB-43: reveal the round's contracts beside the carried-over ones."""
         players, content = self.num_players, self.content
+        self.fired = [[] for _ in range(players)]  # Q2: phase 1's fires are done
         if self.round == 1:
             count = players + content.extra_contracts_round_1
         elif self.round > self.last_round - 1 and self.last_round < content.rounds:
@@ -656,9 +729,15 @@ class MasterBuilderState(GameState):
                 continue
             self.turn = seat
             return
+        winner, bonus = self.bidder, self.bonus[self.auction]
         self._award(self.bidder, self.auction, self.high)
         self.auction, self.high, self.bidder = NONE, 0, NONE
-        self.turn, self.open_passes, self.phase = self.first, 0, OPEN  # MB-53
+        if not self._ask_to_repay([winner] if bonus else [], REPAY_BONUS):
+            self._go_on(REPAY_BONUS)
+
+    def _reopen(self) -> None:
+        """MB-53: after an auction the first player opens again."""
+        self.turn, self.open_passes, self.phase = self.first, 0, OPEN
         self._next_opening()
 
     def _award(self, player: int, contract: int, price: int) -> None:
@@ -669,12 +748,13 @@ class MasterBuilderState(GameState):
         if contract in self.carried:
             self.carried.remove(contract)
         self.contracts[player].append(contract)
-        self.log.append(f"player {player} acquires contract {contract + 1} for "
-                        f"${price * 1000:,}")  # fmt: skip
+        self.log.append(f"player {player} acquires contract {self.contract_name(contract)} for "
+                        f"{money(price)}")  # fmt: skip
 
     def _end_phase_2(self) -> None:
-        """MB-64, MB-66: unwanted contracts stay with $5,000 once, then leave; Q17: the
-        early end once nothing is left to acquire."""
+        """MB-64, MB-66: unwanted contracts stay with $5,000 once, then leave; MB-109, Q17:
+        the early end once "all contracts have been acquired by players" (none removed
+        unwanted; with removed-contracts-end-early, once nothing is left to acquire)."""
         for c in self.display[:]:
             if c in self.carried:
                 self.bonus[c] = 0
@@ -684,11 +764,13 @@ class MasterBuilderState(GameState):
             else:
                 self.bonus[c] = self.content.unwanted_bonus
                 self.carried.append(c)
-        if (not self.contract_deck and not self.display
+        acquired = not self.gone or self.option("removed-contracts-end-early")
+        if (not self.contract_deck and not self.display and acquired
                 and self.round <= self.content.rounds - 2
                 and self.last_round == self.content.rounds):  # fmt: skip
             self.last_round = self.round + 1
-            self.log.append(f"every contract is acquired: round {self.last_round} is the last")
+            done = "no contract is left to acquire" if self.gone else "every contract is acquired"
+            self.log.append(f"{done}: round {self.last_round} is the last")
         self._start_phase_3()
 
     # -- Phase 3 (MB-67 to MB-74, MB-116, MB-117) -----------------------------------------
@@ -728,23 +810,28 @@ class MasterBuilderState(GameState):
         event = self.content.events[card]
         self.event, self.event_step = card, 0
         self.log.append(f"event: {event.name}: {event.text}")
+        gainers = []
         if event.effect == "unavailable":  # MB-69
             for p in range(self.num_players):
                 found = [w for w in self.workers[p] if self.matches(w, False)]
                 if len(found) >= event.at_least:
                     self.down += found
                     self.cash[p] += event.gain
+                    gainers.append(p)
         elif event.effect == "pay":
             for p in range(self.num_players):
                 found = [w for w in self.workers[p] if self.matches(w, True)]
                 if len(found) >= event.at_least:
                     self.cash[p] += event.gain - min(event.pay, self.cash[p])
+                    gainers.append(p)
         elif event.effect == "no-roofs":
             self.no_roofs = True
         elif event.effect in ("choose-unavailable", "dismiss"):
             return self._next_event_choice()
         self.event = NONE
-        return False
+        first = self.first  # in turn order
+        order = sorted(gainers, key=lambda p: (p - first) % self.num_players)
+        return self._ask_to_repay(order if event.gain else [], REPAY_GAIN)
 
     def _next_event_choice(self) -> bool:
         """MB-68, Q15: each seat in turn order with a matching worker chooses one; False
@@ -764,11 +851,42 @@ class MasterBuilderState(GameState):
             self._release(player, action.worker)  # MB-72, Q14
         else:
             self.down.append(action.worker)
-        self.cash[player] += self.content.events[self.event].gain
+        gain = self.content.events[self.event].gain
+        self.cash[player] += gain
         self.event_step += 1
-        if not self._next_event_choice():
-            self._next_event()
+        if not self._ask_to_repay([player] if gain else [], REPAY_GAIN):
+            self._go_on(REPAY_GAIN)
         return False
+
+    # -- money come unasked (Q13) ---------------------------------------------------------
+    def _ask_to_repay(self, seats: list[int], phase: str) -> bool:
+        """Q13, "A loan may be repaid at any time": money came to ``seats`` without their
+        asking (a contract's bonus, an event's gain); each that can now repay a loan is
+        asked at once, in that order, in ``phase``. False if none is (the caller goes on);
+        never with repay-when-asked."""
+        if self.option("repay-when-asked"):
+            return False
+        self.asks = [p for p in seats if self.repays(p)]
+        if not self.asks:
+            return False
+        self.phase, self.turn = phase, self.asks[0]
+        return True
+
+    def _next_ask(self) -> None:
+        """The next seat to ask, or the game goes on from where the money came."""
+        self.asks = [p for p in self.asks[1:] if self.repays(p)]
+        if self.asks:
+            self.turn = self.asks[0]
+        else:
+            self._go_on(self.phase)
+
+    def _go_on(self, phase: str) -> None:
+        """What follows the money's coming: after an auction, the opening (MB-53); after
+        an event's gain, the event's next choice or the next event."""
+        if phase == REPAY_BONUS:
+            self._reopen()
+        elif self.event == NONE or not self._next_event_choice():
+            self._next_event()
 
     # -- Phase 4 (MB-75 to MB-94, MB-118) -------------------------------------------------
     def _start_phase_4(self) -> None:
@@ -788,6 +906,22 @@ class MasterBuilderState(GameState):
         self.phase, self.turn = RENT_ANSWER, action.player
         return False
 
+    def _rent_out(self, player: int, action: RentOut) -> bool:
+        """Q29: the worker offered; its owner proposes the price next."""
+        self.offer = [player, action.skill, action.player, NONE]
+        self.phase = RENT_PRICE
+        return False
+
+    def _rent_price(self, player: int, action: RentPrice) -> bool:
+        """Q29: the owner's price, answered by the other seat; or that seat's counter-offer,
+        answered by the owner."""
+        self.offer[3] = action.price
+        if self.phase == RENT_PRICE:
+            self.phase, self.turn = RENT_ANSWER, self.offer[2]
+        else:
+            self.phase, self.turn = RENT_COUNTER, self.offer[0]
+        return False
+
     def _answer(self, player: int, action: AcceptRent | DeclineRent) -> bool:
         owner, skill, renter, price = self.offer
         if isinstance(action, AcceptRent):
@@ -799,7 +933,7 @@ class MasterBuilderState(GameState):
             self.cash[renter] -= price
             self.cash[owner] += price
         else:
-            self.offered.append(renter)  # no more offers to it this turn: the phase ends
+            self.offered.append(renter)  # an offer that came to nothing (Q29's bound)
         self.offer = []
         self.phase, self.turn = RENT, owner
         return False
@@ -841,7 +975,7 @@ class MasterBuilderState(GameState):
                     self.contracts[p].remove(c)
                     self.town.append(c)  # MB-97
                     self.income[p] += amounts[c].amount
-                    self.log.append(f"player {p} completes contract {c + 1}")
+                    self.log.append(f"player {p} completes contract {self.contract_name(c)}")
             self.plans[p] = []
             self.rented_in[p], self.rented_out[p] = [], []
         self.down, self.no_roofs = [], False
@@ -895,9 +1029,14 @@ class MasterBuilderState(GameState):
         self.ious[player][action.loan] -= 1
         if self.phase == REPAY:
             self._next_repay()
+        elif self.phase in (REPAY_BONUS, REPAY_GAIN) and not self.repays(player):
+            self._next_ask()
         return False
 
     def _keep(self, player: int, action: KeepLoans) -> bool:
+        if self.phase != REPAY:
+            self._next_ask()
+            return False
         self.event_step += 1
         self._next_repay()
         return False
@@ -911,6 +1050,7 @@ class MasterBuilderState(GameState):
         self.round += 1
         self.first = self.next_seat(self.first)
         self.turn, self.go_round, self.all_passed = self.first, 0, True
+        self.open_passes = 0
         self.phase = HIRE
 
     # == the end (MB-111 to MB-114) ======================================================
@@ -1219,6 +1359,7 @@ _HANDLERS: dict[type, Any] = {
     HireWorker: MasterBuilderState._hire,
     LookIntoDeck: MasterBuilderState._look,
     ChooseWorker: MasterBuilderState._choose,
+    DeclineChoice: MasterBuilderState._decline_choice,
     FireWorker: MasterBuilderState._fire,
     PassHiring: MasterBuilderState._pass_hiring,
     PutUp: MasterBuilderState._put_up,
@@ -1229,6 +1370,8 @@ _HANDLERS: dict[type, Any] = {
     EventDismiss: MasterBuilderState._event_choice,
     EventUnavailable: MasterBuilderState._event_choice,
     OfferRent: MasterBuilderState._offer,
+    RentOut: MasterBuilderState._rent_out,
+    RentPrice: MasterBuilderState._rent_price,
     AcceptRent: MasterBuilderState._answer,
     DeclineRent: MasterBuilderState._answer,
     EndRenting: MasterBuilderState._end_renting,

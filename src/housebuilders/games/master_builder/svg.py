@@ -55,6 +55,8 @@ from .actions import (
     OfferRent,
     PlayEvent,
     PutUp,
+    RentOut,
+    RentPrice,
     RepayIou,
     Staff,
     TakeLoan,
@@ -64,6 +66,7 @@ from .actions import (
 from .content import parse_code
 from .phases import TRACK
 from .text import (
+    a_skill,
     auction_line,
     contract_title,
     crew_label,
@@ -72,6 +75,7 @@ from .text import (
     loan_terms,
     loans_label,
     quirks_legend,
+    rent_line,
     round_label,
     section_label,
     signed,
@@ -93,7 +97,8 @@ SECTION_W = 112
 PLACED = {
     cls.kind
     for cls in (HireWorker, LookIntoDeck, ChooseWorker, FireWorker, PutUp, Bid, PlayEvent,
-                EventDismiss, EventUnavailable, OfferRent, Staff, Unstaff, TakeLoan, RepayIou)
+                EventDismiss, EventUnavailable, OfferRent, RentOut, RentPrice, Staff, Unstaff,
+                TakeLoan, RepayIou)
 }  # fmt: skip
 
 
@@ -258,10 +263,8 @@ def events(obs: Json, y: float) -> tuple[list[str], float]:
     parts.append(muted(2 * MARGIN, y + 44, f"events carried out: {seen}", 10))
     legend = f"loans: {loan_terms(obs)} · quirks: {quirks_legend(obs)}"
     parts.append(muted(2 * MARGIN, y + 58, legend, 10))
-    if obs["offer"]:
-        owner, skill, renter, price = obs["offer"]
-        offer = (f"Rent offer: {player_name(obs, owner)} offers a {skill_name(obs, skill)} to "
-                 f"{player_name(obs, renter)} for {money(price)}")  # fmt: skip
+    offer = rent_line(obs)
+    if offer:
         parts.append(bold(2 * MARGIN, y + 74, offer, 10.5))
         return parts, 80
     return parts, 64
@@ -326,12 +329,22 @@ def hand(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], float]:
 
 
 def renting(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
-    """The offers: a row of price chips per skill and player."""
+    """The offers: a chip per skill and player (the price proposed next), then a row of
+    price chips; with rent-offers-only, a row of price chips per skill and player."""
     parts: list[str] = []
     height = 0.0
+    outs = [(f"rent {a_skill(obs, a.action['skill'])} to {player_name(obs, a.action['player'])}",
+             a) for a in acts.of(RentOut.kind)]  # fmt: skip
+    prices = [(money(a.action["price"]), a) for a in acts.of(RentPrice.kind)]
+    for label, items in (("rent out:", outs), ("propose a rent:", prices)):
+        if items:
+            parts.append(muted(2 * MARGIN, y + height + 13, label, 10))
+            more, h = chip_rows(items, 130, y + height, PANEL_W - 130, CHIP)
+            parts += more
+            height += h + 2
     rows = acts.at(OfferRent.kind, "skill", "player")
     for skill, renter in sorted(rows):
-        label = f"rent a {skill_name(obs, skill)} to {player_name(obs, renter)}:"
+        label = f"rent {a_skill(obs, skill)} to {player_name(obs, renter)}:"
         items = [(money(a.action["price"]), a)
                  for a in acts.matching(OfferRent.kind, skill=skill, player=renter)]  # fmt: skip
         parts.append(muted(2 * MARGIN, y + height + 13, label, 10))

@@ -17,7 +17,7 @@ from ...core import Json
 from ...core.draw import player_name
 from ...core.draw.terminal import listing
 from ...core.log import plural
-from .actions import NONE, money
+from .actions import NONE, a_worker, money
 from .content import KINDS, SKILL_CODES
 from .phases import TRACK
 
@@ -26,14 +26,24 @@ PHASE_WORDS = {"draft": "taking a face-up worker (the first hires)",
                "open": "naming a contract for bidding", "opening-bid": "the opening bid",
                "bid": "bidding or passing", "event": "playing an event card",
                "event-choice": "choosing a worker for the event",
-               "rent": "offering workers for rent", "rent-answer": "answering a rent offer",
+               "rent": "offering workers for rent", "rent-price": "proposing a rent",
+               "rent-answer": "answering a rent offer",
+               "rent-counter": "answering a counter-offer",
                "plan": "planning the construction", "loan": "taking a loan to pay wages",
-               "repay": "repaying loans", "over": "the game is over"}  # fmt: skip
+               "repay": "repaying loans",
+               "repay-bonus": "repaying a loan with the contract's bonus",
+               "repay-gain": "repaying a loan with the event's money",
+               "over": "the game is over"}  # fmt: skip
 
 
 def skill_name(obs: Json, skill: int) -> str:
     """A worker type's name in the content: "foreman"."""
     return str(obs["skills"][skill]["name"])
+
+
+def a_skill(obs: Json, skill: int) -> str:
+    """A worker type with its article: "an apprentice"."""
+    return a_worker(skill, tuple(str(k["name"]) for k in obs["skills"]))
 
 
 def loan_name(obs: Json, loan: int) -> str:
@@ -150,8 +160,13 @@ def rent_line(obs: Json) -> str | None:
     if not obs["offer"]:
         return None
     owner, skill, renter, price = obs["offer"]
-    return (f"Rent offer: {player_name(obs, owner)} offers a {skill_name(obs, skill)} to "
-            f"{player_name(obs, renter)} for {money(price)}")  # fmt: skip
+    offer = f"Rent offer: {player_name(obs, owner)} offers {a_skill(obs, skill)} to " + (
+        player_name(obs, renter))
+    if obs["phase"] == "rent-price":
+        return f"{offer}; the price to come"
+    if obs["phase"] == "rent-counter":
+        return f"{offer}; {player_name(obs, renter)} proposes {money(price)} instead"
+    return f"{offer} for {money(price)}"
 
 
 def sections_line(obs: Json, contract: int, plan: list[list[int]]) -> str:
