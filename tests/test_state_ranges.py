@@ -123,9 +123,6 @@ BOUNDS = [
     ),
     Bound("welcome-to", "plans.0", lambda s: 99, "a city plan the deck does not have"),
 ]
-#: the values Master Builder's saved states still take, by their ranges' words (fixed
-#: on its own branch)
-MASTER_BUILDER_OPEN = {"cash below 0", "a high bid below 0", "a wage past the track's 30"}
 
 
 def saved(game_id: str) -> tuple[dict[str, Any], Any]:
@@ -147,13 +144,7 @@ def put(data: Any, path: str, value: int) -> None:
 
 def params() -> list[Any]:
     return [
-        pytest.param(
-            bound,
-            id=f"{bound.game}-{bound.rule}",
-            marks=pytest.mark.xfail(strict=False, reason="fixed on the Master Builder branch")
-            if bound.game == MB and bound.rule in MASTER_BUILDER_OPEN
-            else [],
-        )
+        pytest.param(bound, id=f"{bound.game}-{bound.rule}")
         for bound in BOUNDS
     ]
 

@@ -66,19 +66,9 @@ CASES = [
     for players in counts(hb.game(game_id), options)
 ]
 IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'defaults'}-{n}p" for g, o, n in CASES]
-#: Master Builder's texts are put right on their own branch (issue 43); these cases
-#: pass once it is merged
-MASTER_BUILDER = pytest.mark.xfail(strict=False, reason="fixed on the Master Builder branch")
-
-
-def cases(failing: set[tuple[str, str]]) -> list[Any]:
-    """CASES as parameters, those of ``failing`` (game id, option name) marked."""
-    return [
-        pytest.param(
-            g, o, n, id=i, marks=[MASTER_BUILDER] if any((g, k) in failing for k in o) else []
-        )
-        for (g, o, n), i in zip(CASES, IDS, strict=True)
-    ]
+def cases() -> list[Any]:
+    """CASES as parameters."""
+    return [pytest.param(g, o, n, id=i) for (g, o, n), i in zip(CASES, IDS, strict=True)]
 
 
 def steps(game_id: str, players: int, options: dict[str, Any]) -> Iterator[tuple[Any, list[str]]]:
@@ -117,7 +107,7 @@ def drawings(state: Any, seat: int) -> tuple[str, dict[str, Any]]:
 
 
 @pytest.mark.parametrize(
-    ("game_id", "options", "players"), cases({("master-builder", "renting-workers")})
+    ("game_id", "options", "players"), cases()
 )
 def test_every_text_numbers_seats_as_the_board_does(
     game_id: str, options: dict[str, Any], players: int
@@ -148,7 +138,7 @@ def test_every_text_numbers_seats_as_the_board_does(
 
 
 @pytest.mark.parametrize(
-    ("game_id", "options", "players"), cases({("master-builder", "selective-events")})
+    ("game_id", "options", "players"), cases()
 )
 def test_every_action_sentence_and_event_names_the_content(
     game_id: str, options: dict[str, Any], players: int

@@ -19,7 +19,7 @@ GAMES = {
     "welcome-to": ("Estates", 1),
     "dream-home": ("Kids (Q20)", 2),
     "house-of-fado": ("Five stars (Q23)", 2),
-    "master-builder": ("Renting (Q29)", 2),
+    "master-builder": ("Renting (Q29", 2),
 }
 
 
