@@ -530,14 +530,20 @@ class TableService:
         self, rows: list[Any], entries: dict[str, list[Any]]
     ) -> dict[str, dict[str, list[int]]]:
         """The final scores, winners and ranking of the finished tables ``rows``: from
-        the table in memory, else replayed from its seed and log (``entries``)."""
+        the table in memory, else replayed from its seed and log (``entries``). A log
+        that no longer replays (recorded under rules since changed) gives empty lists."""
         results = {}
         for row in rows:
             table = self.tables.get(row.id)
             state = table.state if table is not None else None
             if state is None or not state.is_terminal():
                 actions = db.effective_actions(entries[row.id])
-                state = replay(row.game, row.players, row.seed, actions, row.options)
+                try:
+                    state = replay(row.game, row.players, row.seed, actions, row.options)
+                except (IllegalAction, OptionError, ValueError, TypeError) as e:
+                    log.warning("table %s: its log no longer replays: %s", row.id, e)
+                    results[row.id] = {"scores": [], "winners": [], "ranking": []}
+                    continue
             results[row.id] = {
                 "scores": [score["total"] for score in state.scores()],
                 "winners": state.winners(),
