@@ -71,6 +71,20 @@ def bot_client(sqlite_url: str, slow_bots: str) -> Iterator[Callable[..., TestCl
         yield start
 
 
+def served_by(monkeypatch: pytest.MonkeyPatch, *options: str) -> Any:
+    """The app ``housebuilders serve OPTIONS`` would run (uvicorn is not started), and
+    the command's result: (app or None, result)."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from housebuilders.cli import app as cli
+
+    served: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **_: served.append(app))
+    result = CliRunner().invoke(cli, ["serve", *options])
+    return (served[-1] if served else None), result
+
+
 SEATS = {
     "human": {"kind": "human"},
     "greedy": {"kind": "bot", "bot": "greedy"},

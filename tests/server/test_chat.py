@@ -20,7 +20,7 @@ from housebuilders.server.schemas import CHAT_LENGTH, RULES
 from housebuilders.server.service import CHAT_HISTORY
 from housebuilders.server.table import Inbox
 
-from .conftest import create, tokens
+from .conftest import create, served_by, tokens
 
 MARKUP = '<img src=x onerror="alert(1)"> <b>bold</b> & <script>x()</script>'
 
@@ -226,15 +226,7 @@ def test_a_slow_listener_misses_older_views_but_no_chat_message() -> None:
 def test_the_chat_limit_comes_from_serve_s_option_else_the_environment(
     sqlite_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import uvicorn
-    from typer.testing import CliRunner
-
-    from housebuilders.cli import app as cli
-
     assert Limits.from_env({"HOUSEBUILDERS_CHAT_MESSAGES": "2"}).chat_messages == 2
-    served: list[Any] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **_: served.append(app))
-    command = ["serve", "--database-url", sqlite_url, "--chat-messages", "9"]
-    result = CliRunner().invoke(cli, command)
+    app, result = served_by(monkeypatch, "--database-url", sqlite_url, "--chat-messages", "9")
     assert result.exit_code == 0, result.output
-    assert served[0].state.limits.chat_messages == 9
+    assert app.state.limits.chat_messages == 9

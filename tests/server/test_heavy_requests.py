@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from housebuilders.server import create_app
 from housebuilders.server.limits import Limits
 
-from .conftest import create, tokens, truth
+from .conftest import create, served_by, tokens, truth
 
 #: a long game: Master Builder with 4 seats and these random moves lasts 619 moves; a
 #: replay of 560 of them takes 15-20 ms on a quiet machine (2-4 times that on a busy one)
@@ -160,15 +160,7 @@ def test_a_seat_that_takes_moves_back_too_fast_is_told_to_wait(
 def test_the_undo_limit_comes_from_serve_s_option_else_the_environment(
     sqlite_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import uvicorn
-    from typer.testing import CliRunner
-
-    from housebuilders.cli import app as cli
-
     assert Limits.from_env({"HOUSEBUILDERS_UNDOS_PER_MINUTE": "3"}).undos_per_minute == 3
-    served: list[Any] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **_: served.append(app))
-    command = ["serve", "--database-url", sqlite_url, "--undos-per-minute", "0"]
-    result = CliRunner().invoke(cli, command)
+    app, result = served_by(monkeypatch, "--database-url", sqlite_url, "--undos-per-minute", "0")
     assert result.exit_code == 0, result.output
-    assert served[0].state.limits.undos_per_minute == 0
+    assert app.state.limits.undos_per_minute == 0

@@ -339,6 +339,12 @@ async def _close(services: tuple[TableService, ...], engines: list[Any]) -> None
         engine.dispose()
 
 
+async def _three_people(service: TableService) -> Any:
+    """A Welcome To table of three people, opened through ``service``."""
+    table, _ = await service.create("welcome-to", 3, [("human", None, None)] * 3, seed=3)
+    return table
+
+
 def test_a_move_whose_index_was_taken_unseen_is_played_next() -> None:
     """Seat 1's choice through B after seat 0's through A, which B had not heard of:
     seat 1 saw nothing of it, so its move is played after it, its log_length good."""
@@ -346,8 +352,7 @@ def test_a_move_whose_index_was_taken_unseen_is_played_next() -> None:
     async def scenario() -> None:
         a, b, engines = await _unaware_pair(postgres_url())
         try:
-            humans = [("human", None, None)] * 3
-            table, _ = await a.create("welcome-to", 3, humans, seed=3)
+            table = await _three_people(a)
             copy = await b.get(table.id)
             first = table.state.legal_actions(0)[0]
             await a.act(table, 0, first, expect=0)
@@ -370,8 +375,7 @@ def test_a_move_whose_index_was_taken_is_refused_when_the_seats_view_changed() -
     async def scenario() -> None:
         a, b, engines = await _unaware_pair(postgres_url())
         try:
-            humans = [("human", None, None)] * 3
-            table, _ = await a.create("welcome-to", 3, humans, seed=3)
+            table = await _three_people(a)
             pair_1, pair_2 = table.state.legal_actions(1)[:2]
             await a.act(table, 1, pair_1)
             copy = await b.get(table.id)
@@ -399,8 +403,7 @@ def test_a_move_whose_index_was_taken_is_refused_when_a_bot_plays_the_seat_now()
     async def scenario() -> None:
         a, b, engines = await _unaware_pair(postgres_url())
         try:
-            humans = [("human", None, None)] * 3
-            table, _ = await a.create("welcome-to", 3, humans, seed=3)
+            table = await _three_people(a)
             copy = await b.get(table.id)
             await a.act(table, 0, table.state.legal_actions(0)[0])
             await a._set_away(table, 1, True)  # as the clock does (its bot is not started)

@@ -32,18 +32,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import random
-import resource
-import signal
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,6 +45,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from .web_server import LoadError, cpu_seconds, own_cpu_seconds, room_for_connections, served
 
 #: the default game: 2 players, a cheap drawing (about 2.5 ms) and a cheap greedy bot
 #: (about 2 ms a move), the person deciding about 45 % of the moves, so about one move a
@@ -60,18 +56,12 @@ GAME = "mr-house-basic"
 BOT = "greedy"
 #: a request (or a person's wait for the bot's move) longer than this is an error
 TIMEOUT = 10.0
-#: the longest time the server may take to answer once started (PostgreSQL migrations)
-START_SECONDS = 60.0
 #: the seconds a page's idle HTTP connection is kept (uvicorn closes one after 5)
 IDLE = 4.0
 #: what a spectator waits between two reads of its table's view, at least and at most
 SPECTATOR_EVERY = (1.0, 3.0)
 #: the largest websocket message taken (a view with its drawing is some 20-60 KB)
 MAX_MESSAGE = 4 * 2**20
-
-
-class LoadError(Exception):
-    """The load test cannot go on: the server did not start, or refused the tables."""
 
 
 @dataclass(frozen=True)
@@ -198,101 +188,12 @@ def run(load: Load, tick: Callable[[float], None] | None = None) -> Figures:
     second (a progress bar)."""
     if load.workers > 1 and database_kind(load.database_url) != "postgresql":
         raise LoadError("several server processes need PostgreSQL: give a --database-url")
-    _room_for_connections(load)
+    room_for_connections(load.tables + load.spectators)
     with (
         tempfile.TemporaryDirectory(prefix="housebuilders-load-") as folder,
-        served(load, Path(folder)) as (address, pid),
+        served(Path(folder), load.database_url, load.port, load.workers) as (address, pid),
     ):
         return asyncio.run(_drive(load, address, pid, tick))
-
-
-@contextlib.contextmanager
-def served(load: Load, folder: Path) -> Iterator[tuple[str, int]]:
-    """``housebuilders serve`` in a child process, its output in ``folder``/server.log:
-    its address once it answers, and its process id; stopped on the way out."""
-    url = load.database_url or f"sqlite:///{folder / 'load.db'}"
-    port = load.port or free_port()
-    command = [sys.executable, "-m", "housebuilders", "serve", "--port", str(port)]
-    command += ["--database-url", url, "--tables-per-minute", "0"]
-    # every table comes from this address, with a bot: no cap of the bots' seats applies
-    command += ["--max-bot-seats", "0", "--max-bot-tables", "0", "--max-address-bot-seats", "0"]
-    if load.workers > 1:
-        command += ["--workers", str(load.workers)]
-    log_path = folder / "server.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    address = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_up(process, address, log_path)
-        yield address, process.pid
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def _wait_until_up(process: subprocess.Popen[bytes], address: str, log: Path) -> None:
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            said = " ".join(log.read_text(errors="replace").split())[-600:]
-            raise LoadError(f"the server stopped as it started: {said}")
-        try:
-            if httpx.get(f"{address}/api/games", timeout=1, trust_env=False).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    raise LoadError(f"the server did not answer on {address} within {START_SECONDS:g} s")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _room_for_connections(load: Load) -> None:
-    """Raise this process's limit of open files (inherited by the server) to its ceiling
-    when the crowd needs more than it: about 3 connections a page, at each end."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    needed = 8 * (load.tables + load.spectators) + 256
-    if soft != resource.RLIM_INFINITY and soft < needed:
-        ceiling = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (ceiling, hard))
-
-
-def cpu_seconds(pid: int) -> float:
-    """The CPU time (user and system) of process ``pid`` and its living descendants (the
-    server processes of ``serve --workers``, the bot workers and their fork server), read
-    from /proc on Linux; NaN elsewhere."""
-    ticks: dict[int, int] = {}
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = entry.read_text().rpartition(")")[2].split()
-            process = int(entry.parent.name)
-            ticks[process] = int(fields[11]) + int(fields[12])  # utime, stime
-            children.setdefault(int(fields[1]), []).append(process)  # by its parent
-        except (OSError, ValueError, IndexError):
-            continue  # ended meanwhile
-    if pid not in ticks:
-        return float("nan")
-    tree, total = [pid], 0
-    while tree:
-        process = tree.pop()
-        total += ticks[process]
-        tree += children.get(process, [])
-    return total / os.sysconf("SC_CLK_TCK")
-
-
-def own_cpu_seconds() -> float:
-    """This process's CPU time so far (the clients')."""
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
 
 
 async def _drive(
