@@ -1,12 +1,14 @@
 """The ``housebuilders`` command: list the games, play one in the terminal or serve the
-web table, simulate many between bots, measure the rules' speed and the bots' strength.
+web table, simulate many between bots, measure the rules' speed and the bots' strength,
+list a game's numbered rules with their tests.
 
 Every command explains itself with ``--help``. Mistakes a user can make (an unknown
 game or bot, a bad player count, bad component data or options) print one red line
 and exit with code 2, never a traceback (``common.user_errors``).
 
 One module a concern: ``play`` (list, play), ``arena`` (simulate, tournament,
-report), ``experiment``, ``bench``, ``serve``; ``common`` holds what they share.
+report), ``experiment``, ``bench``, ``serve``, ``rules``; ``common`` holds what they
+share.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Callable
 
 import typer
 
-from . import arena, bench, experiment, play, serve
+from . import arena, bench, experiment, play, rules, serve
 from .play import seat_lineup, winners_line
 
 __all__ = ["app", "main", "seat_lineup", "winners_line"]
@@ -46,6 +48,7 @@ for name, command in [
     ("experiment", experiment.experiment),
     ("bench", bench.bench),
     ("serve", serve.serve),
+    ("rules", rules.rules),
 ]:
     app.command(name, help=_help(command))(command)
 

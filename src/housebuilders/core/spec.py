@@ -98,6 +98,10 @@ class GameSpec:
     #: the players' page of the rules, "package:file" in the installed package (Markdown:
     #: how a turn goes, scoring, the rulings; core/rules.py reads it); "" for none
     rules: str = ""
+    #: the rulebook's rules numbered (DH-12), in our own words, "package:file" in the
+    #: installed package (core/rule_ids.py reads it; tests name the ids they check with
+    #: ``@pytest.mark.rule``); "" for none
+    numbered_rules: str = ""
     #: the variant of its rulebook this game is, where one rulebook and doc page make
     #: several games (Mr House's "basic" and "advanced"): the doc page's rulings whose
     #: title names another variant ("(basic variant)") are left off its rules page; ""

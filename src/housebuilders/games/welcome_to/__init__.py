@@ -20,6 +20,7 @@ WELCOME_TO = register(
         text_view=f"{__name__}.text:text",
         svg_view=f"{__name__}.svg:svg",
         rules=f"{__name__}:rules.md",
+        numbered_rules=f"{__name__}:rules-reference.md",
         features=f"{__name__}.features:FEATURES",
         data=f"{__name__}.content:DATA",
         heuristic=f"{__name__}.heuristic:evaluate",
