@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from ..core import Action, GameSpec, State
 from .base import AgentError
+from .registry import Param, register_bot
 
 Heuristic = Callable[[State, int], float]
 
@@ -98,3 +99,13 @@ class GreedyAgent:
             sample.apply(player, action)
             total += evaluate(sample, player)
         return total / self.samples
+
+
+register_bot(
+    "greedy",
+    GreedyAgent,
+    {"samples": Param(int, 1, 1000)},
+    help="one action of look-ahead on the game's heuristic; samples: evaluations "
+    "averaged when the action rolls dice or reveals something",
+    hint="casual",
+)

@@ -47,6 +47,7 @@ from typing import Any
 
 from ..core import Action, GameSpec, State, win_shares
 from .base import AgentError
+from .registry import Param, register_bot
 
 Heuristic = Callable[[State, int], float]
 
@@ -492,3 +493,37 @@ def _best(
         if value > best_value:
             best, best_value = action, value
     return best
+
+
+register_bot(
+    "ismcts",
+    ISMCTSAgent,
+    {
+        "iterations": Param(int, 1, 1_000_000),
+        "seconds": Param(float, 0, 3600),
+        "c": Param(float, 0, 100),
+        "depth": Param(int, -1, 1000),
+        "rollout": Param(str, choices=("random", "greedy", "policy")),
+        "epsilon": Param(float, 0, 1),
+        "widen": Param(float, 0.001, 1000),
+        "scale": Param(float, 0, 1000),
+        "candidates": Param(int, 1, 1000),
+        "reuse": Param(bool),
+        "prior": Param(bool),
+        "width": Param(int, 0, 1000),
+        "paired": Param(bool),
+        "reveals": Param(int, 0, 100),
+        "z": Param(float, 0, 10),
+        "margin": Param(float, 0, 1),
+    },
+    help="information-set Monte Carlo tree search; iterations (default 500) or seconds "
+    "per move; c exploration; depth: rollout actions before the heuristic scores the "
+    "position (0: at once, -1: to the end); rollout random|greedy|policy; epsilon; "
+    "widen progressive widening; scale; candidates compared by a greedy rollout step; "
+    "reuse; prior: expand moves best first by the heuristic; width: search only the "
+    "heuristic's best moves at the root; paired: compare root moves on the same samples; "
+    "z: with paired, how sure a move must be to beat the heuristic's best; "
+    "reveals: score the position after that many reveals; margin: the share of each "
+    "reward given to the lead itself, so a search sure of the result still plays for points",
+    hint="strong",
+)

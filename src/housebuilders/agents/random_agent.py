@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..core import Action, State
+from .registry import register_bot
 
 
 class RandomAgent:
@@ -17,3 +18,6 @@ class RandomAgent:
 
     def choose(self, view: State, player: int) -> Action:
         return self._rng.choice(view.legal_actions(player))
+
+
+register_bot("random", RandomAgent, help="uniform over the legal actions", hint="beginner")
