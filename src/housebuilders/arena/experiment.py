@@ -450,7 +450,7 @@ class Experiment:
     def plan(self, start: int, stop: int) -> list[Planned]:
         """Games ``start`` to ``stop - 1``: seeds and seats, the same for every variant."""
         return [
-            (i, self.seed + i, tuple(lineup(self.bots, self.players, i)))
+            Planned(i, self.seed + i, tuple(lineup(self.bots, self.players, i)))
             for i in range(start, stop)
         ]
 

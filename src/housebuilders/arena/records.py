@@ -137,9 +137,7 @@ class Record:
                 seconds=float(d.get("seconds", 0.0)),
                 error=d.get("error"),
                 winners=_seats(d.get("winners")),
-                goals={
-                    str(k): [float(x) for x in v] for k, v in (d.get("goals") or {}).items()
-                },
+                goals={str(k): [float(x) for x in v] for k, v in (d.get("goals") or {}).items()},
             )
         except (KeyError, TypeError, ValueError) as e:
             raise ResultsError(f"not a game record ({type(e).__name__}: {e})") from None

@@ -35,7 +35,7 @@ from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from ..agents.turn import BotError, make_agents
 from ..agents.worker import default_jobs, import_modules, process_context, start_worker
@@ -96,8 +96,12 @@ class Setup:
         return game(self.game_id).check_options(self.options)
 
 
-#: One planned game: (index, seed, bots by seat).
-Planned = tuple[int, int, tuple[str, ...]]
+class Planned(NamedTuple):
+    """One planned game: its index in the run, its seed and the bots by seat."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
 
 
 def play_game(setup: Setup, index: int, seed: int, bots: Sequence[str]) -> Record:

@@ -45,7 +45,7 @@ def simulation(
     names = [b.strip() for b in bots]
     setup = Setup(game_id, players, options or {}, content, run.imports)
     plan: list[Planned] = [
-        (index, seed + index, tuple(lineup(names, players, index))) for index in range(games)
+        Planned(index, seed + index, tuple(lineup(names, players, index))) for index in range(games)
     ]
     return Run(setup, names, plan, run)
 

@@ -37,7 +37,7 @@ from gymnasium import spaces
 from ..agents import make as make_bot
 from ..agents.turn import bot_seed, decide
 from ..core import State, game_ids
-from .table import Table
+from .game import EnvGame
 
 __all__ = ["HousebuildersEnv", "env_id", "make", "register"]
 
@@ -66,7 +66,7 @@ class HousebuildersEnv(gymnasium.Env):
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
-        self.table = Table(game_id, players, options, content, reward, illegal)
+        self.table = EnvGame(game_id, players, options, content, reward, illegal)
         names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != players - 1:
             raise ValueError(f"{players} players need {players - 1} opponents, not {names}")

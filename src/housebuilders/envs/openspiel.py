@@ -57,7 +57,7 @@ import pyspiel
 
 from ..core import State, game, game_ids
 from ..core.rng import seed_state
-from .table import Table, next_seed, win_rewards
+from .game import EnvGame, next_seed, win_rewards
 
 __all__ = [
     "HeuristicEvaluator",
@@ -119,7 +119,7 @@ class HousebuildersGame(pyspiel.Game):
         length = int(params.get("max_game_length", MAX_GAME_LENGTH))
         if length < 1:
             raise ValueError(f"max_game_length must be at least 1, not {length}")
-        self.table = Table(game_id, players)
+        self.table = EnvGame(game_id, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.table.actions,
             max_chance_outcomes=0,
@@ -170,7 +170,7 @@ class _Shared:
 
     __slots__ = ("table", "max_length")
 
-    def __init__(self, table: Table, max_length: int) -> None:
+    def __init__(self, table: EnvGame, max_length: int) -> None:
         self.table, self.max_length = table, max_length
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
@@ -191,7 +191,7 @@ class HousebuildersState(pyspiel.State):
         return self._held.state
 
     @property
-    def _table(self) -> Table:
+    def _table(self) -> EnvGame:
         return self._shared.table
 
     def current_player(self) -> int:
@@ -275,7 +275,7 @@ class Observer:
     (JSON, with the history as the seat knows it for a perfect-recall observer) and as
     the game's encoding."""
 
-    def __init__(self, table: Table, iig_obs_type: pyspiel.IIGObservationType) -> None:
+    def __init__(self, table: EnvGame, iig_obs_type: pyspiel.IIGObservationType) -> None:
         self.table = table
         self.perfect_recall = iig_obs_type.perfect_recall
         self.public = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE

@@ -39,7 +39,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
-from .table import Table, next_seed
+from .game import EnvGame, next_seed
 
 __all__ = ["HousebuildersAEC", "HousebuildersParallel", "env", "parallel_env", "raw_env"]
 
@@ -57,7 +57,7 @@ def _check_max_steps(max_steps: int | None) -> int | None:
     return max_steps
 
 
-def _spaces(table: Table) -> tuple[spaces.Dict, spaces.Discrete]:
+def _spaces(table: EnvGame) -> tuple[spaces.Dict, spaces.Discrete]:
     observation = spaces.Dict(
         {
             "observation": spaces.Box(-np.inf, np.inf, (table.size,), np.float32),
@@ -84,7 +84,7 @@ class HousebuildersAEC(AECEnv):
     ) -> None:
         super().__init__()
         _check_render_mode(self.metadata, render_mode)
-        self.table = Table(game_id, players, options, content, reward)
+        self.table = EnvGame(game_id, players, options, content, reward)
         self.render_mode = render_mode
         self.max_steps, self.steps = _check_max_steps(max_steps), 0
         self.metadata = {**self.metadata, "name": f"housebuilders_{game_id.replace('-', '_')}_v0"}
@@ -191,7 +191,7 @@ class HousebuildersParallel(ParallelEnv):
         max_steps: int | None = None,
     ) -> None:
         _check_render_mode(self.metadata, render_mode)
-        self.table = Table(game_id, players, options, content, reward, illegal)
+        self.table = EnvGame(game_id, players, options, content, reward, illegal)
         self.render_mode, self.illegal_reward = render_mode, illegal_reward
         self.max_steps, self.steps = _check_max_steps(max_steps), 0
         self.possible_agents = [f"player_{i}" for i in range(players)]

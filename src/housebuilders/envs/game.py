@@ -38,7 +38,7 @@ def score_rewards(state: State) -> list[float]:
     return [t - max(totals[:i] + totals[i + 1 :]) for i, t in enumerate(totals)]
 
 
-class Table:
+class EnvGame:
     """A game (its id, player count, options and content) for the adapters."""
 
     def __init__(
