@@ -81,7 +81,7 @@ class Param:
         except ValueError:
             raise refused from None
         assert self.low is not None and self.high is not None
-        if not self.low <= number <= self.high:  # NaN fails every comparison
+        if not self.low <= float(number) <= self.high:  # NaN fails every comparison
             raise refused
         return number
 

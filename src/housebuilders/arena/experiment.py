@@ -32,6 +32,7 @@ import statistics
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -199,29 +200,34 @@ def measures(records: Iterable[Record], bots: Sequence[str]) -> list[Measure]:
     out.append(Measure("length (actions)", lambda r: float(r.actions)))
     if players > 1:
         out += [
-            Measure(f"seat {s} wins", lambda r, s=s: r.win_shares()[s], share=True)
+            Measure(f"seat {s} wins", partial(_seat_share, seat=s), share=True)
             for s in range(players)
         ]
     distinct = list(dict.fromkeys(bots))
     if len(distinct) > 1:
-        out += [Measure(f"{b} wins", lambda r, b=b: _bot_share(r, b), share=True) for b in distinct]
+        out += [Measure(f"{b} wins", partial(_bot_share, bot=b), share=True) for b in distinct]
     if any(r.nobody_won for r in records):
         out.append(Measure("everyone lost", lambda r: float(r.nobody_won), share=True))
     categories = list(
         dict.fromkeys(c for r in records for s in r.scores or () for c in s["breakdown"])
     )
     out += [
-        Measure(f"{c} share", lambda r, c=c: _category_share(r, c), share=True) for c in categories
+        Measure(f"{c} share", partial(_category_share, category=c), share=True) for c in categories
     ]
     goals = list(dict.fromkeys(g for r in records for g in r.goals))
     yes_no = game(records[0].game).yes_no_goals
-    out += [Measure(g, lambda r, g=g: _goal(r, g), share=g in yes_no) for g in goals]
+    out += [Measure(g, partial(_goal, goal=g), share=g in yes_no) for g in goals]
     return out
 
 
 def _margin(totals: list[int]) -> int:
     top = sorted(totals, reverse=True)
     return top[0] - top[1]
+
+
+def _seat_share(record: Record, seat: int) -> float | None:
+    """The share of the win that went to ``seat``."""
+    return record.win_shares()[seat]
 
 
 def _bot_share(record: Record, bot: str) -> float | None:

@@ -97,9 +97,9 @@ class Setup:
 
 
 class Planned(NamedTuple):
-    """One planned game: its index in the run, its seed and the bots by seat."""
+    """One planned game: its number in the run, its seed and the bots by seat."""
 
-    index: int
+    number: int
     seed: int
     bots: tuple[str, ...]
 

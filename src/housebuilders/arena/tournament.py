@@ -192,7 +192,7 @@ def tournament_run(
     _model()  # openskill is there before any game is played
     run = run or RunOptions()
     setup = Setup(game_id, players, options or {}, content, run.imports)
-    plan: list[Planned] = [(i, seed + i, lineup) for i, lineup in enumerate(lineups)]
+    plan = [Planned(i, seed + i, lineup) for i, lineup in enumerate(lineups)]
     return Run(setup, names, plan, run)
 
 

@@ -202,7 +202,8 @@ async def _drive(
     crowd = Crowd(load, address)
     people = [Person(crowd, n) for n in range(load.tables)]
     watchers = [Spectator(crowd, n) for n in range(load.spectators)]
-    tasks = [asyncio.create_task(page.run()) for page in [*people, *watchers]]
+    pages: list[Person | Spectator] = [*people, *watchers]
+    tasks = [asyncio.create_task(page.run()) for page in pages]
     figures = crowd.figures
     try:
         await crowd.sleep_until(crowd.start, tasks, tick)
@@ -349,8 +350,8 @@ class Page:
                     code = socket_.close_code
                 self.crowd.error(f"socket: closed by the server ({code})")
             except ConnectionClosed as e:
-                code = e.rcvd.code if e.rcvd else "no close frame"
-                self.crowd.error(f"socket: dropped ({code})")
+                why = e.rcvd.code if e.rcvd else "no close frame"
+                self.crowd.error(f"socket: dropped ({why})")
             except (OSError, TimeoutError, InvalidHandshake) as e:
                 self.crowd.error(f"socket: {type(e).__name__}")
             await asyncio.sleep(1.0)
@@ -455,7 +456,7 @@ class Person(Page):
             if counted:
                 crowd.figures.moves_served += 1
                 crowd.figures.move.append(time.monotonic() - started)
-            after = answer.json()
+            after: dict[str, Any] = answer.json()
             self.take(after)
             if self.view is after and not after["legal_actions"] and not after["terminal"]:
                 self.answered = (time.monotonic(), counted)  # the bot's turn

@@ -39,7 +39,7 @@ def _help(command: Callable[..., None]) -> str:
     return "\n\n".join(" ".join(p.split()) for p in paragraphs)
 
 
-for name, command in [
+COMMANDS: list[tuple[str, Callable[..., None]]] = [
     ("list", play.list_games),
     ("play", play.play),
     ("simulate", arena.simulate),
@@ -49,7 +49,8 @@ for name, command in [
     ("bench", bench.bench),
     ("serve", serve.serve),
     ("rules", rules.rules),
-]:
+]
+for name, command in COMMANDS:
     app.command(name, help=_help(command))(command)
 
 

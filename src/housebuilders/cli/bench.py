@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import statistics
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -468,7 +469,7 @@ def _bench_strength(
                     games,
                     players=players,
                     seed=seed,
-                    progress=lambda done, task=task: progress.update(task, completed=done),
+                    progress=partial(_advance, progress, task),
                     jobs=jobs,
                 )
             )
@@ -534,3 +535,8 @@ def _strength_table(
             end_section=True,
         )
     return table
+
+
+def _advance(progress: Any, task: Any, done: int) -> None:
+    """Show ``done`` games of ``task`` on the ``progress`` bar."""
+    progress.update(task, completed=done)

@@ -144,7 +144,7 @@ def seat_lineup(bots: list[str], players: int, seat: int | None) -> list[str | N
     needed = players - (seat is not None)
     if len(bots) > needed:
         raise UserError(f"{len(bots)} bots given for {needed} bot seats (see --players)")
-    names: list[str | None] = list(bots) + [bots[-1]] * (needed - len(bots))
+    names: list[str | None] = [*bots, *[bots[-1]] * (needed - len(bots))]
     if seat is not None:
         names.insert(seat, None)
     return names

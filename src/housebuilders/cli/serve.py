@@ -207,7 +207,7 @@ def serve(
             soft_wrap=True,  # the address must stay on one line to be clicked or copied
         )
         out_console().print("Open that address in your browser. Ctrl+C stops the server.")
-    bots = {"move_seconds": move_seconds} if move_seconds is not None else {}
+    bots: dict[str, Any] = {"move_seconds": move_seconds} if move_seconds is not None else {}
     if workers == 1:
         app = create_app(url, limits, bot_workers=bot_workers, **bots)
         uvicorn.run(app, host=host, port=port, log_level="warning")

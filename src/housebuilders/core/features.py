@@ -173,8 +173,8 @@ class Features:
     of_observation: Callable[[Json], array]
     _sizes: dict[int, int] = field(default_factory=dict, init=False, repr=False)
 
-    def encode(self, state: State, player: int) -> array:
-        return self.of_observation(state.observe(player))
+    def encode(self, state: State, player: int | None) -> array:
+        return self.of_observation(state.observe(player))  # None: a spectator's
 
     def size(self, players: int) -> int:
         """The vector's length with ``players`` seats (measured once on a new game)."""

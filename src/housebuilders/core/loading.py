@@ -36,7 +36,7 @@ class StateSchema(BaseModel):
 
 def row(*types: Any) -> Any:
     """A JSON list of fixed length read as a tuple of ``types`` (each item strict)."""
-    return Annotated[tuple[types], Field(strict=False)]
+    return Annotated[tuple[types], Field(strict=False)]  # type: ignore[valid-type]
 
 
 #: a generator's whole state: an unsigned 64-bit int (core.rng)
@@ -44,7 +44,7 @@ RngState = Annotated[int, Field(ge=0, lt=1 << 64)]
 #: a count of things: never negative
 Count = Annotated[int, Field(ge=0)]
 #: ``history_json()``: [player, action JSON] pairs
-History = list[row(StrictInt, dict[str, StrictInt | StrictStr])]  # type: ignore[misc]
+History = list[row(StrictInt, dict[str, StrictInt | StrictStr])]  # type: ignore[misc,valid-type]
 
 
 class GameStateJson(StateSchema):
@@ -55,7 +55,7 @@ class GameStateJson(StateSchema):
     options: dict[str, Any]
     content: dict[str, Any] | None
     rng: RngState
-    history: History
+    history: History  # type: ignore[valid-type]  # (built at run time, above)
     undo_floor: Count
     log: list[str]
 

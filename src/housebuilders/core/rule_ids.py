@@ -62,10 +62,10 @@ def parse(markdown: str) -> list[NumberedRule]:
             last = rules[-1]
             rules[-1] = NumberedRule(last.id, f"{last.text} {line.strip()}", last.section)
     seen: set[str] = set()
-    for rule in rules:
-        if rule.id in seen:
-            raise ValueError(f"rule {rule.id} is given twice")
-        seen.add(rule.id)
+    for numbered in rules:
+        if numbered.id in seen:
+            raise ValueError(f"rule {numbered.id} is given twice")
+        seen.add(numbered.id)
     return rules
 
 

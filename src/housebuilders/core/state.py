@@ -144,8 +144,8 @@ class State(ABC):
         action the rules forbid leaves the state corrupt here."""
         revealed = self._apply(player, action)
         self.history.append((player, action))
-        if revealed:
-            self.undo_floor = len(self.history)
+        if revealed:  # (the fields are in the subclass's __slots__: see GameState)
+            self.undo_floor = len(self.history)  # type: ignore[misc]
 
     @abstractmethod
     def _apply(self, player: int, action: Action) -> bool:
@@ -170,7 +170,7 @@ class State(ABC):
                 f"player {player} may not act now (acting: {acting})",
                 self._phase_section(),
             )
-        cls = self.spec.action_classes.get(getattr(action, "kind", None))
+        cls = self.spec.action_classes.get(getattr(action, "kind", ""))
         if not isinstance(action, Action) or cls is None or action.fields != cls.fields:
             return f"{action!r} is not an action of {self.spec.name}", self._phase_section()
         own = self._explain_illegal(player, action)

@@ -164,11 +164,11 @@ def _fingerprint(state: State) -> dict[str, Any]:
     so a change to it shows there, and writing a long game's whole history for each
     of some sixty refusals is most of a check's time."""
     history = state.history
-    state.history = history[-1:]
+    state.history = history[-1:]  # type: ignore[misc]  # (a GameState's slot)
     try:
         data = state.to_json()
     finally:
-        state.history = history
+        state.history = history  # type: ignore[misc]
     data["history"] = [len(history), data["history"]]
     return data
 

@@ -125,7 +125,7 @@ class HousebuildersEnv(gymnasium.Env):
 
     def _play_bots(self) -> None:
         """The bots move until the learner's seat may act or the game is over."""
-        state = self.state
+        state = self._started()
         while not state.is_terminal():
             acting = state.acting_players()
             if self.seat in acting:
@@ -134,7 +134,7 @@ class HousebuildersEnv(gymnasium.Env):
             state.apply(seat, decide(self.bots[seat], state, seat, self.game_seed))
 
     def _observe(self) -> np.ndarray:
-        return self.table.observation(self.state, self.seat).copy()
+        return self.table.observation(self._started(), self.seat).copy()
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seat": self.seat}
@@ -149,7 +149,7 @@ class HousebuildersEnv(gymnasium.Env):
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode (render_mode='ansi')")
             return None
-        return self.table.text(self.state, self.seat)
+        return self.table.text(self._started(), self.seat)
 
 
 def make(

@@ -39,6 +39,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
+from ..core import State
 from .game import EnvGame, next_seed
 
 __all__ = ["HousebuildersAEC", "HousebuildersParallel", "env", "parallel_env", "raw_env"]
@@ -94,7 +95,7 @@ class HousebuildersAEC(AECEnv):
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = dict.fromkeys(self.possible_agents, action)
         self._rng = random.Random()
-        self.state = None
+        self.state: State = None  # type: ignore[assignment]  # reset() deals it, first
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -113,7 +114,7 @@ class HousebuildersAEC(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.state.acting_players()[0]]
         self.steps = 0
 
@@ -199,7 +200,7 @@ class HousebuildersParallel(ParallelEnv):
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = dict.fromkeys(self.possible_agents, action)
         self._rng = random.Random()
-        self.state = None
+        self.state: State = None  # type: ignore[assignment]  # reset() deals it, first
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space:

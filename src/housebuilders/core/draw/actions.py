@@ -20,7 +20,7 @@ Json = dict[str, Any]
 class Legal(NamedTuple):
     """One legal action as the view receives it."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # (the field hides tuple.index, never used)
     text: str
     action: Json
 
