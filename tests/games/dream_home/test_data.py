@@ -12,6 +12,7 @@ from .helpers import new
 CONTENT = DATA.load()
 
 
+@pytest.mark.rule("DH-1", "DH-14")
 def test_dh_1_a_new_game_holds_60_room_cards_48_resource_cards_and_10_tokens() -> None:
     for players in (2, 3, 4):
         s = new(players)
@@ -23,6 +24,7 @@ def test_dh_1_a_new_game_holds_60_room_cards_48_resource_cards_and_10_tokens() -
         assert s.observe(None)["first"] == 0  # one first-player marker
 
 
+@pytest.mark.rule("DH-3", "DH-4")
 def test_dh_3_dh_4_the_home_has_12_spaces_and_two_columns_over_the_basement() -> None:
     s = new(2)
     assert all(home == [-1] * 12 for home in s.homes) and s.roofs == [[], []]
@@ -35,6 +37,7 @@ def test_dh_3_dh_4_the_home_has_12_spaces_and_two_columns_over_the_basement() ->
     assert above(CONTENT)[10] == 5 + columns[0] - 1
 
 
+@pytest.mark.rule("DH-5")
 def test_dh_5_every_room_card_has_its_fields() -> None:
     for room in CONTENT.rooms:
         assert 1 <= room.max_size <= 3
@@ -42,6 +45,7 @@ def test_dh_5_every_room_card_has_its_fields() -> None:
         assert room.class_ in ("normal", "unique", "basement")
 
 
+@pytest.mark.rule("DH-6")
 def test_dh_6_the_room_deck_is_60_cards_with_the_rulebooks_values() -> None:
     rooms = {room.name: room for room in CONTENT.rooms}
     assert sum(r.copies for r in CONTENT.rooms) == 60
@@ -52,6 +56,7 @@ def test_dh_6_the_room_deck_is_60_cards_with_the_rulebooks_values() -> None:
     assert rooms["pantry"].special is not None and rooms["pantry"].special.points == 3
 
 
+@pytest.mark.rule("DH-7")
 def test_dh_7_the_resource_deck_is_48_cards() -> None:
     kinds = [r.kind for r in cards(CONTENT).resources]
     assert len(kinds) == 48
@@ -59,6 +64,7 @@ def test_dh_7_the_resource_deck_is_48_cards() -> None:
     assert (kinds.count("helper"), kinds.count("tool")) == (5, 9)
 
 
+@pytest.mark.rule("DH-48")
 def test_dh_48_four_roof_types_each_with_exactly_one_window() -> None:
     roofs = [r for r in cards(CONTENT).resources if r.kind == "roof"]
     assert len(CONTENT.roof.colours) == 4
@@ -66,9 +72,12 @@ def test_dh_48_four_roof_types_each_with_exactly_one_window() -> None:
         assert sum(r.window for r in roofs if r.index == colour) == 1
 
 
+@pytest.mark.rule("DH-58")
 @pytest.mark.parametrize(
     ("name", "room", "points"),
-    [("piano", "living room", 3), ("cat house", "bedroom", 1), ("canopy bed", "bedroom", 2),
+    [("piano", "living room", 3), ("paintings", "living room", 2), ("cat house", "bedroom", 1),
+     ("canopy bed", "bedroom", 2), ("ice-cream machine", "kitchen", 2),
+     ("hydromassage bath", "bathroom", 2), ("rocking horse", "playroom", 2),
      ("treehouse", "", 2), ("birdhouse", "", 1), ("wine rack", "wine cellar", 2)],
 )  # fmt: skip
 def test_dh_58_each_decor_tokens_room_and_value(name: str, room: str, points: int) -> None:
@@ -87,6 +96,7 @@ def test_proposed_values_are_listed() -> None:
     assert "rooms[*].copies" in proposed and "basement_under" in proposed
 
 
+@pytest.mark.rule("DH-8")
 def test_dh_8_content_whose_decks_would_not_last_twelve_rounds_is_refused() -> None:
     with pytest.raises(ContentError, match="must last exactly 12 rounds"):
         DATA.load({"roof": {"copies": 5}})

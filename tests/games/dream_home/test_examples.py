@@ -35,6 +35,7 @@ def other_seat_plays(s: DreamHomeState, seat: int) -> None:
         s.apply(seat, s.legal_actions(seat)[0])
 
 
+@pytest.mark.rule("DH-104")
 def test_dh_104_the_rulebooks_scoring_example_scores_29() -> None:
     s = new(2, **{"column-discard": False})
     stack(s, {r: {col: (room, res)} for r, (col, room, res, _, _) in
@@ -63,6 +64,7 @@ def test_dh_104_the_rulebooks_scoring_example_scores_29() -> None:
     assert score["total"] == 29
 
 
+@pytest.mark.rule("DH-55", "DH-59")
 def test_dh_59_williams_cat_house_finishes_his_bedroom() -> None:
     s = new(4)
     stack(s, {1: {1: ("bedroom", "decor:cat house")}, 2: {1: ("bedroom", "decor:canopy bed")}})
@@ -78,6 +80,7 @@ def test_dh_59_williams_cat_house_finishes_his_bedroom() -> None:
     assert s.phase == DECOR  # ...so the canopy bed may go on it
 
 
+@pytest.mark.rule("DH-52", "DH-59")
 def test_dh_59_with_no_second_bedroom_the_canopy_bed_is_discarded() -> None:
     s = new(4)
     stack(s, {1: {1: ("bedroom", "decor:cat house")}, 2: {1: ("kitchen", "decor:canopy bed")}})

@@ -79,6 +79,7 @@ def test_the_placing_moves_name_the_room_card_held_as_the_log_does() -> None:
     assert s.log[-2] == "player 0 " + text.replace("place ", "places ", 1)  # the same words
 
 
+@pytest.mark.rule("DH-47")
 def test_a_roof_card_taken_is_logged_only_as_a_roof_card() -> None:
     """Two games alike but for the roof card taken: once it lies on the stack, no
     seat may tell which it was, and the logs are the same."""
@@ -95,6 +96,7 @@ def test_a_roof_card_taken_is_logged_only_as_a_roof_card() -> None:
     assert not any(colour in line for line in logs[0] for colour in COLOURS)
 
 
+@pytest.mark.rule("DH-29", "DH-47")
 @pytest.mark.parametrize("seed", range(4))
 def test_a_roof_cards_colour_is_logged_only_when_it_lies_face_up(seed: int) -> None:
     """A roof card is named only on its way to the discard pile (DH-70) or when the

@@ -1,5 +1,6 @@
-"""Dream Home's rules, from the rulebook's words; each test names its checklist line
-(shared/checklists/dream-home.md)."""
+"""Dream Home's rules, from the rulebook's words; each test names the rules it checks
+with the ``rule`` marker, by their ids in the game's rules reference
+(src/housebuilders/games/dream_home/rules-reference.md)."""
 
 from __future__ import annotations
 
@@ -78,6 +79,7 @@ def hand(s: DreamHomeState, room: str, resource: str | None = None) -> None:
 
 
 # == setup ================================================================================
+@pytest.mark.rule("DH-10")
 def test_dh_10_two_to_four_players_each_with_an_empty_home() -> None:
     for players in (2, 3, 4):
         assert new(players).homes == [[-1] * 12] * players
@@ -86,6 +88,7 @@ def test_dh_10_two_to_four_players_each_with_an_empty_home() -> None:
             new(players)
 
 
+@pytest.mark.rule("DH-11", "DH-12", "DH-13", "DH-16")
 def test_dh_11_dh_12_dh_13_dh_16_the_setup_deals_nine_cards_at_every_count() -> None:
     for players in (2, 3, 4):
         s = new(players)
@@ -94,6 +97,7 @@ def test_dh_11_dh_12_dh_13_dh_16_the_setup_deals_nine_cards_at_every_count() -> 
         assert -1 not in s.board_rooms
 
 
+@pytest.mark.rule("DH-12")
 def test_dh_12_the_first_player_space_never_holds_a_card() -> None:
     s = new(3, seed=4)
     rng = random.Random(4)
@@ -103,11 +107,13 @@ def test_dh_12_the_first_player_space_never_holds_a_card() -> None:
         s.apply(p, rng.choice(s.legal_actions(p)))
 
 
+@pytest.mark.rule("DH-15")
 def test_dh_15_seat_0_holds_the_marker_and_plays_first() -> None:
     s = new(4)
     assert s.first == 0 and s.acting_players() == (0,)
 
 
+@pytest.mark.rule("DH-17")
 def test_dh_17_the_board_and_deck_sizes_are_public_never_a_decks_card() -> None:
     s = new(2)
     for seat in (0, 1, None):
@@ -120,6 +126,7 @@ def test_dh_17_the_board_and_deck_sizes_are_public_never_a_decks_card() -> None:
 
 
 # == game play ==============================================================================
+@pytest.mark.rule("DH-8", "DH-9", "DH-89", "DH-90")
 def test_dh_9_dh_90_a_game_lasts_12_rounds_and_fills_every_home() -> None:
     for players in (2, 3, 4):
         s, rounds = random_game(players, seed=players)
@@ -128,6 +135,7 @@ def test_dh_9_dh_90_a_game_lasts_12_rounds_and_fills_every_home() -> None:
         assert s.room_deck == [] and s.resource_deck == []
 
 
+@pytest.mark.rule("DH-18", "DH-22")
 def test_dh_18_dh_22_turns_go_clockwise_and_column_1_takes_the_marker() -> None:
     s = new(4)
     order = []
@@ -142,6 +150,7 @@ def test_dh_18_dh_22_turns_go_clockwise_and_column_1_takes_the_marker() -> None:
     assert s.round == 2 and s.acting_players() == (2,)  # DH-22
 
 
+@pytest.mark.rule("DH-21")
 def test_dh_21_column_1_gives_no_resource_card() -> None:
     s = new(4)
     s.apply(0, Take(0))
@@ -150,6 +159,7 @@ def test_dh_21_column_1_gives_no_resource_card() -> None:
     assert s.roofs[0] == [] and s.held[0] == []
 
 
+@pytest.mark.rule("DH-23")
 def test_dh_23_nobody_takes_column_1_and_the_first_player_keeps_the_marker() -> None:
     s = new(4)
     for column in (1, 2, 3, 4):
@@ -161,6 +171,7 @@ def test_dh_23_nobody_takes_column_1_and_the_first_player_keeps_the_marker() -> 
     assert s.round == 2 and s.acting_players() == (0,)
 
 
+@pytest.mark.rule("DH-20", "DH-24")
 def test_dh_20_dh_24_a_taken_column_is_empty_and_never_offered_again() -> None:
     s = new(4)
     s.apply(0, Take(2))
@@ -173,6 +184,7 @@ def test_dh_20_dh_24_a_taken_column_is_empty_and_never_offered_again() -> None:
         s.apply(1, Take(2))
 
 
+@pytest.mark.rule("DH-25", "DH-26")
 def test_dh_25_dh_26_the_room_card_is_placed_first_then_the_decor_may_go_on_it() -> None:
     s = new(4)
     hand(s, "bedroom", "decor:cat house")
@@ -199,6 +211,7 @@ def take_round_1(s: DreamHomeState, columns: tuple[int, ...]) -> list[int]:
     return decor
 
 
+@pytest.mark.rule("DH-21", "DH-28", "DH-29")
 @pytest.mark.parametrize(
     ("taken", "left"), [((0, 1, 2, 3), 4), ((1, 2, 3, 4), 0), ((0, 2, 3, 4), 1)]
 )
@@ -221,6 +234,7 @@ def test_dh_28_at_4_players_the_untaken_column_is_discarded_and_nine_cards_refil
     assert (len(s.room_deck), len(s.resource_deck)) == (55 - 5, 44 - 4)
 
 
+@pytest.mark.rule("DH-29")
 def test_dh_29_both_discard_piles_are_public() -> None:
     s, _ = random_game(2, seed=9)
     for seat in (0, 1, None):
@@ -230,6 +244,7 @@ def test_dh_29_both_discard_piles_are_public() -> None:
                    for c in seen["resource_discard"])  # fmt: skip
 
 
+@pytest.mark.rule("DH-24", "DH-70", "DH-71")
 def test_dh_70_dh_71_at_2_and_3_players_the_first_player_discards_a_column() -> None:
     for players in (2, 3):
         s = new(players)
@@ -241,6 +256,7 @@ def test_dh_70_dh_71_at_2_and_3_players_the_first_player_discards_a_column() -> 
         assert s.phase == TAKE and Take(2) not in s.legal_actions(0)
 
 
+@pytest.mark.rule("DH-72")
 def test_dh_72_the_discard_is_an_option_and_never_at_4_players() -> None:
     assert new(2, **{"column-discard": False}).phase == TAKE
     assert new(3, **{"column-discard": False}).phase == TAKE
@@ -263,6 +279,7 @@ def play_round(s: DreamHomeState, rng: random.Random) -> tuple[list[int], list[i
     return left
 
 
+@pytest.mark.rule("DH-70")
 @pytest.mark.parametrize("players", [2, 3])
 def test_dh_70_every_round_opens_with_the_first_players_discard(players: int) -> None:
     """"At the beginning of each round, before the first player takes his turn, he chooses
@@ -283,6 +300,7 @@ def test_dh_70_every_round_opens_with_the_first_players_discard(players: int) ->
     assert len(firsts) > 1  # the marker moved: the discard follows it
 
 
+@pytest.mark.rule("DH-72", "DH-73")
 @pytest.mark.parametrize(
     ("players", "discard", "left"),
     [(2, True, 2), (3, True, 1), (2, False, 3), (3, False, 2), (4, True, 1)],
@@ -310,6 +328,7 @@ def test_dh_73_each_refill_discards_the_columns_left_on_the_board(
 
 
 # == resources ==============================================================================
+@pytest.mark.rule("DH-46", "DH-47")
 def test_dh_46_dh_47_a_roof_card_goes_on_the_stack_seen_only_as_its_size() -> None:
     s = new(4)
     hand(s, "living room", "roof:red")
@@ -321,6 +340,7 @@ def test_dh_46_dh_47_a_roof_card_goes_on_the_stack_seen_only_as_its_size() -> No
         assert player["roof"] == 1 and player["roof_cards"] is None
 
 
+@pytest.mark.rule("DH-50", "DH-51")
 def test_dh_50_dh_51_a_token_goes_only_on_a_matching_room_without_a_token() -> None:
     s = new(4)
     build(s, 0, {5: "living room", 8: "bedroom"})
@@ -332,6 +352,7 @@ def test_dh_50_dh_51_a_token_goes_only_on_a_matching_room_without_a_token() -> N
         s.apply(0, Decorate(8))
 
 
+@pytest.mark.rule("DH-52", "DH-54")
 def test_dh_52_dh_54_no_matching_room_and_the_decor_card_is_discarded() -> None:
     s = new(4)
     build(s, 0, {5: "-bedroom"})
@@ -342,6 +363,7 @@ def test_dh_52_dh_54_no_matching_room_and_the_decor_card_is_discarded() -> None:
     assert s.phase == TAKE and card in s.resource_discard and s.token_owner[2] == -1
 
 
+@pytest.mark.rule("DH-53", "DH-55", "DH-82")
 def test_dh_53_dh_55_one_token_per_room_and_a_decorated_room_is_finished() -> None:
     s = new(4)
     build(s, 0, {5: "living room", 6: "living room"})
@@ -350,6 +372,7 @@ def test_dh_53_dh_55_one_token_per_room_and_a_decorated_room_is_finished() -> No
     assert s.face_up_problem(0, room_id(s, "living room"), 7) == "finished"
 
 
+@pytest.mark.rule("DH-56")
 def test_dh_56_a_full_room_without_a_token_takes_one() -> None:
     s = new(4)
     build(s, 0, {5: "living room", 6: "living room", 7: "living room"})
@@ -358,6 +381,7 @@ def test_dh_56_a_full_room_without_a_token_takes_one() -> None:
     assert s.breakdown(0)["rooms"] == 9 and s.breakdown(0)["decor"] == 3
 
 
+@pytest.mark.rule("DH-57", "DH-97")
 def test_dh_57_a_treehouse_is_kept_beside_the_home() -> None:
     s = new(4)
     hand(s, "living room", "decor:treehouse")
@@ -369,6 +393,7 @@ def test_dh_57_a_treehouse_is_kept_beside_the_home() -> None:
     ]
 
 
+@pytest.mark.rule("DH-64")
 def test_dh_60_dh_64_helpers_and_tools_lie_face_up_for_everyone() -> None:
     s = new(4)
     hand(s, "living room", "helper:architect")
@@ -377,6 +402,7 @@ def test_dh_60_dh_64_helpers_and_tools_lie_face_up_for_everyone() -> None:
     assert s.observe(2)["players"][0]["held"] == [{"kind": "helper", "name": "architect"}]
 
 
+@pytest.mark.rule("DH-64", "DH-68")
 def test_dh_68_the_interior_designer_places_a_token_on_any_room() -> None:
     s = new(4)
     build(s, 0, {5: "bedroom"})
@@ -387,6 +413,7 @@ def test_dh_68_the_interior_designer_places_a_token_on_any_room() -> None:
     assert s.breakdown(0)["helpers"] == 1
 
 
+@pytest.mark.rule("DH-67", "DH-98", "DH-99")
 def test_dh_67_the_architect_makes_bonuses_4_and_empty_rooms_1() -> None:
     s = new(4)
     build(s, 0, {5: "bathroom", 0: "bathroom", 6: "kitchen", 7: "bedroom",
@@ -396,6 +423,7 @@ def test_dh_67_the_architect_makes_bonuses_4_and_empty_rooms_1() -> None:
     assert s.breakdown(0)["helpers"] == 2 + 3
 
 
+@pytest.mark.rule("DH-64", "DH-65", "DH-91")
 def test_dh_65_dh_91_the_roofer_takes_a_discarded_roof_card_at_the_end() -> None:
     for seed in range(40):  # a game where the Roofer's owner has roof cards to take
         s = new(2, seed=seed)
@@ -420,6 +448,7 @@ def test_dh_65_dh_91_the_roofer_takes_a_discarded_roof_card_at_the_end() -> None
 
 
 # == placing room cards ======================================================================
+@pytest.mark.rule("DH-4", "DH-31", "DH-75", "DH-76", "DH-88")
 def test_dh_75_dh_31_dh_76_round_1_offers_only_supported_spaces() -> None:
     s = new(4)
     hand(s, "living room")
@@ -433,6 +462,7 @@ def test_dh_75_dh_31_dh_76_round_1_offers_only_supported_spaces() -> None:
         s.apply(0, Place(10))
 
 
+@pytest.mark.rule("DH-33", "DH-76")
 def test_dh_33_a_basement_card_goes_face_up_only_in_the_basement() -> None:
     s = new(4)
     hand(s, "garage")
@@ -440,6 +470,7 @@ def test_dh_33_a_basement_card_goes_face_up_only_in_the_basement() -> None:
     assert {a.space for a in s.legal_actions(0) if isinstance(a, Place)} == {10, 11}
 
 
+@pytest.mark.rule("DH-79", "DH-82")
 def test_dh_79_dh_80_rooms_join_up_to_their_size() -> None:
     s = new(4)
     build(s, 0, {5: "living room", 7: "living room", 8: "bedroom", 10: "-garage", 11: "-garage"})
@@ -453,6 +484,7 @@ def test_dh_79_dh_80_rooms_join_up_to_their_size() -> None:
     assert s2.face_up_problem(0, room_id(s2, "bathroom"), 1) == "finished"  # DH-82
 
 
+@pytest.mark.rule("DH-81", "DH-82")
 def test_dh_81_a_third_bedroom_beside_two_is_refused() -> None:
     s = new(4)
     build(s, 0, {8: "bedroom", 9: "bedroom"})
@@ -462,6 +494,7 @@ def test_dh_81_a_third_bedroom_beside_two_is_refused() -> None:
     assert s.face_up_problem(0, s.holding, 7) == "finished"
 
 
+@pytest.mark.rule("DH-80")
 def test_dh_80_a_bedroom_between_two_bedrooms_is_refused() -> None:
     s = new(4)
     build(s, 0, {0: "bedroom", 2: "bedroom", 5: "kitchen", 6: "kitchen", 7: "living room"})
@@ -471,6 +504,7 @@ def test_dh_80_a_bedroom_between_two_bedrooms_is_refused() -> None:
     assert s2.face_up_problem(0, room_id(s2, "living room"), 6) == "rule C"
 
 
+@pytest.mark.rule("DH-83", "DH-84", "DH-88")
 def test_dh_83_single_card_rooms_of_a_type_never_side_by_side() -> None:
     s = new(4)
     build(s, 0, {8: "bathroom", 5: "pantry", 10: "-garage"})
@@ -482,6 +516,7 @@ def test_dh_83_single_card_rooms_of_a_type_never_side_by_side() -> None:
     s.apply(0, PlaceDown(6))
 
 
+@pytest.mark.rule("DH-84", "DH-86")
 def test_dh_84_dh_86_face_down_anywhere_supported_and_it_supports_a_room() -> None:
     s = new(4)
     hand(s, "living room")
@@ -493,6 +528,7 @@ def test_dh_84_dh_86_face_down_anywhere_supported_and_it_supports_a_room() -> No
     assert s.supported(0, basement_space)
 
 
+@pytest.mark.rule("DH-85")
 def test_dh_85_no_face_up_place_and_only_face_down_is_offered() -> None:
     s = new(4)
     build(s, 0, {10: "garage", 11: "garage"})
@@ -501,6 +537,7 @@ def test_dh_85_no_face_up_place_and_only_face_down_is_offered() -> None:
     assert s.legal_actions(0) and all(isinstance(a, PlaceDown) for a in s.legal_actions(0))
 
 
+@pytest.mark.rule("DH-78", "DH-87")
 def test_dh_87_dh_78_empty_rooms_keep_rooms_apart_and_floors_score_separately() -> None:
     s = new(4)
     build(s, 0, {5: "living room", 6: "-living room", 7: "living room", 0: "living room",
@@ -508,6 +545,7 @@ def test_dh_87_dh_78_empty_rooms_keep_rooms_apart_and_floors_score_separately() 
     assert s.breakdown(0)["rooms"] == 1 + 1 + 1
 
 
+@pytest.mark.rule("DH-89")
 def test_dh_89_legal_actions_are_never_empty_over_random_games() -> None:
     for players in (2, 3, 4):
         s = new(players, seed=11)
@@ -523,19 +561,22 @@ def test_dh_89_legal_actions_are_never_empty_over_random_games() -> None:
 @pytest.mark.parametrize(
     ("layout", "points"),
     [
-        ({5: "pantry", 6: "kitchen"}, 3 + 1),  # DH-34
-        ({5: "pantry", 0: "kitchen"}, 1 + 1),
-        ({5: "dressing room", 6: "bedroom"}, 3 + 1),  # DH-35
-        ({5: "sauna", 6: "bathroom"}, 4 + 1),  # DH-36
-        ({5: "library"}, 3),  # DH-37
-        ({5: "office", 6: "living room", 7: "kitchen", 8: "bedroom"}, 5 + 3),  # DH-38
-        ({5: "office"}, 2),
-        ({5: "board-game room", 9: "playroom"}, 4 + 2),  # DH-39
-        ({5: "board-game room", 0: "playroom"}, 2 + 2),
-        ({10: "garage"}, 0),  # DH-40
-        ({10: "garage", 11: "garage"}, 4),
-        ({10: "workshop"}, 2),  # DH-43
-        ({5: "pantry", 6: "-kitchen"}, 1),  # DH-44
+        pytest.param({5: "pantry", 6: "kitchen"}, 3 + 1, marks=pytest.mark.rule("DH-34")),
+        pytest.param({5: "pantry", 0: "kitchen"}, 1 + 1, marks=pytest.mark.rule("DH-34", "DH-44")),
+        pytest.param({5: "dressing room", 6: "bedroom"}, 3 + 1, marks=pytest.mark.rule("DH-35")),
+        pytest.param({5: "sauna", 6: "bathroom"}, 4 + 1, marks=pytest.mark.rule("DH-36")),
+        pytest.param({5: "library"}, 3, marks=pytest.mark.rule("DH-37")),
+        pytest.param({5: "office", 6: "living room", 7: "kitchen", 8: "bedroom"}, 5 + 3,
+                     marks=pytest.mark.rule("DH-38")),
+        pytest.param({5: "office"}, 2, marks=pytest.mark.rule("DH-38")),
+        pytest.param({5: "board-game room", 9: "playroom"}, 4 + 2,
+                     marks=pytest.mark.rule("DH-39", "DH-44")),
+        pytest.param({5: "board-game room", 0: "playroom"}, 2 + 2,
+                     marks=pytest.mark.rule("DH-39", "DH-44")),
+        pytest.param({10: "garage"}, 0, marks=pytest.mark.rule("DH-40")),
+        pytest.param({10: "garage", 11: "garage"}, 4, marks=pytest.mark.rule("DH-40")),
+        pytest.param({10: "workshop"}, 2, marks=pytest.mark.rule("DH-43")),
+        pytest.param({5: "pantry", 6: "-kitchen"}, 1, marks=pytest.mark.rule("DH-34", "DH-44")),
     ],
 )
 def test_dh_34_to_dh_44_special_rooms(layout: dict[int, str], points: int) -> None:
@@ -544,6 +585,7 @@ def test_dh_34_to_dh_44_special_rooms(layout: dict[int, str], points: int) -> No
     assert s.breakdown(0)["rooms"] == points
 
 
+@pytest.mark.rule("DH-4", "DH-41", "DH-42")
 def test_dh_41_dh_42_basement_rooms_with_a_room_directly_above() -> None:
     s = new(4)
     over = 5 + s.content.basement_under[0] - 1
@@ -551,6 +593,7 @@ def test_dh_41_dh_42_basement_rooms_with_a_room_directly_above() -> None:
     assert s.breakdown(0)["rooms"] == 3 + 1 + 2
 
 
+@pytest.mark.rule("DH-35", "DH-44")
 @pytest.mark.parametrize(
     ("layout", "points"),
     [
@@ -569,6 +612,7 @@ def test_dh_35_a_dressing_room_scores_1_and_3_beside_a_bedroom(
     assert s.breakdown(0)["rooms"] == points
 
 
+@pytest.mark.rule("DH-36", "DH-44")
 @pytest.mark.parametrize(
     ("layout", "points"),
     [
@@ -587,6 +631,7 @@ def test_dh_36_a_sauna_scores_1_and_4_beside_a_bathroom(
     assert s.breakdown(0)["rooms"] == points
 
 
+@pytest.mark.rule("DH-38")
 def test_dh_38_an_office_with_four_normal_types_on_its_floor_still_scores_5() -> None:
     s = new(4)
     build(s, 0, {5: "office", 6: "living room", 7: "kitchen", 8: "bedroom", 9: "bathroom"})
@@ -595,6 +640,7 @@ def test_dh_38_an_office_with_four_normal_types_on_its_floor_still_scores_5() ->
     assert s.breakdown(0)["rooms"] == 5 + 1 + 1 + 1 + 1
 
 
+@pytest.mark.rule("DH-40", "DH-75")
 def test_dh_40_a_one_card_garage_fills_its_space_and_supports_the_room_above() -> None:
     s = new(4)
     build(s, 0, {10: "garage"})
@@ -626,14 +672,17 @@ def check_directly_above(room: str, above: str) -> None:
             assert s.breakdown(0)["rooms"] == points, layout
 
 
+@pytest.mark.rule("DH-4", "DH-41", "DH-44")
 def test_dh_41_a_wine_cellar_scores_2_and_3_with_a_kitchen_directly_above() -> None:
     check_directly_above("wine cellar", "kitchen")
 
 
+@pytest.mark.rule("DH-4", "DH-42", "DH-44")
 def test_dh_42_a_laundry_scores_2_and_3_with_a_bathroom_directly_above() -> None:
     check_directly_above("laundry", "bathroom")
 
 
+@pytest.mark.rule("DH-98")
 def test_dh_98_a_face_down_bathroom_earns_no_functionality() -> None:
     """"A home with a bathroom on each of the top two floors is worth 3 extra points":
     face-up bathrooms only, one on each floor."""
@@ -649,6 +698,7 @@ def test_dh_98_a_face_down_bathroom_earns_no_functionality() -> None:
         assert s.breakdown(0)["functionality"] == points, layout
 
 
+@pytest.mark.rule("DH-98", "DH-99")
 def test_dh_98_dh_99_home_functionality() -> None:
     s = new(4)
     build(s, 0, {5: "bathroom", 9: "bathroom", 0: "bathroom"})
@@ -658,16 +708,19 @@ def test_dh_98_dh_99_home_functionality() -> None:
     assert s2.breakdown(0)["functionality"] == 0
 
 
+@pytest.mark.rule("DH-100")
 @pytest.mark.parametrize(
     ("roofs", "points"),
     [
-        (["red", "red", "red", "red"], 8),  # DH-101
-        (["red", "blue", "red", "red"], 3),
-        (["red", "blue", "red"], 0),
-        (["red", "red", "red", "red", "red*"], 9),  # DH-102
-        (["red*", "blue*", "red", "green"], 5),  # DH-103
-        (["red*", "blue", "green"], 0),
-        (["red", "red", "red", "red", "blue*"], 8),
+        pytest.param(["red", "red", "red", "red"], 8, marks=pytest.mark.rule("DH-101")),
+        pytest.param(["red", "blue", "red", "red"], 3, marks=pytest.mark.rule("DH-101")),
+        pytest.param(["red", "blue", "red"], 0, marks=pytest.mark.rule("DH-101")),
+        pytest.param(["red", "red", "red", "red", "red*"], 9,
+                     marks=pytest.mark.rule("DH-102", "DH-103")),
+        pytest.param(["red*", "blue*", "red", "green"], 5, marks=pytest.mark.rule("DH-103")),
+        pytest.param(["red*", "blue", "green"], 0, marks=pytest.mark.rule("DH-103")),
+        pytest.param(["red", "red", "red", "red", "blue*"], 8,
+                     marks=pytest.mark.rule("DH-102", "DH-103")),
     ],
 )
 def test_dh_100_to_dh_103_the_best_four_roof_cards(roofs: list[str], points: int) -> None:
@@ -680,6 +733,7 @@ def test_dh_100_to_dh_103_the_best_four_roof_cards(roofs: list[str], points: int
     assert s.roof_points(0) == points
 
 
+@pytest.mark.rule("DH-105", "DH-106")
 def test_dh_105_to_dh_107_points_then_kids_then_a_shared_place() -> None:
     s = new(3)
     for seat in range(3):
@@ -690,6 +744,7 @@ def test_dh_105_to_dh_107_points_then_kids_then_a_shared_place() -> None:
     assert s.ranking()[2] == 3
 
 
+@pytest.mark.rule("DH-105", "DH-106")
 def test_q20_kids_count_on_face_up_cards_only_and_order_lower_places() -> None:
     s = new(3)
     build(s, 0, {5: "library", 8: "bathroom"})  # 4 points
@@ -709,6 +764,7 @@ def put(s: DreamHomeState, player: int, space: int, name: str, kids: int) -> Non
     s.homes[player][space], s.down[player][space] = card, 0
 
 
+@pytest.mark.rule("DH-106")
 def test_dh_106_players_tied_on_points_are_ordered_by_their_kids() -> None:
     """"The tied player with the most kids in their home wins", whichever seat he is."""
     for more in (0, 1):
@@ -722,6 +778,7 @@ def test_dh_106_players_tied_on_points_are_ordered_by_their_kids() -> None:
         assert s.winners() == [more]
 
 
+@pytest.mark.rule("DH-107")
 @pytest.mark.parametrize("kids", [0, 1])
 def test_dh_107_tied_on_points_and_kids_both_rank_first_and_share_the_win(kids: int) -> None:
     """"If there is still a tie, the tied players share the victory": both first, both win."""
@@ -744,6 +801,7 @@ def take_and_place_down(s: DreamHomeState, column: int) -> int:
     return p
 
 
+@pytest.mark.rule("DH-60", "DH-61")
 def test_dh_61_the_megaphone_plays_first_once_and_the_marker_stays() -> None:
     s = new(4)
     stack(s, {1: {1: (None, "tool:megaphone")}})
@@ -759,6 +817,7 @@ def test_dh_61_the_megaphone_plays_first_once_and_the_marker_stays() -> None:
     assert s.round == 3 and s.first == 0  # the marker did not move
 
 
+@pytest.mark.rule("DH-60", "DH-62", "DH-75")
 def test_dh_62_the_ladder_places_a_room_over_an_empty_space() -> None:
     s = new(4)
     stack(s, {1: {1: ("living room", "tool:ladder"), 2: ("living room", None)}})
@@ -775,6 +834,7 @@ def test_dh_62_the_ladder_places_a_room_over_an_empty_space() -> None:
     assert s2.homes[0][0] != -1 and ladder in s2.resource_discard and s2.held[0] == []
 
 
+@pytest.mark.rule("DH-62")
 def test_dh_62_the_ladder_places_a_room_card_face_down_over_an_empty_space_too() -> None:
     """"place a room card on an upper-floor space even if the space below is empty": a
     card placed face down is placed all the same (an empty room, Q3)."""
@@ -795,6 +855,7 @@ def test_dh_62_the_ladder_places_a_room_card_face_down_over_an_empty_space_too()
         s2.apply(0, LadderPlaceDown(0))
 
 
+@pytest.mark.rule("DH-60", "DH-63")
 def test_dh_63_the_crowbar_swaps_the_room_card_for_the_decks_top_card() -> None:
     s = new(4)
     stack(s, {1: {1: ("bathroom", "tool:crowbar")}})
@@ -812,6 +873,7 @@ def test_dh_63_the_crowbar_swaps_the_room_card_for_the_decks_top_card() -> None:
 
 
 
+@pytest.mark.rule("DH-17", "DH-63")
 def test_dh_63_a_card_drawn_by_the_crowbar_is_seen_by_its_holder_alone() -> None:
     """The room deck lies face down (DH-17): the card a Crowbar draws from it is its
     taker's to see, held and face down in the home, until the game is over; placed face
@@ -856,6 +918,7 @@ def test_dh_63_a_card_drawn_by_the_crowbar_is_seen_by_its_holder_alone() -> None
     assert s.observe(1)["players"][0]["home"][space]["name"] == name
 
 
+@pytest.mark.rule("DH-63")
 def test_dh_63_a_second_crowbar_gives_up_the_drawn_card_unnamed() -> None:
     s = new(4)
     stack(s, {1: {1: ("bathroom", "tool:crowbar")}})
@@ -872,6 +935,7 @@ def test_dh_63_a_second_crowbar_gives_up_the_drawn_card_unnamed() -> None:
     assert s.observe(1)["holding"]["name"] is None
 
 
+@pytest.mark.rule("DH-63")
 def test_dh_63_a_card_drawn_by_the_crowbar_and_placed_face_up_is_seen_by_all() -> None:
     s = new(4)
     stack(s, {1: {1: ("bathroom", "tool:crowbar")}})
@@ -916,6 +980,7 @@ MIDDLE = {5: "pantry", 6: "kitchen", 7: "bedroom", 8: "bathroom", 9: "living roo
           10: "garage", 11: "garage"}  # fmt: skip
 
 
+@pytest.mark.rule("DH-66", "DH-95")
 def test_dh_66_dh_95_the_supplier_exchanges_a_card_and_scores_the_final_home() -> None:
     s = at_the_end(MIDDLE, ["supplier"], ["living room", "kitchen", "bathroom"])
     kinds = s.cards.type_of
@@ -935,6 +1000,7 @@ def test_dh_66_dh_95_the_supplier_exchanges_a_card_and_scores_the_final_home() -
     assert s.room_discard.count(room_id(s, "kitchen")) <= 1
 
 
+@pytest.mark.rule("DH-66", "DH-97")
 def test_dh_66_a_replaced_rooms_decor_token_scores_nothing() -> None:
     s = at_the_end(MIDDLE, ["supplier"], ["kitchen"])
     s.token_owner[0], s.token_at[0] = 0, 9  # the piano on the living room
@@ -951,6 +1017,7 @@ def kids_of(s: DreamHomeState, name: str, kids: int) -> None:
     s.room_discard.append(card)
 
 
+@pytest.mark.rule("DH-66")
 def test_dh_66_q13_the_player_chooses_which_discarded_card_the_supplier_brings_in() -> None:
     """The Supplier's text: the owner "may swap one discarded room card with any card of
     his home": the card is his choice (ruling 20). Cards of one type differ only in the
@@ -968,6 +1035,7 @@ def test_dh_66_q13_the_player_chooses_which_discarded_card_the_supplier_brings_i
     assert "for the discarded living room with no kids" in s.log[-2]
 
 
+@pytest.mark.rule("DH-66")
 def test_dh_66_q13_supplier_most_kids_gives_the_card_of_the_type_with_the_most_kids() -> None:
     """The option supplier-most-kids: "may swap one discarded room card" read as a
     choice of the room type, the game giving the card of it with the most kids (kids
@@ -983,6 +1051,7 @@ def test_dh_66_q13_supplier_most_kids_gives_the_card_of_the_type_with_the_most_k
     assert s.cards.rooms[s.homes[0][6]].kids == 1
 
 
+@pytest.mark.rule("DH-69")
 def test_dh_69_the_handyman_swaps_two_cards_each_legal_in_its_new_place() -> None:
     layout = {**MIDDLE, 5: "bathroom", 7: "sauna", 8: "living room", 9: "bedroom"}
     s = at_the_end(layout, ["handyman"], [])
@@ -996,6 +1065,7 @@ def test_dh_69_the_handyman_swaps_two_cards_each_legal_in_its_new_place() -> Non
     assert s.room_points(0, (s.cards.type_of["sauna"], (7,))) == 4 and s.is_terminal()
 
 
+@pytest.mark.rule("DH-69")
 def test_dh_69_a_one_card_room_keeps_its_token_when_the_handyman_moves_it() -> None:
     s = at_the_end({**MIDDLE, 8: "bedroom", 7: "bathroom"}, ["handyman"], [])
     s.token_owner[3], s.token_at[3] = 0, 8  # the cat house on the bedroom
@@ -1013,6 +1083,7 @@ def all_helpers(**options: object) -> DreamHomeState:
     return s
 
 
+@pytest.mark.rule("DH-91")
 def test_dh_91_helpers_in_order_the_roofer_then_the_supplier_then_the_handyman() -> None:
     """The option helpers-in-order: the Roofer, the Supplier, then the Handyman, as
     "remember to use the effects of the Supplier, Handyman, and Roofer" lists the last
@@ -1027,6 +1098,7 @@ def test_dh_91_helpers_in_order_the_roofer_then_the_supplier_then_the_handyman()
     assert phases == [ROOFER, SUPPLIER_PHASE, HANDYMAN_PHASE]
 
 
+@pytest.mark.rule("DH-91")
 def test_dh_91_the_owner_of_both_may_use_the_handyman_before_the_supplier() -> None:
     """"When scoring, remember to use the effects of the Supplier, Handyman, and
     Roofer": no order. The Roofer comes first (it touches only the roof stack, which
@@ -1105,6 +1177,7 @@ def best_end(s: DreamHomeState) -> int:
     return best
 
 
+@pytest.mark.rule("DH-80", "DH-91")
 def test_dh_91_handyman_then_supplier_scores_29_where_the_fixed_order_reaches_28() -> None:
     """"When scoring, remember to use the effects of the Supplier, Handyman, and
     Roofer": in no order. The discarded living room fits where the face-down kitchen
@@ -1122,6 +1195,7 @@ def test_dh_91_handyman_then_supplier_scores_29_where_the_fixed_order_reaches_28
     assert best_end(end_of_a_4_player_game(**{"helpers-in-order": True})) == 28
 
 
+@pytest.mark.rule("DH-91")
 def test_dh_91_a_saved_handyman_first_position_is_refused_under_helpers_in_order() -> None:
     s = all_helpers()
     s.apply(0, DECLINE)
@@ -1144,6 +1218,7 @@ def test_the_roofer_and_supplier_choices_are_said_in_the_contents_words() -> Non
 
 
 # == more lines of the checklist ==================================================================
+@pytest.mark.rule("DH-2")
 def test_dh_2_five_columns_and_column_1_never_shows_a_resource() -> None:
     s, _ = new(3), None
     rng = random.Random(2)
@@ -1154,12 +1229,14 @@ def test_dh_2_five_columns_and_column_1_never_shows_a_resource() -> None:
         s.apply(p, rng.choice(s.legal_actions(p)))
 
 
+@pytest.mark.rule("DH-32")
 def test_dh_32_a_unique_room_face_up_in_the_basement_is_refused() -> None:
     s = new(4)
     assert s.face_up_problem(0, room_id(s, "library"), 10) == "rule B"
     assert s.face_up_problem(0, room_id(s, "library"), 8) is None
 
 
+@pytest.mark.rule("DH-45")
 def test_dh_45_the_text_view_marks_basement_cards() -> None:
     s = new(4)
     build(s, 0, {10: "garage", 8: "kitchen"})
@@ -1167,6 +1244,7 @@ def test_dh_45_the_text_view_marks_basement_cards() -> None:
     assert "[garage]" in text and "[kitchen]" not in text and "kitchen" in text
 
 
+@pytest.mark.rule("DH-45")
 def test_dh_45_the_svg_draws_basement_cards_with_a_dark_border() -> None:
     s = new(4)
     build(s, 0, {10: "garage", 8: "kitchen"})
@@ -1182,6 +1260,7 @@ def test_dh_45_the_svg_draws_basement_cards_with_a_dark_border() -> None:
     assert sum(el.get("stroke") == BASEMENT_EDGE for el in cards) == basement >= 1
 
 
+@pytest.mark.rule("DH-77")
 def test_dh_77_a_floor_may_have_gaps() -> None:
     s = new(4)
     build(s, 0, {5: "living room"})
@@ -1191,6 +1270,7 @@ def test_dh_77_a_floor_may_have_gaps() -> None:
     assert s.homes[0][5] != -1 and s.homes[0][9] != -1 and s.homes[0][8] == -1
 
 
+@pytest.mark.rule("DH-80", "DH-88")
 def test_dh_88_a_refusal_names_rule_c() -> None:
     s = new(4)
     build(s, 0, {5: "kitchen", 6: "living room", 7: "living room", 10: "-garage",
@@ -1203,6 +1283,7 @@ def test_dh_88_a_refusal_names_rule_c() -> None:
     assert s.to_json() == before
 
 
+@pytest.mark.rule("DH-93", "DH-96")
 def test_dh_93_dh_96_the_breakdown_adds_up_and_empty_rooms_score_nothing() -> None:
     s, _ = random_game(4, seed=21)
     for score in s.scores():
@@ -1213,6 +1294,7 @@ def test_dh_93_dh_96_the_breakdown_adds_up_and_empty_rooms_score_nothing() -> No
     assert t.breakdown(0)["rooms"] == 0
 
 
+@pytest.mark.rule("DH-88")
 def test_dh_88_a_move_off_the_board_is_refused_in_words() -> None:
     s = new(4)
     with pytest.raises(IllegalAction, match="not a move of this board"):
@@ -1222,6 +1304,7 @@ def test_dh_88_a_move_off_the_board_is_refused_in_words() -> None:
         s.apply(0, Place(99))
 
 
+@pytest.mark.rule("DH-47")
 def test_q4_the_house_rule_shows_a_player_his_own_roof_cards_only() -> None:
     s = new(4, **{"own-roof-shown": True})
     hand(s, "living room", "roof:red")
@@ -1232,6 +1315,7 @@ def test_q4_the_house_rule_shows_a_player_his_own_roof_cards_only() -> None:
     assert s.observe(None)["players"][0]["roof_cards"] is None
 
 
+@pytest.mark.rule("DH-19", "DH-74")
 def test_dh_19_dh_74_each_seat_one_turn_a_round_and_placed_cards_never_move() -> None:
     for players in (2, 3, 4):
         s = new(players, seed=30 + players)
@@ -1252,6 +1336,7 @@ def test_dh_19_dh_74_each_seat_one_turn_a_round_and_placed_cards_never_move() ->
         assert len(takes) == 12
 
 
+@pytest.mark.rule("DH-27")
 def test_dh_27_a_room_need_not_go_beside_its_type() -> None:
     s = new(4)
     build(s, 0, {5: "living room"})
@@ -1260,12 +1345,14 @@ def test_dh_27_a_room_need_not_go_beside_its_type() -> None:
     assert {Place(8), Place(9)} <= set(s.legal_actions(0))
 
 
+@pytest.mark.rule("DH-30")
 def test_dh_30_no_refill_after_round_12() -> None:
     s, _ = random_game(3, seed=8)
     assert s.round == 12 and s.room_deck == [] and s.resource_deck == []
     assert s.board_rooms == [-1] * 5 and s.board_resources == [-1] * 5
 
 
+@pytest.mark.rule("DH-49", "DH-97")
 def test_dh_49_dh_97_the_token_leaves_the_supply_the_card_is_discarded_and_scores() -> None:
     s = new(4)
     hand(s, "living room", "decor:piano")
@@ -1280,6 +1367,7 @@ def test_dh_49_dh_97_the_token_leaves_the_supply_the_card_is_discarded_and_score
     )
 
 
+@pytest.mark.rule("DH-94")
 @pytest.mark.parametrize("size", [1, 2, 3])
 def test_dh_94_rooms_score_by_their_size(size: int) -> None:
     s = new(4)
@@ -1295,3 +1383,122 @@ def test_dh_94_rooms_score_by_their_size(size: int) -> None:
         )
     living = s.content.rooms[s.cards.type_of["living room"]]
     assert living.points == [1, 4, 9]
+
+
+# == more rules, each checked on its own ==========================================================
+def decline_megaphones(s: DreamHomeState) -> None:
+    """Every Megaphone holder asked at the start of the round keeps his Megaphone."""
+    while s.phase == MEGAPHONE:
+        (p,) = s.acting_players()
+        s.apply(p, NoMegaphone())
+
+
+@pytest.mark.rule("DH-18")
+def test_dh_18_a_round_goes_from_the_marker_up_the_seats_and_wraps_around() -> None:
+    s = new(4)
+    for column in (1, 2, 0, 3):  # seat 2 takes the marker
+        take_and_place_down(s, column)
+    decline_megaphones(s)
+    assert s.round == 2 and s.first == 2
+    assert [take_and_place_down(s, column) for column in (1, 2, 3, 4)] == [2, 3, 0, 1]
+
+
+@pytest.mark.rule("DH-20")
+def test_dh_20_the_player_takes_both_cards_of_the_column() -> None:
+    s = new(4)
+    hand(s, "living room", "helper:architect")
+    room, resource = s.board_rooms[1], s.board_resources[1]
+    s.apply(0, Take(1))
+    assert (s.holding, s.pending) == (room, resource)
+    assert s.board_rooms[1] == s.board_resources[1] == EMPTY
+    s.apply(0, Place(5))
+    assert s.homes[0][5] == room and s.held[0] == [resource]
+
+
+@pytest.mark.rule("DH-23")
+def test_dh_23_the_first_player_taking_column_1_leads_the_next_round_again() -> None:
+    s = new(4)
+    assert [take_and_place_down(s, column) for column in (0, 1, 2, 3)] == [0, 1, 2, 3]
+    decline_megaphones(s)
+    assert s.round == 2 and s.first == 0 and s.acting_players() == (0,)
+
+
+@pytest.mark.rule("DH-57", "DH-97")
+def test_dh_57_one_player_keeps_both_the_treehouse_and_the_birdhouse() -> None:
+    """Neither goes on a room, so its token is taken even by a home with no room face up
+    and beside another kept token."""
+    s = new(4)
+    names = [d.name for d in s.content.decor]
+    treehouse, birdhouse = names.index("treehouse"), names.index("birdhouse")
+    s.token_owner[treehouse], s.token_at[treehouse] = 0, EMPTY
+    hand(s, "living room", "decor:birdhouse")
+    s.apply(0, Take(1))
+    card = s.pending
+    s.apply(0, PlaceDown(5))
+    assert (s.token_owner[birdhouse], s.token_at[birdhouse]) == (0, EMPTY)
+    assert card in s.resource_discard and s.breakdown(0)["decor"] == 2 + 1
+    assert s.observe(1)["players"][0]["kept_decor"] == ["treehouse", "birdhouse"]
+
+
+@pytest.mark.rule("DH-60")
+def test_dh_60_a_held_tool_lies_face_up_for_every_seat_and_scores_nothing() -> None:
+    s = new(4)
+    hand(s, "living room", "tool:megaphone")
+    s.apply(0, Take(1))
+    s.apply(0, PlaceDown(5))
+    for seat in (0, 1, 2, None):
+        assert s.observe(seat)["players"][0]["held"] == [{"kind": "tool", "name": "megaphone"}]
+    assert sum(s.breakdown(0).values()) == 0
+
+
+@pytest.mark.rule("DH-82")
+def test_dh_82_a_card_touching_a_finished_room_is_refused_even_beside_an_unfinished_one() -> None:
+    """Living rooms on middle-floor spaces 1 and 3: a third between them would make one
+    room of three, legal; once either of them has a token, it is refused face up."""
+    for decorated in (None, 5, 7):
+        s = new(4)
+        build(s, 0, {5: "living room", 7: "living room", 10: "-garage", 11: "-garage"})
+        if decorated is not None:
+            s.token_owner[0], s.token_at[0] = 0, decorated  # the piano
+        hand(s, "living room")
+        s.apply(0, Take(1))
+        if decorated is None:
+            assert Place(6) in s.legal_actions(0)
+            continue
+        assert Place(6) not in s.legal_actions(0)
+        with pytest.raises(IllegalAction, match="finished room"):
+            s.apply(0, Place(6))
+
+
+@pytest.mark.rule("DH-92")
+def test_dh_92_at_the_end_everyone_sees_every_home_roof_card_and_score() -> None:
+    s, _ = random_game(3, seed=5)
+    assert s.is_terminal() and any(s.roofs)
+    for seat in (0, 1, 2, None):
+        for p, player in enumerate(s.observe(seat)["players"]):
+            assert player["roof_cards"] == [s.resource_json(c) for c in s.roofs[p]]
+            assert player["score"] == s.scores()[p]
+            assert [card["name"] for card in player["home"]] == [
+                s.room_json(card)["name"] for card in s.homes[p]
+            ]
+
+
+@pytest.mark.rule("DH-99")
+@pytest.mark.parametrize(
+    ("layout", "points"),
+    [
+        ({5: "bathroom", 6: "kitchen", 7: "bedroom"}, 3),
+        ({0: "bedroom", 5: "living room", 8: "kitchen", 9: "bathroom"}, 3),  # anywhere
+        ({5: "bathroom", 6: "kitchen", 7: "bedroom", 8: "bathroom", 9: "kitchen"}, 3),  # once
+        ({5: "bathroom", 6: "kitchen"}, 0),
+        ({5: "bathroom", 7: "bedroom"}, 0),
+        ({6: "kitchen", 7: "bedroom"}, 0),
+        ({5: "-bathroom", 6: "kitchen", 7: "bedroom"}, 0),
+    ],
+)
+def test_dh_99_a_bathroom_a_kitchen_and_a_bedroom_earn_3_once(
+    layout: dict[int, str], points: int
+) -> None:
+    s = new(4)
+    build(s, 0, layout)
+    assert s.breakdown(0)["functionality"] == points

@@ -62,6 +62,7 @@ def test_roof_stacks_hold_only_roof_cards() -> None:
         hb.game("dream-home").state_from_json(saved)
 
 
+@pytest.mark.rule("DH-80")
 def test_dh_80_a_room_beyond_its_cards_maximum_is_refused() -> None:
     """A saved home with two bathrooms side by side face up (a bathroom is at most one
     card) is refused, not scored past the end of its points."""
