@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from housebuilders.core import Action
 from housebuilders.games.house_of_fado import actions as a, phases
 from housebuilders.games.house_of_fado.content import DATA
@@ -20,11 +22,13 @@ def test_the_space_holds_each_action_once_and_every_action_round_trips_json() ->
         assert str(action) != repr(action)  # a sentence of its own
 
 
+@pytest.mark.rule("HF-23")
 def test_hf_23_workers_go_only_to_action_spaces() -> None:
     targets = {x.space for x in a.SPACE if isinstance(x, a.Place | a.Move)}
     assert targets == set(range(a.ACTION_SPACES))
 
 
+@pytest.mark.rule("HF-27")
 def test_hf_27_no_move_stays_at_the_location_it_leaves() -> None:
     for move in a.MOVES.values():
         assert a.location_of(move.origin) != a.location_of(move.space)
@@ -33,11 +37,13 @@ def test_hf_27_no_move_stays_at_the_location_it_leaves() -> None:
     assert a.Move(a.kickout(a.STREET, 0), 4) in a.SPACE
 
 
+@pytest.mark.rule("HF-26", "HF-33")
 def test_hf_33_a_worker_on_a_kick_out_space_can_be_moved_anywhere_else() -> None:
     origins = {m.origin for m in a.MOVES.values()}
     assert set(range(a.ACTION_SPACES, a.SPACES)) <= origins
 
 
+@pytest.mark.rule("HF-35")
 def test_hf_35_every_board_location_has_three_kick_out_spaces_of_its_own() -> None:
     for location in range(a.BOARD_LOCATIONS):
         spaces = [a.kickout(location, slot) for slot in range(3)]
@@ -49,6 +55,7 @@ def test_hf_35_every_board_location_has_three_kick_out_spaces_of_its_own() -> No
     assert lengths == [a.LOCATION_OF.count(loc) for loc in range(a.BOARD_LOCATIONS)]
 
 
+@pytest.mark.rule("HF-52", "HF-53", "HF-55")
 def test_hf_52_hf_53_hf_55_street_actions_take_one_group_to_one_table() -> None:
     sizes = {sum((s.gray, s.black, s.brown)) for s in a.SEATS.values()}
     assert sizes == {1, 2, 3, 4}  # up to 4, from one group, to one table
@@ -56,10 +63,12 @@ def test_hf_52_hf_53_hf_55_street_actions_take_one_group_to_one_table() -> None:
     assert set(a.CRITICS) == {(g, t) for g in range(3) for t in range(3)}
 
 
+@pytest.mark.rule("HF-65")
 def test_hf_63_hf_65_only_the_four_display_tiles_can_be_scored() -> None:
     assert [s.slot for s in a.SCORES] == [0, 1, 2, 3]
 
 
+@pytest.mark.rule("HF-50", "HF-90")
 def test_hf_90_every_fame_step_of_the_data_can_be_paid_in_one_action() -> None:
     for need in CONTENT.fame.customers:
         for colour in range(3):
@@ -69,6 +78,7 @@ def test_hf_90_every_fame_step_of_the_data_can_be_paid_in_one_action() -> None:
     assert (1, 1, 0, 0, 2) in a.RAISES  # HF-50: Vital's two extra customers
 
 
+@pytest.mark.rule("HF-134")
 def test_hf_134_an_assistant_comes_from_the_supply_or_any_board_space() -> None:
     sources = {x.source for x in a.LEAVES}
     assert a.FROM_SUPPLY in sources and a.RESTAURANT_SPACE not in sources

@@ -55,6 +55,7 @@ def variant() -> HouseOfFadoState:
     return new(2, assistants=True)
 
 
+@pytest.mark.rule("HF-15", "HF-132")
 def test_hf_132_the_assistants_are_refused_at_3_or_4_players() -> None:
     for players in (3, 4):
         with pytest.raises(OptionError, match="for 2 players"):
@@ -62,6 +63,7 @@ def test_hf_132_the_assistants_are_refused_at_3_or_4_players() -> None:
     assert variant().assistants == [[SUPPLY] * 3] * 2
 
 
+@pytest.mark.rule("HF-133")
 def test_hf_133_an_assistant_may_be_left_only_on_a_vacated_board_action_space() -> None:
     s = variant()
     put(s, 0, MARKET_1, STREET_MONEY, BILLBOARD_1)
@@ -81,6 +83,7 @@ def test_hf_133_an_assistant_may_be_left_only_on_a_vacated_board_action_space() 
     assert s.phase == REHEARSAL
 
 
+@pytest.mark.rule("HF-133")
 def test_q26_an_assistant_may_be_left_on_your_restaurants_action_space() -> None:
     """Q26: "You may leave an assistant on an action space (not a kick out space) that
     you are vacating with one of your workers": a restaurant's is an action space ("Your
@@ -97,6 +100,7 @@ def test_q26_an_assistant_may_be_left_on_your_restaurants_action_space() -> None
     assert hb.game("house-of-fado").state_from_json(s.to_json()).to_json() == s.to_json()
 
 
+@pytest.mark.rule("HF-136", "HF-137")
 def test_q26_an_assistant_on_your_restaurant_is_kicked_out_only_by_you() -> None:
     """Only you use your restaurant's space, so only your worker kicks the assistant
     out there: "If you kick out your own assistant, either remove it from the board or
@@ -117,6 +121,7 @@ def test_q26_an_assistant_on_your_restaurant_is_kicked_out_only_by_you() -> None
     assert s.assistants[0][0] == SUPPLY and s.phase == ASSISTANT  # Market 1 is vacant
 
 
+@pytest.mark.rule("HF-134")
 def test_q26_an_assistant_on_your_restaurant_may_be_taken_to_another_space() -> None:
     """HF-134: "This assistant can come from your supply or somewhere else on the
     board", your restaurant's space among them."""
@@ -132,6 +137,7 @@ def test_q26_an_assistant_on_your_restaurant_may_be_taken_to_another_space() -> 
     )
 
 
+@pytest.mark.rule("HF-133", "HF-136")
 def test_q26_the_option_restaurant_assistant_off_keeps_them_to_the_main_board() -> None:
     """The narrower reading, as an option: only the main board's action spaces hold an
     assistant; a worker leaving the restaurant leaves none, and your own kicked
@@ -161,6 +167,7 @@ def test_q26_a_worker_and_an_assistant_on_one_restaurant_are_refused_in_a_saved_
         hb.game("house-of-fado").state_from_json(data)
 
 
+@pytest.mark.rule("HF-134")
 def test_hf_134_the_assistant_may_come_from_another_space() -> None:
     s = variant()
     put(s, 0, MARKET_1, STREET_1, BILLBOARD_1)
@@ -171,6 +178,7 @@ def test_hf_134_the_assistant_may_come_from_another_space() -> None:
     assert sorted(s.assistants[0]) == [SUPPLY, SUPPLY, MARKET_1]
 
 
+@pytest.mark.rule("HF-135")
 def test_hf_135_q25_a_kicked_assistant_goes_to_a_kick_out_space_with_its_bonus() -> None:
     s = variant()
     s.assistants[1][0] = ROOM
@@ -182,6 +190,7 @@ def test_hf_135_q25_a_kicked_assistant_goes_to_a_kick_out_space_with_its_bonus()
     assert s.money[1] == 7 and s.phase == REHEARSAL
 
 
+@pytest.mark.rule("HF-136")
 def test_hf_136_your_own_kicked_assistant_leaves_or_goes_back_with_no_bonus() -> None:
     """HF-136: "If you kick out your own assistant, either remove it from the board or
     move it to the space you took that worker from. It does not go to a kick out
@@ -204,6 +213,7 @@ def test_hf_136_your_own_kicked_assistant_leaves_or_goes_back_with_no_bonus() ->
     refused(s, 0, RETURN_OWN, "came from your supply")
 
 
+@pytest.mark.rule("HF-136")
 def test_hf_136_ruling_27_from_a_kick_out_space_it_may_go_back_there_by_default() -> None:
     """Ruling 27: "move it to the space you took that worker from" names any space: a worker that
     came from a kick-out space may take the assistant's place there, with no bonus (the
@@ -219,6 +229,7 @@ def test_hf_136_ruling_27_from_a_kick_out_space_it_may_go_back_there_by_default(
     assert "moves it to the Street, kick-out space 1" in s.log[-1]
 
 
+@pytest.mark.rule("HF-136")
 def test_hf_136_ruling_27_the_option_action_space_only_removes_it() -> None:
     """Ruling 27: "It does not go to a kick out space" read as a limit (own-assistant-back=
     "action-space"): from a kick-out space the assistant can only be removed."""
@@ -237,6 +248,7 @@ def test_hf_136_ruling_27_the_option_action_space_only_removes_it() -> None:
     assert set(s.legal_actions(0)) == {REMOVE_OWN, RETURN_OWN}
 
 
+@pytest.mark.rule("HF-137")
 def test_hf_137_your_assistants_never_block_your_worker() -> None:
     s = variant()
     s.assistants[0][:2] = [BILLBOARD_1, ROOM_MONEY]
@@ -246,6 +258,7 @@ def test_hf_137_your_assistants_never_block_your_worker() -> None:
     assert BILLBOARD_1 in s.assistants[0] and BILLBOARD_2 in s.workers[0]
 
 
+@pytest.mark.rule("HF-138")
 def test_hf_138_with_no_open_kick_out_space_the_kicker_frees_one_of_his_assistants() -> None:
     s = variant()
     put(s, 1, ROOM_MONEY)
@@ -259,6 +272,7 @@ def test_hf_138_with_no_open_kick_out_space_the_kicker_frees_one_of_his_assistan
     assert s.phase == BONUS and s.acting_players() == (1,)
 
 
+@pytest.mark.rule("HF-138", "HF-139")
 def test_hf_138_hf_139_else_an_opponents_assistant_never_a_worker() -> None:
     s = variant()
     put(s, 1, ROOM_MONEY)

@@ -48,12 +48,14 @@ def close(s: HouseOfFadoState, *actions: object) -> None:
     play(s, Place(RESTAURANT), *actions)  # type: ignore[arg-type]
 
 
+@pytest.mark.rule("HF-29", "HF-87")
 def test_q7_closing_an_empty_restaurant_is_allowed() -> None:
     s = new(2)
     close(s)
     assert s.turn == 1 and s.money[0] == 5 and RESTAURANT in s.workers[0]
 
 
+@pytest.mark.rule("HF-87", "HF-96")
 def test_hf_87_the_steps_run_in_order_income_uses_the_track_before_the_critic() -> None:
     s = new(2)
     s.cubes_removed[0] = 2  # income 1; after the critic, 4 removed: income 2
@@ -64,6 +66,7 @@ def test_hf_87_the_steps_run_in_order_income_uses_the_track_before_the_critic() 
     assert s.tables[0] == [[], [], []] and s.turn == 1
 
 
+@pytest.mark.rule("HF-88", "HF-100")
 def test_hf_88_hf_100_each_seated_customer_pays_the_income_on_the_track() -> None:
     s = new(2)
     s.cubes_removed[0] = 3
@@ -73,6 +76,7 @@ def test_hf_88_hf_100_each_seated_customer_pays_the_income_on_the_track() -> Non
     assert s.money[0] == 5 + 6
 
 
+@pytest.mark.rule("HF-100")
 @pytest.mark.parametrize(("removed", "income"), [(0, 1), (2, 1), (3, 2), (6, 2), (7, 3), (8, 3)])
 def test_hf_100_income_per_seated_customer_by_cubes_removed(removed: int, income: int) -> None:
     s = new(2)
@@ -83,6 +87,7 @@ def test_hf_100_income_per_seated_customer_by_cubes_removed(removed: int, income
     assert s.observe(None)["players"][0]["income"] == income
 
 
+@pytest.mark.rule("HF-89", "HF-113")
 def test_hf_89_hf_113_no_money_for_a_critic_or_the_bar_and_a_critic_is_not_spent() -> None:
     s = new(4)
     give(s, 0, GUITAR)
@@ -95,6 +100,7 @@ def test_hf_89_hf_113_no_money_for_a_critic_or_the_bar_and_a_critic_is_not_spent
     assert s.money[0] == 5
 
 
+@pytest.mark.rule("HF-90")
 def test_hf_90_a_fame_step_takes_the_printed_customers_bar_included() -> None:
     s = new(2)
     t = give(s, 0, SINGER, 4)
@@ -109,6 +115,7 @@ def test_hf_90_a_fame_step_takes_the_printed_customers_bar_included() -> None:
     assert s.fame[t] == 5 and s.bar[0] == [] and s.tables[0][0] == []
 
 
+@pytest.mark.rule("HF-91")
 @pytest.mark.parametrize(
     ("kind", "action", "wrong"),
     [(GUITAR, Raise(GUITAR, 0, 1, 0, 0), "black"), (CLASSICAL, Raise(CLASSICAL, 0, 1, 0, 0),
@@ -126,6 +133,7 @@ def test_hf_91_customer_colours_by_type(kind: int, action: Raise, wrong: str) ->
     assert s.fame[t] == 2
 
 
+@pytest.mark.rule("HF-92", "HF-97")
 def test_hf_92_several_musicians_several_steps_each_customer_once() -> None:
     s = new(2)
     g, v = give(s, 0, GUITAR, 1), give(s, 0, SINGER, 1)
@@ -137,6 +145,7 @@ def test_hf_92_several_musicians_several_steps_each_customer_once() -> None:
     assert sorted(s.discard) == [GRAY, BROWN, BROWN, BROWN]
 
 
+@pytest.mark.rule("HF-93", "HF-117")
 def test_hf_93_the_first_to_fame_6_goes_to_the_star_space() -> None:
     s = new(2)
     t = give(s, 0, SINGER, 5)
@@ -147,6 +156,7 @@ def test_hf_93_the_first_to_fame_6_goes_to_the_star_space() -> None:
     assert s.observe(None)["stars"][SINGER]["tile"]["id"] == t
 
 
+@pytest.mark.rule("HF-94")
 def test_hf_94_not_the_first_remove_for_6_points_or_keep() -> None:
     s = new(2)
     s.star_owner[SINGER] = 1
@@ -163,6 +173,7 @@ def test_hf_94_not_the_first_remove_for_6_points_or_keep() -> None:
     assert points(keep, 0, "fame_six") == 0 and keep.stars(0) == 0
 
 
+@pytest.mark.rule("HF-95", "HF-110")
 def test_hf_95_keep_or_dismiss_each_musician() -> None:
     s = new(2)
     t = give(s, 0, SINGER, 4)
@@ -176,6 +187,7 @@ def test_hf_95_keep_or_dismiss_each_musician() -> None:
     assert s.musicians[0][GUITAR] == k and s.turn == 1
 
 
+@pytest.mark.rule("HF-96", "HF-114")
 def test_hf_96_the_critic_takes_2_cubes_and_goes_back_to_a_group_without_one() -> None:
     s = new(2)
     critic_to(s, 0, 0)  # the middle group's: every group is now without one
@@ -191,6 +203,7 @@ def test_hf_96_the_critic_takes_2_cubes_and_goes_back_to_a_group_without_one() -
     assert s.critics == [True, True, True] and s.turn == 1
 
 
+@pytest.mark.rule("HF-97")
 def test_hf_97_the_restaurant_is_cleared_to_the_discard_pile() -> None:
     s = new(2)
     seat(s, 0, 0, GRAY, BLACK)
@@ -201,6 +214,7 @@ def test_hf_97_the_restaurant_is_cleared_to_the_discard_pile() -> None:
     assert sorted(s.discard) == [GRAY, BLACK, BROWN, BROWN]
 
 
+@pytest.mark.rule("HF-48")
 def test_hf_48_q14_joao_and_a_critic_remove_3_cubes() -> None:
     s = new(2, promos=True)
     give(s, 0, GUITAR, 2, name="João")
@@ -213,6 +227,7 @@ def test_hf_48_q14_joao_and_a_critic_remove_3_cubes() -> None:
     assert s.cubes_removed[0] == 2
 
 
+@pytest.mark.rule("HF-49")
 def test_hf_49_q14_joao_dismissed_in_step_4_still_counts_in_step_5() -> None:
     s = new(2, promos=True)
     joao = give(s, 0, GUITAR, 2, name="João")
@@ -221,6 +236,7 @@ def test_hf_49_q14_joao_dismissed_in_step_4_still_counts_in_step_5() -> None:
     assert joao in s.market[GUITAR] and s.cubes_removed[0] == 3
 
 
+@pytest.mark.rule("HF-48")
 def test_q14_joao_hired_by_someone_else_does_not_count() -> None:
     s = new(2, promos=True)
     give(s, 1, GUITAR, 2, name="João")
@@ -229,6 +245,7 @@ def test_q14_joao_hired_by_someone_else_does_not_count() -> None:
     assert s.cubes_removed[0] == 2
 
 
+@pytest.mark.rule("HF-50")
 def test_hf_50_q14_vitals_two_extra_customers_of_any_colour() -> None:
     s = new(2, promos=True)
     vital = give(s, 0, SINGER, 4, name="Vital")  # Q14: Vital raises himself
@@ -243,6 +260,7 @@ def test_hf_50_q14_vitals_two_extra_customers_of_any_colour() -> None:
     assert s.extra == 0 and s.turn == 1
 
 
+@pytest.mark.rule("HF-50")
 def test_hf_50_only_vital_gives_extra_customers() -> None:
     s = new(2)
     give(s, 0, SINGER, 4)
@@ -256,6 +274,7 @@ def test_hf_50_only_vital_gives_extra_customers() -> None:
     refused(s, 0, Raise(SINGER, 0, 0, 0, 1), "only Vital gives extra customers")
 
 
+@pytest.mark.rule("HF-98", "HF-99", "HF-100", "HF-101")
 def test_hf_98_hf_99_the_track_by_cubes_removed_only_goes_up() -> None:
     s = new(2)
     costs, incomes, tables = [], [], []
@@ -277,6 +296,7 @@ def test_hf_98_hf_99_the_track_by_cubes_removed_only_goes_up() -> None:
     assert s.cubes_removed == [1, 2]
 
 
+@pytest.mark.rule("HF-101", "HF-103")
 def test_hf_101_hf_103_a_promotion_removing_the_5th_cube_unlocks_the_4_seat_table() -> None:
     s = new(2)
     give(s, 0, SINGER, 3)
@@ -286,6 +306,7 @@ def test_hf_101_hf_103_a_promotion_removing_the_5th_cube_unlocks_the_4_seat_tabl
     assert 2 in s.open_tables(0) and s.observe(0)["players"][0]["open_tables"] == [0, 1, 2]
 
 
+@pytest.mark.rule("HF-102", "HF-103")
 def test_hf_102_hf_103_a_close_removing_the_7th_and_8th_cubes_gives_the_star_at_once() -> None:
     s = new(2)
     s.cubes_removed[0] = 6
@@ -299,6 +320,7 @@ def test_hf_102_hf_103_a_close_removing_the_7th_and_8th_cubes_gives_the_star_at_
     assert s.cubes_removed[1] == 8 and s.star_owner[PRESTIGE_STAR] == 0 and s.stars(1) == 0
 
 
+@pytest.mark.rule("HF-96", "HF-102")
 def test_q20_a_critic_removes_whatever_cubes_are_left() -> None:
     s = new(2)
     s.cubes_removed[0] = 7

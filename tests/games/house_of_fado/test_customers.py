@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from housebuilders.games.house_of_fado.actions import (
     BONUS_FAME,
     DONE,
@@ -56,6 +58,7 @@ def customers(s: HouseOfFadoState) -> Counter[int]:
     return Counter(s.bag + s.discard + [c for g in s.groups for c in g] + seated)
 
 
+@pytest.mark.rule("HF-9")
 def test_q1_the_street_starts_with_4_customers_in_each_group_and_the_critics() -> None:
     for players, critics in ((2, [False, True, False]), (3, [True, False, True])):
         seen = new(players).observe(None)["groups"]
@@ -64,6 +67,7 @@ def test_q1_the_street_starts_with_4_customers_in_each_group_and_the_critics() -
         assert all(c in ("gray", "black", "brown") for g in seen for c in g["customers"])
 
 
+@pytest.mark.rule("HF-104")
 def test_hf_104_draws_come_from_the_seeded_generator_and_the_bag_is_hidden() -> None:
     def refill(s: HouseOfFadoState) -> list[int]:
         s.cubes_removed[0] = 5  # the 4-seat table takes the whole group
@@ -81,6 +85,7 @@ def test_hf_104_draws_come_from_the_seeded_generator_and_the_bag_is_hidden() -> 
     assert len(draws) > 1
 
 
+@pytest.mark.rule("HF-105")
 def test_hf_105_the_observation_shows_every_table_and_the_bar() -> None:
     s = new(2)
     seat(s, 1, 1, GRAY, BROWN)
@@ -94,6 +99,7 @@ def test_hf_105_the_observation_shows_every_table_and_the_bar() -> None:
     assert s.tables[1][1] == [GRAY, BROWN] and s.bar[1] == [BLACK]
 
 
+@pytest.mark.rule("HF-106", "HF-113")
 def test_hf_106_q21_a_group_with_0_or_1_customers_refills_to_4_at_the_end_of_the_turn() -> None:
     s = new(2)
     group(s, MIDDLE, GRAY, BROWN)
@@ -107,6 +113,7 @@ def test_hf_106_q21_a_group_with_0_or_1_customers_refills_to_4_at_the_end_of_the
     assert len(s.groups[LEFT]) == 2  # 2 left: no refill
 
 
+@pytest.mark.rule("HF-106")
 def test_q21_a_kick_out_customer_bonus_also_triggers_the_refill() -> None:
     s = new(2)
     group(s, LEFT, BLACK, BROWN)
@@ -128,6 +135,7 @@ def stash(s: HouseOfFadoState, keep: int) -> None:
     assert not rest
 
 
+@pytest.mark.rule("HF-107")
 def test_hf_107_groups_refill_left_to_right() -> None:
     s = new(2)
     group(s, LEFT, GRAY)
@@ -139,6 +147,7 @@ def test_hf_107_groups_refill_left_to_right() -> None:
     assert customers(s) == total
 
 
+@pytest.mark.rule("HF-108")
 def test_hf_108_an_empty_bag_takes_back_the_discard_pile() -> None:
     s = new(2)
     group(s, LEFT, GRAY)
@@ -149,6 +158,7 @@ def test_hf_108_an_empty_bag_takes_back_the_discard_pile() -> None:
     assert len(s.bag) == total.total() - 12 and s.discard == []
 
 
+@pytest.mark.rule("HF-108")
 def test_q22_with_the_bag_and_the_discard_pile_empty_the_group_stays_short() -> None:
     s = new(2)
     group(s, LEFT, GRAY)
@@ -160,6 +170,7 @@ def test_q22_with_the_bag_and_the_discard_pile_empty_the_group_stays_short() -> 
     assert len(s.groups[LEFT]) == 4  # a later check finds them
 
 
+@pytest.mark.rule("HF-109", "HF-111")
 def test_hf_109_hf_111_fame_stays_1_to_6_and_a_fame_6_musician_cannot_be_raised() -> None:
     s = new(2)
     t = give(s, 0, SINGER, 6)
@@ -174,6 +185,7 @@ def test_hf_109_hf_111_fame_stays_1_to_6_and_a_fame_6_musician_cannot_be_raised(
     assert BONUS_FAME[SINGER] not in s.legal_actions(1)
 
 
+@pytest.mark.rule("HF-111")
 def test_hf_111_no_other_action_changes_fame() -> None:
     s = new(2)
     give(s, 0, SINGER, 3)
@@ -183,6 +195,7 @@ def test_hf_111_no_other_action_changes_fame() -> None:
     assert s.fame == fame
 
 
+@pytest.mark.rule("HF-110")
 def test_hf_110_a_tile_back_in_the_market_keeps_its_fame_and_its_price() -> None:
     s = new(2)
     t = give(s, 1, GUITAR, 4)
@@ -194,6 +207,7 @@ def test_hf_110_a_tile_back_in_the_market_keeps_its_fame_and_its_price() -> None
     assert s.money[0] == 0 and s.fame[t] == 4
 
 
+@pytest.mark.rule("HF-112")
 def test_hf_112_a_promoted_musician_is_no_longer_yours() -> None:
     s = new(2)
     t = give(s, 0, SINGER, 3)
@@ -204,6 +218,7 @@ def test_hf_112_a_promoted_musician_is_no_longer_yours() -> None:
     assert s.musicians[0][SINGER] != t and s.musicians[0][SINGER] != -1
 
 
+@pytest.mark.rule("HF-113")
 def test_hf_113_a_close_with_only_a_critic_gives_no_money_and_no_fame() -> None:
     s = new(2)
     t = give(s, 0, GUITAR, 1)
@@ -214,6 +229,7 @@ def test_hf_113_a_close_with_only_a_critic_gives_no_money_and_no_fame() -> None:
     assert s.money[0] == 5 and s.fame[t] == 1
 
 
+@pytest.mark.rule("HF-114")
 def test_hf_114_the_critics_never_change_in_number_and_never_share_a_group() -> None:
     s = new(3)
     critic_to(s, 0, 0)  # the left group's
@@ -224,6 +240,7 @@ def test_hf_114_the_critics_never_change_in_number_and_never_share_a_group() -> 
         c != -1 for c in s.critic) == 2  # fmt: skip
 
 
+@pytest.mark.rule("HF-115", "HF-116")
 def test_hf_115_hf_116_q19_one_musician_per_type_and_its_cubes_stay() -> None:
     s = new(2)
     give(s, 1, SINGER, 3)
@@ -241,6 +258,7 @@ def test_hf_115_hf_116_q19_one_musician_per_type_and_its_cubes_stay() -> None:
     assert points(s, 1, "billboard") > 0
 
 
+@pytest.mark.rule("HF-104")
 def test_hf_104_the_total_of_customers_never_changes() -> None:
     s = new(2)
     total = customers(s)

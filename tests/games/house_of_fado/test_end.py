@@ -53,6 +53,7 @@ def fado_ready(s: HouseOfFadoState, player: int) -> None:
 
 
 # == stars ================================================================================
+@pytest.mark.rule("HF-117")
 def test_hf_117_several_stars_in_one_turn_each_gained_once() -> None:
     s = new(2)
     give(s, 0, GUITAR, 5)
@@ -69,6 +70,7 @@ def test_hf_117_several_stars_in_one_turn_each_gained_once() -> None:
     assert s.phase == "six" and s.star_owner[GUITAR] == 0 and s.stars(1) == 0
 
 
+@pytest.mark.rule("HF-118")
 def test_hf_118_every_players_stars_are_public() -> None:
     s = new(3)
     s.star_owner = [1, -1, 2, 1, -1]
@@ -90,6 +92,7 @@ def four_players_first_1(trigger: int) -> HouseOfFadoState:
     return s
 
 
+@pytest.mark.rule("HF-119")
 def test_hf_119_after_the_3rd_star_the_round_is_finished() -> None:
     s = four_players_first_1(trigger=2)
     assert not s.is_terminal() and s.turn == 3
@@ -100,12 +103,14 @@ def test_hf_119_after_the_3rd_star_the_round_is_finished() -> None:
     assert all(s.legal_actions(p) == [] for p in range(4))
 
 
+@pytest.mark.rule("HF-120")
 def test_hf_120_the_3rd_star_on_the_last_seats_turn_ends_the_game_at_once() -> None:
     s = four_players_first_1(trigger=0)
     assert s.is_terminal() and s.phase == "over"
     assert s.winners() == [0] and s.ranking()[0] == 1
 
 
+@pytest.mark.rule("HF-121")
 def test_hf_121_a_star_in_the_final_turns_counts_and_the_end_is_not_triggered_again() -> None:
     s = four_players_first_1(trigger=2)
     s.cubes_removed[3] = 6
@@ -118,6 +123,7 @@ def test_hf_121_a_star_in_the_final_turns_counts_and_the_end_is_not_triggered_ag
 
 
 # == final scoring ========================================================================
+@pytest.mark.rule("HF-112", "HF-122")
 def test_hf_122_only_musicians_in_your_restaurant_score_their_fame() -> None:
     s = new(2)
     give(s, 0, GUITAR, 4)
@@ -132,6 +138,7 @@ def test_hf_122_only_musicians_in_your_restaurant_score_their_fame() -> None:
     assert points(s, 0, "musicians") == 6 and points(s, 1, "musicians") == 0
 
 
+@pytest.mark.rule("HF-123")
 @pytest.mark.parametrize(("stars", "value"), [(0, 0), (1, 10), (2, 15), (3, 21), (4, 28), (5, 36)])
 def test_hf_123_q23_star_points(stars: int, value: int) -> None:
     s = new(2)
@@ -147,6 +154,7 @@ def billboard(players: int, cubes: list[int]) -> HouseOfFadoState:
     return s
 
 
+@pytest.mark.rule("HF-12", "HF-124")
 def test_hf_124_players_take_the_tiles_values_by_their_cubes() -> None:
     s = billboard(4, [1, 3, 2, 0])
     assert s.content.billboard[0].many == [10, 6, 3]
@@ -156,11 +164,13 @@ def test_hf_124_players_take_the_tiles_values_by_their_cubes() -> None:
     assert [points(s, p, "billboard") for p in range(2)] == [4, 8]
 
 
+@pytest.mark.rule("HF-125")
 def test_hf_125_no_cubes_no_points_and_no_place() -> None:
     s = billboard(3, [0, 0, 1])
     assert [points(s, p, "billboard") for p in range(3)] == [0, 0, 10]
 
 
+@pytest.mark.rule("HF-126")
 @pytest.mark.parametrize(
     ("cubes", "expected"),
     [([2, 2, 1, 0], [8, 8, 3, 0]), ([2, 2, 2, 0], [6, 6, 6, 0]), ([3, 1, 1, 1], [10, 3, 3, 3])],
@@ -170,6 +180,7 @@ def test_hf_126_q24_ties_share_their_places_rounded_down(cubes, expected) -> Non
     assert [points(s, p, "billboard") for p in range(4)] == expected
 
 
+@pytest.mark.rule("HF-127")
 @pytest.mark.parametrize(("tiles", "value"), [(0, 0), (1, 3), (2, 6), (3, 10), (4, 15), (5, 15)])
 def test_hf_127_fado_tiles_scored(tiles: int, value: int) -> None:
     s = new(3)
@@ -177,12 +188,14 @@ def test_hf_127_fado_tiles_scored(tiles: int, value: int) -> None:
     assert points(s, 0, "fado_set") == value
 
 
+@pytest.mark.rule("HF-128")
 def test_hf_128_one_point_per_5_money_and_the_money_stays() -> None:
     s = new(2)
     s.money[0] = 14
     assert points(s, 0, "money") == 2 and s.money[0] == 14
 
 
+@pytest.mark.rule("HF-129")
 def test_hf_129_the_breakdown_adds_up_to_the_total() -> None:
     s = new(2)
     s.earned[0] = [7, 4, 3, 6]  # fado tiles, promotions, dismissals, fame 6
@@ -220,6 +233,7 @@ def page_text(section: str) -> str:
     return "\n".join("".join(text for text, _ in item) for b in blocks for item in b["items"])
 
 
+@pytest.mark.rule("HF-129")
 def test_hf_129_the_rules_page_lists_every_source_of_points() -> None:
     """Every kind of points the scores count, those of play ("Score the depicted number
     of points on the tile", "Score points equal to the fame", "Score 6 points", "Score
@@ -232,6 +246,7 @@ def test_hf_129_the_rules_page_lists_every_source_of_points() -> None:
         assert words in scoring, kind
 
 
+@pytest.mark.rule("HF-87")
 def test_hf_87_to_hf_97_the_rules_pages_close_has_its_six_steps_in_order() -> None:
     """The close as the page sums it up: income, fame, fame 6, dismissals, the critic,
     the customers leave ("Close your restaurant", steps 1 to 6)."""
@@ -243,6 +258,7 @@ def test_hf_87_to_hf_97_the_rules_pages_close_has_its_six_steps_in_order() -> No
     assert at == sorted(at), close
 
 
+@pytest.mark.rule("HF-130")
 def test_hf_130_points_then_stars_then_fado_tiles_then_money() -> None:
     s = new(2)
     s.earned[1][1] = 1
@@ -260,6 +276,7 @@ def test_hf_130_points_then_stars_then_fado_tiles_then_money() -> None:
     assert total(s, 0) == total(s, 1) and s.ranking() == [1, 2]
 
 
+@pytest.mark.rule("HF-131")
 def test_hf_131_still_tied_the_players_share_the_victory() -> None:
     s = new(3)
     s.money = [5, 5, 4]
@@ -267,6 +284,7 @@ def test_hf_131_still_tied_the_players_share_the_victory() -> None:
 
 
 # == open questions =======================================================================
+@pytest.mark.rule("HF-13")
 def test_q2_the_bank_never_runs_out() -> None:
     s = new(2)
     put(s, 1, ROOM)
@@ -275,6 +293,7 @@ def test_q2_the_bank_never_runs_out() -> None:
     assert s.money[1] == 10**9 + 2
 
 
+@pytest.mark.rule("HF-14")
 def test_q3_scores_start_at_0_and_are_public() -> None:
     s = new(3)
     # the disc: the points scored during play (the end's points come at the end)
@@ -282,6 +301,7 @@ def test_q3_scores_start_at_0_and_are_public() -> None:
     assert s.observe(1)["players"][0]["score"] == s.scores()[0]
 
 
+@pytest.mark.rule("HF-18")
 def test_q4_the_treble_clef_has_no_effect() -> None:
     assert not [a for a in actions.SPACE if "clef" in str(a)]
     assert not [f for f in HouseOfFadoState.__slots__ if "clef" in f]

@@ -86,6 +86,7 @@ def kicked_to(space: int, at: int, players: int = 2, money: int = 5) -> HouseOfF
 
 
 # == Location 1: Musician Market ==========================================================
+@pytest.mark.rule("HF-36")
 def test_hf_36_hire_none_one_or_two_one_of_each_type_beside_the_space() -> None:
     s = new(2)
     s.money[0] = 30
@@ -104,6 +105,7 @@ def test_hf_36_hire_none_one_or_two_one_of_each_type_beside_the_space() -> None:
     assert s.musicians[0] == [-1, -1, -1] and s.money[0] == 5
 
 
+@pytest.mark.rule("HF-37")
 def test_hf_37_a_tile_never_hired_arrives_with_fame_1() -> None:
     s = new(2)
     t = tile(s, GUITAR)
@@ -112,6 +114,7 @@ def test_hf_37_a_tile_never_hired_arrives_with_fame_1() -> None:
     assert s.fame[t] == 1
 
 
+@pytest.mark.rule("HF-38")
 def test_hf_38_the_hiring_cost_is_the_type_cost_plus_the_fame_cost() -> None:
     s = new(2)
     t = tile(s, GUITAR)
@@ -128,6 +131,7 @@ def test_hf_38_the_hiring_cost_is_the_type_cost_plus_the_fame_cost() -> None:
     refused(s, 0, Hire(t), f"that musician costs {base + 6} money")
 
 
+@pytest.mark.rule("HF-39")
 def test_hf_39_a_fame_6_tile_is_never_offered_for_hire() -> None:
     s = new(2)
     t = tile(s, SINGER)
@@ -139,6 +143,7 @@ def test_hf_39_a_fame_6_tile_is_never_offered_for_hire() -> None:
     assert MARKET_SECTION in e.rule
 
 
+@pytest.mark.rule("HF-40")
 def test_hf_40_the_hired_musician_comes_with_its_note() -> None:
     s = new(2)
     t = tile(s, GUITAR)
@@ -149,6 +154,7 @@ def test_hf_40_the_hired_musician_comes_with_its_note() -> None:
     assert s.observe(1)["players"][0]["musicians"][GUITAR]["id"] == t
 
 
+@pytest.mark.rule("HF-41")
 def test_hf_41_a_type_you_already_have_is_refused() -> None:
     s = new(2)
     give(s, 0, GUITAR)
@@ -158,12 +164,14 @@ def test_hf_41_a_type_you_already_have_is_refused() -> None:
     assert MARKET_SECTION in e.rule
 
 
+@pytest.mark.rule("HF-42")
 def test_hf_42_market_kick_out_take_1_money() -> None:
     s = kicked_to(MARKET_MONEY, MARKET_1)
     play(s, BonusMoney())
     assert s.money[1] == 6
 
 
+@pytest.mark.rule("HF-43", "HF-46")
 def test_hf_43_hf_46_market_kick_out_a_free_customer_from_the_groups_beside_to_the_bar() -> None:
     s = kicked_to(MARKET_CUSTOMER, MARKET_1)
     groups = {a.group for a in s.legal_actions(1) if isinstance(a, BonusCustomer)}
@@ -176,6 +184,7 @@ def test_hf_43_hf_46_market_kick_out_a_free_customer_from_the_groups_beside_to_t
     assert s.critics[MIDDLE]  # HF-46: the middle group's critic is never offered
 
 
+@pytest.mark.rule("HF-44")
 def test_hf_44_market_kick_out_pay_1_money_for_a_customer() -> None:
     s = kicked_to(MARKET_PAID_CUSTOMER, MARKET_1)
     colour = s.groups[LEFT][0]
@@ -185,6 +194,7 @@ def test_hf_44_market_kick_out_pay_1_money_for_a_customer() -> None:
     assert s.phase == MARKET and s.bar[1] == []  # refused: the turn goes on
 
 
+@pytest.mark.rule("HF-45", "HF-86")
 @pytest.mark.parametrize(
     ("space", "at"),
     [(MARKET_CUSTOMER, MARKET_1), (MARKET_PAID_CUSTOMER, MARKET_2), (BOARD_CUSTOMER, BILLBOARD_1)],
@@ -197,6 +207,7 @@ def test_hf_45_hf_86_a_full_bar_takes_no_customer(space: int, at: int) -> None:
     assert s.phase != BONUS and s.bar[1] == [GRAY, BROWN]
 
 
+@pytest.mark.rule("HF-46")
 def test_hf_46_no_kick_out_bonus_ever_offers_a_critic() -> None:
     for space, at in ((MARKET_CUSTOMER, MARKET_1), (BOARD_CUSTOMER, BILLBOARD_1)):
         s = new(4)  # a critic with every group
@@ -209,6 +220,7 @@ def test_hf_46_no_kick_out_bonus_ever_offers_a_critic() -> None:
         assert s.critics == [True, True, True] and s.critic[1] == -1
 
 
+@pytest.mark.rule("HF-47")
 def test_hf_47_q13_a_promo_costs_its_starting_fame_and_gives_its_power_not_a_note() -> None:
     s = new(2, promos=True)
     joao = tile(s, GUITAR, "João")
@@ -221,6 +233,7 @@ def test_hf_47_q13_a_promo_costs_its_starting_fame_and_gives_its_power_not_a_not
     assert s.notes[0] == [0] * 6 and s.observe(0)["players"][0]["musicians"][0]["power"]
 
 
+@pytest.mark.rule("HF-51")
 def test_hf_51_marina_is_paid_in_full_then_gives_2_money() -> None:
     s = new(2, promos=True)
     marina = tile(s, CLASSICAL, "Marina")
@@ -233,6 +246,7 @@ def test_hf_51_marina_is_paid_in_full_then_gives_2_money() -> None:
     assert s.money[0] == 2 and s.notes[0] == [0] * 6
 
 
+@pytest.mark.rule("HF-36", "HF-51")
 def test_q11_marinas_money_may_pay_for_the_second_hire() -> None:
     s = new(2, promos=True)
     marina = tile(s, CLASSICAL, "Marina")
@@ -245,6 +259,7 @@ def test_q11_marinas_money_may_pay_for_the_second_hire() -> None:
     assert s.money[0] == 0 and s.musicians[0][SINGER] == singer
 
 
+@pytest.mark.rule("HF-34", "HF-61")
 def test_q10_money_never_goes_below_0() -> None:
     s = new(2)
     s.money[0] = 0
@@ -254,6 +269,7 @@ def test_q10_money_never_goes_below_0() -> None:
     assert s.phase != BONUS and s.money[1] == 0
 
 
+@pytest.mark.rule("HF-40", "HF-69")
 def test_q12_an_empty_note_stack_gives_no_note_but_the_hire_happens() -> None:
     s = new(2)
     t = tile(s, GUITAR)
@@ -267,6 +283,7 @@ def test_q12_an_empty_note_stack_gives_no_note_but_the_hire_happens() -> None:
 
 
 # == Location 2: Street ===================================================================
+@pytest.mark.rule("HF-52")
 def test_hf_52_customers_or_a_critic_never_both() -> None:
     s = new(2)
     play(s, Place(STREET_1))
@@ -279,6 +296,7 @@ def test_hf_52_customers_or_a_critic_never_both() -> None:
     assert s.turn == 1 and s.critic[0] == -1 and s.tables[0][0] == [GRAY, GRAY]
 
 
+@pytest.mark.rule("HF-53")
 def test_hf_53_customers_come_from_one_group_beside_the_space() -> None:
     s = new(2)
     group(s, RIGHT, GRAY, BROWN, BROWN, BLACK)
@@ -288,6 +306,7 @@ def test_hf_53_customers_come_from_one_group_beside_the_space() -> None:
     assert "Location #2: Street" in e.rule
 
 
+@pytest.mark.rule("HF-54")
 def test_hf_54_a_single_empty_table() -> None:
     s = new(2)
     seat(s, 0, 1, BROWN)
@@ -299,6 +318,7 @@ def test_hf_54_a_single_empty_table() -> None:
     assert s.tables[0][:2] == [[GRAY, BLACK], [BROWN]]
 
 
+@pytest.mark.rule("HF-16", "HF-55", "HF-101")
 def test_hf_55_as_many_customers_as_the_table_seats_and_no_4_seat_table_yet() -> None:
     s = new(2)
     group(s, LEFT, GRAY, GRAY, BLACK, BROWN)
@@ -313,6 +333,7 @@ def test_hf_55_as_many_customers_as_the_table_seats_and_no_4_seat_table_yet() ->
     assert s.tables[0][2] == [GRAY, GRAY, BLACK, BROWN]
 
 
+@pytest.mark.rule("HF-56", "HF-99")
 @pytest.mark.parametrize(("removed", "cost"), [(0, 3), (1, 3), (2, 2), (3, 2), (4, 1), (6, 0)])
 def test_hf_56_hf_99_the_critic_costs_what_the_track_shows(removed: int, cost: int) -> None:
     s = new(2)
@@ -326,6 +347,7 @@ def test_hf_56_hf_99_the_critic_costs_what_the_track_shows(removed: int, cost: i
         refused(s, 0, BringCritic(MIDDLE, 0), f"the critic costs {cost} money")
 
 
+@pytest.mark.rule("HF-57")
 def test_hf_57_only_a_critic_in_a_group_beside_the_space() -> None:
     s = new(3)  # critics with the left and right groups
     play(s, Place(STREET_1))
@@ -339,6 +361,7 @@ def test_hf_57_only_a_critic_in_a_group_beside_the_space() -> None:
     refused(s, 0, BringCritic(MIDDLE, 0), "there is no critic in the middle group")
 
 
+@pytest.mark.rule("HF-58")
 def test_hf_58_one_critic_at_a_time() -> None:
     s = new(3)
     critic_to(s, 0, 1)
@@ -348,6 +371,7 @@ def test_hf_58_one_critic_at_a_time() -> None:
     assert "Street" in e.rule
 
 
+@pytest.mark.rule("HF-59")
 def test_hf_59_the_critic_sits_alone_at_an_empty_table() -> None:
     s = new(2)
     seat(s, 0, 0, GRAY)
@@ -360,12 +384,14 @@ def test_hf_59_the_critic_sits_alone_at_an_empty_table() -> None:
     assert not [a for a in s.legal_actions(0) if isinstance(a, Seat)]  # no table left
 
 
+@pytest.mark.rule("HF-60")
 def test_hf_60_street_kick_out_take_1_money() -> None:
     s = kicked_to(STREET_MONEY, STREET_1)
     play(s, BonusMoney())
     assert s.money[1] == 6
 
 
+@pytest.mark.rule("HF-61", "HF-62")
 @pytest.mark.parametrize(("space", "price"), [(STREET_NOTE_1, 1), (STREET_NOTE_2, 2)])
 def test_hf_61_hf_62_q15_street_kick_outs_sell_any_note(space: int, price: int) -> None:
     s = kicked_to(space, STREET_1)
@@ -386,6 +412,7 @@ def show(s: HouseOfFadoState, slot: int, notes_: list[str]) -> int:
     return wanted
 
 
+@pytest.mark.rule("HF-63", "HF-64", "HF-66")
 def test_hf_63_hf_64_hf_66_a_fado_tile_is_paid_with_its_notes_and_scored() -> None:
     s = new(3)
     show(s, 0, ["Dó", "Dó"])
@@ -402,6 +429,7 @@ def test_hf_63_hf_64_hf_66_a_fado_tile_is_paid_with_its_notes_and_scored() -> No
     assert s.turn == 1 and s.notes[0] == [0] * 6  # HF-63: no note as well
 
 
+@pytest.mark.rule("HF-65")
 def test_hf_65_the_tile_on_top_of_the_stack_cannot_be_scored() -> None:
     s = new(3)
     tiles = [["Dó", "Ré", "Mi", "Fá", "Sol"], ["Lá", "Lá"], ["Dó", "Dó"], ["Ré", "Ré", "Sol"],
@@ -415,6 +443,7 @@ def test_hf_65_the_tile_on_top_of_the_stack_cannot_be_scored() -> None:
     assert s.observe(0)["stack_top"]["id"] == top
 
 
+@pytest.mark.rule("HF-67")
 def test_hf_67_q16_the_display_refills_from_the_stack_then_shrinks() -> None:
     s = new(2)
     fado = show(s, 2, ["Dó", "Ré"])
@@ -433,6 +462,7 @@ def test_hf_67_q16_the_display_refills_from_the_stack_then_shrinks() -> None:
     assert s.observe(None)["stack_top"] is None
 
 
+@pytest.mark.rule("HF-68", "HF-117")
 def test_hf_68_the_first_player_to_score_3_fado_tiles_gains_the_star() -> None:
     s = new(2)
     s.fado_scored[0] = [s.stack.pop(), s.stack.pop()]
@@ -447,6 +477,7 @@ def test_hf_68_the_first_player_to_score_3_fado_tiles_gains_the_star() -> None:
     assert len(s.fado_scored[1]) == 3 and s.star_owner[FADO_STAR] == 0 and s.stars(1) == 0
 
 
+@pytest.mark.rule("HF-69")
 def test_hf_69_any_note_for_free_duplicates_allowed() -> None:
     s = new(2)
     notes(s, 0, "Lá", "Lá")
@@ -456,6 +487,7 @@ def test_hf_69_any_note_for_free_duplicates_allowed() -> None:
     assert s.notes[0][5] == 3 and s.money[0] == 5
 
 
+@pytest.mark.rule("HF-35", "HF-70")
 @pytest.mark.parametrize("space", [ROOM_MONEY, ROOM_MONEY_2])
 def test_hf_70_q9_rehearsal_kick_outs_take_2_money(space: int) -> None:
     s = kicked_to(space, ROOM)
@@ -463,6 +495,7 @@ def test_hf_70_q9_rehearsal_kick_outs_take_2_money(space: int) -> None:
     assert s.money[1] == 7
 
 
+@pytest.mark.rule("HF-71")
 @pytest.mark.parametrize("fame", [1, 2, 3, 4])
 def test_hf_71_rehearsal_kick_out_buys_fame_n_for_n_money(fame: int) -> None:
     s = new(2)
@@ -479,6 +512,7 @@ def test_hf_71_rehearsal_kick_out_buys_fame_n_for_n_money(fame: int) -> None:
     assert s.phase != BONUS
 
 
+@pytest.mark.rule("HF-71", "HF-111")
 def test_hf_71_only_your_own_musicians_below_fame_6() -> None:
     s = new(2)
     put(s, 1, ROOM)
@@ -490,6 +524,7 @@ def test_hf_71_only_your_own_musicians_below_fame_6() -> None:
     assert set(s.legal_actions(1)) == {BonusFame(SINGER), NO_BONUS}
 
 
+@pytest.mark.rule("HF-71", "HF-93")
 def test_q17_fame_6_from_the_rehearsal_kick_out_takes_the_star_at_once() -> None:
     s = new(2)
     put(s, 1, ROOM)
@@ -501,6 +536,7 @@ def test_q17_fame_6_from_the_rehearsal_kick_out_takes_the_star_at_once() -> None
     assert s.acting_players() == (0,) and s.phase == "rehearsal"
 
 
+@pytest.mark.rule("HF-71", "HF-94")
 def test_q17_not_the_first_to_fame_6_remove_or_keep() -> None:
     s = new(2)
     s.star_owner[SINGER] = 0
@@ -514,6 +550,7 @@ def test_q17_not_the_first_to_fame_6_remove_or_keep() -> None:
     assert s.acting_players() == (0,) and s.star_owner[SINGER] == 0
 
 
+@pytest.mark.rule("HF-119")
 def test_q17_a_third_star_from_a_kick_out_ends_after_the_active_players_round() -> None:
     s = new(3)
     s.star_owner[GUITAR] = s.star_owner[FADO_STAR] = 2
@@ -528,6 +565,7 @@ def test_q17_a_third_star_from_a_kick_out_ends_after_the_active_players_round() 
 
 
 # == Location 4: Billboard ================================================================
+@pytest.mark.rule("HF-72")
 def test_hf_72_each_billboard_space_offers_promote_and_contract_one_per_action() -> None:
     for space in (BILLBOARD_1, BILLBOARD_2):
         s = new(2)
@@ -539,6 +577,7 @@ def test_hf_72_each_billboard_space_offers_promote_and_contract_one_per_action()
     assert s.turn == 1 and s.musicians[0][SINGER] == -1
 
 
+@pytest.mark.rule("HF-73", "HF-112")
 def test_hf_73_promote_your_own_musician_of_a_type_above_the_space() -> None:
     s = new(2)
     g = give(s, 0, GUITAR, 3)
@@ -552,6 +591,7 @@ def test_hf_73_promote_your_own_musician_of_a_type_above_the_space() -> None:
     assert s.billboard[GUITAR] == g and s.musicians[0][GUITAR] == -1
 
 
+@pytest.mark.rule("HF-74")
 def test_hf_74_a_fame_1_musician_cannot_be_promoted() -> None:
     s = new(2)
     give(s, 0, GUITAR, 1)
@@ -560,6 +600,7 @@ def test_hf_74_a_fame_1_musician_cannot_be_promoted() -> None:
     refused(s, 0, Promote(GUITAR), "at least 2 fame")
 
 
+@pytest.mark.rule("HF-75")
 @pytest.mark.parametrize("mine", [2, 3])
 def test_hf_75_promote_only_above_the_fame_of_the_musician_there(mine: int) -> None:
     s = new(2)
@@ -571,6 +612,7 @@ def test_hf_75_promote_only_above_the_fame_of_the_musician_there(mine: int) -> N
     assert "Location #4: Billboard" in e.rule
 
 
+@pytest.mark.rule("HF-75", "HF-76", "HF-110", "HF-115")
 def test_hf_75_hf_76_a_higher_fame_displaces_the_tile_to_the_market_with_its_fame() -> None:
     s = new(2)
     shown = give(s, 0, SINGER, 3)  # seat 0's own musician there: it does not matter
@@ -582,6 +624,7 @@ def test_hf_75_hf_76_a_higher_fame_displaces_the_tile_to_the_market_with_its_fam
     assert s.hire_price(shown, base=True) == base + 6
 
 
+@pytest.mark.rule("HF-77", "HF-79")
 def test_hf_77_hf_79_a_promotion_places_a_cube_and_scores_the_fame() -> None:
     s = new(2)
     give(s, 0, SINGER, 4)
@@ -591,6 +634,7 @@ def test_hf_77_hf_79_a_promotion_places_a_cube_and_scores_the_fame() -> None:
     assert s.observe(None)["billboard"][SINGER]["cubes"] == [1, 0]
 
 
+@pytest.mark.rule("HF-78")
 def test_hf_78_no_cube_left_no_promotion() -> None:
     s = new(2)
     give(s, 0, SINGER, 4)
@@ -600,6 +644,7 @@ def test_hf_78_no_cube_left_no_promotion() -> None:
     refused(s, 0, Promote(SINGER), "you don't have any prestige cubes on your board")
 
 
+@pytest.mark.rule("HF-37", "HF-80", "HF-81")
 def test_hf_80_hf_81_q18_contract_for_the_fame_cost_alone_with_its_note() -> None:
     s = new(2)
     t, fresh = tile(s, SINGER), s.market[GUITAR][0]
@@ -615,6 +660,7 @@ def test_hf_80_hf_81_q18_contract_for_the_fame_cost_alone_with_its_note() -> Non
     assert s.fame[fresh] == 1 and s.money[0] == 4  # Q18: a new tile gets a fame 1 die
 
 
+@pytest.mark.rule("HF-82")
 def test_hf_82_a_fame_6_musician_cannot_be_contracted() -> None:
     s = new(2)
     t = tile(s, SINGER)
@@ -626,6 +672,7 @@ def test_hf_82_a_fame_6_musician_cannot_be_contracted() -> None:
     assert "Billboard" in e.rule
 
 
+@pytest.mark.rule("HF-83")
 def test_hf_83_not_a_type_you_already_have() -> None:
     s = new(2)
     give(s, 0, SINGER)
@@ -633,12 +680,14 @@ def test_hf_83_not_a_type_you_already_have() -> None:
     refused(s, 0, Contract(tile(s, SINGER)), "you may only have 1 musician of each type")
 
 
+@pytest.mark.rule("HF-84")
 def test_hf_84_billboard_kick_out_take_2_money() -> None:
     s = kicked_to(BOARD_MONEY, BILLBOARD_1)
     play(s, BonusMoney())
     assert s.money[1] == 7
 
 
+@pytest.mark.rule("HF-85")
 def test_hf_85_billboard_kick_out_a_note_of_your_choice_for_free() -> None:
     s = kicked_to(BOARD_NOTE, BILLBOARD_1, money=0)
     assert set(s.legal_actions(1)) == {*BONUS_NOTES, NO_BONUS}
@@ -646,6 +695,7 @@ def test_hf_85_billboard_kick_out_a_note_of_your_choice_for_free() -> None:
     assert s.notes[1][3] == 1 and s.money[1] == 0
 
 
+@pytest.mark.rule("HF-86")
 def test_hf_86_billboard_kick_out_a_free_customer_from_the_groups_beside() -> None:
     s = kicked_to(BOARD_CUSTOMER, BILLBOARD_1, money=0)
     groups = {a.group for a in s.legal_actions(1) if isinstance(a, BonusCustomer)}

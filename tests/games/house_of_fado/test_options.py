@@ -9,6 +9,7 @@ import housebuilders as hb
 from housebuilders.cli import app
 
 
+@pytest.mark.rule("HF-132")
 @pytest.mark.parametrize("players", [3, 4])
 def test_hf_132_the_assistants_variant_is_refused_beyond_2_players(players: int) -> None:
     with pytest.raises(hb.OptionError, match="'assistants' of house-of-fado is for 2 players"):
@@ -16,6 +17,7 @@ def test_hf_132_the_assistants_variant_is_refused_beyond_2_players(players: int)
     assert hb.new_game("house-of-fado", players, options={"assistants": False})
 
 
+@pytest.mark.rule("HF-15")
 def test_hf_15_the_assistants_variant_gives_each_player_3_assistants() -> None:
     state = hb.new_game("house-of-fado", 2, options={"assistants": True})
     assert [p["assistants"] for p in state.observe(None)["players"]] == [[-1] * 3] * 2

@@ -120,6 +120,7 @@ def test_the_assistants_are_refused_beyond_2_players() -> None:
         SPEC.state_from_json(saved)
 
 
+@pytest.mark.rule("HF-77")
 def test_hf_77_a_cube_by_the_billboard_came_off_the_prestige_track() -> None:
     """HF-77: "Take the leftmost prestige cube from your board and place it on an empty
     space next to the musician you just placed": a seat has no more cubes by the
@@ -133,6 +134,7 @@ def test_hf_77_a_cube_by_the_billboard_came_off_the_prestige_track() -> None:
     SPEC.state_from_json(saved)
 
 
+@pytest.mark.rule("HF-129")
 @pytest.mark.parametrize(
     ("kind", "points", "message"),
     [

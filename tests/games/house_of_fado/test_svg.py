@@ -147,6 +147,7 @@ def test_another_seat_and_the_spectator_can_click_nothing() -> None:
     check_views(state)
 
 
+@pytest.mark.rule("HF-16")
 def test_the_drawing_shows_the_board_and_every_restaurant() -> None:
     state = SPEC.new_game(4, seed=7, options={"promos": True})
     obs = state.observe(0)
@@ -161,6 +162,7 @@ def test_the_drawing_shows_the_board_and_every_restaurant() -> None:
     assert drawn.count(">table of 4 (covered)<") == 4  # HF-16: each restaurant's
 
 
+@pytest.mark.rule("HF-7", "HF-104")
 def test_a_seat_sees_the_same_drawing_whatever_it_cannot_see() -> None:
     # the fado stack below its top and the bag's order are hidden (HF-7, HF-104): a
     # determinized copy, which reshuffles them, draws the same

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 import housebuilders as hb
 from housebuilders.core import State
 from housebuilders.games.house_of_fado.actions import ACTION_SPACES, RESTAURANT_SPACE
@@ -67,6 +69,7 @@ def test_every_restaurant_and_whose_turn_show() -> None:
     assert text(state.observe(None)).count("(you)") == 0  # a spectator is nobody
 
 
+@pytest.mark.rule("HF-18")
 def test_hf_18_the_treble_clef_shows_on_every_restaurant_board() -> None:
     """"Place the treble clef tile in the matching space of your restaurant board": it
     has no effect (Q4), and both views show it on each board."""

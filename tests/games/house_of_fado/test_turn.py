@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from housebuilders.games.house_of_fado.actions import (
     ACTION_SPACES,
     DONE,
@@ -47,6 +49,7 @@ from .helpers import (
 )
 
 
+@pytest.mark.rule("HF-20", "HF-21")
 def test_hf_21_q5_players_act_one_at_a_time_in_seat_order_from_the_first() -> None:
     s = new(4, seed=3)
     s.first = s.turn = s.decider = 2
@@ -60,6 +63,7 @@ def test_hf_21_q5_players_act_one_at_a_time_in_seat_order_from_the_first() -> No
     assert s.first == 2  # Q5: the token never moves
 
 
+@pytest.mark.rule("HF-22")
 def test_hf_22_q6_a_turn_is_one_placement_then_its_action_then_the_next_player() -> None:
     s = new(3)
     play(s, Place(ROOM))
@@ -69,6 +73,7 @@ def test_hf_22_q6_a_turn_is_one_placement_then_its_action_then_the_next_player()
     assert s.workers[0].count(ROOM) == 1 and s.workers[0].count(-1) == 2
 
 
+@pytest.mark.rule("HF-23")
 def test_hf_23_no_legal_action_puts_a_worker_on_a_kick_out_space() -> None:
     s = new(2)
     rng = random.Random(1)
@@ -81,6 +86,7 @@ def test_hf_23_no_legal_action_puts_a_worker_on_a_kick_out_space() -> None:
     refused(new(2), 0, Place(STREET_MONEY), "action space")
 
 
+@pytest.mark.rule("HF-24", "HF-28")
 def test_hf_24_a_worker_stays_on_its_space_and_keeps_blocking_its_owner() -> None:
     s = new(2)
     play(s, Place(ROOM), GAINS[0])
@@ -92,6 +98,7 @@ def test_hf_24_a_worker_stays_on_its_space_and_keeps_blocking_its_owner() -> Non
     assert Place(ROOM) not in s.legal_actions(0)
 
 
+@pytest.mark.rule("HF-25")
 def test_hf_25_supply_first_then_only_moves() -> None:
     s = new(2)
     put(s, 0, MARKET_1, STREET_1)
@@ -104,6 +111,7 @@ def test_hf_25_supply_first_then_only_moves() -> None:
     refused(s, 0, Place(ROOM), "all your workers are on the board")
 
 
+@pytest.mark.rule("HF-26")
 def test_hf_26_a_worker_on_a_kick_out_space_moves_and_takes_its_new_action() -> None:
     s = new(2)
     put(s, 0, MARKET_MONEY, STREET_1, BILLBOARD_1)
@@ -113,6 +121,7 @@ def test_hf_26_a_worker_on_a_kick_out_space_moves_and_takes_its_new_action() -> 
     assert s.notes[0][2] == 1
 
 
+@pytest.mark.rule("HF-27")
 def test_hf_27_never_back_to_the_location_just_left_from_either_kind_of_space() -> None:
     s = new(2)
     put(s, 0, STREET_NOTE_1, MARKET_1, BILLBOARD_1)
@@ -129,6 +138,7 @@ def test_hf_27_never_back_to_the_location_just_left_from_either_kind_of_space() 
     refused(s, 0, Move(STREET_1, STREET_2), "same location you just removed it from")
 
 
+@pytest.mark.rule("HF-28")
 def test_hf_28_never_onto_a_location_you_already_hold_even_on_a_kick_out_space() -> None:
     s = new(2)
     put(s, 0, ROOM_FAME)
@@ -145,6 +155,7 @@ def test_hf_28_never_onto_a_location_you_already_hold_even_on_a_kick_out_space()
     refused(s, 0, Move(ROOM_FAME, STREET_2), "already has one of your workers")
 
 
+@pytest.mark.rule("HF-29")
 def test_hf_29_q7_your_restaurant_is_your_own_location() -> None:
     s = new(2)
     put(s, 1, RESTAURANT)
@@ -159,6 +170,7 @@ def test_hf_29_q7_your_restaurant_is_your_own_location() -> None:
     assert Move(MARKET_1, RESTAURANT) in s.legal_actions(0)
 
 
+@pytest.mark.rule("HF-30")
 def test_hf_30_a_placement_kicks_out_the_worker_there_and_takes_the_action_in_full() -> None:
     s = new(2)
     put(s, 1, ROOM)
@@ -170,6 +182,7 @@ def test_hf_30_a_placement_kicks_out_the_worker_there_and_takes_the_action_in_fu
     assert s.notes[0][1] == 1
 
 
+@pytest.mark.rule("HF-31")
 def test_hf_31_the_kicked_player_picks_an_open_kick_out_space_of_that_location() -> None:
     s = new(3)
     put(s, 1, ROOM)
@@ -184,6 +197,7 @@ def test_hf_31_the_kicked_player_picks_an_open_kick_out_space_of_that_location()
     assert ROOM_MONEY_2 in s.workers[1]
 
 
+@pytest.mark.rule("HF-32")
 def test_hf_32_the_bonus_is_optional_and_comes_before_the_active_players_action() -> None:
     s = new(2)
     put(s, 1, ROOM)
@@ -197,6 +211,7 @@ def test_hf_32_the_bonus_is_optional_and_comes_before_the_active_players_action(
     assert s2.money[1] == 5 and s2.phase == REHEARSAL
 
 
+@pytest.mark.rule("HF-33")
 def test_hf_33_a_kicked_worker_stays_at_the_location_and_is_never_kicked_again() -> None:
     s = new(3)
     put(s, 1, ROOM)
@@ -208,6 +223,7 @@ def test_hf_33_a_kicked_worker_stays_at_the_location_and_is_never_kicked_again()
     assert ROOM_MONEY in s.workers[1] and s.acting_players() == (0,)
 
 
+@pytest.mark.rule("HF-34", "HF-45")
 def test_hf_34_a_priced_or_limited_bonus_space_may_be_chosen_but_its_bonus_refused() -> None:
     s = new(2)
     put(s, 1, STREET_1)
@@ -221,6 +237,7 @@ def test_hf_34_a_priced_or_limited_bonus_space_may_be_chosen_but_its_bonus_refus
     assert s.acting_players() == (0,) and s.bar[1] == [0, 1]
 
 
+@pytest.mark.rule("HF-35")
 def test_hf_35_q9_the_observation_shows_every_kick_out_space_its_bonus_and_occupant() -> None:
     s = new(2)
     put(s, 1, BOARD_NOTE)
@@ -236,6 +253,7 @@ def test_hf_35_q9_the_observation_shows_every_kick_out_space_its_bonus_and_occup
     assert seen[0][0]["space"] == MARKET_MONEY and seen[3][0]["space"] == BOARD_MONEY
 
 
+@pytest.mark.rule("HF-21")
 def test_q5_a_kicked_players_choice_is_not_a_turn() -> None:
     s = new(2)
     put(s, 1, ROOM)
@@ -243,6 +261,7 @@ def test_q5_a_kicked_players_choice_is_not_a_turn() -> None:
     assert s.turn == 1 and s.phase == PLACE  # seat 1's own turn comes as usual
 
 
+@pytest.mark.rule("HF-22")
 def test_q6_a_worker_may_go_where_nothing_can_be_done() -> None:
     s = new(2)
     s.money[0] = 0
@@ -255,6 +274,7 @@ def test_q6_a_worker_may_go_where_nothing_can_be_done() -> None:
     assert s.turn == 1
 
 
+@pytest.mark.rule("HF-22")
 def test_q6_a_legal_move_always_exists() -> None:
     s = new(2)
     for held in ([MARKET_1, STREET_1, ROOM], [RESTAURANT, BILLBOARD_1, ROOM_FAME],
@@ -263,6 +283,7 @@ def test_q6_a_legal_move_always_exists() -> None:
         assert s.legal_actions(0)
 
 
+@pytest.mark.rule("HF-31")
 def test_q8_a_kicked_worker_always_finds_an_open_kick_out_space() -> None:
     s = new(4)
     put(s, 1, ROOM_MONEY)
