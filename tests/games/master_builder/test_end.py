@@ -11,6 +11,7 @@ from housebuilders.games.master_builder.phases import HIRE
 from .positions import drive, new
 
 
+@pytest.mark.rule("MB-23", "MB-108")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_mb_108_the_game_ends_right_after_round_6s_phase_5_with_five_cards_turned(
     players: int,
@@ -23,6 +24,7 @@ def test_mb_108_the_game_ends_right_after_round_6s_phase_5_with_five_cards_turne
     assert s.legal_actions(0) == [] and s.acting_players() == ()
 
 
+@pytest.mark.rule("MB-112", "MB-113")
 def test_mb_113_a_final_total_may_be_below_zero() -> None:
     s = new(2)
     s.cash[0], s.ious[0], s.contract_deck = 0, [0, 1], []
@@ -30,6 +32,7 @@ def test_mb_113_a_final_total_may_be_below_zero() -> None:
                                                          "loans": -40}}  # fmt: skip
 
 
+@pytest.mark.rule("MB-114")
 def test_mb_114_q19_players_tied_for_the_most_money_all_win() -> None:
     s = new(3)
     s.cash = [50, 50, 20]
@@ -38,6 +41,7 @@ def test_mb_114_q19_players_tied_for_the_most_money_all_win() -> None:
     assert s.ranking() == [3, 1, 2] and s.winners() == [1]
 
 
+@pytest.mark.rule("MB-114")
 def test_mb_114_a_finished_games_winners_have_the_top_total() -> None:
     s = hb.new_game("master-builder", 2, seed=5)
     while not s.is_terminal():
@@ -47,6 +51,7 @@ def test_mb_114_a_finished_games_winners_have_the_top_total() -> None:
     assert s.winners() == [p for p, t in enumerate(totals) if t == max(totals)]
 
 
+@pytest.mark.rule("MB-109")
 @pytest.mark.parametrize("option", [False, True])
 def test_mb_109_q17_a_contract_removed_unwanted_was_not_acquired(option: bool) -> None:
     """"It ends earlier if, before the 5th round, all contracts have been acquired by
