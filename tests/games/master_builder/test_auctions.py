@@ -118,6 +118,24 @@ def test_mb_47_q4_a_raise_of_1000_is_enough_and_an_equal_bid_is_refused() -> Non
     assert s.high == 9 and s.bidder == 1
 
 
+@pytest.mark.rule("MB-49")
+def test_mb_49_a_seat_that_passed_is_out_of_that_auction_but_bids_in_the_next() -> None:
+    s = auctioning(3, [7, 2])  # minimum bids $8,000 and $3,000
+    s.apply(0, PUT_UPS[7])
+    s.apply(0, BIDS[8 - 1])
+    s.apply(1, PASS_BID)
+    s.apply(2, BIDS[9 - 1])
+    s.apply(0, BIDS[10 - 1])
+    assert s.turn == 2  # seat 1 passed: it is not asked again
+    s.apply(2, PASS_BID)
+    assert s.contracts[0] == [7] and s.phase == OPEN
+    s.apply(0, PUT_UPS[2])
+    s.apply(0, BIDS[3 - 1])
+    assert s.turn == 1 and BIDS[4 - 1] in s.legal_actions(1)
+    s.apply(1, BIDS[4 - 1])
+    assert (s.high, s.bidder) == (4, 1)
+
+
 @pytest.mark.rule("MB-50", "MB-51")
 def test_mb_50_mb_51_an_uncontested_opening_bid_wins_the_contract_and_its_pieces() -> None:
     s = auctioning(3, [7, 2])

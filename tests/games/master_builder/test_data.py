@@ -10,6 +10,7 @@ import pytest
 from housebuilders.core import ContentError
 from housebuilders.games.master_builder.content import (
     DATA,
+    KINDS,
     QUIRK_CODES,
     can_staff,
     contracts_in_play,
@@ -51,6 +52,10 @@ def test_mb_3_contracts_1_2_7_12_are_town_walls_the_others_buildings() -> None:
     kinds = {c.number: c.kind for c in CONTENT.contracts}
     assert [n for n, kind in kinds.items() if kind == "town-wall"] == [1, 2, 7, 12]
     assert Counter(kinds.values()) == {"building": 8, "town-wall": 4}
+    # a building: two gables, two side walls, two roof sections; a town wall: two walls,
+    # each a wall section and two sides
+    assert KINDS["building"] == ("gable", "gable", "side wall", "side wall", "roof", "roof")
+    assert KINDS["town-wall"] == ("wall section", "side", "side") * 2
 
 
 @pytest.mark.rule("MB-4")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 import housebuilders as hb
-from housebuilders.games.master_builder.phases import HIRE
+from housebuilders.games.master_builder.phases import BID, HIRE, OPEN, OPENING_BID, PLAN
 
-from .positions import drive, new
+from .positions import A, F, drive, give, new
 
 
 @pytest.mark.rule("MB-23", "MB-108")
@@ -66,3 +66,31 @@ def test_mb_109_q17_a_contract_removed_unwanted_was_not_acquired(option: bool) -
     s._end_phase_2()
     assert s.gone == [last] and s.display == []
     assert s.last_round == (5 if option else 6)
+
+
+@pytest.mark.rule("MB-110")
+def test_mb_110_the_extra_round_is_a_whole_round_that_offers_no_contract() -> None:
+    """All contracts acquired in round 4: round 5 hires and fires, carries out its event,
+    builds and pays wages, and its Phase 2 turns no economic card and offers nothing."""
+    s = new(2)
+    for p in (0, 1):
+        give(s, p, [F, A])  # wages 5 each
+    for c in s.contract_deck + s.display:
+        s.contracts[c % 2].append(c)
+    s.round, s.contract_deck, s.display, s.cash = 4, [], [], [90, 90]
+    s._end_phase_2()
+    drive(s, lambda s: s.round == 5)
+    turned, log, phases = len(s.economy_shown), len(s.log), []
+    cash = wage = None
+    while not s.is_terminal():
+        if s.phase == PLAN and cash is None:
+            cash, wage = s.cash[:], s.wage[:]
+        phases.append(s.phase)
+        player = s.acting_players()[0]
+        s.apply(player, s.legal_actions(player)[-1])
+    assert s.round == 5 and HIRE in phases and PLAN in phases
+    assert not {OPEN, OPENING_BID, BID} & set(phases) and s.display == []
+    assert len(s.economy_shown) == turned
+    assert sum(line.startswith("event: ") for line in s.log[log:]) == 1
+    assert cash is not None and wage is not None
+    assert s.cash == [c - w for c, w in zip(cash, wage, strict=True)]  # Phase 5's wages

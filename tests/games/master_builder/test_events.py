@@ -46,6 +46,17 @@ def events_round(players: int = 2, first: int = 0, **options: bool) -> MasterBui
     return s
 
 
+@pytest.mark.rule("MB-67")
+def test_mb_67_each_round_turns_one_event_from_the_decks_top_for_every_seat_to_see() -> None:
+    s = new(3)
+    while not s.is_terminal():
+        round_, top, before = s.round, s.event_deck[0], len(s.log)
+        drive(s, lambda s, r=round_: s.round != r)
+        events = [line for line in s.log[before:] if line.startswith("event: ")]
+        assert events == [f"event: {s.content.events[top].name}: {s.content.events[top].text}"]
+        assert all(top in s.observe(seat)["events_seen"] for seat in (0, 1, 2, None))
+
+
 @pytest.mark.rule("MB-21", "MB-68")
 def test_mb_68_q15_a_choosing_event_asks_the_first_player_first_and_shows_each_choice() -> None:
     s = events_round(3, first=1)

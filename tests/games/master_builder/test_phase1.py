@@ -17,7 +17,7 @@ from housebuilders.games.master_builder.actions import (
     FireWorker,
     PassHiring,
 )
-from housebuilders.games.master_builder.phases import DRAFT, HIRE, OPEN
+from housebuilders.games.master_builder.phases import DRAFT, HIRE, OPEN, TRACK
 
 from .positions import A, F, J, M, give, hiring, new, own
 
@@ -40,6 +40,17 @@ def test_mb_18_mb_21_mb_26_q8_the_draft_goes_round_in_seat_order_five_times() ->
         s.apply(s.turn, s.legal_actions(s.turn)[0])
     assert order == [0, 1, 2] * 5
     assert [len(w) for w in s.workers] == [5, 5, 5] and s.phase == OPEN
+
+
+@pytest.mark.rule("MB-25")
+def test_mb_25_a_draft_pick_takes_a_decks_top_and_the_card_below_shows_to_all() -> None:
+    s = new(3)
+    assert s.legal_actions(0) == list(HIRES)  # one choice a deck, nothing else
+    top, below = s.decks[F][:2]
+    s.apply(0, HIRES[F])
+    assert s.workers[0] == [top] and s.decks[F][0] == below
+    for viewer in (0, 1, 2, None):
+        assert s.observe(viewer)["decks"][F]["top"]["id"] == below
 
 
 @pytest.mark.rule("MB-27", "MB-28")
@@ -74,6 +85,35 @@ def test_mb_31_mb_33_one_action_per_opportunity_and_a_pass_is_not_final() -> Non
     assert s.turn == 0 and s.phase == HIRE  # someone acted: a second go-round
     s.apply(0, HIRES[F])  # the seat that passed hires at its next opportunity
     assert s.turn == 1 and len(s.workers[0]) == 1
+
+
+@pytest.mark.rule("MB-32")
+def test_mb_32_the_rulebooks_hire_a_foreman_hire_an_apprentice_fire_another_apprentice() -> (
+    None
+):
+    """The rulebook's example of one player's actions in one phase, one per turn."""
+    s = hiring(2)
+    (old,) = give(s, 0, [A])
+    foreman, apprentice = s.decks[F][0], s.decks[A][0]
+    s.apply(0, HIRES[F])
+    s.apply(1, PASS_HIRING)
+    s.apply(0, HIRES[A])
+    s.apply(1, PASS_HIRING)
+    s.apply(0, FIRES[old])
+    assert sorted(s.workers[0]) == sorted([foreman, apprentice]) and s.wage[0] == 4 + 1
+    assert s.phase == HIRE and s.turn == 1
+
+
+@pytest.mark.rule("MB-37")
+def test_mb_37_a_fired_worker_goes_under_its_deck_and_the_wage_falls_at_once() -> None:
+    s = hiring(2)
+    (foreman,) = give(s, 0, [F])
+    deck = s.decks[F][:]
+    s.apply(0, FIRES[foreman])
+    assert s.decks[F] == [*deck, foreman]  # the top card stays, the fired one at the bottom
+    seen = s.observe(1)
+    assert seen["players"][0]["wage"] == 0 and seen["decks"][F]["top"]["id"] == deck[0]
+    assert seen["decks"][F]["size"] == len(deck) + 1 and s.turn == 1
 
 
 @pytest.mark.rule("MB-35", "MB-99")
@@ -205,6 +245,26 @@ def test_mb_22_mb_23_the_mallet_passes_left_each_round_for_six_rounds_at_most() 
         s.apply(player, s.legal_actions(player)[-1])
     assert sorted(firsts) == [1, 2, 3, 4, 5, 6]
     assert all(firsts[r] == {(r - 1) % 3} for r in firsts)
+
+
+@pytest.mark.rule("MB-20")
+def test_mb_20_every_round_goes_through_the_five_phases_in_the_tracks_order() -> None:
+    """Round after round, the first included, the phase every seat is shown goes hiring
+    and firing, contracts, events, construction, income and wages, and never back."""
+    s = new(3)
+    places: dict[int, list[int]] = {}
+    while not s.is_terminal():
+        view = s.observe(None)
+        seen = places.setdefault(view["round"], [])
+        place = TRACK.index(view["track"])
+        if not seen or seen[-1] != place:
+            seen.append(place)
+        player = s.acting_players()[0]
+        s.apply(player, s.legal_actions(player)[-1])
+    assert sorted(places) == [1, 2, 3, 4, 5, 6]
+    for round_, seen in places.items():
+        assert seen == sorted(seen) and seen[0] == 0 and 3 in seen, (round_, seen)
+    assert 1 in places[1]  # round 1 auctions its contracts too
 
 
 def test_the_log_numbers_seats_from_0_as_every_game_does() -> None:
