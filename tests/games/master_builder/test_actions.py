@@ -3,6 +3,8 @@ MB-20, MB-25, MB-27, MB-45, MB-76 to MB-79, MB-83, MB-102, MB-107, MB-115, MB-11
 
 from __future__ import annotations
 
+import pytest
+
 import housebuilders as hb
 from housebuilders.core import Action
 from housebuilders.games.master_builder import actions as a, phases
@@ -39,6 +41,7 @@ def test_the_action_kinds_agree_with_every_declared_games() -> None:
                 assert KINDS[kind].fields == cls.fields, f"{kind!r} clashes with {game_id}"
 
 
+@pytest.mark.rule("MB-9", "MB-45")
 def test_mb_9_mb_45_bids_are_whole_thousands_from_1_up_to_the_bound() -> None:
     assert [b.amount for b in a.BIDS] == list(range(1, MAX_BID + 1))
     assert CONTENT.most_cash() <= MAX_BID  # every bid a seat can pay is in the space
@@ -46,18 +49,21 @@ def test_mb_9_mb_45_bids_are_whole_thousands_from_1_up_to_the_bound() -> None:
     assert len(a.PUT_UPS) >= len(CONTENT.contracts)
 
 
+@pytest.mark.rule("MB-25", "MB-27")
 def test_mb_25_mb_27_one_hire_per_deck_and_a_pass_of_its_own_kind() -> None:
     assert [h.skill for h in a.HIRES] == [0, 1, 2, 3]
     # the draft's no-pass rule is the engine's (MB-27); the pass is not shared with bidding
     assert len({type(a.PASS_HIRING), type(a.PASS_OPENING), type(a.PASS_BID)}) == 3
 
 
+@pytest.mark.rule("MB-37", "MB-115")
 def test_mb_37_mb_115_every_worker_card_can_be_fired_or_chosen_from_its_deck() -> None:
     ids = set(range(len(workers(CONTENT))))
     assert {f.worker for f in a.FIRES} >= ids and {c.worker for c in a.CHOOSES} >= ids
     assert [x.skill for x in a.LOOKS] == [0, 1, 2, 3]
 
 
+@pytest.mark.rule("MB-77")
 def test_mb_76_to_mb_79_every_sections_own_code_can_be_staffed_in_one_action() -> None:
     for c, sections in enumerate(needs(CONTENT)):
         for s, need in enumerate(sections):
@@ -66,6 +72,7 @@ def test_mb_76_to_mb_79_every_sections_own_code_can_be_staffed_in_one_action() -
             assert can_staff(need, need)
 
 
+@pytest.mark.rule("MB-78", "MB-79")
 def test_mb_78_mb_79_crews_are_one_or_two_workers_best_first() -> None:
     assert len(a.CREWS) == 14
     for first, second in a.CREWS:
@@ -74,10 +81,12 @@ def test_mb_78_mb_79_crews_are_one_or_two_workers_best_first() -> None:
     assert (0, 3) in a.CREWS and (3, 0) not in a.CREWS
 
 
+@pytest.mark.rule("MB-83")
 def test_mb_83_a_plan_is_staffed_section_by_section_then_submitted() -> None:
     assert len(a.UNSTAFFS) == 12 * 6 and a.SUBMIT_PLAN in a.SPACE
 
 
+@pytest.mark.rule("MB-102", "MB-107")
 def test_mb_102_mb_107_both_loans_can_be_taken_and_repaid() -> None:
     assert [x.loan for x in a.TAKE_LOANS] == [x.loan for x in a.REPAYS] == [0, 1]
     assert [loan.name for loan in CONTENT.loans] == list(a.LOAN_NAMES)
@@ -109,6 +118,7 @@ def test_sentences_use_the_rulebooks_words() -> None:
     assert str(a.RentPrice(3)) == "propose a rent of $3,000"
 
 
+@pytest.mark.rule("MB-20")
 def test_mb_20_every_phase_names_its_rulebook_section_and_its_place_on_the_track() -> None:
     names = {v for k, v in vars(phases).items() if k.isupper() and isinstance(v, str)
              and k != "ADDITIONAL"}  # fmt: skip

@@ -35,6 +35,7 @@ def build(s: MasterBuilderState, *sections: int, skill: int = A, contract: int =
     s.apply(1, SUBMIT_PLAN)
 
 
+@pytest.mark.rule("MB-69", "MB-81")
 def test_mb_81_face_down_others_workers_others_contracts_and_built_sections_are_refused() -> None:
     s = builder([A, A], BUILDING, [1, 0, 1, 0, 0, 0])
     (merchant,) = give(s, 1, [J])
@@ -52,6 +53,7 @@ def test_mb_81_face_down_others_workers_others_contracts_and_built_sections_are_
     assert merchant in s.workers[1]
 
 
+@pytest.mark.rule("MB-82", "MB-87", "MB-92")
 def test_mb_82_one_plan_may_start_two_buildings_at_once() -> None:
     """"Each player chooses when they start and finish a building": one plan starts a
     building (a gable and a side wall) and a town wall (its wall section and a side); the
@@ -68,6 +70,7 @@ def test_mb_82_one_plan_may_start_two_buildings_at_once() -> None:
     assert sorted(s.contracts[0]) == [TOWN_WALL, BUILDING] and s.town == []
 
 
+@pytest.mark.rule("MB-84", "MB-87")
 def test_mb_84_a_plan_that_does_not_stand_is_refused_whole_and_changes_nothing() -> None:
     s = builder([A, A], BUILDING)
     s.apply(0, STAFFS[BUILDING, 0, A, NONE])
@@ -79,6 +82,7 @@ def test_mb_84_a_plan_that_does_not_stand_is_refused_whole_and_changes_nothing()
     assert s.to_json() == before
 
 
+@pytest.mark.rule("MB-86")
 def test_mb_86_a_worker_is_shown_by_its_type_and_quirks_not_by_clothing() -> None:
     s = new(2)
     (foreman,) = give(s, 0, [F])
@@ -88,6 +92,7 @@ def test_mb_86_a_worker_is_shown_by_its_type_and_quirks_not_by_clothing() -> Non
     assert "foreman" in said and all(q in said for q in seen["quirks"])
 
 
+@pytest.mark.rule("MB-88")
 @pytest.mark.parametrize("section", [1, 3])
 def test_mb_88_a_started_building_takes_a_single_gable_or_side_wall_later(section: int) -> None:
     s = builder([A], BUILDING, [1, 0, 1, 0, 0, 0])
@@ -95,18 +100,21 @@ def test_mb_88_a_started_building_takes_a_single_gable_or_side_wall_later(sectio
     assert s.built[BUILDING][section] == 1
 
 
+@pytest.mark.rule("MB-90")
 def test_mb_90_one_roof_section_alone_once_the_four_walls_stand() -> None:
     s = builder([J], BUILDING, [1, 1, 1, 1, 0, 0])
     build(s, 4, skill=J)
     assert s.built[BUILDING] == [1, 1, 1, 1, 1, 0]
 
 
+@pytest.mark.rule("MB-91")
 def test_mb_91_the_second_town_wall_waits_for_the_first() -> None:
     s = builder([A, A], TOWN_WALL, [1, 1, 0, 0, 0, 0])
     with pytest.raises(hb.IllegalAction, match="first town wall completely"):
         s.apply(0, STAFFS[TOWN_WALL, 3, A, NONE])
 
 
+@pytest.mark.rule("MB-92")
 @pytest.mark.parametrize("alone", [0, 1, 2])
 def test_mb_92_a_town_wall_begins_with_its_wall_section_and_a_side_together(alone: int) -> None:
     s = builder([A, A], TOWN_WALL)
@@ -115,6 +123,7 @@ def test_mb_92_a_town_wall_begins_with_its_wall_section_and_a_side_together(alon
         s.apply(0, SUBMIT_PLAN)
 
 
+@pytest.mark.rule("MB-92")
 @pytest.mark.parametrize("side", [1, 2])
 def test_mb_92_q9_a_wall_section_with_either_side_stands_and_the_reverse_follows(
     side: int,
@@ -128,6 +137,7 @@ def test_mb_92_q9_a_wall_section_with_either_side_stands_and_the_reverse_follows
     assert s.built[TOWN_WALL][:3] == [1, 1, 1]
 
 
+@pytest.mark.rule("MB-93")
 def test_mb_93_q9_the_first_walls_reverse_and_the_second_walls_start_in_one_plan() -> None:
     s = builder([A, A, A], TOWN_WALL, [1, 1, 0, 0, 0, 0])
     build(s, 2, 3, 5)
@@ -137,6 +147,7 @@ def test_mb_93_q9_the_first_walls_reverse_and_the_second_walls_start_in_one_plan
     assert TOWN_WALL in s.town
 
 
+@pytest.mark.rule("MB-94")
 def test_mb_94_after_phase_4_every_worker_is_face_up_and_free() -> None:
     s = builder([A, A, M], BUILDING)
     s.down = [s.workers[0][2]]

@@ -10,6 +10,7 @@ import pytest
 from housebuilders.core import ContentError
 from housebuilders.games.master_builder.content import (
     DATA,
+    KINDS,
     QUIRK_CODES,
     can_staff,
     contracts_in_play,
@@ -31,12 +32,14 @@ def crew(*skills: int) -> list[int]:
     return ids
 
 
+@pytest.mark.rule("MB-1")
 def test_mb_1_twelve_contracts_of_six_sections_72_pieces() -> None:
     assert [c.number for c in CONTENT.contracts] == list(range(1, 13))
     assert sum(len(c.sections) for c in CONTENT.contracts) == 72
     assert all(len(sections) == 6 for sections in needs(CONTENT))
 
 
+@pytest.mark.rule("MB-2")
 def test_mb_2_the_minimum_workforce_is_the_sum_of_the_sections_codes() -> None:
     for contract, sections in zip(CONTENT.contracts, needs(CONTENT), strict=True):
         counted = Counter(s for need in sections for s in need)
@@ -44,12 +47,18 @@ def test_mb_2_the_minimum_workforce_is_the_sum_of_the_sections_codes() -> None:
         assert contract.amount > 0 and contract.min_bid > 0 and contract.name
 
 
+@pytest.mark.rule("MB-3")
 def test_mb_3_contracts_1_2_7_12_are_town_walls_the_others_buildings() -> None:
     kinds = {c.number: c.kind for c in CONTENT.contracts}
     assert [n for n, kind in kinds.items() if kind == "town-wall"] == [1, 2, 7, 12]
     assert Counter(kinds.values()) == {"building": 8, "town-wall": 4}
+    # a building: two gables, two side walls, two roof sections; a town wall: two walls,
+    # each a wall section and two sides
+    assert KINDS["building"] == ("gable", "gable", "side wall", "side wall", "roof", "roof")
+    assert KINDS["town-wall"] == ("wall section", "side", "side") * 2
 
 
+@pytest.mark.rule("MB-4")
 def test_mb_4_forty_workers_in_four_decks_each_with_one_to_three_distinct_quirks() -> None:
     assert [s.name for s in CONTENT.skills] == [
         "master craftsman", "foreman", "merchant", "apprentice"
@@ -65,11 +74,13 @@ def test_mb_4_forty_workers_in_four_decks_each_with_one_to_three_distinct_quirks
     ]  # fmt: skip
 
 
+@pytest.mark.rule("MB-5")
 def test_mb_5_mb_30_the_rulebooks_crew_earns_14() -> None:
     assert wages(CONTENT, crew(M, F, J, A, A)) == 14
     assert all(card.wage == CONTENT.skills[card.skill].wage for card in workers(CONTENT))
 
 
+@pytest.mark.rule("MB-6")
 def test_mb_6_sixteen_event_cards_each_with_a_name_and_an_effect() -> None:
     assert len(CONTENT.events) == 16
     assert len({e.name for e in CONTENT.events}) == 16 and all(e.text for e in CONTENT.events)
@@ -81,17 +92,20 @@ def test_mb_6_sixteen_event_cards_each_with_a_name_and_an_effect() -> None:
             assert not (event.quirks or event.skills or event.gain or event.pay)
 
 
+@pytest.mark.rule("MB-7")
 def test_mb_7_eleven_economic_cards_with_a_count_per_player_count() -> None:
     assert len(CONTENT.economy) == 11
     assert all(len(card.reveal) == 3 for card in CONTENT.economy)
     assert [0, 1, 1] in [card.reveal for card in CONTENT.economy]  # the rulebook's example
 
 
+@pytest.mark.rule("MB-8", "MB-105")
 def test_mb_8_mb_105_the_loan_table() -> None:
     table = [(loan.name, loan.amount, loan.early, loan.late) for loan in CONTENT.loans]
     assert table == [("Small", 10, 13, 15), ("Large", 30, 38, 40)]
 
 
+@pytest.mark.rule("MB-9", "MB-16")
 def test_mb_9_every_amount_is_a_whole_number_of_thousands() -> None:
     # the schema is strict: an amount of 2.5 thousand is refused, naming the field
     with pytest.raises(ContentError, match="start_money"):
@@ -99,29 +113,35 @@ def test_mb_9_every_amount_is_a_whole_number_of_thousands() -> None:
     assert CONTENT.start_money == 40  # MB-16: $40,000
 
 
+@pytest.mark.rule("MB-14", "MB-15", "MB-23")
 def test_mb_14_mb_15_mb_23_decks_in_play_and_the_length_of_the_game() -> None:
     assert [contracts_in_play(CONTENT, p) for p in (2, 3, 4)] == [8, 12, 12]
     assert CONTENT.economy_in_play == 5 and CONTENT.rounds == 6
 
 
+@pytest.mark.rule("MB-36")
 def test_mb_36_the_wage_track_ends_at_30() -> None:
     assert CONTENT.wage_cap == 30
 
 
+@pytest.mark.rule("MB-40")
 def test_mb_40_round_1_reveals_one_contract_more_than_players() -> None:
     assert CONTENT.extra_contracts_round_1 == 1
 
 
+@pytest.mark.rule("MB-52")
 def test_mb_52_contract_1_can_be_opened_at_2000() -> None:
     assert CONTENT.contracts[0].min_bid <= 2
 
 
+@pytest.mark.rule("MB-58", "MB-64", "MB-111")
 def test_mb_58_mb_64_mb_111_the_printed_amounts() -> None:
     assert CONTENT.round_1_most_contracts == 2
     assert CONTENT.unwanted_bonus == 5
     assert CONTENT.unfinished_penalty == 20
 
 
+@pytest.mark.rule("MB-76", "MB-77")
 @pytest.mark.parametrize(
     ("need", "worker", "ok"),
     [((code,), (skill,), skill <= code) for code in range(4) for skill in range(4)],
@@ -132,6 +152,7 @@ def test_mb_76_mb_77_a_worker_meets_a_colour_of_its_skill_or_below(
     assert can_staff(need, worker) is ok
 
 
+@pytest.mark.rule("MB-78", "MB-79")
 def test_mb_78_mb_79_two_worker_sections_pair_off_and_take_exactly_two() -> None:
     foreman_apprentice = (F, A)
     for pair in ((F, J), (F, F), (M, A), (A, F)):
@@ -141,11 +162,13 @@ def test_mb_78_mb_79_two_worker_sections_pair_off_and_take_exactly_two() -> None
     assert not can_staff((J,), (M, M))  # Q25: no extra workers
 
 
+@pytest.mark.rule("MB-75")
 def test_mb_75_the_colour_codes() -> None:
     colours = {s.code: s.colour for s in CONTENT.skills}
     assert colours == {"M": "yellow", "F": "red", "J": "purple", "A": "green"}
 
 
+@pytest.mark.rule("MB-85")
 def test_mb_85_contract_8_the_rulebooks_crew_builds_a_side_wall_and_both_gables() -> None:
     gable_1, gable_2, wall_1, wall_2, roof_1, roof_2 = needs(CONTENT)[7]
     assert CONTENT.contracts[7].kind == "building"
@@ -157,12 +180,14 @@ def test_mb_85_contract_8_the_rulebooks_crew_builds_a_side_wall_and_both_gables(
     assert not can_staff(wall_2, (A,)) and M in wall_2  # the other wall waits for a master
 
 
+@pytest.mark.rule("MB-2", "MB-89")
 def test_every_contract_can_be_built_in_one_phase_under_the_wage_cap() -> None:
     for contract in CONTENT.contracts:
         wage = sum(n * CONTENT.skills[s].wage for s, n in enumerate(contract.workforce))
         assert wage <= CONTENT.wage_cap, contract.number
 
 
+@pytest.mark.rule("MB-115", "MB-116", "MB-117")
 def test_mb_115_to_mb_117_the_additional_rules_values() -> None:
     options = CONTENT.options
     assert (options.choosing_fee, options.selective_hand, options.additional_events) == (1, 2, 2)

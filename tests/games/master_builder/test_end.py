@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 import housebuilders as hb
-from housebuilders.games.master_builder.phases import HIRE
+from housebuilders.games.master_builder.phases import BID, HIRE, OPEN, OPENING_BID, PLAN
 
-from .positions import drive, new
+from .positions import A, F, drive, give, new
 
 
+@pytest.mark.rule("MB-23", "MB-108")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_mb_108_the_game_ends_right_after_round_6s_phase_5_with_five_cards_turned(
     players: int,
@@ -23,6 +24,7 @@ def test_mb_108_the_game_ends_right_after_round_6s_phase_5_with_five_cards_turne
     assert s.legal_actions(0) == [] and s.acting_players() == ()
 
 
+@pytest.mark.rule("MB-112", "MB-113")
 def test_mb_113_a_final_total_may_be_below_zero() -> None:
     s = new(2)
     s.cash[0], s.ious[0], s.contract_deck = 0, [0, 1], []
@@ -30,6 +32,7 @@ def test_mb_113_a_final_total_may_be_below_zero() -> None:
                                                          "loans": -40}}  # fmt: skip
 
 
+@pytest.mark.rule("MB-114")
 def test_mb_114_q19_players_tied_for_the_most_money_all_win() -> None:
     s = new(3)
     s.cash = [50, 50, 20]
@@ -38,6 +41,7 @@ def test_mb_114_q19_players_tied_for_the_most_money_all_win() -> None:
     assert s.ranking() == [3, 1, 2] and s.winners() == [1]
 
 
+@pytest.mark.rule("MB-114")
 def test_mb_114_a_finished_games_winners_have_the_top_total() -> None:
     s = hb.new_game("master-builder", 2, seed=5)
     while not s.is_terminal():
@@ -47,6 +51,7 @@ def test_mb_114_a_finished_games_winners_have_the_top_total() -> None:
     assert s.winners() == [p for p, t in enumerate(totals) if t == max(totals)]
 
 
+@pytest.mark.rule("MB-109")
 @pytest.mark.parametrize("option", [False, True])
 def test_mb_109_q17_a_contract_removed_unwanted_was_not_acquired(option: bool) -> None:
     """"It ends earlier if, before the 5th round, all contracts have been acquired by
@@ -61,3 +66,31 @@ def test_mb_109_q17_a_contract_removed_unwanted_was_not_acquired(option: bool) -
     s._end_phase_2()
     assert s.gone == [last] and s.display == []
     assert s.last_round == (5 if option else 6)
+
+
+@pytest.mark.rule("MB-110")
+def test_mb_110_the_extra_round_is_a_whole_round_that_offers_no_contract() -> None:
+    """All contracts acquired in round 4: round 5 hires and fires, carries out its event,
+    builds and pays wages, and its Phase 2 turns no economic card and offers nothing."""
+    s = new(2)
+    for p in (0, 1):
+        give(s, p, [F, A])  # wages 5 each
+    for c in s.contract_deck + s.display:
+        s.contracts[c % 2].append(c)
+    s.round, s.contract_deck, s.display, s.cash = 4, [], [], [90, 90]
+    s._end_phase_2()
+    drive(s, lambda s: s.round == 5)
+    turned, log, phases = len(s.economy_shown), len(s.log), []
+    cash = wage = None
+    while not s.is_terminal():
+        if s.phase == PLAN and cash is None:
+            cash, wage = s.cash[:], s.wage[:]
+        phases.append(s.phase)
+        player = s.acting_players()[0]
+        s.apply(player, s.legal_actions(player)[-1])
+    assert s.round == 5 and HIRE in phases and PLAN in phases
+    assert not {OPEN, OPENING_BID, BID} & set(phases) and s.display == []
+    assert len(s.economy_shown) == turned
+    assert sum(line.startswith("event: ") for line in s.log[log:]) == 1
+    assert cash is not None and wage is not None
+    assert s.cash == [c - w for c, w in zip(cash, wage, strict=True)]  # Phase 5's wages

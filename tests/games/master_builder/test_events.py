@@ -3,6 +3,8 @@ two events and held event cards (MB-68, MB-71, MB-117, Q14 to Q16, Q27, Q28)."""
 
 from __future__ import annotations
 
+import pytest
+
 from housebuilders.games.master_builder.actions import (
     DISMISSES,
     FIRES,
@@ -44,6 +46,18 @@ def events_round(players: int = 2, first: int = 0, **options: bool) -> MasterBui
     return s
 
 
+@pytest.mark.rule("MB-67")
+def test_mb_67_each_round_turns_one_event_from_the_decks_top_for_every_seat_to_see() -> None:
+    s = new(3)
+    while not s.is_terminal():
+        round_, top, before = s.round, s.event_deck[0], len(s.log)
+        drive(s, lambda s, r=round_: s.round != r)
+        events = [line for line in s.log[before:] if line.startswith("event: ")]
+        assert events == [f"event: {s.content.events[top].name}: {s.content.events[top].text}"]
+        assert all(top in s.observe(seat)["events_seen"] for seat in (0, 1, 2, None))
+
+
+@pytest.mark.rule("MB-21", "MB-68")
 def test_mb_68_q15_a_choosing_event_asks_the_first_player_first_and_shows_each_choice() -> None:
     s = events_round(3, first=1)
     for seat in range(3):
@@ -62,6 +76,7 @@ def test_mb_68_q15_a_choosing_event_asks_the_first_player_first_and_shows_each_c
     assert asked == [1, 2, 0] and s.cash == [42, 42, 42]
 
 
+@pytest.mark.rule("MB-69", "MB-71", "MB-94")
 def test_mb_71_a_face_down_worker_is_face_up_after_phase_4_and_can_be_fired() -> None:
     s = new(2)
     (worker,) = give(s, 1, [A])
@@ -75,6 +90,7 @@ def test_mb_71_a_face_down_worker_is_face_up_after_phase_4_and_can_be_fired() ->
     assert s.round == 3 and s.turn == 1 and FIRES[worker] in s.legal_actions(1)
 
 
+@pytest.mark.rule("MB-72")
 def test_q14_mb_72_a_dismissed_worker_goes_under_its_deck_and_the_wage_falls() -> None:
     s = events_round()
     hand_over(s, 0, D_FOREMAN)
@@ -85,6 +101,7 @@ def test_q14_mb_72_a_dismissed_worker_goes_under_its_deck_and_the_wage_falls() -
     assert s.workers[0] == [] and s.wage[0] == 0 and s.decks[F][-1] == D_FOREMAN
 
 
+@pytest.mark.rule("MB-74", "MB-117")
 def test_q16_a_worker_already_face_down_may_still_be_dismissed_by_the_second_event() -> None:
     s = events_round(**{"additional-events": True})
     hand_over(s, 0, SD_FOREMAN)
@@ -96,6 +113,7 @@ def test_q16_a_worker_already_face_down_may_still_be_dismissed_by_the_second_eve
     assert s.down == [] and s.wage[0] == 0 and s.phase == PLAN
 
 
+@pytest.mark.rule("MB-73", "MB-116")
 def test_q27_mb_116_the_first_player_plays_a_held_card_which_then_goes_under_the_deck() -> None:
     s = events_round(**{"selective-events": True})
     on_top(s, NOTHING)
@@ -107,6 +125,7 @@ def test_q27_mb_116_the_first_player_plays_a_held_card_which_then_goes_under_the
     assert s.event_deck[-1] == held[0] and NOTHING not in s.events_seen
 
 
+@pytest.mark.rule("MB-116")
 def test_q27_a_first_player_without_cards_reveals_the_decks_top_card() -> None:
     s = events_round(**{"selective-events": True})
     s.event_deck += s.hands[0]
@@ -116,6 +135,7 @@ def test_q27_a_first_player_without_cards_reveals_the_decks_top_card() -> None:
     assert s.phase == PLAN and s.events_seen == [NOTHING] and s.event_deck[-1] == NOTHING
 
 
+@pytest.mark.rule("MB-116", "MB-117")
 def test_q28_with_two_events_the_held_card_comes_first_and_the_decks_top_second() -> None:
     s = events_round(**{"selective-events": True, "additional-events": True})
     on_top(s, NOTHING, NO_ROOFS)
@@ -127,6 +147,7 @@ def test_q28_with_two_events_the_held_card_comes_first_and_the_decks_top_second(
     assert s.events_seen == [NO_ROOFS, NOTHING] and s.no_roofs and s.phase == PLAN
 
 
+@pytest.mark.rule("MB-68", "MB-117")
 def test_mb_117_two_events_each_round_the_first_carried_out_by_all_before_the_second() -> None:
     """"... two event cards are revealed each round, and both are carried out": the first
     in turn order from the first player, completely, then the second (Q28)."""
@@ -150,6 +171,7 @@ def test_mb_117_two_events_each_round_the_first_carried_out_by_all_before_the_se
     assert s.event_deck[-2:] == [ANY_WORKER, FIRE] and s.phase == PLAN
 
 
+@pytest.mark.rule("MB-73", "MB-117")
 def test_mb_117_every_round_of_a_game_carries_out_two_events() -> None:
     s = new(3, **{"additional-events": True})
     while not s.is_terminal():

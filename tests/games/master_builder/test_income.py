@@ -3,6 +3,8 @@ last plan on."""
 
 from __future__ import annotations
 
+import pytest
+
 from housebuilders.games.master_builder.actions import NONE, STAFFS, SUBMIT_PLAN, TakeLoan
 from housebuilders.games.master_builder.phases import LOAN
 from housebuilders.games.master_builder.state import MasterBuilderState
@@ -29,6 +31,7 @@ def submit(s: MasterBuilderState) -> None:
     s.apply(1, SUBMIT_PLAN)
 
 
+@pytest.mark.rule("MB-95", "MB-97")
 def test_mb_95_mb_97_two_completions_pay_both_amounts_and_join_the_town() -> None:
     s = finishing([TOWN_WALL, BUILDING], 10, [A, J])
     s.apply(0, STAFFS[TOWN_WALL, 5, A, NONE])
@@ -39,6 +42,7 @@ def test_mb_95_mb_97_two_completions_pay_both_amounts_and_join_the_town() -> Non
     assert s.breakdown(0)["buildings"] == 0  # the town is not scored again
 
 
+@pytest.mark.rule("MB-96")
 def test_mb_96_a_building_finished_in_an_earlier_round_pays_nothing_again() -> None:
     s = finishing([], 10, [A])
     own(s, 0, BUILDING)
@@ -48,6 +52,7 @@ def test_mb_96_a_building_finished_in_an_earlier_round_pays_nothing_again() -> N
     assert s.cash[0] == 10 - 1
 
 
+@pytest.mark.rule("MB-98")
 def test_mb_98_income_comes_before_wages_and_pays_them() -> None:
     s = finishing([THIRTY], 0, [M, M, A, A, A, J])  # wage 5 + 5 + 1 + 1 + 1 + 3 = 16
     s.apply(0, STAFFS[THIRTY, 5, J, NONE])
@@ -55,6 +60,7 @@ def test_mb_98_income_comes_before_wages_and_pays_them() -> None:
     assert s.phase != LOAN and s.ious[0] == [0, 0] and s.cash[0] == 30 - 16
 
 
+@pytest.mark.rule("MB-70", "MB-99")
 def test_mb_99_mb_70_every_seat_pays_its_wage_total_with_or_without_income() -> None:
     s = new(2)
     give(s, 0, [M, A])
@@ -66,12 +72,14 @@ def test_mb_99_mb_70_every_seat_pays_its_wage_total_with_or_without_income() -> 
     assert s.cash == [20 - 6, 20 - 6]
 
 
+@pytest.mark.rule("MB-101")
 def test_mb_101_cash_equal_to_the_wages_pays_them_without_a_loan() -> None:
     s = finishing([], 6, [M, A])
     submit(s)
     assert s.cash[0] == 0 and s.ious[0] == [0, 0] and s.phase != LOAN
 
 
+@pytest.mark.rule("MB-48", "MB-104")
 def test_mb_104_q11_no_loan_is_offered_outside_wages_cash_cannot_cover() -> None:
     for players in (2, 4):
         s = new(players)
@@ -83,6 +91,7 @@ def test_mb_104_q11_no_loan_is_offered_outside_wages_cash_cannot_cover() -> None
             s.apply(player, legal[-1])
 
 
+@pytest.mark.rule("MB-104", "MB-105")
 def test_q11_mb_48_mb_104_a_loan_beyond_wages_could_only_cover_a_bid_or_lower_the_total() -> None:
     """"A player may NOT take a loan to cover their bid" and "If a player cannot pay the
     wages of their workers ..., they MUST take a loan": outside the wages (offered when
@@ -111,6 +120,7 @@ def test_q11_mb_48_mb_104_a_loan_beyond_wages_could_only_cover_a_bid_or_lower_th
     assert taken == [0, s.content.events[pay].pay]  # borrowed money only pays the event
 
 
+@pytest.mark.rule("MB-106")
 def test_q10_mb_106_loans_are_late_once_the_face_down_deck_is_empty_whatever_is_on_display() -> (
     None
 ):
@@ -122,6 +132,7 @@ def test_q10_mb_106_loans_are_late_once_the_face_down_deck_is_empty_whatever_is_
     assert s.observe(None)["late"] and s.repayment(0) == 15  # removed ones do not count
 
 
+@pytest.mark.rule("MB-106", "MB-112")
 def test_q10_mb_106_none_in_play_keeps_loans_early_while_contracts_are_on_offer() -> None:
     """"The early repayment amount is what is due if contract cards remain in play when
     the repayment is made": with late-repayment "none-in-play", a contract on offer is
@@ -134,6 +145,7 @@ def test_q10_mb_106_none_in_play_keeps_loans_early_while_contracts_are_on_offer(
     assert s.observe(None)["late"] and s.repayment(0) == 15 and s.scores()[0]["total"] == 5
 
 
+@pytest.mark.rule("MB-8", "MB-102", "MB-103")
 def test_q12_mb_8_the_bank_lends_past_the_boxes_ious() -> None:
     s = finishing([], 0, [M, M])
     s.ious[0] = [12, 6]  # every IOU of the box

@@ -26,6 +26,7 @@ from housebuilders.games.master_builder.state import OPTIONS, MasterBuilderState
 from .positions import A, F, J, M, give, hiring, new
 
 
+@pytest.mark.rule("MB-119")
 @pytest.mark.parametrize("option", OPTIONS)
 def test_mb_119_a_whole_game_runs_with_each_option_alone(option: str) -> None:
     final = check_random_game("master-builder", 3, seed=2, options={option: True})
@@ -42,12 +43,14 @@ def test_a_whole_game_runs_with_each_rulings_other_reading(option: str, choice: 
     assert final.is_terminal() and final.setup["options"][option] == choice
 
 
+@pytest.mark.rule("MB-115", "MB-119")
 def test_mb_115_every_option_is_off_by_default() -> None:
     s = new(2)
     assert not any(s.option(o) for o in OPTIONS)
     assert not any(isinstance(a, LookIntoDeck) for a in s.legal_actions(0))
 
 
+@pytest.mark.rule("MB-36", "MB-115")
 def test_mb_115_q26_a_later_hire_may_choose_any_card_within_the_wage_cap() -> None:
     s = hiring(2, **{"choosing-workers": True})
     give(s, 0, [M, M, M, M, M])  # wage 25
@@ -69,6 +72,7 @@ def renting() -> tuple[MasterBuilderState, int]:
     return s, worker
 
 
+@pytest.mark.rule("MB-118")
 def test_q29_rent_offers_only_a_declined_offer_ends_and_prices_stay_within_the_cap() -> None:
     """The first reading, the option rent-offers-only: the owner names a price up to
     options.max_rent (and the renter's cash), the other accepts or declines, no counter,

@@ -17,11 +17,12 @@ from housebuilders.games.master_builder.actions import (
     FireWorker,
     PassHiring,
 )
-from housebuilders.games.master_builder.phases import DRAFT, HIRE, OPEN
+from housebuilders.games.master_builder.phases import DRAFT, HIRE, OPEN, TRACK
 
 from .positions import A, F, J, M, give, hiring, new, own
 
 
+@pytest.mark.rule("MB-11", "MB-17", "MB-21")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_mb_11_mb_17_q20_a_new_game_is_in_round_1_phase_1_with_seat_0_first(players: int) -> None:
     for seed in range(3):
@@ -30,6 +31,7 @@ def test_mb_11_mb_17_q20_a_new_game_is_in_round_1_phase_1_with_seat_0_first(play
         assert view["first"] == 0 and view["acting"] == [0]
 
 
+@pytest.mark.rule("MB-18", "MB-21", "MB-25", "MB-26")
 def test_mb_18_mb_21_mb_26_q8_the_draft_goes_round_in_seat_order_five_times() -> None:
     s = new(3)
     order = []
@@ -40,6 +42,18 @@ def test_mb_18_mb_21_mb_26_q8_the_draft_goes_round_in_seat_order_five_times() ->
     assert [len(w) for w in s.workers] == [5, 5, 5] and s.phase == OPEN
 
 
+@pytest.mark.rule("MB-25")
+def test_mb_25_a_draft_pick_takes_a_decks_top_and_the_card_below_shows_to_all() -> None:
+    s = new(3)
+    assert s.legal_actions(0) == list(HIRES)  # one choice a deck, nothing else
+    top, below = s.decks[F][:2]
+    s.apply(0, HIRES[F])
+    assert s.workers[0] == [top] and s.decks[F][0] == below
+    for viewer in (0, 1, 2, None):
+        assert s.observe(viewer)["decks"][F]["top"]["id"] == below
+
+
+@pytest.mark.rule("MB-27", "MB-28")
 def test_mb_28_no_fire_and_no_pass_is_offered_in_the_round_1_draft() -> None:
     s = new(2)
     while s.phase == DRAFT:
@@ -50,6 +64,7 @@ def test_mb_28_no_fire_and_no_pass_is_offered_in_the_round_1_draft() -> None:
         new(2).apply(0, PASS_HIRING)
 
 
+@pytest.mark.rule("MB-29")
 def test_mb_29_an_empty_deck_offers_no_worker_in_the_draft_or_later() -> None:
     s = new(2)
     give(s, 1, [M] * 8)
@@ -61,6 +76,7 @@ def test_mb_29_an_empty_deck_offers_no_worker_in_the_draft_or_later() -> None:
         s.apply(0, HIRES[M])
 
 
+@pytest.mark.rule("MB-31", "MB-33")
 def test_mb_31_mb_33_one_action_per_opportunity_and_a_pass_is_not_final() -> None:
     s = hiring(2)
     s.apply(0, PASS_HIRING)
@@ -71,6 +87,36 @@ def test_mb_31_mb_33_one_action_per_opportunity_and_a_pass_is_not_final() -> Non
     assert s.turn == 1 and len(s.workers[0]) == 1
 
 
+@pytest.mark.rule("MB-32")
+def test_mb_32_the_rulebooks_hire_a_foreman_hire_an_apprentice_fire_another_apprentice() -> (
+    None
+):
+    """The rulebook's example of one player's actions in one phase, one per turn."""
+    s = hiring(2)
+    (old,) = give(s, 0, [A])
+    foreman, apprentice = s.decks[F][0], s.decks[A][0]
+    s.apply(0, HIRES[F])
+    s.apply(1, PASS_HIRING)
+    s.apply(0, HIRES[A])
+    s.apply(1, PASS_HIRING)
+    s.apply(0, FIRES[old])
+    assert sorted(s.workers[0]) == sorted([foreman, apprentice]) and s.wage[0] == 4 + 1
+    assert s.phase == HIRE and s.turn == 1
+
+
+@pytest.mark.rule("MB-37")
+def test_mb_37_a_fired_worker_goes_under_its_deck_and_the_wage_falls_at_once() -> None:
+    s = hiring(2)
+    (foreman,) = give(s, 0, [F])
+    deck = s.decks[F][:]
+    s.apply(0, FIRES[foreman])
+    assert s.decks[F] == [*deck, foreman]  # the top card stays, the fired one at the bottom
+    seen = s.observe(1)
+    assert seen["players"][0]["wage"] == 0 and seen["decks"][F]["top"]["id"] == deck[0]
+    assert seen["decks"][F]["size"] == len(deck) + 1 and s.turn == 1
+
+
+@pytest.mark.rule("MB-35", "MB-99")
 def test_mb_35_a_hire_moves_the_wage_marker_at_once_and_the_worker_is_paid_that_round() -> None:
     s = hiring(2)
     top = s.decks[F][0]
@@ -82,6 +128,7 @@ def test_mb_35_a_hire_moves_the_wage_marker_at_once_and_the_worker_is_paid_that_
     assert s.cash[0] == 10 - 4
 
 
+@pytest.mark.rule("MB-38")
 def test_mb_38_a_master_fired_onto_an_empty_deck_can_be_hired_at_once() -> None:
     s = hiring(2)
     masters = give(s, 0, [M] * 8)
@@ -92,6 +139,7 @@ def test_mb_38_a_master_fired_onto_an_empty_deck_can_be_hired_at_once() -> None:
     assert s.workers[1] == [masters[0]]
 
 
+@pytest.mark.rule("MB-37", "MB-39")
 def test_mb_39_q21_a_worker_hired_this_phase_and_a_last_worker_may_be_fired() -> None:
     s = hiring(2)
     top = s.decks[J][0]
@@ -101,6 +149,7 @@ def test_mb_39_q21_a_worker_hired_this_phase_and_a_last_worker_may_be_fired() ->
     assert s.workers[0] == [] and s.wage[0] == 0 and s.decks[J][-1] == top
 
 
+@pytest.mark.rule("MB-24", "MB-41")
 def test_mb_24_q1_round_6_hires_and_turns_the_fifth_economic_card() -> None:
     s = hiring(2, first=1)
     s.round = 6
@@ -112,6 +161,7 @@ def test_mb_24_q1_round_6_hires_and_turns_the_fifth_economic_card() -> None:
     assert len(s.observe(None)["economy_shown"]) == 5 and s.economy == []
 
 
+@pytest.mark.rule("MB-12", "MB-13", "MB-14", "MB-19", "MB-116")
 def test_mb_19_q24_workers_contracts_cash_ious_and_wages_lie_open_the_decks_do_not() -> None:
     s = new(2, **{"selective-events": True})
     (worker,) = give(s, 0, [F])
@@ -129,6 +179,7 @@ def test_mb_19_q24_workers_contracts_cash_ious_and_wages_lie_open_the_decks_do_n
     assert len(s.observe(0)["players"][0]["hand_cards"]) == 2
 
 
+@pytest.mark.rule("MB-115")
 def test_q26_mb_115_a_look_in_the_draft_costs_1000_shows_the_deck_to_one_seat_only() -> None:
     s = new(2, **{"choosing-workers": True})
     assert LOOKS[A] in s.legal_actions(0)
@@ -142,6 +193,7 @@ def test_q26_mb_115_a_look_in_the_draft_costs_1000_shows_the_deck_to_one_seat_on
     assert s.phase == DRAFT and s.turn == 1
 
 
+@pytest.mark.rule("MB-115")
 def test_q26_mb_115_a_seat_that_looked_may_hire_nobody_from_that_deck() -> None:
     """"each player may pay $1,000 to the bank in order to look into a worker deck and
     choose a worker of their choice": the look is paid either way, and a seat that finds
@@ -164,6 +216,7 @@ def test_q26_mb_115_a_seat_that_looked_may_hire_nobody_from_that_deck() -> None:
     assert s.phase == DRAFT and s.turn == 0 and PASS_HIRING not in s.legal_actions(0)
 
 
+@pytest.mark.rule("MB-115")
 def test_q26_must_hire_after_look_is_the_option_of_the_first_reading() -> None:
     s = hiring(2, **{"choosing-workers": True, "must-hire-after-look": True})
     s.apply(0, LOOKS[A])
@@ -172,6 +225,7 @@ def test_q26_must_hire_after_look_is_the_option_of_the_first_reading() -> None:
         s.apply(0, DECLINE_CHOICE)
 
 
+@pytest.mark.rule("MB-36", "MB-115")
 def test_q26_the_look_is_not_offered_without_1000_and_keeps_the_wage_cap() -> None:
     s = hiring(2, **{"choosing-workers": True})
     s.cash[0] = 0
@@ -181,6 +235,7 @@ def test_q26_the_look_is_not_offered_without_1000_and_keeps_the_wage_cap() -> No
     assert LOOKS[J] not in s.legal_actions(0) and LOOKS[A] in s.legal_actions(0)
 
 
+@pytest.mark.rule("MB-18", "MB-22", "MB-23")
 def test_mb_22_mb_23_the_mallet_passes_left_each_round_for_six_rounds_at_most() -> None:
     s = new(3)
     firsts: dict[int, set[int]] = {}
@@ -190,6 +245,26 @@ def test_mb_22_mb_23_the_mallet_passes_left_each_round_for_six_rounds_at_most() 
         s.apply(player, s.legal_actions(player)[-1])
     assert sorted(firsts) == [1, 2, 3, 4, 5, 6]
     assert all(firsts[r] == {(r - 1) % 3} for r in firsts)
+
+
+@pytest.mark.rule("MB-20")
+def test_mb_20_every_round_goes_through_the_five_phases_in_the_tracks_order() -> None:
+    """Round after round, the first included, the phase every seat is shown goes hiring
+    and firing, contracts, events, construction, income and wages, and never back."""
+    s = new(3)
+    places: dict[int, list[int]] = {}
+    while not s.is_terminal():
+        view = s.observe(None)
+        seen = places.setdefault(view["round"], [])
+        place = TRACK.index(view["track"])
+        if not seen or seen[-1] != place:
+            seen.append(place)
+        player = s.acting_players()[0]
+        s.apply(player, s.legal_actions(player)[-1])
+    assert sorted(places) == [1, 2, 3, 4, 5, 6]
+    for round_, seen in places.items():
+        assert seen == sorted(seen) and seen[0] == 0 and 3 in seen, (round_, seen)
+    assert 1 in places[1]  # round 1 auctions its contracts too
 
 
 def test_the_log_numbers_seats_from_0_as_every_game_does() -> None:

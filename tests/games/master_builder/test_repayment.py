@@ -160,6 +160,7 @@ POSITIONS: dict[str, Callable[[], MasterBuilderState]] = {
 }  # fmt: skip
 
 
+@pytest.mark.rule("MB-107")
 @pytest.mark.parametrize("phase", POSITIONS)
 def test_mb_107_q13_a_loan_is_repaid_in_every_phase_and_the_seat_keeps_its_turn(
     phase: str,
@@ -177,6 +178,7 @@ def test_mb_107_q13_a_loan_is_repaid_in_every_phase_and_the_seat_keeps_its_turn(
     assert s.legal_actions(seat), "the seat is asked again"
 
 
+@pytest.mark.rule("MB-107")
 def test_mb_107_a_repayment_the_cash_cannot_cover_is_refused() -> None:
     s = hiring()
     s.cash[0], s.ious[0] = SMALL - 1, [1, 0]
@@ -188,6 +190,7 @@ def test_mb_107_a_repayment_the_cash_cannot_cover_is_refused() -> None:
     assert s.cash[0] == 0 and s.ious[0] == [0, 0] and s.turn == 0
 
 
+@pytest.mark.rule("MB-104", "MB-107")
 def test_q13_mb_104_no_repayment_while_taking_loans_for_wages_but_right_after() -> None:
     """A seat short of its wages would borrow a repayment back, without end: it repays
     in the last chance, once the wages are paid."""
@@ -201,6 +204,7 @@ def test_q13_mb_104_no_repayment_while_taking_loans_for_wages_but_right_after() 
     assert s.legal_actions(0) == [REPAYS[0], KEEP_LOANS]
 
 
+@pytest.mark.rule("MB-107")
 def test_q13_the_last_chance_asks_each_seat_with_a_loan_it_can_repay_after_wages() -> None:
     s = new(2)
     s.ious = [[1, 0], [1, 0]]
@@ -211,6 +215,7 @@ def test_q13_the_last_chance_asks_each_seat_with_a_loan_it_can_repay_after_wages
     assert s.phase == HIRE and s.round == 2  # nothing left to repay: the round ends
 
 
+@pytest.mark.rule("MB-48", "MB-107")
 def test_q13_an_opener_repays_only_what_leaves_the_named_contracts_minimum() -> None:
     s = opening_bid()
     low = s.content.contracts[4].min_bid
@@ -221,6 +226,7 @@ def test_q13_an_opener_repays_only_what_leaves_the_named_contracts_minimum() -> 
     assert s.legal_actions(0) == [BIDS[low - 1]]  # the opener can still bid the minimum
 
 
+@pytest.mark.rule("MB-54", "MB-107")
 def test_q13_mb_54_a_seat_that_repaid_below_every_minimum_passes_on_opening() -> None:
     s = opening()
     s.ious[0] = [1, 0]
@@ -231,6 +237,7 @@ def test_q13_mb_54_a_seat_that_repaid_below_every_minimum_passes_on_opening() ->
     assert s.turn == 1
 
 
+@pytest.mark.rule("MB-107", "MB-118")
 def test_q13_mb_118_a_rent_offer_repaid_below_its_price_can_only_be_declined_or_countered() -> (
     None
 ):
@@ -242,6 +249,7 @@ def test_q13_mb_118_a_rent_offer_repaid_below_its_price_can_only_be_declined_or_
     assert s.legal_actions(1) == [*RENT_PRICES[:3], DECLINE_RENT]  # $0 to $2,000
 
 
+@pytest.mark.rule("MB-83", "MB-107")
 def test_q13_a_repayment_while_planning_shows_at_once_and_hides_the_plan() -> None:
     """The cash and IOUs are public at once; the plan is not, and the others'
     determinizations keep the repayment (it is public) and resample the plan."""
@@ -261,6 +269,7 @@ def test_q13_a_repayment_while_planning_shows_at_once_and_hides_the_plan() -> No
     assert s.built[SHOP] == [0, 1, 0, 1, 0, 0] and s.cash[0] == 40 - SMALL - s.wage[0]
 
 
+@pytest.mark.rule("MB-107")
 @pytest.mark.parametrize("came", [winning_a_bonus, gaining_from_an_event])
 def test_q13_mb_107_money_that_comes_unasked_may_repay_a_loan_at_once(
     came: Callable[..., MasterBuilderState],

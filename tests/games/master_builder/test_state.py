@@ -1,5 +1,5 @@
-"""Master Builder's rules engine on the rulebook's examples and its refusals (the
-checklist's ids in the names)."""
+"""Master Builder's rules engine on the rulebook's examples and its refusals (each test
+marked with the ids of rules-reference.md it checks)."""
 
 from __future__ import annotations
 
@@ -69,6 +69,7 @@ def planning(s: MasterBuilderState) -> None:
     s.plan_from = len(s.history)
 
 
+@pytest.mark.rule("MB-5", "MB-30")
 def test_mb_5_mb_30_the_rulebooks_crew_shows_14_on_the_wage_track_after_the_draft() -> None:
     s = new(2)
     crew = [M, F, J, A, A]
@@ -78,6 +79,7 @@ def test_mb_5_mb_30_the_rulebooks_crew_shows_14_on_the_wage_track_after_the_draf
     assert s.wage[0] == 14 and s.phase == OPEN
 
 
+@pytest.mark.rule("MB-36")
 def test_mb_36_a_hire_past_the_wage_cap_of_30_is_refused_in_the_rulebooks_words() -> None:
     s = new(2)
     s.round, s.phase, s.turn = 2, HIRE, 0
@@ -102,6 +104,7 @@ def auction_of_contract_1() -> MasterBuilderState:
     return s
 
 
+@pytest.mark.rule("MB-49", "MB-50", "MB-52", "MB-53")
 def test_mb_52_the_auction_of_contract_1_goes_to_red_at_7000() -> None:
     s = auction_of_contract_1()
     blue, yellow, green, red = range(4)
@@ -118,6 +121,7 @@ def test_mb_52_the_auction_of_contract_1_goes_to_red_at_7000() -> None:
     assert 0 not in s.display and s.phase == OPEN and s.turn == blue  # MB-53
 
 
+@pytest.mark.rule("MB-45", "MB-47", "MB-48")
 def test_mb_45_mb_47_mb_48_bids_below_the_minimum_not_higher_or_above_cash_are_refused() -> None:
     s = auction_of_contract_1()
     s.apply(0, PUT_UPS[0])
@@ -133,6 +137,7 @@ def test_mb_45_mb_47_mb_48_bids_below_the_minimum_not_higher_or_above_cash_are_r
         s.apply(1, BIDS[s.high - 1])
 
 
+@pytest.mark.rule("MB-41")
 @pytest.mark.parametrize(("players", "revealed"), [(2, 0), (3, 1), (4, 1)])
 def test_mb_41_the_0_1_1_economic_card_reveals_its_count(players: int, revealed: int) -> None:
     s = new(players)
@@ -146,6 +151,7 @@ def test_mb_41_the_0_1_1_economic_card_reveals_its_count(players: int, revealed:
     assert s.economy_shown == [card]
 
 
+@pytest.mark.rule("MB-85")
 def test_mb_85_contract_8_the_rulebooks_crew_builds_a_side_wall_and_both_gables() -> None:
     s = new(2)
     give(s, 0, [M, F, F, J, A, A])  # Q30: six workers, as listed
@@ -162,6 +168,7 @@ def test_mb_85_contract_8_the_rulebooks_crew_builds_a_side_wall_and_both_gables(
     assert s.built[7] == [1, 1, 1, 0, 0, 0]
 
 
+@pytest.mark.rule("MB-76")
 def test_mb_76_a_section_without_the_skill_is_refused() -> None:
     s = new(2)
     give(s, 0, [J, J])
@@ -171,6 +178,7 @@ def test_mb_76_a_section_without_the_skill_is_refused() -> None:
         s.apply(0, STAFFS[7, 0, J, NONE])
 
 
+@pytest.mark.rule("MB-89")
 def test_mb_89_a_roof_before_four_walls_is_refused() -> None:
     s = new(2)
     give(s, 0, [M, M, M])
@@ -184,6 +192,7 @@ def test_mb_89_a_roof_before_four_walls_is_refused() -> None:
     assert s.plan_fault(0) is None
 
 
+@pytest.mark.rule("MB-80")
 def test_mb_80_a_worker_on_two_sections_is_refused() -> None:
     s = new(2)
     give(s, 0, [M])
@@ -194,6 +203,7 @@ def test_mb_80_a_worker_on_two_sections_is_refused() -> None:
         s.apply(0, STAFFS[7, 3, M, NONE])
 
 
+@pytest.mark.rule("MB-82", "MB-87")
 def test_mb_87_a_lone_wall_does_not_stand_and_cannot_be_submitted() -> None:
     s = new(2)
     give(s, 0, [M])
@@ -206,6 +216,7 @@ def test_mb_87_a_lone_wall_does_not_stand_and_cannot_be_submitted() -> None:
     s.apply(0, SUBMIT_PLAN)  # MB-82: an empty plan
 
 
+@pytest.mark.rule("MB-83")
 def test_mb_83_a_plan_stays_hidden_until_every_plan_is_in() -> None:
     s = new(2)
     give(s, 0, [M, F])
@@ -220,6 +231,7 @@ def test_mb_83_a_plan_stays_hidden_until_every_plan_is_in() -> None:
     assert s.built[7][:3] == [1, 0, 1] and s.is_public(len(s.history) - 1)
 
 
+@pytest.mark.rule("MB-105", "MB-106", "MB-112")
 def test_mb_105_mb_106_mb_112_loans_repay_early_then_late_once_the_deck_is_empty() -> None:
     s = new(2)
     assert [s.repayment(0), s.repayment(1)] == [13, 38]
@@ -230,6 +242,7 @@ def test_mb_105_mb_106_mb_112_loans_repay_early_then_late_once_the_deck_is_empty
     assert s.scores()[0]["total"] == 5
 
 
+@pytest.mark.rule("MB-111")
 def test_mb_111_an_unfinished_building_scores_its_amount_less_20000_a_section_never_below_0() -> (
     None
 ):
@@ -242,6 +255,7 @@ def test_mb_111_an_unfinished_building_scores_its_amount_less_20000_a_section_ne
     assert s.breakdown(0)["buildings"] == 26
 
 
+@pytest.mark.rule("MB-119")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_mb_119_whole_games_play_with_all_the_options(players: int) -> None:
     final = check_random_game("master-builder", players, seed=1, options=ALL_OPTIONS)
@@ -260,6 +274,7 @@ def test_greedy_bots_on_the_heuristic_hand_in_their_plans_and_finish_the_game() 
     assert s.round == s.last_round
 
 
+@pytest.mark.rule("MB-13", "MB-67")
 def test_mb_13_mb_67_the_action_that_leads_into_the_events_cannot_be_taken_back() -> None:
     s = auction_of_contract_1()
     while s.phase == OPEN or s.phase in (OPENING_BID, BID):
@@ -267,6 +282,7 @@ def test_mb_13_mb_67_the_action_that_leads_into_the_events_cannot_be_taken_back(
     assert s.events_seen and s.undo_floor == len(s.history)
 
 
+@pytest.mark.rule("MB-69", "MB-70", "MB-72", "MB-73", "MB-74")
 @pytest.mark.parametrize("event", range(16))
 def test_mb_69_to_mb_74_each_event_card_does_what_it_says(event: int) -> None:
     s = new(2)
@@ -308,6 +324,7 @@ def test_mb_69_to_mb_74_each_event_card_does_what_it_says(event: int) -> None:
             assert s.cash[p] == cash[p] and not s.down and s.workers[p] == mine[p]
 
 
+@pytest.mark.rule("MB-109", "MB-110")
 def test_mb_109_mb_110_all_contracts_acquired_in_round_4_end_the_game_after_round_5() -> None:
     s = new(2)
     for c in s.contract_deck + s.display:
@@ -323,6 +340,7 @@ def test_mb_109_mb_110_all_contracts_acquired_in_round_4_end_the_game_after_roun
     assert s.is_terminal()
 
 
+@pytest.mark.rule("MB-64", "MB-66")
 def test_mb_64_mb_66_an_unwanted_contract_carries_5000_once_then_leaves() -> None:
     s = new(2)
     c = s.contract_deck.pop()
@@ -334,6 +352,7 @@ def test_mb_64_mb_66_an_unwanted_contract_carries_5000_once_then_leaves() -> Non
     assert s.display == [] and c in s.gone and s.bonus[c] == 0
 
 
+@pytest.mark.rule("MB-31", "MB-33", "MB-34")
 def test_mb_34_q2_phase_1_ends_once_every_seat_has_passed_in_a_row() -> None:
     """"only ONE at a time, in turn order" and "they may decide to hire or fire a worker
     at their next opportunity": the text names no count of go-rounds, so the phase goes
@@ -359,6 +378,7 @@ def test_mb_34_q2_phase_1_ends_once_every_seat_has_passed_in_a_row() -> None:
     assert s.phase != HIRE
 
 
+@pytest.mark.rule("MB-34", "MB-38")
 def test_mb_34_q2_a_seat_does_not_hire_again_a_worker_it_fired_in_the_phase() -> None:
     """The least bound that ends the phase: a worker a seat fired in this phase is not
     hired again by it then (each seat moves each card twice at most: hire and fire), so
@@ -380,6 +400,7 @@ def test_mb_34_q2_a_seat_does_not_hire_again_a_worker_it_fired_in_the_phase() ->
     assert s.phase != HIRE and s.fired == [[], []]
 
 
+@pytest.mark.rule("MB-32", "MB-34")
 def test_mb_34_q2_three_go_rounds_is_the_option_of_the_first_reading() -> None:
     s = new(2, **{"three-go-rounds": True})
     s.round, s.phase, s.turn, s.cash = 2, HIRE, 0, [60, 60]
@@ -394,11 +415,13 @@ def test_mb_34_q2_three_go_rounds_is_the_option_of_the_first_reading() -> None:
     assert s.phase != HIRE and len(s.workers[0]) == 3
 
 
+@pytest.mark.rule("MB-63")
 def test_mb_63_q5_a_seat_without_a_contract_may_not_pass_on_opening_in_round_1() -> None:
     s = auction_of_contract_1()
     assert s.round == 1 and PASS_OPENING not in s.legal_actions(s.turn)
 
 
+@pytest.mark.rule("MB-62")
 def test_mb_62_the_last_contract_goes_at_its_minimum_to_the_last_seat_without_one() -> None:
     s = new(2)
     while s.phase != OPEN:
@@ -414,6 +437,7 @@ def test_mb_62_the_last_contract_goes_at_its_minimum_to_the_last_seat_without_on
     assert s.contracts[1] == [last] and s.cash[1] == 40 - cost and s.phase != OPEN
 
 
+@pytest.mark.rule("MB-100", "MB-102", "MB-103")
 def test_mb_100_q11_a_seat_short_of_its_wages_takes_loans_one_at_a_time() -> None:
     s = new(2)
     give(s, 0, [M, M, M, M, M, F])  # wage 29
@@ -425,6 +449,7 @@ def test_mb_100_q11_a_seat_short_of_its_wages_takes_loans_one_at_a_time() -> Non
     assert s.cash[0] == 1 and s.ious[0] == [3, 0]  # MB-102, MB-103
 
 
+@pytest.mark.rule("MB-118")
 def test_mb_118_q29_a_rented_worker_builds_for_the_renter_and_goes_home() -> None:
     s = new(2, **{"renting-workers": True})
     (master,) = give(s, 0, [M])
@@ -445,6 +470,7 @@ def test_mb_118_q29_a_rented_worker_builds_for_the_renter_and_goes_home() -> Non
     assert s.wage[0] == 5  # the owner still pays its wage
 
 
+@pytest.mark.rule("MB-118")
 def test_mb_118_q29_several_workers_may_be_rented_to_one_seat() -> None:
     """"they may rent them to the other players": each free worker, one offer at a
     time, several to the same seat."""
@@ -460,6 +486,7 @@ def test_mb_118_q29_several_workers_may_be_rented_to_one_seat() -> None:
     assert {RENT_OUTS[A, 1], RENT_OUTS[A, 2]} <= set(s.legal_actions(0))
 
 
+@pytest.mark.rule("MB-118")
 def test_mb_118_q29_the_rent_is_negotiated_the_other_seat_counters() -> None:
     """"The rental amount is decided by negotiation": the owner proposes a price, the
     other seat accepts, declines or proposes another (up to its cash), which the owner
@@ -486,6 +513,7 @@ def test_mb_118_q29_the_rent_is_negotiated_the_other_seat_counters() -> None:
     assert s.cash == [50, 40] and s.rented_in[1] == [F] and s.available(0)[F] == 0
 
 
+@pytest.mark.rule("MB-118")
 def test_mb_118_q29_offers_that_come_to_nothing_end_at_options_rent_offers() -> None:
     """So that the negotiation always ends: a seat may make another seat up to three
     offers a turn (options.rent_offers, proposed) that come to nothing; then it offers
@@ -507,6 +535,7 @@ def test_mb_118_q29_offers_that_come_to_nothing_end_at_options_rent_offers() -> 
     assert s.turn == 1 and s.offered == []
 
 
+@pytest.mark.rule("MB-12", "MB-14", "MB-15")
 def test_mb_12_mb_14_mb_15_determinize_keeps_the_open_cards_and_resamples_the_hidden() -> None:
     s = new(2)
     tops = [d[0] for d in s.decks]

@@ -219,6 +219,7 @@ def hue(fill: str) -> float:
     return degrees - 360 if degrees > 340 else degrees
 
 
+@pytest.mark.rule("MB-75")
 def test_mb_75_a_worker_card_is_drawn_in_its_types_rulebook_colour() -> None:
     """Each face-up worker card (the decks' tops, the seats' crews) is filled with its
     type's colour code and names its type."""
@@ -242,6 +243,7 @@ def test_mb_75_a_worker_card_is_drawn_in_its_types_rulebook_colour() -> None:
         assert seen == names
 
 
+@pytest.mark.rule("MB-75", "MB-86")
 def test_mb_75_a_sections_colour_code_is_shown_as_the_letter_of_its_worker_type() -> None:
     """A section's code is drawn as its letter (M, F, J, A) and the crew chips that staff
     it say in words which worker types the letters stand for."""

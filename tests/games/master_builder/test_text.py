@@ -87,6 +87,7 @@ def test_the_end_shows_every_seats_final_worth() -> None:
         assert f"cash {money(p['score']['breakdown']['cash'])}" in shown
 
 
+@pytest.mark.rule("MB-67")
 def test_mb_67_the_events_carried_out_show_by_their_names() -> None:
     """"The first player reveals the top card of the event deck and reads its text": both
     views name the events seen (from the content), never "event card N"."""
@@ -99,6 +100,7 @@ def test_mb_67_the_events_carried_out_show_by_their_names() -> None:
     assert all(name in SPEC.svg_view(obs, state.legal_json(0)) for name in names)
 
 
+@pytest.mark.rule("MB-118")
 @pytest.mark.parametrize("players", [3, 4])
 def test_mb_118_a_rent_offer_names_the_seat_the_board_shows(players: int) -> None:
     """One numbering everywhere, the board's (seats from 0): the offer to seat 1 says

@@ -45,6 +45,7 @@ def why_not(state: State, seat: int, asked: Json) -> IllegalAction:
     return refused.value
 
 
+@pytest.mark.rule("MB-36")
 def test_a_hire_past_the_wage_cap_asks_and_is_refused_by_the_wage_track() -> None:
     s = hiring(2)
     give(s, 0, [M, M, M, F, F, A, A, A, A])  # wages 27
@@ -59,6 +60,7 @@ def test_a_hire_past_the_wage_cap_asks_and_is_refused_by_the_wage_track() -> Non
     assert asks(s, 1) == [] and asks(s, None) == []  # not to act; the spectator
 
 
+@pytest.mark.rule("MB-48", "MB-54")
 def test_a_contract_one_cannot_bid_on_asks_and_names_the_bidding_rule() -> None:
     s = auctioning(2, [0, 3, 5])
     dear = max(s.display, key=lambda c: s.content.contracts[c].min_bid)
@@ -71,6 +73,7 @@ def test_a_contract_one_cannot_bid_on_asks_and_names_the_bidding_rule() -> None:
     assert refused.rule == "master-builder §Bidding on a Contract"
 
 
+@pytest.mark.rule("MB-81", "MB-89")
 def test_a_roof_section_before_the_walls_asks_with_its_crew_and_names_the_rule() -> None:
     s = new(2)
     c = next(c for c in range(len(s.content.contracts)) if c + 1 not in TOWN_WALLS)
