@@ -50,6 +50,7 @@ def test_malformed_action_json_is_a_clear_error() -> None:
         spec.action_from_json({"kind": "take", "material": "wood", "count": 1, "x": 2})
 
 
+@pytest.mark.rule("MH-9")
 def test_acting_out_of_turn_refused() -> None:
     s = new(3)
     with pytest.raises(hb.IllegalAction, match="may not act now") as e:
@@ -57,6 +58,7 @@ def test_acting_out_of_turn_refused() -> None:
     assert e.value.rule == "mr-house-basic §Movement Around the City"
 
 
+@pytest.mark.rule("MH-9")
 def test_action_of_another_phase_refused() -> None:
     s = new(2)
     with pytest.raises(hb.IllegalAction, match="purchases phase") as e:
@@ -64,6 +66,7 @@ def test_action_of_another_phase_refused() -> None:
     assert e.value.rule == "mr-house-basic §Movement Around the City"
 
 
+@pytest.mark.rule("MH-44")
 def test_action_after_the_end_refused() -> None:
     s = new(2)
     s.phase = 4

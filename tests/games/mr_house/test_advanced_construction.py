@@ -45,6 +45,7 @@ def building(players: int = 2, cards: list[int] | None = None, house=()):
     return s
 
 
+@pytest.mark.rule("MH-68")
 def test_brick_wall_needs_two_workers() -> None:
     # "to build a brick wall, a player needs not only materials (2 bricks and 1
     # cement) but also 2 workers"
@@ -55,6 +56,7 @@ def test_brick_wall_needs_two_workers() -> None:
     assert e.value.rule == "mr-house-advanced §Construction"
 
 
+@pytest.mark.rule("MH-69", "MH-71")
 def test_crew_of_several_cards() -> None:
     s = building(cards=[card_with(adv(), workers=1)])
     s.apply(0, Build("brick_wall", 0, 0))  # the printed worker and the card: one crew
@@ -63,6 +65,7 @@ def test_crew_of_several_cards() -> None:
     assert s.store[0][1] == 18 and s.store[0][2] == 19
 
 
+@pytest.mark.rule("MH-70")
 def test_each_card_works_on_one_part_a_turn() -> None:
     # "workers from one card can be used to build one part, then they get tired"
     s = building(cards=[card_with(adv(), workers=3)])
@@ -73,6 +76,7 @@ def test_each_card_works_on_one_part_a_turn() -> None:
     assert not any(isinstance(a, Build) for a in s.legal_actions(0))
 
 
+@pytest.mark.rule("MH-70")
 def test_tired_worker_card_refused() -> None:
     two = card_with(adv(), workers=2)
     s = building(cards=[two, two + 1])
@@ -83,6 +87,7 @@ def test_tired_worker_card_refused() -> None:
         s.apply(0, Crew(0b010))
 
 
+@pytest.mark.rule("MH-69")
 def test_crew_too_small_refused() -> None:
     one, two = card_with(adv(), workers=1), card_with(adv(), workers=2)
     s = building(cards=[one, two])
@@ -92,6 +97,7 @@ def test_crew_too_small_refused() -> None:
         s.apply(0, Crew(0b010))
 
 
+@pytest.mark.rule("MH-69")
 def test_crew_with_a_card_to_spare_refused() -> None:
     two = card_with(adv(), workers=2)
     s = building(cards=[two, two + 1])
@@ -100,6 +106,7 @@ def test_crew_with_a_card_to_spare_refused() -> None:
         s.apply(0, Crew(0b011))
 
 
+@pytest.mark.rule("MH-78")
 def test_workers_rest_and_shift_right_at_the_end_of_the_turn() -> None:
     s = building(players=2, cards=[5, 6, 7, 8])
     s.tired[0] = 0b10110
@@ -108,6 +115,7 @@ def test_workers_rest_and_shift_right_at_the_end_of_the_turn() -> None:
     assert s.tired[0] == 0
 
 
+@pytest.mark.rule("MH-72")
 def test_sheet_metal_and_ceramic_roofs() -> None:
     one = card_with(adv(), workers=1)
     s = building(cards=[one, one + 1, one + 2], house=(column(wood()), column(wood())))
@@ -118,6 +126,7 @@ def test_sheet_metal_and_ceramic_roofs() -> None:
     assert [c.roof for c in s.house[0]] == [CERAMIC_ROOF, ROOF]
 
 
+@pytest.mark.rule("MH-83")
 def test_garage_before_any_wall_refused() -> None:
     s = building(cards=[card_with(adv(), workers=2)])
     assert Build("wood_wall", GARAGE, 0) not in s.legal_actions(0)
@@ -125,6 +134,7 @@ def test_garage_before_any_wall_refused() -> None:
         s.apply(0, Build("wood_wall", GARAGE, 0))
 
 
+@pytest.mark.rule("MH-83", "MH-84", "MH-85")
 def test_garage_wall_door_and_roof() -> None:
     one = card_with(adv(), workers=1)
     s = building(cards=[one, one + 1, one + 2], house=(column(wood()),))
@@ -139,6 +149,7 @@ def test_garage_wall_door_and_roof() -> None:
     assert s.size(0) == 1 + 2  # the house's wall; the garage's wall and roof
 
 
+@pytest.mark.rule("MH-83")
 def test_second_garage_refused() -> None:
     s = building(cards=[card_with(adv(), workers=1)], house=(column(wood()),))
     s.garage[0] = Garage(BRICK_WALL)
@@ -146,12 +157,14 @@ def test_second_garage_refused() -> None:
         s.apply(0, Build("wood_wall", GARAGE, 0))
 
 
+@pytest.mark.rule("MH-84")
 def test_garage_door_does_not_count_as_the_house_door() -> None:
     s = building(cards=[card_with(adv(), workers=1)], house=(column(wood(door=True)),))
     s.garage[0] = Garage(WOOD_WALL)
     assert Build("door", GARAGE, 0) in s.legal_actions(0)
 
 
+@pytest.mark.rule("MH-85")
 def test_garage_scoring_wall_only_one_point() -> None:
     s = adv(2)
     s.garage[0] = Garage(BRICK_WALL, False, ROOF)
@@ -160,6 +173,7 @@ def test_garage_scoring_wall_only_one_point() -> None:
     assert s.garage_points(0) == 0
 
 
+@pytest.mark.rule("MH-84")
 def test_giving_up_the_garage_wall_takes_door_and_roof() -> None:
     s = building(house=(column(wood()),))
     s.garage[0] = Garage(WOOD_WALL, True, ROOF)
@@ -168,6 +182,7 @@ def test_giving_up_the_garage_wall_takes_door_and_roof() -> None:
     assert s.garage_points(0) == 0 and s.observe(0)["players"][0]["garage"] is None
 
 
+@pytest.mark.rule("MH-83")
 def test_a_garage_given_up_is_not_built_again() -> None:
     """"Each player may build only one garage": once its wall is given up, no other."""
     s = building(house=(column(wood()),))
@@ -180,6 +195,7 @@ def test_a_garage_given_up_is_not_built_again() -> None:
         s.apply(0, Build("door", GARAGE, 0))
 
 
+@pytest.mark.rule("MH-73")
 def test_structure_rules_of_the_basic_variant_apply() -> None:
     s = building(cards=[card_with(adv(), workers=1)], house=(column(wood(door=True)),))
     with pytest.raises(hb.IllegalAction, match="both a window and a door"):
@@ -188,6 +204,7 @@ def test_structure_rules_of_the_basic_variant_apply() -> None:
         s.apply(0, Build("chimney", 0, 1))
 
 
+@pytest.mark.rule("MH-36", "MH-73")
 def test_walls_stack_and_roofs_go_at_any_level_in_the_advanced_variant() -> None:
     """Rulings 1, 2 and 5, as in the basic variant: "A house can also have more than
     one level, by building walls on top of walls." "Not all roofs must be at the same
@@ -203,6 +220,7 @@ def test_walls_stack_and_roofs_go_at_any_level_in_the_advanced_variant() -> None
     assert not [a for a in builds if a.part == "chimney" and a.column == 0]  # no roof there
 
 
+@pytest.mark.rule("MH-73")
 def test_giving_up_a_part_in_the_advanced_variant_takes_what_stands_on_it() -> None:
     """Ruling 15: "A constructed house part can be removed, but the player does not
     keep it or regain the materials used to create it." A roof takes its chimney, a
@@ -214,6 +232,7 @@ def test_giving_up_a_part_in_the_advanced_variant_takes_what_stands_on_it() -> N
     assert s.house[0] == (column(wood()),) and s.store[0] == list(PLENTY)
 
 
+@pytest.mark.rule("MH-57", "MH-71")
 def test_finish_passes_to_the_next_builder() -> None:
     s = building(players=2)
     s.store[1] = list(PLENTY)
@@ -222,6 +241,7 @@ def test_finish_passes_to_the_next_builder() -> None:
 
 
 # == Preparation for the Next Turn =======================================================
+@pytest.mark.rule("MH-74")
 def test_steel_price_rises_from_five_to_six() -> None:
     # Rulebook example: 3 steel left; in a 3-player game the price rises if 4 or fewer
     # remain: from 5 to 6, the maximum.
@@ -232,6 +252,7 @@ def test_steel_price_rises_from_five_to_six() -> None:
     assert s.prices[3] == 6
 
 
+@pytest.mark.rule("MH-74")
 def test_price_never_above_maximum_nor_below_minimum() -> None:
     s = adv(3)
     s.prices[3] = 6
@@ -243,6 +264,7 @@ def test_price_never_above_maximum_nor_below_minimum() -> None:
     assert s.prices[0] == 2  # wood stays at its minimum
 
 
+@pytest.mark.rule("MH-74")
 def test_price_falls_when_more_remain_than_the_threshold() -> None:
     s = adv(3)
     s.supply[0] = 5  # wood, threshold 4
@@ -250,6 +272,7 @@ def test_price_falls_when_more_remain_than_the_threshold() -> None:
     assert s.prices[0] == 2
 
 
+@pytest.mark.rule("MH-75")
 def test_materials_replenished_as_at_setup() -> None:
     s = adv(4)
     s.supply = [0] * 6
@@ -257,6 +280,7 @@ def test_materials_replenished_as_at_setup() -> None:
     assert s.supply == [9, 7, 7, 9, 4, 3]
 
 
+@pytest.mark.rule("MH-76")
 def test_worker_cards_left_on_the_board_get_a_coin() -> None:
     s = adv(2)
     cheap = card_with(s, workers=1, stars=0)  # price 2
@@ -270,6 +294,7 @@ def test_worker_cards_left_on_the_board_get_a_coin() -> None:
     assert len(s.worker_deck) == deck_before - 2
 
 
+@pytest.mark.rule("MH-77")
 def test_expo_future_cards_become_current() -> None:
     s = adv(2)
     future = list(s.expo_future)
@@ -284,6 +309,7 @@ def _privileges_in_play(state) -> set[int]:
     return {*state.privilege_deck, *state.expo_current, *state.expo_future, *held}
 
 
+@pytest.mark.rule("MH-77")
 def test_unused_current_privilege_cards_are_removed_to_the_box_for_good() -> None:
     # "4. Replenish privilege cards at the expo. Unused current privilege cards are
     # removed to the box. The 2 future privilege cards are moved to the 2 current
@@ -314,6 +340,7 @@ def test_unused_current_privilege_cards_are_removed_to_the_box_for_good() -> Non
         assert unused not in _privileges_in_play(s)
 
 
+@pytest.mark.rule("MH-77")
 def test_both_current_privilege_cards_leave_when_nobody_visits_the_expo() -> None:
     s = adv(3)
     unused, future = list(s.expo_current), list(s.expo_future)
@@ -324,8 +351,21 @@ def test_both_current_privilege_cards_leave_when_nobody_visits_the_expo() -> Non
     assert not set(unused + future) & _privileges_in_play(s)
 
 
+@pytest.mark.rule("MH-67", "MH-79")
 def test_next_turn_follows_the_player_order_track() -> None:
     s = adv(3, order=[0, 1, 2])
     s.track = [2, 1, 0]
     s._end_turn()
     assert s.order == [2, 1, 0] and s.acting_players() == (2,)
+
+
+@pytest.mark.rule("MH-84")
+def test_the_garage_takes_no_window_or_chimney() -> None:
+    """The garage's parts are a wall, a door and, if wished, a roof (ruling 26)."""
+    s = building(cards=[card_with(adv(), workers=1)], house=(column(wood()),))
+    s.garage[0] = Garage(WOOD_WALL, False, ROOF)
+    on_garage = {a.part for a in s.legal_actions(0) if isinstance(a, Build) and a.column == GARAGE}
+    assert on_garage == {"door"}
+    for part in ("window", "chimney"):
+        with pytest.raises(hb.IllegalAction):
+            s.apply(0, Build(part, GARAGE, 0))

@@ -35,6 +35,7 @@ def use(name: str, money: int = 50):
     return s
 
 
+@pytest.mark.rule("MH-91")
 @pytest.mark.parametrize(
     ("name", "gained"),
     [
@@ -54,26 +55,31 @@ def test_privilege_free_materials(name: str, gained: dict[str, int]) -> None:
     assert s.money[0] == 50
 
 
+@pytest.mark.rule("MH-92")
 def test_privilege_energy_efficient_windows_buy_a_window_for_two() -> None:
     s = use("Energy-Efficient Windows")
     assert s.store[0] == materials(**START, window=1) and s.money[0] == 48
 
 
+@pytest.mark.rule("MH-92")
 def test_privilege_gazebo_buys_a_door_for_five() -> None:
     s = use("Gazebo")
     assert s.store[0] == materials(**START, door=1) and s.money[0] == 45
 
 
+@pytest.mark.rule("MH-92")
 def test_privilege_buying_may_force_a_loan() -> None:
     s = use("Gazebo", money=3)
     assert s.money[0] == 18 and s.loans[0] == 1
 
 
+@pytest.mark.rule("MH-93")
 @pytest.mark.parametrize("name", ["Solar Water Heater", "Brick Driveway", "Swimming Pool"])
 def test_privilege_quality_plus_one(name: str) -> None:
     assert use(name).quality[0] == -2
 
 
+@pytest.mark.rule("MH-95")
 def test_privilege_heat_pump_buys_the_first_worker_card_of_the_deck() -> None:
     s, card = holding("Heat Pump")
     top = s.worker_deck[-1]
@@ -83,6 +89,7 @@ def test_privilege_heat_pump_buys_the_first_worker_card_of_the_deck() -> None:
     assert s.undo_floor == len(s.history)  # a face-down card was revealed
 
 
+@pytest.mark.rule("MH-95")
 def test_privilege_heat_pump_needs_a_deck() -> None:
     s, card = holding("Heat Pump")
     s.worker_deck = []
@@ -91,10 +98,12 @@ def test_privilege_heat_pump_needs_a_deck() -> None:
         s.apply(0, UsePrivilege(card))
 
 
+@pytest.mark.rule("MH-96")
 def test_privilege_rainwater_tank_gains_eight_money() -> None:
     assert use("Rainwater Tank").money[0] == 58
 
 
+@pytest.mark.rule("MH-96")
 def test_privilege_alarm_system_gives_a_permit() -> None:
     assert use("Alarm System").permit[0]
     s, card = holding("Alarm System")
@@ -103,6 +112,7 @@ def test_privilege_alarm_system_gives_a_permit() -> None:
         s.apply(0, UsePrivilege(card))
 
 
+@pytest.mark.rule("MH-94")
 @pytest.mark.parametrize("name", ["Wind Energy Generator", "Photovoltaic Panels"])
 def test_privilege_decided_on_receipt_cannot_be_discarded_later(name: str) -> None:
     s, card = holding(name)
@@ -111,12 +121,14 @@ def test_privilege_decided_on_receipt_cannot_be_discarded_later(name: str) -> No
         s.apply(0, UsePrivilege(card))
 
 
+@pytest.mark.rule("MH-90")
 def test_privilege_usable_in_construction_too() -> None:
     s, card = holding("Fence and Gate")
     adv_construction(s, order=[0, 1])
     assert UsePrivilege(card) in s.legal_actions(0)
 
 
+@pytest.mark.rule("MH-90")
 def test_privilege_not_held_refused() -> None:
     s = adv(2, order=[0, 1])
     with pytest.raises(hb.IllegalAction, match="do not hold"):
@@ -124,6 +136,7 @@ def test_privilege_not_held_refused() -> None:
 
 
 # == Loans ================================================================================
+@pytest.mark.rule("MH-81")
 def test_repay_a_loan_any_time_the_player_may_act() -> None:
     s = adv(2, order=[0, 1])
     s.loans[0], s.money[0] = 2, 45
@@ -132,6 +145,7 @@ def test_repay_a_loan_any_time_the_player_may_act() -> None:
     assert s.loans[0] == 1 and s.money[0] == 25
 
 
+@pytest.mark.rule("MH-81")
 def test_repaying_must_leave_money_above_zero() -> None:
     s = adv(2, order=[0, 1])
     s.loans[0], s.money[0] = 1, 20
@@ -141,6 +155,7 @@ def test_repaying_must_leave_money_above_zero() -> None:
     assert e.value.rule == "mr-house-advanced §Loans"
 
 
+@pytest.mark.rule("MH-82")
 @pytest.mark.parametrize(
     ("loans", "points"), [(0, 1), (1, -1), (2, -2), (3, -4), (4, -6), (5, -9), (6, -12), (9, -12)]
 )
@@ -184,6 +199,7 @@ def scoring_example():
     return s
 
 
+@pytest.mark.rule("MH-85", "MH-87", "MH-88")
 def test_rulebook_advanced_scoring_example() -> None:
     jacob, marta, paul = scoring_example().scores()
     assert jacob["breakdown"] == {
@@ -198,12 +214,14 @@ def test_rulebook_advanced_scoring_example() -> None:
     assert (jacob["complete"], marta["complete"], paul["complete"]) == (True, True, False)
 
 
+@pytest.mark.rule("MH-86")
 def test_rulebook_advanced_scoring_example_marta_wins_paul_loses() -> None:
     s = scoring_example()
     assert s.scores()[2]["total"] > 17  # Paul scores more, and still loses
     assert s.ranking() == [2, 1, 3]
 
 
+@pytest.mark.rule("MH-73", "MH-86")
 def test_a_complete_house_in_the_advanced_variant_is_the_basic_variants() -> None:
     """Rulings 2, 3 and 4: "A complete house has at least 2 walls; 2 roofs; all walls
     covered by a roof or a higher-story wall; at least 1 chimney; exactly 1 door; all
@@ -222,6 +240,7 @@ def test_a_complete_house_in_the_advanced_variant_is_the_basic_variants() -> Non
         assert s.scores()[0]["complete"] is complete, house
 
 
+@pytest.mark.rule("MH-57")
 def test_the_advanced_sixth_turn_ends_the_game_without_preparation() -> None:
     """Ruling 13: "The game ends after the sixth game turn. Then points are scored." """
     s = adv(2, seed=2)
@@ -230,12 +249,14 @@ def test_the_advanced_sixth_turn_ends_the_game_without_preparation() -> None:
     assert s.acting_players() == ()
 
 
+@pytest.mark.rule("MH-86")
 def test_incomplete_house_loses_whatever_the_points() -> None:
     s = scoring_example()
     s.permit = [False, True, True]  # Jacob's house is incomplete without a permit
     assert s.ranking() == [3, 1, 2]
 
 
+@pytest.mark.rule("MH-88")
 def test_privilege_majority_ties_all_score() -> None:
     s = adv(3)
     pink = [i for i, c in enumerate(s.p.privilege_cards) if c.colour == "pink"]
@@ -243,6 +264,7 @@ def test_privilege_majority_ties_all_score() -> None:
     assert s.privilege_points() == [1, 1, 0]
 
 
+@pytest.mark.rule("MH-88")
 def test_privilege_cards_of_losing_players_still_count() -> None:
     s = scoring_example()
     assert s.privilege_points() == [1, 0, 2]  # Paul has the most pink and the blue
@@ -262,25 +284,30 @@ def tied(**changes):
     return s
 
 
+@pytest.mark.rule("MH-89")
 def test_tie_break_shared_when_all_is_equal() -> None:
     assert tied().ranking() == [1, 1]
 
 
+@pytest.mark.rule("MH-89")
 def test_tie_break_fewer_loans() -> None:
     # 0 loans (+1) against 1 loan (-1), made up by 2 quality points.
     assert tied(loans=[0, 1], quality=[0, 2]).ranking() == [1, 2]
 
 
+@pytest.mark.rule("MH-89")
 def test_tie_break_more_money() -> None:
     assert tied(money=[30, 31]).ranking() == [2, 1]
 
 
+@pytest.mark.rule("MH-89")
 def test_tie_break_higher_quality() -> None:
     s = adv(2)
     pink = next(i for i, c in enumerate(s.p.privilege_cards) if c.colour == "pink")
     assert tied(quality=[0, 1], privileges=[[pink], []]).ranking() == [2, 1]
 
 
+@pytest.mark.rule("MH-85", "MH-89")
 def test_tie_break_bigger_house_counts_the_garage() -> None:
     s = adv(2)
     pink = next(i for i, c in enumerate(s.p.privilege_cards) if c.colour == "pink")

@@ -12,15 +12,18 @@ from housebuilders.games.mr_house.actions import (
     Hire,
     OfficeChoice,
     OnReceipt,
+    PlaceMarker,
     StopHiring,
 )
 from housebuilders.games.mr_house.content import load_content
+from housebuilders.games.mr_house.phases import PURCHASES
 
 from .helpers import adv, adv_purchases, card_with, privilege
 
 ORDER, OFFICE, BRICK, WINDOW, CEMENT, WORK, STEEL, DOOR, WOOD, EXPO = range(1, 11)
 
 
+@pytest.mark.rule("MH-61")
 def test_wood_bought_at_price_four() -> None:
     # Rulebook example: the price of wood is 4; the blue player buys only 2 wood with a
     # marker of value 3 and pays 8.
@@ -36,6 +39,7 @@ def test_wood_bought_at_price_four() -> None:
     assert s.money[2] == 42 and s.store[2][0] == 3
 
 
+@pytest.mark.rule("MH-60")
 def test_buying_with_marker_zero_refused() -> None:
     s = adv(2, order=[0, 1])
     adv_purchases(s, {WOOD: [(0, 0), (1, 2)]})
@@ -45,6 +49,7 @@ def test_buying_with_marker_zero_refused() -> None:
     assert e.value.rule == "mr-house-advanced §Purchases"
 
 
+@pytest.mark.rule("MH-61")
 def test_buying_more_than_the_marker_refused() -> None:
     s = adv(2, order=[0, 1])
     adv_purchases(s, {WOOD: [(0, 2)]})
@@ -52,6 +57,7 @@ def test_buying_more_than_the_marker_refused() -> None:
         s.apply(0, Buy("wood", 3))
 
 
+@pytest.mark.rule("MH-80")
 def test_loan_example_from_two_money_to_sixteen() -> None:
     # "a player has 2 money but spends 6 (so their money falls to -4); they must
     # immediately take a loan and receive +20 money: 16"
@@ -63,6 +69,7 @@ def test_loan_example_from_two_money_to_sixteen() -> None:
     assert s.money[0] == 16 and s.loans[0] == 1
 
 
+@pytest.mark.rule("MH-80")
 def test_loan_when_money_reaches_exactly_zero() -> None:
     s = adv(2, order=[0, 1])
     s.money[0] = 6
@@ -72,6 +79,7 @@ def test_loan_when_money_reaches_exactly_zero() -> None:
     assert s.money[0] == 20 and s.loans[0] == 1
 
 
+@pytest.mark.rule("MH-3", "MH-80")
 def test_loans_repeated_until_money_above_zero() -> None:
     s = adv(2, order=[0, 1])
     s.money[0] = 1
@@ -82,6 +90,7 @@ def test_loans_repeated_until_money_above_zero() -> None:
     assert s.money[0] == 5 and s.loans[0] == 2
 
 
+@pytest.mark.rule("MH-63")
 def test_office_money_four_times_marker() -> None:
     # Rulebook example: Marta at the office with a 3 marker takes 4 x 3 = 12 money.
     s = adv(3, order=[0, 1, 2])
@@ -112,6 +121,7 @@ def office_takers(stack: list[tuple[int, int]] = OFFICE_STACK, **options: str) -
     return takers
 
 
+@pytest.mark.rule("MH-63")
 def test_office_only_two_players_benefit() -> None:
     # The office section: "At the office, only 2 players will gain a benefit"; by
     # default (office="first-two") the first two non-zero markers in stack order.
@@ -127,23 +137,27 @@ def test_office_only_two_players_benefit() -> None:
     assert office_takers(office="first-two") == [0, 3]
 
 
+@pytest.mark.rule("MH-63")
 def test_office_two_highest_markers_is_an_option() -> None:
     # "only 2 players will gain a benefit", read as at the expo: "the player with the
     # highest non-0 marker ... The player with the second highest non-0 marker".
     assert office_takers(office="highest-two") == [3, 1]  # the 2 and the 3, in stack order
 
 
+@pytest.mark.rule("MH-63")
 def test_office_two_highest_markers_tie_by_the_stack() -> None:
     # "equal values rank by the stack" (ruling 11): of three 2s, the first two placed
     stack = [(2, 1), (0, 2), (1, 2), (3, 2)]
     assert office_takers(stack, office="highest-two") == [0, 1]
 
 
+@pytest.mark.rule("MH-63")
 def test_office_one_player_only_is_an_option() -> None:
     # The movement section: "Some spaces give 1 item to only 1 player (e.g. office)".
     assert office_takers(office="first-one") == [0]
 
 
+@pytest.mark.rule("MH-63")
 def test_office_permit_not_offered_twice() -> None:
     s = adv(2, order=[0, 1])
     s.permit[0] = True
@@ -153,6 +167,7 @@ def test_office_permit_not_offered_twice() -> None:
         s.apply(0, OfficeChoice("permit"))
 
 
+@pytest.mark.rule("MH-64", "MH-66")
 def test_worker_card_price_six_two_stars() -> None:
     # Rulebook example: Marta buys a worker card with quality 2 and price 6; it has 2
     # workers. She pays 6 and moves her quality marker ahead 2 spaces.
@@ -167,6 +182,7 @@ def test_worker_card_price_six_two_stars() -> None:
     assert (1, 2) in s.workers_available(1)
 
 
+@pytest.mark.rule("MH-64")
 def test_hire_up_to_marker_value_then_stop() -> None:
     s = adv(2, order=[0, 1])
     a, b, c = s.board_cards[0][0], s.board_cards[1][0], s.board_cards[2][0]
@@ -179,6 +195,7 @@ def test_hire_up_to_marker_value_then_stop() -> None:
     assert s.board_cards == [(c, 0)]
 
 
+@pytest.mark.rule("MH-65")
 def test_new_worker_cards_enter_left_and_push_older_off_the_board() -> None:
     s = adv(2, order=[0, 1])
     s.spaces[0] = [-1, 11, 12, 13]
@@ -208,6 +225,7 @@ def test_the_log_names_a_hired_and_a_pushed_worker_card_as_the_action_does() -> 
     assert f"{pushed} is pushed off player 0's board" in s.log
 
 
+@pytest.mark.rule("MH-64", "MH-76")
 def test_worker_card_price_with_coins() -> None:
     s = adv(2, order=[0, 1])
     card = card_with(s, workers=3, stars=2)  # price 8
@@ -219,6 +237,7 @@ def test_worker_card_price_with_coins() -> None:
     assert s.money[0] == 25
 
 
+@pytest.mark.rule("MH-67")
 def test_player_order_example() -> None:
     # The order is red (0), green (1), yellow (2); yellow places a 2 marker at the
     # player order track and nobody else a non-zero one: yellow 1st, red 2nd, green 3rd.
@@ -228,12 +247,14 @@ def test_player_order_example() -> None:
     assert s.order == [0, 1, 2]  # this turn keeps its order (ruling 22)
 
 
+@pytest.mark.rule("MH-67")
 def test_player_order_several_movers_in_stack_order() -> None:
     s = adv(4, order=[0, 1, 2, 3])
     adv_purchases(s, {ORDER: [(3, 1), (1, 0), (2, 3)]})
     assert s.track == [3, 2, 0, 1]
 
 
+@pytest.mark.rule("MH-62")
 def test_expo_highest_marker_chooses_second_gets_the_other() -> None:
     s = adv(3, order=[0, 1, 2])
     s.expo_current = [privilege(s, "Fence and Gate"), privilege(s, "Gazebo")]
@@ -243,12 +264,14 @@ def test_expo_highest_marker_chooses_second_gets_the_other() -> None:
     assert s.privileges == [[], [privilege(s, "Gazebo")], [privilege(s, "Fence and Gate")]]
 
 
+@pytest.mark.rule("MH-62")
 def test_expo_equal_markers_rank_by_the_stack() -> None:
     s = adv(3, order=[0, 1, 2])
     adv_purchases(s, {EXPO: [(2, 2), (0, 2), (1, 1)]}, hold=False)
     assert s.acting_players() == (2,)  # placed first among the 2s
 
 
+@pytest.mark.rule("MH-94")
 @pytest.mark.parametrize("name", ["Wind Energy Generator", "Photovoltaic Panels"])
 def test_wind_energy_generator_decided_on_receipt(name: str) -> None:
     # Rulebook example: the card gained with a 3 marker on the expo: keep it, or
@@ -264,6 +287,7 @@ def test_wind_energy_generator_decided_on_receipt(name: str) -> None:
     assert s.money[0] == 45 and s.privileges[0] == []
 
 
+@pytest.mark.rule("MH-94")
 def test_wind_energy_generator_kept_counts_for_colours() -> None:
     s = adv(2, order=[0, 1])
     wind = privilege(s, "Wind Energy Generator")
@@ -274,12 +298,14 @@ def test_wind_energy_generator_kept_counts_for_colours() -> None:
     assert s.privilege_points() == [0, 1]
 
 
+@pytest.mark.rule("MH-90")
 def test_privilege_cards_held_are_public() -> None:
     s = adv(2, order=[0, 1])
     s.privileges[1] = [privilege(s, "Gazebo")]
     assert s.observe(0)["players"][1]["privileges"][0]["name"] == "Gazebo"
 
 
+@pytest.mark.rule("MH-80")
 def test_money_has_no_upper_limit() -> None:
     # Ruling 30: the end of the money track is not a rule.
     s = adv(3, order=[0, 1, 2])
@@ -289,6 +315,7 @@ def test_money_has_no_upper_limit() -> None:
     assert s.money[1] == 512
 
 
+@pytest.mark.rule("MH-66")
 def test_negative_stars_are_allowed_and_quality_stays_on_its_track() -> None:
     # Ruling 14: a card's stars may be negative in the data; quality never goes below
     # the track's start (-3) nor past its end.
@@ -304,3 +331,26 @@ def test_negative_stars_are_allowed_and_quality_stays_on_its_track() -> None:
     assert s.quality[1] == s.p.quality_start == -3
     s._raise_quality(1, 100)
     assert s.quality[1] == s.p.quality_max
+
+
+@pytest.mark.rule("MH-60")
+def test_advanced_locations_resolve_in_number_order_and_markers_return() -> None:
+    s = adv(2, order=[0, 1])
+    plans = {
+        0: [(1, WOOD), (2, OFFICE), (3, BRICK), (1, WINDOW), (0, CEMENT)],
+        1: [(3, STEEL), (1, DOOR), (2, WOOD), (0, ORDER), (1, WORK)],
+    }
+    for turn in range(5):
+        for player in (0, 1):
+            s.apply(player, PlaceMarker(*plans[player][turn]))
+    visited = []
+    while s.phase == PURCHASES:
+        (player,) = s.acting_players()
+        visited.append(s.loc)
+        s.apply(player, s.legal_actions(player)[0])
+    # every location with a non-zero marker asks, in number order (the player order
+    # track, 1, and the cement store, 5, hold only 0 markers)
+    assert visited == sorted(visited)
+    assert set(visited) == {OFFICE, BRICK, WINDOW, WORK, STEEL, DOOR, WOOD}
+    assert all(not stack for stack in s.stacks)
+    assert s.hand == [[0, 1, 1, 2, 3]] * 2

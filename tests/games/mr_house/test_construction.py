@@ -36,6 +36,7 @@ def ready(
     )
 
 
+@pytest.mark.rule("MH-28", "MH-30")
 def test_prepare_groups_then_roll_each() -> None:
     # Rulebook example: Jacob sorts his materials into three groups: a wooden wall,
     # a roof and a chimney.
@@ -51,6 +52,7 @@ def test_prepare_groups_then_roll_each() -> None:
     assert s.acting_players() == (1,)  # all groups rolled: the next builder
 
 
+@pytest.mark.rule("MH-27", "MH-28")
 def test_prepare_needs_the_materials() -> None:
     s = ready(store=materials(wood=1, steel=1))
     assert Prepare("wood_wall") not in s.legal_actions(0)
@@ -59,11 +61,13 @@ def test_prepare_needs_the_materials() -> None:
     assert e.value.rule == "mr-house-basic §Construction"
 
 
+@pytest.mark.rule("MH-29")
 def test_quality_is_one_plus_workers() -> None:
     s = ready(workers=2)
     assert s.quality(0) == 4  # 1 + the printed worker + 2 hired
 
 
+@pytest.mark.rule("MH-27", "MH-30")
 def test_roll_at_or_below_quality_succeeds() -> None:
     # Jacob's company has quality 3: he needs to roll 3 or less.
     s = ready(workers=1, rolls=[3])
@@ -74,6 +78,7 @@ def test_roll_at_or_below_quality_succeeds() -> None:
     assert s.store[0] == [9, 7, 8, 9, 9, 9]  # 2 brick and 1 cement went to the bank
 
 
+@pytest.mark.rule("MH-30", "MH-31")
 def test_failed_roll_returns_materials_to_storehouse() -> None:
     # Jacob rolls 5 with quality 3: the wooden wall fails; he keeps the materials.
     s = ready(store=materials(wood=2, steel=1, brick=2, cement=1), workers=1, rolls=[5, 3])
@@ -87,6 +92,7 @@ def test_failed_roll_returns_materials_to_storehouse() -> None:
     assert counts(s.house[0])[1] == 1
 
 
+@pytest.mark.rule("MH-31")
 def test_failed_group_materials_wait_for_next_turn() -> None:
     s = ready(store=materials(wood=2, steel=1), rolls=[6])
     act(s, Prepare("wood_wall"))
@@ -97,6 +103,7 @@ def test_failed_group_materials_wait_for_next_turn() -> None:
     assert s.store[0] == materials(wood=2, steel=1)
 
 
+@pytest.mark.rule("MH-9", "MH-28")
 def test_builders_go_in_turn_order_from_first_player() -> None:
     s = at_construction(3, store={p: list(PLENTY) for p in range(3)})
     s.order = [1, 2, 0]
@@ -107,6 +114,7 @@ def test_builders_go_in_turn_order_from_first_player() -> None:
     assert order == [1, 2, 0]
 
 
+@pytest.mark.rule("MH-33")
 def test_walls_before_windows_and_doors() -> None:
     s = ready(house=(column(wood(door=True)),))
     act(s, Prepare("window"))
@@ -115,6 +123,7 @@ def test_walls_before_windows_and_doors() -> None:
         s.apply(0, Build("window", 1, 0))
 
 
+@pytest.mark.rule("MH-32")
 def test_nothing_to_place_and_nothing_to_give_up_finishes_by_itself() -> None:
     s = ready()
     act(s, Prepare("window"))
@@ -124,6 +133,7 @@ def test_nothing_to_place_and_nothing_to_give_up_finishes_by_itself() -> None:
     assert s.store[0] == PLENTY
 
 
+@pytest.mark.rule("MH-37")
 def test_roof_only_on_a_built_wall() -> None:
     s = ready(house=ROOFED)
     act(s, Prepare("roof"))
@@ -132,6 +142,7 @@ def test_roof_only_on_a_built_wall() -> None:
         s.apply(0, Build("roof", 1, 0))
 
 
+@pytest.mark.rule("MH-38")
 def test_chimney_with_no_roof_refused() -> None:
     s = ready(house=TWO_WALLS)
     act(s, Prepare("chimney"))
@@ -140,6 +151,7 @@ def test_chimney_with_no_roof_refused() -> None:
         s.apply(0, Build("chimney", 0, 1))
 
 
+@pytest.mark.rule("MH-38")
 def test_as_many_chimneys_as_roofs() -> None:
     s = ready(house=(column(wood(), roof=True, chimney=True),))
     act(s, Prepare("chimney"))
@@ -148,6 +160,7 @@ def test_as_many_chimneys_as_roofs() -> None:
         s.apply(0, Build("chimney", 0, 1))
 
 
+@pytest.mark.rule("MH-34", "MH-36", "MH-37")
 def test_walls_stack_into_levels_and_roofs_at_any_level() -> None:
     s = ready(house=TWO_WALLS, rolls=[1, 1, 1])
     act(s, Prepare("brick_wall"))
@@ -163,6 +176,7 @@ def test_walls_stack_into_levels_and_roofs_at_any_level() -> None:
     assert all(c.roof for c in s.house[0])
 
 
+@pytest.mark.rule("MH-36")
 def test_wall_on_a_roof_refused() -> None:
     s = ready(house=ROOFED)
     act(s, Prepare("wood_wall"))
@@ -172,6 +186,7 @@ def test_wall_on_a_roof_refused() -> None:
         s.apply(0, Build("wood_wall", 0, 1))
 
 
+@pytest.mark.rule("MH-39")
 def test_up_to_two_windows_per_wall() -> None:
     s = ready(house=(column(wood(windows=2)),))
     act(s, Prepare("window"))
@@ -180,6 +195,7 @@ def test_up_to_two_windows_per_wall() -> None:
         s.apply(0, Build("window", 0, 0))
 
 
+@pytest.mark.rule("MH-39")
 def test_window_on_a_wall_with_a_door_refused() -> None:
     s = ready(house=(column(wood(door=True)),))
     act(s, Prepare("window"))
@@ -188,6 +204,7 @@ def test_window_on_a_wall_with_a_door_refused() -> None:
         s.apply(0, Build("window", 0, 0))
 
 
+@pytest.mark.rule("MH-39")
 def test_door_on_a_wall_with_a_window_refused() -> None:
     s = ready(house=(column(wood(windows=1)),))
     act(s, Prepare("door"))
@@ -196,6 +213,7 @@ def test_door_on_a_wall_with_a_window_refused() -> None:
         s.apply(0, Build("door", 0, 0))
 
 
+@pytest.mark.rule("MH-40")
 def test_second_door_refused() -> None:
     s = ready(house=(column(wood(door=True)), column(wood())))
     act(s, Prepare("door"))
@@ -204,6 +222,7 @@ def test_second_door_refused() -> None:
         s.apply(0, Build("door", 1, 0))
 
 
+@pytest.mark.rule("MH-39")
 def test_a_door_on_an_upper_floor_wall_without_windows() -> None:
     # "A wall can have up to 2 windows, or 1 door. A wall cannot have both a window and
     # a door. The whole house can have only 1 door." Nothing keeps the door downstairs.
@@ -215,6 +234,7 @@ def test_a_door_on_an_upper_floor_wall_without_windows() -> None:
     assert s.house[0][0].walls[1].door
 
 
+@pytest.mark.rule("MH-39")
 def test_door_only_on_the_ground_floor_is_an_option() -> None:
     s = ready(house=(column(wood(), wood()),), door="ground-floor")
     act(s, Prepare("door"))
@@ -224,6 +244,7 @@ def test_door_only_on_the_ground_floor_is_an_option() -> None:
         s.apply(0, Build("door", 0, 1))
 
 
+@pytest.mark.rule("MH-39")
 def test_window_on_an_upper_floor() -> None:
     s = ready(house=(column(wood(door=True), wood()),), rolls=[1])
     act(s, Prepare("window"))
@@ -232,6 +253,7 @@ def test_window_on_an_upper_floor() -> None:
     assert s.house[0][0].walls[1].windows == 1
 
 
+@pytest.mark.rule("MH-24")
 def test_spend_coin_for_window_refused_in_construction() -> None:
     s = ready()
     s.coins[0] = 1
@@ -241,6 +263,7 @@ def test_spend_coin_for_window_refused_in_construction() -> None:
     assert s.store[0][2] == 10
 
 
+@pytest.mark.rule("MH-41")
 def test_giving_up_a_part_takes_what_stands_on_it() -> None:
     # Rulebook example: Marta removes a roof to build a new wall there; her investment
     # in the roof is simply lost.
@@ -257,18 +280,21 @@ def test_giving_up_a_part_takes_what_stands_on_it() -> None:
     assert len(s.house[0][0].walls) == 2
 
 
+@pytest.mark.rule("MH-41")
 def test_giving_up_a_ground_wall_takes_its_column() -> None:
     s = ready(house=(column(wood(), wood(windows=2), roof=True), column(brick(door=True))))
     act(s, Remove("wood_wall", 0, 0))
     assert s.house[0] == (column(brick(door=True)),)
 
 
+@pytest.mark.rule("MH-41")
 def test_giving_up_a_part_that_is_not_there_refused() -> None:
     s = ready(house=TWO_WALLS)
     with pytest.raises(hb.IllegalAction, match="no roof"):
         s.apply(0, Remove("roof", 0, 0))
 
 
+@pytest.mark.rule("MH-32")
 def test_finish_only_when_no_prepared_group_can_be_placed() -> None:
     s = ready(rolls=[1])
     act(s, Prepare("wood_wall"))
@@ -282,12 +308,14 @@ def test_finish_only_when_no_prepared_group_can_be_placed() -> None:
     assert s.store[0][1:3] == [9, 9]  # the chimney's brick and cement are back
 
 
+@pytest.mark.rule("MH-32")
 def test_player_with_nothing_to_build_is_skipped() -> None:
     s = at_construction(2, store={0: materials(), 1: materials(wood=2, steel=1)})
     s._begin_construction()
     assert s.acting_players() == (1,)
 
 
+@pytest.mark.rule("MH-24")
 def test_no_coin_spending_while_rolling() -> None:
     # Ruling 7: coins are spent while placing, taking or preparing; once rolling, a
     # new material could not join a group this turn.
@@ -299,3 +327,34 @@ def test_no_coin_spending_while_rolling() -> None:
     assert not any(isinstance(a, SpendCoin) for a in s.legal_actions(0))
     with pytest.raises(hb.IllegalAction, match="construction: rolling phase"):
         s.apply(0, SpendCoin("wood"))
+
+
+@pytest.mark.rule("MH-27")
+def test_each_part_costs_the_materials_its_player_board_shows() -> None:
+    # The player board's recipes: the walls, the roof and the chimney are the
+    # rulebook's (its Jacob example); the window and door parts are proposed.
+    recipes = {
+        "wood_wall": materials(wood=2, steel=1),
+        "brick_wall": materials(brick=2, cement=1),
+        "roof": materials(wood=2, steel=1, brick=1),
+        "chimney": materials(cement=1, brick=1),
+        "window": materials(window=1, wood=1),
+        "door": materials(door=1, steel=1),
+    }
+    for part, recipe in recipes.items():
+        s = ready(store=recipe)
+        assert Prepare(part) in s.legal_actions(0)
+        act(s, Prepare(part))
+        assert s.store[0] == materials(), part  # exactly the recipe, nothing left
+        short = list(recipe)
+        short[next(m for m, n in enumerate(recipe) if n)] -= 1
+        assert Prepare(part) not in ready(store=short).legal_actions(0), part
+
+
+@pytest.mark.rule("MH-35")
+def test_the_basic_variant_offers_one_kind_of_roof() -> None:
+    s = ready()
+    prepared = {a.part for a in s.legal_actions(0) if isinstance(a, Prepare)}
+    assert "roof" in prepared and "ceramic_roof" not in prepared
+    with pytest.raises(hb.IllegalAction):
+        s.apply(0, Prepare("ceramic_roof"))

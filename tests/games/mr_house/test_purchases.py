@@ -33,6 +33,7 @@ WOOD_EXAMPLE = {
 }
 
 
+@pytest.mark.rule("MH-19", "MH-20")
 def test_stack_turned_over_first_placed_resolves_first() -> None:
     # Rulebook example: at the wood store Marta placed first, then Jacob, then Paul;
     # the stack is turned over and Marta takes wood first.
@@ -47,6 +48,7 @@ def test_stack_turned_over_first_placed_resolves_first() -> None:
     assert takes == [Take("wood", n) for n in range(4)]  # 6 wood - 3 taken = 3 left
 
 
+@pytest.mark.rule("MH-9", "MH-14", "MH-18")
 def test_buildings_resolved_in_number_order() -> None:
     s = to_purchases(3, WOOD_EXAMPLE)
     visited = []
@@ -59,6 +61,7 @@ def test_buildings_resolved_in_number_order() -> None:
     assert s.coins == [1, 1, 1] and s.workers == [1, 1, 0]
 
 
+@pytest.mark.rule("MH-21")
 def test_zero_marker_gets_nothing() -> None:
     s = to_purchases(
         2,
@@ -71,6 +74,7 @@ def test_zero_marker_gets_nothing() -> None:
     assert s.permit == [True, False]  # player 1's 0 marker, first at the office, is skipped
 
 
+@pytest.mark.rule("MH-20")
 def test_store_take_up_to_marker_value() -> None:
     s = to_purchases(
         2,
@@ -91,6 +95,7 @@ def test_store_take_up_to_marker_value() -> None:
     assert s.store[0][0] == 1 + 3 and s.supply[0] == 5 - 3
 
 
+@pytest.mark.rule("MH-20")
 def test_store_materials_run_out() -> None:
     s = to_purchases(
         2,
@@ -111,6 +116,7 @@ def test_store_materials_run_out() -> None:
     assert s.loc != DOOR  # ...and player 1, below, gets nothing without being asked
 
 
+@pytest.mark.rule("MH-23")
 def test_bank_gives_one_coin_regardless_of_value() -> None:
     s = to_purchases(
         2,
@@ -129,11 +135,13 @@ OFFICE_PLANS = {
 }
 
 
+@pytest.mark.rule("MH-22")
 def test_office_gives_single_permit_to_first_nonzero_marker() -> None:
     s = to_purchases(3, OFFICE_PLANS)
     assert s.permit == [False, True, False]
 
 
+@pytest.mark.rule("MH-22")
 def test_office_skips_player_with_permit() -> None:
     plans = {
         0: [(2, OFFICE), (1, WOOD), (1, DOOR), (0, STEEL), (3, WORK)],
@@ -155,6 +163,7 @@ WORK_PLANS = {
 }
 
 
+@pytest.mark.rule("MH-25", "MH-29")
 def test_work_notice_board_gives_one_worker_card_each() -> None:
     # Three players: two cards on the board. The third non-zero marker gets nothing
     # ("If a player takes the last worker card, then any remaining players there
@@ -166,6 +175,7 @@ def test_work_notice_board_gives_one_worker_card_each() -> None:
     assert s.quality(0) == 3  # 1 + the printed worker + 1 hired
 
 
+@pytest.mark.rule("MH-25")
 def test_work_notice_board_skips_full_player_board() -> None:
     def full_board(s: B.MrHouseBasicState) -> None:
         s.workers[0] = 4  # ruling 16: four card spaces
@@ -175,6 +185,7 @@ def test_work_notice_board_skips_full_player_board() -> None:
     assert s.workers == [4, 1, 1]
 
 
+@pytest.mark.rule("MH-24")
 def test_spend_coin_for_extra_material_any_time_during_move() -> None:
     s = new(2)
     s.coins = [2, 0]
@@ -188,6 +199,7 @@ def test_spend_coin_for_extra_material_any_time_during_move() -> None:
         s.apply(1, SpendCoin("wood"))
 
 
+@pytest.mark.rule("MH-24")
 def test_spend_coin_for_window_refused() -> None:
     s = new(2)
     s.coins = [1, 0]
@@ -199,12 +211,14 @@ def test_spend_coin_for_window_refused() -> None:
         s.apply(0, SpendCoin("door"))
 
 
+@pytest.mark.rule("MH-24")
 def test_spend_coin_while_taking_at_a_store() -> None:
     s = to_purchases(3, WOOD_EXAMPLE)
     resolve_until(s, WOOD)  # everyone has a coin from the bank by now
     assert SpendCoin("brick") in s.legal_actions(0)
 
 
+@pytest.mark.rule("MH-19")
 def test_purchase_reveals_stack_values() -> None:
     s = to_purchases(3, WOOD_EXAMPLE)
     wood = s.observe(2)["board"]["locations"][WOOD - 1]["markers"]
@@ -215,6 +229,7 @@ def test_purchase_reveals_stack_values() -> None:
     assert s.undo_floor == len(s.history)  # a reveal: no undo past it
 
 
+@pytest.mark.rule("MH-26")
 def test_markers_return_after_purchases() -> None:
     s = to_purchases(3, WOOD_EXAMPLE)
     resolve_until(s, 99)
@@ -222,6 +237,7 @@ def test_markers_return_after_purchases() -> None:
     assert all(not stack for stack in s.stacks) and s.own == [0, 0, 0]
 
 
+@pytest.mark.rule("MH-3")
 def test_the_bank_does_not_run_out_of_coins() -> None:
     # Ruling 18: the box's counts are not game limits; a player far past any box's
     # count of coins still takes one at the bank.
@@ -236,6 +252,7 @@ def test_the_bank_does_not_run_out_of_coins() -> None:
     assert s.coins == [61, 1]
 
 
+@pytest.mark.rule("MH-2")
 def test_face_down_worker_cards_are_kept_as_a_number() -> None:
     # Ruling 21: the basic variant's face-down worker cards are all alike (one worker
     # each), so the board and the deck keep only how many there are.

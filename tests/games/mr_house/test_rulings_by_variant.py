@@ -123,6 +123,7 @@ def test_each_ruling_on_a_page_cites_a_test_played_in_its_variant(
 
 
 # -- ruling 16: a full player board at the work notice board --------------------------------
+@pytest.mark.rule("MH-25")
 def test_ruling_16_basic_a_full_player_board_is_skipped() -> None:
     """Basic: "After getting a worker card, it goes onto the player's board, on the
     first empty space from the left": with none empty, the card goes to the next
@@ -136,6 +137,7 @@ def test_ruling_16_basic_a_full_player_board_is_skipped() -> None:
     assert s.workers == [4, 1, 1]
 
 
+@pytest.mark.rule("MH-65")
 def test_ruling_16_advanced_a_full_player_board_pushes_its_oldest_card_off() -> None:
     """Advanced: "Any cards already there are all shifted to the right as needed to
     make room for the new cards. Some such older worker cards might be shifted right
@@ -151,6 +153,7 @@ def test_ruling_16_advanced_a_full_player_board_pushes_its_oldest_card_off() -> 
 
 
 # -- ruling 17: the first player of the first turn -----------------------------------------
+@pytest.mark.rule("MH-8")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_ruling_17_basic_seat_0_is_the_first_player(players: int) -> None:
     """Basic: "Whoever was most recently in a building supply store is the first
@@ -160,6 +163,7 @@ def test_ruling_17_basic_seat_0_is_the_first_player(players: int) -> None:
         assert s.order[0] == 0 and s.acting_players() == (0,)
 
 
+@pytest.mark.rule("MH-54")
 def test_ruling_17_advanced_the_first_player_is_drawn_at_random() -> None:
     """Advanced: "The initial player order is random." """
     firsts = {adv(4, seed=seed).order[0] for seed in range(20)}

@@ -181,6 +181,7 @@ def test_an_upper_floor_door_loads_by_default(game_id: str) -> None:
     assert hb.game(game_id).state_from_json(data).to_json() == data
 
 
+@pytest.mark.rule("MH-39")
 @pytest.mark.parametrize("game_id", BOTH)
 def test_an_upper_floor_door_is_refused_with_the_ground_floor_option(game_id: str) -> None:
     data = in_movement(game_id)
@@ -205,6 +206,7 @@ def test_a_hired_worker_beyond_the_board_is_refused() -> None:
     refused(BASIC, data, r"^player_state.0.workers: 5 is out of range \(0 to 4\)")
 
 
+@pytest.mark.rule("MH-35")
 def test_a_ceramic_roof_in_the_basic_variant_is_refused() -> None:
     data = in_movement(BASIC)
     house = [{"walls": [WALL], "roof": "ceramic_roof", "chimney": False}]

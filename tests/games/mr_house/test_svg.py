@@ -96,6 +96,7 @@ def test_every_legal_build_of_the_advanced_variant_has_a_spot_garage_included() 
     assert builds <= set(_clickable(root))
 
 
+@pytest.mark.rule("MH-11")
 def test_a_face_down_marker_of_another_player_shows_no_value() -> None:
     state = hb.new_game("mr-house-basic", 3, seed=3)
     act(state, A.PlaceMarker(3, 9))  # player 0

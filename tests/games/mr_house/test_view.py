@@ -58,6 +58,7 @@ def _midway(players: int = 3, steps: int = 4, seed: int = 2) -> hb.State:
     return state
 
 
+@pytest.mark.rule("MH-11")
 def test_face_down_markers_show_only_to_their_owner() -> None:
     state = _midway()
     mine = text_view(state.observe(0))

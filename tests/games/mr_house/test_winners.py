@@ -4,6 +4,8 @@ winners are its first place."""
 
 from __future__ import annotations
 
+import pytest
+
 from housebuilders.arena import play
 from housebuilders.core.testing import check_winners
 
@@ -12,12 +14,14 @@ from .test_advanced_privileges_and_scoring import scoring_example, tied
 from .test_scoring import finished, scoring_example as basic_example
 
 
+@pytest.mark.rule("MH-86")
 def test_the_winner_is_the_first_place_with_a_complete_house() -> None:
     s = scoring_example()  # Marta first; Paul, incomplete, scores more and loses
     assert s.winners() == [1]
     check_winners(s)
 
 
+@pytest.mark.rule("MH-86")
 def test_everyone_loses_when_no_house_is_complete() -> None:
     s = scoring_example()
     s.permit = [False, False, False]  # no permit: no house is complete
@@ -26,11 +30,13 @@ def test_everyone_loses_when_no_house_is_complete() -> None:
     check_winners(s)
 
 
+@pytest.mark.rule("MH-89")
 def test_players_tied_for_first_share_the_win() -> None:
     s = tied()
     assert s.ranking() == [1, 1] and s.winners() == [0, 1]
 
 
+@pytest.mark.rule("MH-86")
 def test_a_played_game_in_which_every_house_is_incomplete_has_no_winner() -> None:
     # random play completes no house (none in seeds 60 to 79)
     state = play("mr-house-advanced", ["random", "random"], seed=67)
@@ -39,6 +45,7 @@ def test_a_played_game_in_which_every_house_is_incomplete_has_no_winner() -> Non
     assert 1 in state.ranking() and state.winners() == []
 
 
+@pytest.mark.rule("MH-49")
 def test_the_basic_variant_s_winners_are_its_first_place() -> None:
     assert basic_example().winners() == [0]  # Jacob, on the tie-break
     s = finished(3)

@@ -80,6 +80,7 @@ def test_the_sentences_say_the_games_range_of_numbers() -> None:
     assert "use the temporary worker: +2" not in texts
 
 
+@pytest.mark.rule("WT-5")
 def test_a_pick_says_the_pairs_number_and_action() -> None:
     state = hb.new_game("welcome-to", 2)
     set_pairs(state, [(3, "park"), (7, "fence"), (11, "improvement")])

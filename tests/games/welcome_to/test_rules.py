@@ -1,5 +1,6 @@
-"""Welcome To's rules, each tested from the rulebook's words
-(shared/rules/welcome-to.txt)."""
+"""Welcome To's rules, each tested from the rulebook's words; each test names the rules
+it checks with the ``rule`` marker, by their ids in the game's rules reference
+(src/housebuilders/games/welcome_to/rules-reference.md)."""
 
 from __future__ import annotations
 
@@ -54,6 +55,7 @@ def full_street(state, player: int, street: int, start: int = 0) -> None:
 
 
 # -- Prepare the table --------------------------------------------------------------------
+@pytest.mark.rule("WT-3")
 def test_three_equal_stacks_from_the_rulebooks_63_cards() -> None:
     s = new(2, seed=1)
     assert len(s.cards) == 63
@@ -61,6 +63,7 @@ def test_three_equal_stacks_from_the_rulebooks_63_cards() -> None:
     assert [len(d) for d in s.discards] == [1, 1, 1]  # the first cards are flipped
 
 
+@pytest.mark.rule("WT-3")
 def test_the_standard_81_card_deck_is_an_option() -> None:
     s = new(2, seed=1, deck="standard-81")
     assert (
@@ -71,19 +74,43 @@ def test_the_standard_81_card_deck_is_an_option() -> None:
     assert numbers.count(8) == 9 and numbers.count(1) == 3
 
 
+@pytest.mark.rule("WT-4")
 def test_one_plan_from_each_of_decks_a_b_and_c() -> None:
     plans = new(3, seed=4).observe(0)["plans"]
     assert [p["deck"] for p in plans] == ["A", "B", "C"]
     assert not any(p["flipped"] for p in plans)
 
 
+@pytest.mark.rule("WT-2")
 def test_the_classic_sheet_has_streets_of_10_11_and_12_with_printed_pools() -> None:
     obs = new(1).observe(0)["sheet"]
     assert obs["streets"] == [10, 11, 12]
     assert obs["pools"] == [[2, 6, 7], [0, 3, 7], [1, 6, 10]]
 
 
+
+@pytest.mark.rule("WT-5")
+def test_each_pair_is_a_stacks_next_number_and_the_action_turned_beside_it() -> None:
+    s = new(3, seed=2)
+    drawn = [
+        (s.cards[pile[-1]][0], s.cards[discard[-1]][1])
+        for pile, discard in zip(s.piles, s.discards, strict=True)
+    ]
+    assert s.pairs() == drawn
+    for seat in (0, 1, 2, None):  # every seat and a spectator see the same three pairs
+        assert [(p["number"], p["action"]) for p in s.observe(seat)["pairs"]] == drawn
+    tops = [pile[-1] for pile in s.piles]
+    while s.round == 1:
+        for player in s.acting_players():
+            s.apply(player, s.legal_actions(player)[0])
+    # the next round: each stack's top card, whose number was paired, is turned beside it
+    assert [discard[-1] for discard in s.discards] == tops
+    assert s.pairs() == [
+        (s.cards[pile[-1]][0], s.cards[top][1]) for pile, top in zip(s.piles, tops, strict=True)
+    ]
+
 # -- Play a turn: everyone at once ----------------------------------------------------------
+@pytest.mark.rule("WT-6", "WT-9")
 def test_everyone_chooses_at_once_and_sees_the_others_only_at_the_reveal() -> None:
     s = new(3, pairs=[(3, PARK), (7, PARK), (11, PARK)])
     assert s.acting_players() == (0, 1, 2)
@@ -98,6 +125,7 @@ def test_everyone_chooses_at_once_and_sees_the_others_only_at_the_reveal() -> No
     assert s.observe(1)["players"][0]["streets"][0]["numbers"][0] == 3
 
 
+@pytest.mark.rule("WT-6")
 def test_a_determinization_keeps_none_of_the_others_choices_of_the_round() -> None:
     """The information rule: player 1 has not seen player 0's choice, so no
     determinization for player 1 carries it, its history included."""
@@ -113,6 +141,7 @@ def test_a_determinization_keeps_none_of_the_others_choices_of_the_round() -> No
     assert len(histories) > 1, "player 0's choice is resampled, not copied"
 
 
+@pytest.mark.rule("WT-6")
 def test_choices_are_not_exclusive() -> None:
     s = new(2, pairs=[(3, PARK), (7, PARK), (11, PARK)])
     play(s, 0, Pick(1), Write(0, 4), Skip())
@@ -120,6 +149,7 @@ def test_choices_are_not_exclusive() -> None:
     play(s, 1, Pick(1), Write(0, 4), Park())
 
 
+@pytest.mark.rule("WT-7")
 def test_a_streets_numbers_strictly_increase_left_to_right_with_gaps() -> None:
     s = new(1, pairs=[(3, PARK), (5, PARK), (9, PARK)])
     fill(s, 0, 0, {2: 5})
@@ -138,6 +168,7 @@ def test_a_streets_numbers_strictly_increase_left_to_right_with_gaps() -> None:
     assert {(0, h) for h in range(3, 10)} <= writes(s, 0)  # gaps allowed
 
 
+@pytest.mark.rule("WT-8")
 def test_a_number_that_fits_must_be_placed_no_refusal() -> None:
     s = new(1, pairs=[(3, PARK), (5, PARK), (9, PARK)])
     assert Refuse() not in s.legal_actions(0)
@@ -152,6 +183,7 @@ def _nearly_full(state, player: int) -> None:
     full_street(state, player, 2)
 
 
+@pytest.mark.rule("WT-8")
 def test_the_forced_refusal_when_no_number_fits() -> None:
     s = new(2, pairs=[(3, PARK), (5, FENCE), (9, POOL)])
     _nearly_full(s, 0)
@@ -164,6 +196,7 @@ def test_the_forced_refusal_when_no_number_fits() -> None:
     assert "player 0: refused (no number fitted)" in s.log
 
 
+@pytest.mark.rule("WT-16")
 def test_the_temporary_worker_may_avoid_a_refusal_but_need_not() -> None:
     s = new(1, pairs=[(2, TEMP), (5, FENCE), (9, POOL)])
     _nearly_full(s, 0)
@@ -172,6 +205,7 @@ def test_the_temporary_worker_may_avoid_a_refusal_but_need_not() -> None:
     assert s.legal_actions(0) == [Adjust(-2)]  # only 0 fits; the number as drawn does not
 
 
+@pytest.mark.rule("WT-16")
 def test_a_worker_pair_is_offered_when_only_its_changed_number_fits() -> None:
     """"Everyone simultaneously chooses one of the three pairs", and "a temporary
     worker changes the paired number by zero, one or two in either direction": 5 with
@@ -189,6 +223,7 @@ def test_a_worker_pair_is_offered_when_only_its_changed_number_fits() -> None:
     assert s.sheet(0).number(s.L, 0, 3) == 7 and s.sheet(0).temps == 1
 
 
+@pytest.mark.rule("WT-16")
 def test_a_worker_pair_that_no_change_can_place_is_refused_saying_why() -> None:
     s = new(1, pairs=[(5, TEMP), (9, FENCE), (12, POOL)])
     fill(s, 0, 0, {h: 2 * h for h in range(10)})  # 0, 2, ..., 18 would not fit: full
@@ -199,6 +234,7 @@ def test_a_worker_pair_that_no_change_can_place_is_refused_saying_why() -> None:
         s.apply(0, Pick(0))
 
 
+@pytest.mark.rule("WT-15")
 def test_the_temporary_worker_reaches_0_never_below() -> None:
     s = new(1, pairs=[(1, TEMP), (5, FENCE), (9, POOL)])
     play(s, 0, Pick(0))
@@ -209,24 +245,28 @@ def test_the_temporary_worker_reaches_0_never_below() -> None:
     assert s.sheet(0).number(s.L, 0, 0) == 0 and s.sheet(0).temps == 1
 
 
+@pytest.mark.rule("WT-15")
 def test_the_temporary_worker_reaches_17() -> None:
     s = new(1, pairs=[(15, TEMP), (5, FENCE), (9, POOL)])
     play(s, 0, Pick(0), Adjust(2), Write(2, 11))
     assert s.sheet(0).number(s.L, 2, 11) == 17
 
 
+@pytest.mark.rule("WT-15")
 def test_a_worker_box_is_crossed_even_for_no_change() -> None:
     s = new(1, pairs=[(6, TEMP), (5, FENCE), (9, POOL)])
     play(s, 0, Pick(0), Adjust(0), Write(0, 0))
     assert s.sheet(0).temps == 1 and s.sheet(0).number(s.L, 0, 0) == 6
 
 
+@pytest.mark.rule("WT-9")
 def test_the_temporary_worker_is_optional() -> None:
     s = new(1, pairs=[(6, TEMP), (5, FENCE), (9, POOL)])
     play(s, 0, Pick(0), Skip(), Write(0, 0))
     assert s.sheet(0).temps == 0
 
 
+@pytest.mark.rule("WT-10")
 def test_a_fence_goes_between_any_two_houses() -> None:
     s = new(1, pairs=[(6, FENCE), (5, PARK), (9, POOL)])
     play(s, 0, Pick(0), Write(0, 0))
@@ -236,12 +276,14 @@ def test_a_fence_goes_between_any_two_houses() -> None:
     assert s.sheet(0).has_fence(s.L, 2, 10)
 
 
+@pytest.mark.rule("WT-12")
 def test_an_improvement_raises_every_estate_of_that_size() -> None:
     s = new(1, pairs=[(6, IMPROVE), (5, PARK), (9, POOL)])
     play(s, 0, Pick(0), Write(0, 0), Improve(3))
     assert s.sheet(0).improvements == [0, 0, 1, 0, 0, 0]
 
 
+@pytest.mark.rule("WT-12", "WT-24")
 def test_an_improvement_raises_the_score_of_every_complete_estate_of_that_size() -> None:
     # "Improvement crosses the next value for one chosen estate size, raising every
     # estate of that size's final value."
@@ -259,12 +301,29 @@ def test_an_improvement_raises_the_score_of_every_complete_estate_of_that_size()
     assert score["estates"] == 3 and score["total"] == 10
 
 
+@pytest.mark.rule("WT-13")
 def test_a_park_goes_in_the_street_just_written() -> None:
     s = new(1, pairs=[(6, PARK), (5, PARK), (9, POOL)])
     play(s, 0, Pick(0), Write(1, 0), Park())
     assert s.sheet(0).parks == [0, 1, 0]
 
 
+@pytest.mark.rule("WT-12", "WT-13")
+def test_a_full_park_or_improvement_track_is_not_offered() -> None:
+    # Ruling 8: a track with every box crossed would cross nothing more.
+    s = new(2, pairs=[(6, PARK), (5, IMPROVE), (9, POOL)])
+    sheet(s, 0).parks[0] = len(s.L.parks[0]) - 1  # street 1's parks all crossed
+    play(s, 0, Pick(0), Write(0, 0))
+    assert s.stage[0] == DONE  # nothing left to decide: no park
+    assert s.sheet(0).parks[0] == len(s.L.parks[0]) - 1
+    s = new(1, pairs=[(6, PARK), (5, IMPROVE), (9, POOL)])
+    sheet(s, 0).improvements[2] = len(s.L.estate_ladders[2]) - 1  # size 3 all crossed
+    play(s, 0, Pick(1), Write(0, 0))
+    improves = {a.size for a in s.legal_actions(0) if isinstance(a, Improve)}
+    assert improves == {1, 2, 4, 5, 6}
+
+
+@pytest.mark.rule("WT-9", "WT-14")
 def test_a_pool_needs_a_printed_pool() -> None:
     s = new(2, pairs=[(6, POOL), (5, PARK), (9, POOL)])
     play(s, 0, Pick(0), Write(0, 0))  # house 1 of street 1 has no pool: nothing to do
@@ -277,6 +336,7 @@ def test_a_pool_needs_a_printed_pool() -> None:
     assert s.public[1].pools == 1 << 2
 
 
+@pytest.mark.rule("WT-14")
 def test_a_pool_refused_on_a_house_without_a_printed_pool_names_the_rule() -> None:
     s = new(1, pairs=[(6, POOL), (5, PARK), (9, POOL)])
     play(s, 0, Pick(0), Write(0, 2))  # a printed pool: the pool is offered
@@ -287,6 +347,7 @@ def test_a_pool_refused_on_a_house_without_a_printed_pool_names_the_rule() -> No
     assert refused.value.rule == "welcome-to §Play a turn"
 
 
+@pytest.mark.rule("WT-17")
 def test_an_extension_copies_a_neighbour_across_a_fence() -> None:
     s = new(1, pairs=[(10, EXT), (5, PARK), (9, POOL)])
     fill(s, 0, 0, {3: 6})
@@ -299,6 +360,7 @@ def test_an_extension_copies_a_neighbour_across_a_fence() -> None:
     assert s.goals()["extensions"] == [1.0]  # the benchmark counts them a sheet
 
 
+@pytest.mark.rule("WT-17")
 def test_an_extension_goes_after_the_number_into_an_empty_neighbour_only() -> None:
     s = new(1, pairs=[(10, EXT), (5, PARK), (9, POOL)])
     play(s, 0, Pick(0), Write(0, 5))
@@ -313,6 +375,7 @@ def _two_fours_but_one_house(state, player: int) -> None:
     fence(state, player, 2, 3, 7)
 
 
+@pytest.mark.rule("WT-18", "WT-20")
 def test_a_plan_claimed_by_two_players_in_the_same_round_gives_both_the_higher_value() -> None:
     s = new(3, pairs=[(8, PARK), (12, PARK), (14, PARK)])
     s.plans = [A_FOUR_FOUR, 0, 0]
@@ -331,6 +394,7 @@ def test_a_plan_claimed_by_two_players_in_the_same_round_gives_both_the_higher_v
     assert s.sheet(2).plans[0] == 3  # a later claimant gets the lower value
 
 
+@pytest.mark.rule("WT-10", "WT-19")
 def test_estates_used_for_a_plan_are_not_reused_nor_split() -> None:
     s = new(2, pairs=[(8, PARK), (12, PARK), (14, PARK)])
     s.plans = [A_FOUR_FOUR, B_FOUR_FIVE, C_THREE_FOUR]
@@ -351,6 +415,7 @@ def test_estates_used_for_a_plan_are_not_reused_nor_split() -> None:
         s.apply(0, Fence(2, 1))
 
 
+@pytest.mark.rule("WT-18")
 def test_the_player_chooses_which_estates_a_plan_uses() -> None:
     s = new(1, pairs=[(9, PARK), (12, PARK), (14, PARK)])
     s.plans = [A_FOUR_FOUR, B_FOUR_FIVE, C_THREE_FOUR]
@@ -364,6 +429,7 @@ def test_the_player_chooses_which_estates_a_plan_uses() -> None:
     assert Claim(2) not in s.legal_actions(0)  # C needs a 3
 
 
+@pytest.mark.rule("WT-21")
 def test_each_plan_is_claimed_once_per_player() -> None:
     s = new(2, pairs=[(9, PARK), (12, PARK), (14, PARK)])
     s.plans = [A_FOUR_FOUR, B_FOUR_FIVE, C_THREE_FOUR]
@@ -374,6 +440,7 @@ def test_each_plan_is_claimed_once_per_player() -> None:
     assert s.stage[0] == DONE  # plan A is claimed already; B and C do not fit
 
 
+@pytest.mark.rule("WT-19", "WT-24")
 def test_estates_used_for_a_claimed_plan_still_score_at_the_end() -> None:
     # "Mark the used estates; they cannot be subdivided or reused for another plan,
     # but still score at the end."
@@ -397,6 +464,7 @@ def test_estates_used_for_a_claimed_plan_still_score_at_the_end() -> None:
 
 
 # -- The stacks ------------------------------------------------------------------------------
+@pytest.mark.rule("WT-22")
 def test_a_stack_that_runs_out_is_rebuilt_from_its_own_discards() -> None:
     s = new(1, seed=3)
     s.discards[0][:0] = s.piles[0][:-1]  # stack 1: its last card left
@@ -413,6 +481,7 @@ def test_a_stack_that_runs_out_is_rebuilt_from_its_own_discards() -> None:
     assert any("reshuffled" in line for line in s.log)
 
 
+@pytest.mark.rule("WT-22")
 def test_all_three_stacks_run_out_and_each_is_rebuilt_from_its_own_discards() -> None:
     # "When construction stacks run out, shuffle the three discards separately to
     # rebuild them number side up."
@@ -436,6 +505,7 @@ def test_all_three_stacks_run_out_and_each_is_rebuilt_from_its_own_discards() ->
 
 
 # -- Finish and score ------------------------------------------------------------------------
+@pytest.mark.rule("WT-23", "WT-26")
 def test_the_game_ends_after_the_round_of_a_third_refusal() -> None:
     s = new(2, pairs=[(3, PARK), (5, FENCE), (9, POOL)])
     _nearly_full(s, 0)
@@ -450,6 +520,7 @@ def test_the_game_ends_after_the_round_of_a_third_refusal() -> None:
     assert s.log[-1] == "the game ends after round 1: player 0 crossed a third refusal"
 
 
+@pytest.mark.rule("WT-23")
 def test_the_game_ends_after_the_round_in_which_someone_fills_every_house() -> None:
     s = new(2, pairs=[(0, PARK), (5, FENCE), (9, POOL)])
     _nearly_full(s, 0)
@@ -463,6 +534,7 @@ def test_the_game_ends_after_the_round_in_which_someone_fills_every_house() -> N
     assert s.goals()["third refusal"] == [0.0, 0.0]
 
 
+@pytest.mark.rule("WT-23")
 def test_the_game_ends_after_the_round_in_which_someone_has_all_three_plans() -> None:
     s = new(2, pairs=[(8, PARK), (12, PARK), (14, PARK)])
     s.plans = [A_FOUR_FOUR, B_FOUR_FIVE, C_THREE_FOUR]
@@ -476,6 +548,7 @@ def test_the_game_ends_after_the_round_in_which_someone_has_all_three_plans() ->
     assert s.log[-1] == "the game ends after round 1: player 0 claimed all three plans"
 
 
+@pytest.mark.rule("WT-25")
 def test_the_temporary_worker_ranking_7_4_1_with_ties() -> None:
     layout = new(1).L
     assert temp_points(layout, [3, 5, 5, 0, 2, 1]) == [4, 7, 7, 0, 1, 0]
@@ -484,6 +557,7 @@ def test_the_temporary_worker_ranking_7_4_1_with_ties() -> None:
     assert temp_points(layout, [4]) == [7]  # ruling 9: alone, a positive count is first
 
 
+@pytest.mark.rule("WT-25")
 @pytest.mark.parametrize(
     ("temps", "points"),
     [
@@ -507,6 +581,7 @@ def test_the_temporary_worker_ranking_scored_at_the_end(
     assert [x["total"] for x in scores] == points  # the sheets score nothing else
 
 
+@pytest.mark.rule("WT-2", "WT-24", "WT-26")
 def test_a_full_sheet_scored_against_a_hand_worked_total() -> None:
     s = new(2)
     layout = s.L
@@ -548,6 +623,7 @@ def test_a_full_sheet_scored_against_a_hand_worked_total() -> None:
     assert score["estates"] == 9
 
 
+@pytest.mark.rule("WT-27")
 def test_ties_favour_more_complete_estates_then_share() -> None:
     s = new(3)
     layout = s.L
@@ -565,6 +641,7 @@ def test_ties_favour_more_complete_estates_then_share() -> None:
     assert s.ranking() == [1, 3, 1]  # a shared victory
 
 
+@pytest.mark.rule("WT-27")
 def test_tie_on_points_is_broken_by_complete_estates() -> None:
     s = new(2)
     layout = s.L
@@ -595,6 +672,7 @@ def _tied_with_a_long_stretch(**options: object):
     return s
 
 
+@pytest.mark.rule("WT-11", "WT-27")
 def test_ruling_13_a_stretch_of_7_or_more_is_no_estate_in_the_tie_break() -> None:
     """"sizes one to six score" and the sheet prints estates of 1 to 6 houses only:
     by default a fenced, fully numbered stretch of 10 is no complete estate, and the
@@ -605,6 +683,7 @@ def test_ruling_13_a_stretch_of_7_or_more_is_no_estate_in_the_tie_break() -> Non
     assert s.ranking() == [1, 1]
 
 
+@pytest.mark.rule("WT-11")
 def test_ruling_13_long_estates_counts_a_stretch_of_7_or_more_in_the_tie_break() -> None:
     """The other reading, the option long-estates: "A complete estate contains only
     numbered houses between two fences; sizes one to six score" makes the street of 10
@@ -620,6 +699,7 @@ def test_ruling_13_long_estates_counts_a_stretch_of_7_or_more_in_the_tie_break()
     assert s.scores()[0]["estates"] == 2
 
 
+@pytest.mark.rule("WT-1")
 def test_solo_play_is_a_variant_the_rulebook_does_not_have() -> None:
     """"Give each of two to six people a Classic sheet": one player is a variant of
     this program's (docs/games/welcome-to.md), played to the end with the made-up solo
@@ -632,6 +712,7 @@ def test_solo_play_is_a_variant_the_rulebook_does_not_have() -> None:
     assert state.scores()[0]["breakdown"]["temporary_workers"] == (7 if temps else 0)
 
 
+@pytest.mark.rule("WT-1")
 def test_fifty_players_play_to_the_end_in_under_a_minute() -> None:
     started = time.perf_counter()
     state = hb.new_game("welcome-to", 50, seed=1)
@@ -645,6 +726,7 @@ def test_layout_numbers_houses_across_streets() -> None:
     assert layout.first == (0, 10, 21) and layout.houses == 33 and layout.gap_first == (0, 9, 19)
 
 
+@pytest.mark.rule("WT-15")
 def test_ruling_3_a_full_worker_track_still_changes_the_number_and_crosses_nothing() -> None:
     """"A temporary worker changes the paired number by zero, one or two in either
     direction ... You need not use this optional action to avoid refusal": the text
@@ -659,6 +741,7 @@ def test_ruling_3_a_full_worker_track_still_changes_the_number_and_crosses_nothi
     assert s.sheet(0).number(s.L, 0, 0) == 8 and s.sheet(0).temps == s.L.temp_boxes
 
 
+@pytest.mark.rule("WT-16")
 def test_ruling_3_a_full_worker_track_may_still_avoid_a_refusal() -> None:
     """"You need not use this optional action to avoid refusal": a worker may avoid
     one, its 11 boxes crossed or not; only 0 fits, and 2 with a worker makes it."""
@@ -670,6 +753,7 @@ def test_ruling_3_a_full_worker_track_may_still_avoid_a_refusal() -> None:
     assert s.sheet(0).refusals == 0 and s.sheet(0).temps == s.L.temp_boxes
 
 
+@pytest.mark.rule("WT-15")
 def test_ruling_3_track_limits_a_full_worker_track_plays_the_pair_as_drawn() -> None:
     """The option track-limits reads the sheet's 11 boxes as a limit on "A temporary
     worker changes the paired number": once all are crossed the pair plays as drawn,
@@ -698,6 +782,7 @@ def _full_extension_track(s) -> None:
     board.extensions = boxes
 
 
+@pytest.mark.rule("WT-17", "WT-26")
 def test_ruling_8_an_extension_past_a_full_track_copies_and_costs_nothing_more() -> None:
     """"Repeated B copies are allowed, even across fences": the text sets no limit, so
     an extension is offered with its penalty track full; the copy fills the house and
@@ -718,6 +803,7 @@ def test_ruling_8_an_extension_past_a_full_track_copies_and_costs_nothing_more()
         check_sheet("public.0", board, s.L, plans, choosing=True, limits=True)
 
 
+@pytest.mark.rule("WT-17")
 def test_ruling_8_track_limits_no_extension_once_its_track_is_full() -> None:
     """The option track-limits reads the penalty track's boxes as a limit on "Repeated
     B copies are allowed": with every box crossed no extension is offered."""
@@ -728,6 +814,7 @@ def test_ruling_8_track_limits_no_extension_once_its_track_is_full() -> None:
     assert s.sheet(0).number(s.L, 0, 4) == EMPTY
 
 
+@pytest.mark.rule("WT-8")
 def test_a_refusal_may_still_claim_a_plan() -> None:
     s = new(2, pairs=[(3, PARK), (5, FENCE), (9, POOL)])
     s.plans = [A_FOUR_FOUR, B_FOUR_FIVE, C_THREE_FOUR]
@@ -752,6 +839,7 @@ def test_the_rollout_policy_plays_legal_moves_to_the_end() -> None:
         assert max(s["total"] for s in state.scores()) > 20  # a sensible, not a random, player
 
 
+@pytest.mark.rule("WT-11")
 def test_an_estate_is_one_to_six_numbered_houses_between_fences() -> None:
     # Ruling 6: the street's ends are fences; a stretch counts only when every house
     # in it is numbered and it is 1 to 6 houses long; a longer one must be fenced.

@@ -194,6 +194,7 @@ def test_an_inconsistent_state_is_refused_naming_the_field(case: str) -> None:
         hb.game(GAME).state_from_json(data)
 
 
+@pytest.mark.rule("WT-1")
 def test_a_hundred_players_load_and_a_hundred_and_one_do_not() -> None:
     state = hb.new_game(GAME, 100, seed=2)
     data = json.loads(json.dumps(state.to_json()))

@@ -123,6 +123,7 @@ def _written(obs: dict, player: int) -> list[str]:
     return [str(n) for street in streets for n in street["numbers"] if n is not None]
 
 
+@pytest.mark.rule("WT-6")
 def test_another_players_choice_is_not_drawn_before_the_reveal() -> None:
     s = new(3, seed=5, pairs=[(3, "park"), (7, "park"), (11, "park")])
     play(s, 1, Pick(1), Write(1, 4), Skip())

@@ -1,4 +1,6 @@
-"""Mr House (Adam Kałuża, Granna 2014). Rulebook: shared/rules/mr-house.txt."""
+"""Mr House (Adam Kałuża, Granna 2014), its basic and advanced variants. The rules, in
+our own words and numbered MH-1 to MH-96: rules-reference.md beside this file; the
+rulings, options and data sources: docs/games/mr-house.md."""
 
 from __future__ import annotations
 

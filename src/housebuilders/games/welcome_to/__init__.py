@@ -1,5 +1,6 @@
-"""Welcome To Your Perfect Home (Benoit Turpin, Blue Cocker 2018). Rulebook:
-shared/rules/welcome-to.txt. Everyone plays each round at once."""
+"""Welcome To Your Perfect Home (Benoit Turpin, Blue Cocker 2018). Everyone plays each
+round at once. The rules, in our own words and numbered WT-1 to WT-27: rules-reference.md
+beside this file; the rulings, options and data sources: docs/games/welcome-to.md."""
 
 from __future__ import annotations
 
