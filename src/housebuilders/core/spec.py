@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from .action import Action, action_from_json
 from .errors import NotAnAction, OptionError, StateError
@@ -51,6 +51,10 @@ class GameSpec:
     #: (give it only to check it)
     action_classes: Mapping[str, type[Action]] = field(default_factory=dict)
     options: tuple[Option, ...] = ()
+    #: "imperfect" if a seat may not see everything (hidden cards, others' secret
+    #: choices), "perfect" if every seat sees the whole state but the future dice; the
+    #: kit's check that ``determinize`` resamples something hidden is for the first
+    information: Literal["perfect", "imperfect"] = "imperfect"
     #: the version of ``to_json``'s shape, saved in every state as "format": raise it when
     #: the shape changes, and ``state_from_json`` refuses states of another version
     state_format: int = 1
@@ -117,6 +121,10 @@ class GameSpec:
     )
 
     def __post_init__(self) -> None:
+        if self.information not in ("perfect", "imperfect"):
+            raise ValueError(
+                f"{self.id}: information is 'perfect' or 'imperfect', not {self.information!r}"
+            )
         self._index.update((a, i) for i, a in enumerate(self.actions))
         classes = _classes_of(self.id, self.actions)
         if self.action_classes and dict(self.action_classes) != classes:
