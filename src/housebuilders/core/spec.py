@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -324,11 +325,38 @@ def register(spec: GameSpec) -> GameSpec:
 
 @cache
 def _declared() -> dict[str, EntryPoint]:
-    """The games installed packages declare, by id (the first declaration of an id)."""
+    """The games installed packages declare, by id: this package's own first, then the
+    others in ``sys.path`` order. An id declared twice is the first declaration's: the
+    later one is refused, with a warning naming both (``refused``), and every other
+    game is served as before."""
     declared: dict[str, EntryPoint] = {}
-    for point in entry_points(group=GAMES_GROUP):
-        declared.setdefault(point.name, point)
+    _REFUSED.clear()
+    points = sorted(entry_points(group=GAMES_GROUP), key=lambda p: _package(p) != "housebuilders")
+    for point in points:
+        first = declared.setdefault(point.name, point)
+        if first.value != point.value:
+            message = (
+                f"the game {point.name!r} of {_package(point)} ({point.value}) is refused: "
+                f"{_package(first)} ({first.value}) declares a game of that id; rename one"
+            )
+            _REFUSED.append(message)
+            warnings.warn(message, RuntimeWarning, stacklevel=2)
     return declared
+
+
+#: what ``_declared`` refused, in words
+_REFUSED: list[str] = []
+
+
+def _package(point: EntryPoint) -> str:
+    """The name of the distribution that declares ``point`` ("?" if unknown)."""
+    return point.dist.name if point.dist is not None else "?"
+
+
+def refused() -> list[str]:
+    """Why each refused declaration of a game was refused (an id declared twice)."""
+    _declared()
+    return list(_REFUSED)
 
 
 def game_modules() -> list[str]:
