@@ -33,8 +33,6 @@ HERE = Path(__file__).resolve().parent
 #: the distributions are built with hatchling, as housebuilders is (the test extras)
 pytest.importorskip("hatchling.build", reason="hatchling builds the plugin packages")
 
-pytestmark = pytest.mark.slow
-
 
 def install(target: Path, *packages: str) -> None:
     """pip installs the distributions ``packages`` (folders here) into ``target``,
