@@ -8,9 +8,8 @@ from typing import Any
 
 from pydantic import StrictInt
 
-from housebuilders.core import Action, Fields, GameData, GameState, Json, Rng, Schema
+from housebuilders.core import Action, Fields, GameData, GameState, Json, Schema
 from housebuilders.core.loading import Count, GameStateJson, parse, row, within
-from housebuilders.core.rng import seed_state
 
 MAX_MARKET = 5  # 4 players + 1
 UNCHOSEN = -1
@@ -162,8 +161,7 @@ class ModelHouseState(GameState):
     def determinize(self, player: int, seed: int) -> ModelHouseState:
         """The deck's order, the dice and the others' choices of this round are
         resampled (in the history too)."""
-        s = self.clone()
-        s.rng = Rng(seed_state(seed))
+        s = self.resampled(seed)
         s.rng.deal(s.deck)
         for i in range(s.undo_floor, len(s.history)):
             p, _ = s.history[i]

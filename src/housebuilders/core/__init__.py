@@ -1,4 +1,4 @@
-"""The game contract every game implements (see ../shared/DESIGN.md)."""
+"""The game contract every game implements (docs/contract.md)."""
 
 from .action import Action
 from .content import GameData, Schema

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from pathlib import Path
 
 from .content import proposed_paths
 from .spec import GameSpec
@@ -61,9 +62,27 @@ def options_not_listed(doc: str, specs: Iterable[GameSpec]) -> list[str]:
     return wrong
 
 
+def test_sources(paths: Iterable[Path | str]) -> str:
+    """The text of the test files ``paths`` names: each a file, or a folder whose
+    ``test_*.py`` files (at any depth) are read."""
+    texts = []
+    for path in map(Path, paths):
+        found = [path] if path.is_file() else sorted(path.rglob("test_*.py"))
+        texts += [p.read_text() for p in found]
+    return "\n".join(texts)
+
+
+def check_doc_page(
+    doc: str, specs: Iterable[GameSpec], data: str, tests: Iterable[Path | str]
+) -> None:
+    """``check_doc`` with the tests read from the files and folders ``tests`` (a
+    game's own test suite, wherever it is)."""
+    check_doc(doc, specs, data, test_sources(tests))
+
+
 def check_doc(doc: str, specs: Iterable[GameSpec], data: str, tests: str) -> None:
-    """Assert the page ``doc`` agrees with its games, their data.toml and the project's
-    test sources ``tests``."""
+    """Assert the page ``doc`` agrees with its games, their data.toml and the test
+    sources ``tests`` (their text)."""
     problems = {
         "cites tests that do not exist": missing_tests(doc, tests),
         "has rulings that name no test": rulings_without_tests(doc),

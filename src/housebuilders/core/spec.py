@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from .action import Action, action_from_json
 from .errors import NotAnAction, OptionError, StateError
@@ -51,6 +52,10 @@ class GameSpec:
     #: (give it only to check it)
     action_classes: Mapping[str, type[Action]] = field(default_factory=dict)
     options: tuple[Option, ...] = ()
+    #: "imperfect" if a seat may not see everything (hidden cards, others' secret
+    #: choices), "perfect" if every seat sees the whole state but the future dice; the
+    #: kit's check that ``determinize`` resamples something hidden is for the first
+    information: Literal["perfect", "imperfect"] = "imperfect"
     #: the version of ``to_json``'s shape, saved in every state as "format": raise it when
     #: the shape changes, and ``state_from_json`` refuses states of another version
     state_format: int = 1
@@ -121,6 +126,10 @@ class GameSpec:
     )
 
     def __post_init__(self) -> None:
+        if self.information not in ("perfect", "imperfect"):
+            raise ValueError(
+                f"{self.id}: information is 'perfect' or 'imperfect', not {self.information!r}"
+            )
         self._index.update((a, i) for i, a in enumerate(self.actions))
         classes = _classes_of(self.id, self.actions)
         if self.action_classes and dict(self.action_classes) != classes:
@@ -320,11 +329,38 @@ def register(spec: GameSpec) -> GameSpec:
 
 @cache
 def _declared() -> dict[str, EntryPoint]:
-    """The games installed packages declare, by id (the first declaration of an id)."""
+    """The games installed packages declare, by id: this package's own first, then the
+    others in ``sys.path`` order. An id declared twice is the first declaration's: the
+    later one is refused, with a warning naming both (``refused``), and every other
+    game is served as before."""
     declared: dict[str, EntryPoint] = {}
-    for point in entry_points(group=GAMES_GROUP):
-        declared.setdefault(point.name, point)
+    _REFUSED.clear()
+    points = sorted(entry_points(group=GAMES_GROUP), key=lambda p: _package(p) != "housebuilders")
+    for point in points:
+        first = declared.setdefault(point.name, point)
+        if first.value != point.value:
+            message = (
+                f"the game {point.name!r} of {_package(point)} ({point.value}) is refused: "
+                f"{_package(first)} ({first.value}) declares a game of that id; rename one"
+            )
+            _REFUSED.append(message)
+            warnings.warn(message, RuntimeWarning, stacklevel=2)
     return declared
+
+
+#: what ``_declared`` refused, in words
+_REFUSED: list[str] = []
+
+
+def _package(point: EntryPoint) -> str:
+    """The name of the distribution that declares ``point`` ("?" if unknown)."""
+    return point.dist.name if point.dist is not None else "?"
+
+
+def refused() -> list[str]:
+    """Why each refused declaration of a game was refused (an id declared twice)."""
+    _declared()
+    return list(_REFUSED)
 
 
 def game_modules() -> list[str]:

@@ -1,4 +1,4 @@
-"""The game state every game implements: the contract of ../DESIGN.md.
+"""The game state every game implements: the contract (docs/contract.md).
 
 ``State.apply`` is the public, checked entry point: it refuses actions from a
 player who may not act and actions that are not legal (naming the rule), then
@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from .action import Action
-from .errors import IllegalAction
+from .errors import ContentError, IllegalAction
 from .loading import load_history, load_setup, within
 from .log import Log
 from .rng import Rng, seed_state
@@ -122,7 +122,11 @@ class State(ABC):
 
     @abstractmethod
     def determinize(self, player: int, seed: int) -> State:
-        """A copy in which all that ``player`` cannot see is resampled."""
+        """A copy in which all that ``player`` cannot see is resampled, the future
+        dice and draws included (a fresh random generator, ``GameState.resampled``);
+        a function of what ``player`` knows and ``seed`` alone (the information rule,
+        docs/contract.md). A game of perfect information resamples only the
+        generator."""
 
     @abstractmethod
     def to_json(self) -> Json: ...
@@ -307,6 +311,11 @@ _COMMON_COPY = {
     "log": "self.log.copy()",
 }
 
+#: the generator stream ``GameState.resampled`` draws a determinization's future from:
+#: not the game's own (stream 0), so that a determinization whose seed happens to be
+#: the game's seed still does not know the true dice
+DETERMINIZE_STREAM = 0xDE7
+
 
 class Fields:
     """A game state's own fields, named by how ``clone`` copies them (names separated
@@ -353,8 +362,9 @@ class GameState(State):
     __slots__ = tuple(_COMMON_COPY)
     #: the game's own fields (each class those it adds)
     FIELDS: ClassVar[Fields] = Fields()
-    #: the game's component data (data.toml and its schema)
-    DATA: ClassVar[GameData[Any]]
+    #: the game's component data (data.toml and its schema); None for a game without
+    #: components (its ``content`` is then None and takes no override)
+    DATA: ClassVar[GameData[Any] | None] = None
 
     #: what new_game was given, as saved: {"options": every option, "content": the
     #: content override or None}
@@ -385,7 +395,7 @@ class GameState(State):
         seeded, no history, an empty log. The game's ``new`` sets the rest."""
         s = cls.__new__(cls)
         s.setup = {"options": dict(options), "content": dict(content) if content else None}
-        s.content = cls.DATA.load(content)
+        s.content = cls._load_content(content)
         s.rng = Rng(seed_state(seed))
         s.history, s.undo_floor, s.log = [], 0, Log()
         return s
@@ -400,12 +410,31 @@ class GameState(State):
         spec = cls.spec
         within(field, players, spec.min_players, spec.max_players)
         s = cls.__new__(cls)
-        s.content = load_setup(spec, d["options"], d["content"], cls.DATA.load)
+        s.content = load_setup(spec, d["options"], d["content"], cls._load_content)
         s.setup = {"options": dict(d["options"]), "content": d["content"]}
         s.rng = Rng(d["rng"])
         s.history = load_history(spec, d["history"], players)
         s.undo_floor = d["undo_floor"]
         s.log = Log(d["log"])
+        return s
+
+    @classmethod
+    def _load_content(cls, override: Mapping[str, Any] | None) -> Any:
+        """The component data with ``override`` over it (``DATA.load``); None for a
+        game without ``DATA``, which refuses any override."""
+        if cls.DATA is not None:
+            return cls.DATA.load(override)
+        if override:
+            raise ContentError(f"{cls.spec.id} has no component data to override")
+        return None
+
+    def resampled(self, seed: int, stream: int = DETERMINIZE_STREAM) -> Self:
+        """A copy of the state with a fresh random generator for ``seed``: the start of
+        every ``determinize``, which then deals what the seat cannot see (from this
+        generator or its own). ``stream`` is the generator's stream; the built-in games
+        pass the one they have always used, so that their bots play as they did."""
+        s: Self = self.clone()  # type: ignore[assignment]
+        s.rng = Rng(seed_state(seed, stream))
         return s
 
     def to_json(self) -> Json:

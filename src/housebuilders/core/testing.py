@@ -1,8 +1,8 @@
 """The contract's own conformance checks, shipped with the package.
 
-Every registered game must pass them (tests/test_conformance.py runs them over
-every game and player count); a game written outside this package can run them
-too. Each check raises AssertionError with a message that says what broke.
+Every registered game must pass them; ``housebuilders.testing.check_game`` runs them
+all on one game (tests/test_conformance.py, one test a check, over every installed
+game). Each check raises AssertionError with a message that says what broke.
 
     from housebuilders.core.testing import check_random_game
     check_random_game("mr-house-basic", players=3, seed=7, deep=True)
@@ -521,12 +521,19 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def check_views(state: State) -> None:
     """The game's views of ``state`` from every seat and the spectator: the text view
-    renders; the SVG parses, has a viewBox, no script, image, foreign object or link;
+    renders; the observation has ``players``, an object a seat (docs/contract.md); the
+    SVG parses, has a viewBox, no script, image, foreign object or link;
     every clickable part is a legal action of that seat, of class ``act``, titled with
     the action's sentence; every part that asks why not (class ``ask``) names an action
     of the game that the seat may not play now, and the spectator's drawing has none."""
     spec = state.spec
     for seat in [*range(state.num_players), None]:
+        players = state.observe(seat).get("players")
+        assert isinstance(players, list) and len(players) == state.num_players, (
+            f"seat {seat}: the observation needs 'players', a list of one object a seat "
+            "(the web table names the seats in it)"
+        )
+        assert all(isinstance(p, dict) for p in players), f"seat {seat}: 'players' holds objects"
         if spec.text_view is not None:
             text = spec.text_view(state.observe(seat))
             assert isinstance(text, str) and text.strip(), f"seat {seat}: empty text view"

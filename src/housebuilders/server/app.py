@@ -2,8 +2,9 @@
 
 ``create_app(database_url, ...)`` builds it; ``housebuilders serve`` runs it under
 uvicorn. The API is documented by FastAPI's OpenAPI page at ``/docs``, every answer
-and its body (``schemas.py``); errors are always an ``ErrorPublic``, ``{"error":
-message, "rule": rule or null, "detail": problems or null}``, never a traceback.
+and its body (``schemas.py``, the answers ``answers.py``); errors are always an
+``ErrorPublic``, ``{"error": message, "rule": rule or null, "detail": problems or
+null}``, never a traceback.
 """
 
 from __future__ import annotations
@@ -46,33 +47,35 @@ from ..core import Action, GameSpec, game, game_ids
 from ..core.errors import NotAnAction
 from ..core.rules import rules_of
 from . import db
+from .answers import (
+    CREATED_LINKS,
+    VIEW_LINKS,
+    ArchivePublic,
+    ChatMessagePublic,
+    ChatPublic,
+    GamesPublic,
+    HintPublic,
+    LogPublic,
+    ReplayPublic,
+    ReplayStepPublic,
+    RulesPublic,
+    TablesPublic,
+    ViewPublic,
+    WhyPublic,
+)
 from .bots import MOVE_SECONDS, fits_a_table
 from .errors import ApiError
 from .limits import Limits, RateLimiter
 from .schemas import (
-    CREATED_LINKS,
     LOBBY_BOTS,
-    VIEW_LINKS,
     ActionRequest,
-    ArchivePublic,
-    ChatMessagePublic,
-    ChatPublic,
     ChatRequest,
     ErrorPublic,
-    GamesPublic,
-    HintPublic,
     IndexActionRequest,
-    LogPublic,
     NameRequest,
     RematchPublic,
-    ReplayPublic,
-    ReplayStepPublic,
-    RulesPublic,
     TableCreate,
     TableCreatedPublic,
-    TablesPublic,
-    ViewPublic,
-    WhyPublic,
     errors,
 )
 from .service import SPECTATORS_READ, TableService
@@ -429,16 +432,17 @@ def _opening(request: Request) -> None:
 
 
 def _action(table: Table, body: ActionRequest) -> Action:
-    """The action a well-formed body names. The document allows every game's actions,
-    so one that this table's game does not have is well-formed but never legal here:
-    409, naming the field (a malformed one is a 422 before this)."""
+    """The action a well-formed body names, read by the table's own game. The document
+    allows every game's actions (a kind two games share, with the fields of both), so
+    one that this table's game does not have is well-formed but never legal here: 409,
+    naming the field (a malformed one is a 422 before this)."""
     spec = table.spec
     if isinstance(body, IndexActionRequest):
         if body.index >= len(spec.actions):
             raise ApiError(409, f"{spec.id} has no action {body.index}", _actions_rule(spec))
         return spec.actions[body.index]
     try:
-        return spec.action_from_json(body.action.model_dump())
+        return spec.action_from_json(body.action.model_dump(exclude_unset=True))
     except NotAnAction as e:  # well formed, and a rule says why no position has it
         rule = e.rule or _actions_rule(spec)
         raise ApiError(409, f"not an action of {spec.id}: {e}", rule) from None

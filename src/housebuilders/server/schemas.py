@@ -389,13 +389,25 @@ class TableCreatedPublic(BaseModel):
 # -- playing: the actions of every game -----------------------------------------------------
 def _field_type(values: set[Any]) -> Any:
     """The type of an action field that takes exactly ``values``: ints (never
-    booleans or strings), booleans, or one of the strings."""
+    booleans or strings), booleans, one of the strings, or where games differ in what
+    a field of one kind takes, either of those."""
+    groups = [
+        [v for v in values if isinstance(v, bool)],
+        [v for v in values if isinstance(v, str)],
+        [v for v in values if isinstance(v, int) and not isinstance(v, bool)],
+    ]
+    if sum(map(len, groups)) != len(values):
+        raise TypeError(f"an action field takes ints, strings or booleans, not {values}")
+    types = [_one_type(set(group)) for group in groups if group]
+    return types[0] if len(types) == 1 else Union[tuple(types)]  # noqa: UP007
+
+
+def _one_type(values: set[Any]) -> Any:
+    """``_field_type`` of values of one type."""
     if all(isinstance(v, bool) for v in values):
         return Annotated[bool, Strict()]
     if all(isinstance(v, str) for v in values):
         return Literal[tuple(sorted(values))]
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        raise TypeError(f"an action field takes ints, strings or booleans, not {values}")
     low, high = min(values), max(values)
     if len(values) == high - low + 1:
         return integer(ge=low, le=high)
@@ -413,25 +425,31 @@ def _field_type(values: set[Any]) -> Any:
 
 
 def _action_models() -> list[type[BaseModel]]:
-    """One model per action kind of every game; a kind two games share takes the values
-    of both (whether this table's game has the action is the server's 409)."""
+    """One model per action kind of every game, for the document and a first check of a
+    move's shape. Games are free to give one kind other fields (each game's actions are
+    its own: the table's game reads the move, ``app._action``): the model of a kind
+    has the fields of every game that has it, required where all of them have it, each
+    taking the values of all. Whether this table's game has the action is the
+    server's 409."""
     kinds: dict[str, dict[str, set[Any]]] = {}
+    required: dict[str, set[str]] = {}
     for spec in map(game, game_ids()):
         for cls in spec.action_classes.values():
-            fields = kinds.setdefault(cls.kind, {name: set() for name in cls.fields})
-            if set(fields) != set(cls.fields):
-                raise TypeError(
-                    f"action kind {cls.kind!r} has fields {list(cls.fields)} in {spec.id} and "
-                    f"{list(fields)} in another game: the API cannot tell them apart"
-                )
+            fields = kinds.setdefault(cls.kind, {})
             for name, values in zip(cls.fields, spec.field_values(cls.kind), strict=False):
-                fields[name] |= values
+                fields.setdefault(name, set()).update(values)
+            required.setdefault(cls.kind, set(cls.fields)).intersection_update(cls.fields)
     return [
         create_model(
             f"{_class_name(kind)}Action",
             __base__=Closed,
             kind=(Literal[kind], ...),
-            **{name: (_field_type(values), ...) for name, values in fields.items()},
+            **{
+                name: (_field_type(values), ...)
+                if name in required[kind]
+                else (_field_type(values), Field(None, description="in some games only"))
+                for name, values in fields.items()
+            },
         )
         for kind, fields in kinds.items()
     ]
@@ -468,293 +486,3 @@ ActionRequest = Annotated[
     Annotated[IndexActionRequest, Tag("index")] | Annotated[JsonActionRequest, Tag("action")],
     Discriminator(_action_request_kind),
 ]
-
-
-# -- what the server answers ----------------------------------------------------------------
-class OptionPublic(BaseModel):
-    name: str
-    default: Any
-    choices: list[Any] = Field(description="the values it takes, as POST /api/tables takes them")
-    help: str
-    players: list[int] = Field(
-        description="the player counts its other choices are for (empty: every count)"
-    )
-
-
-class GamePublic(BaseModel):
-    id: str
-    name: str
-    min_players: int
-    max_players: int
-    options: list[OptionPublic] = Field(description="its variants and house rules")
-
-
-class GamesPublic(BaseModel):
-    games: list[GamePublic]
-    bots: list[str] = Field(description="the bots the lobby offers")
-    bot_hints: dict[str, str] = Field(
-        description="each offered bot's strength in a word: beginner, casual or strong"
-    )
-
-
-class SeatSummaryPublic(BaseModel):
-    seat: int
-    kind: Literal["human", "bot"]
-    bot: str | None
-    name: str | None = Field(description="a person's name, if the seat was given one")
-
-
-class TableSummaryPublic(BaseModel):
-    table: str
-    game: str
-    players: int
-    status: Literal["playing"]
-    created: str = Field(description="when it was opened (ISO 8601)")
-    seats: list[SeatSummaryPublic]
-
-
-class TablesPublic(BaseModel):
-    tables: list[TableSummaryPublic]
-
-
-class SeatViewPublic(BaseModel):
-    seat: int
-    kind: Literal["human", "bot"]
-    bot: str | None
-    name: str | None = Field(description="a person's name, if the seat was given one")
-    away: bool = Field(description="the clock bot plays for this person")
-    deadline: float | None = Field(description="when this person's time runs out (Unix time)")
-
-
-class LegalActionPublic(BaseModel):
-    index: int = Field(description="the game's action index: send it back to play it")
-    text: str
-    action: dict[str, Any] = Field(description="the action as JSON (also playable)")
-
-
-class ViewPublic(BaseModel):
-    """What a seat sees; a spectator (seat null) sees what is public."""
-
-    table: str
-    game: str
-    game_name: str
-    seat: int | None
-    status: Literal["playing", "finished", "abandoned"]
-    seats: list[SeatViewPublic]
-    observation: dict[str, Any] = Field(description="the game's state.observe(seat)")
-    legal_actions: list[LegalActionPublic] = Field(description="empty unless the seat acts")
-    acting: list[int] = Field(description="the seats to act now")
-    terminal: bool
-    scores: list[Any] | None = Field(description="at the end: each seat's score (the game's)")
-    ranking: list[int] | None = Field(description="at the end: each seat's place, 1 first")
-    winners: list[int] | None = Field(
-        description="at the end: the seats that won (several share the win; empty when "
-        "everyone lost, as in Mr House advanced when no house is complete)"
-    )
-    log_length: int
-    events: list[Any] = Field(description="the public log")
-    svg: str | None = Field(description="the game's drawing (with svg=true)")
-    can_undo: bool
-    clock_minutes: float | None
-    clock_bot: str | None
-    rematch: str | None = Field(
-        description="the table of the next game with the same seats, once someone asked "
-        "for it: each person's token is their seat there too"
-    )
-    tie_breaks: list[str] | None = Field(
-        None,
-        description="at the end: for each group of seats with the same total, the "
-        "rulebook's tie-break that ranked them, or that they share a rank (the games' "
-        "words: 'player 0 and player 2 tie on 19 points: ...')",
-    )
-    hints: bool = Field(description="the table was opened with hints: a seat may ask for one")
-    seed_given: bool = Field(
-        description="the table was opened with a seed that someone chose: whoever knows it "
-        "can foresee the cards and dice (else the server drew a secret nobody is told "
-        "before the end)"
-    )
-    server_time: float = Field(description="the server's clock (Unix time), for deadlines")
-
-
-class ChatMessagePublic(BaseModel):
-    id: int = Field(description="the message's number: higher is later")
-    seat: int = Field(description="the seat whose person said it")
-    text: str = Field(description="what they said (plain text: show it as text, never markup)")
-    time: str = Field(description="when (ISO 8601)")
-
-
-class ChatPublic(BaseModel):
-    messages: list[ChatMessagePublic] = Field(description="the last messages, oldest first")
-
-
-class HintMovePublic(BaseModel):
-    index: int = Field(description="the game's action index: play it with it")
-    text: str
-    score: float | None = Field(
-        description="the greedy bot's score of the move: the game's heuristic one move "
-        "ahead, higher is better for you (null if not a finite number)"
-    )
-
-
-class HintPublic(HintMovePublic):
-    """The greedy bot's move for your seat, worked out on your view alone."""
-
-    action: dict[str, Any] = Field(description="the move as JSON (also playable)")
-    why: str = Field(description="why this move, in a sentence or two")
-    next_best: list[HintMovePublic] = Field(description="the next best moves, best first")
-    log_length: int = Field(description="the view's log_length it was worked out on")
-
-
-class LogPublic(BaseModel):
-    table: str
-    game: str
-    players: int
-    status: Literal["playing", "finished", "abandoned"]
-    seat: int | None = Field(description="whose log this is (null: a spectator's)")
-    options: dict[str, Any]
-    seed: int | None = Field(
-        None, description="the game's seed: only once the game is over, for replays"
-    )
-    secret: str | None = Field(
-        None,
-        description="once the game is over, the 128-bit secret (hex) the server drew and "
-        "derived the seed from (housebuilders.seed_from_secret); null if the seed was given",
-    )
-    actions: list[Any] = Field(
-        description="[player, action] pairs, in order, as the seat may know them: while "
-        "the game is on, another seat's hidden action is null and the others' unseen "
-        "choices of a simultaneous phase are left out; once it is over, all of them"
-    )
-
-
-# -- looking back: the archive of finished games and their replays ------------------------
-class ArchivedTablePublic(BaseModel):
-    table: str
-    game: str
-    game_name: str
-    players: int
-    seats: list[SeatSummaryPublic]
-    scores: list[int] = Field(description="each seat's final score total")
-    winners: list[int] = Field(description="the seats that won (empty: everyone lost)")
-    ranking: list[int] = Field(description="each seat's place, 1 first")
-    created: str = Field(description="when it was opened (ISO 8601)")
-    finished: str = Field(description="when its last move was made (ISO 8601)")
-    replay: str = Field(description="the replay page")
-
-
-class ArchivePublic(BaseModel):
-    tables: list[ArchivedTablePublic] = Field(description="the last finished first")
-    page: int
-    pages: int = Field(description="how many pages there are (at least 1)")
-    total: int = Field(description="how many finished games are listed, on all pages")
-
-
-class ReplayMovePublic(BaseModel):
-    player: int
-    text: str = Field(description="the action, as the game says it")
-
-
-class ReplayPublic(BaseModel):
-    """A finished game, for its replay: who sat where, every move and every seat's
-    score total after each step (step 0: the deal; step k: after k moves)."""
-
-    table: str
-    game: str
-    game_name: str
-    players: int
-    seats: list[SeatSummaryPublic]
-    options: dict[str, Any]
-    seed: int
-    secret: str | None = Field(
-        description="the secret (hex) the seed was derived from, null if it was given"
-    )
-    steps: int = Field(description="the number of moves: the steps are 0 to this")
-    moves: list[ReplayMovePublic] = Field(description="move k leads from step k-1 to step k")
-    totals: list[list[int]] = Field(description="per step, 0 to steps: each seat's total")
-    winners: list[int]
-    ranking: list[int]
-
-
-class ReplayStepPublic(BaseModel):
-    """The game after ``step`` moves as ``seat`` (null: a spectator) saw it."""
-
-    table: str
-    game: str
-    step: int
-    steps: int
-    seat: int | None
-    move: ReplayMovePublic | None = Field(description="the move that led here (none at 0)")
-    observation: dict[str, Any] = Field(description="the game's state.observe(seat) then")
-    svg: str | None = Field(description="the game's drawing of it (with svg=true)")
-    events: list[Any] = Field(description="the public log up to this step")
-    scores: list[Any] = Field(description="each seat's score then (the game's)")
-    acting: list[int] = Field(description="the seats to act then")
-    terminal: bool
-
-
-class WhyPublic(BaseModel):
-    """Whether an action is legal for the seat now and, if not, the rule that forbids
-    it: worked out on what the seat may know (nothing is played)."""
-
-    legal: bool
-    text: str = Field(description="the action in words")
-    error: str | None = Field(description="why it is not legal now, for a person to read")
-    rule: str | None = Field(description="the rule it breaks, e.g. 'mr-house-basic §Movement'")
-
-
-class RulesBlockPublic(BaseModel):
-    kind: Literal["p", "ul", "ol"] = Field(description="a paragraph or a list")
-    items: list[list[tuple[str, Literal["", "bold", "code"]]]] = Field(
-        description="a paragraph's one item or a list's items, each as pieces of text "
-        "(text, style): never markup"
-    )
-    numbers: list[int] | None = Field(None, description="an ordered list's numbers")
-
-
-class RulesSectionPublic(BaseModel):
-    title: str
-    blocks: list[RulesBlockPublic]
-
-
-class RulesPublic(BaseModel):
-    """A game's rules for its players: how a turn goes, the scoring, the rulings."""
-
-    game: str
-    name: str
-    sections: list[RulesSectionPublic]
-
-
-# -- links: how one answer leads to the next request (clients and schemathesis follow them) --
-def _link(operation: str, description: str, **parameters: str) -> dict[str, Any]:
-    return {"operationId": operation, "description": description, "parameters": parameters}
-
-
-def _seat_links(table: str, token: str) -> dict[str, Any]:
-    """The requests a seat makes at the table named by ``table`` with ``token``."""
-    where = {"table_id": table, "token": token}
-    return {
-        "view": _link("view_table", "what the seat sees", **where),
-        "undo": _link("undo_action", "take back the seat's last move", **where),
-        "back": _link("come_back", "take the seat back from the clock bot", **where),
-        "log": _link("table_log", "the table's log as the seat knows it", **where),
-    }
-
-
-def _play_link(view: str) -> dict[str, Any]:
-    """Play the first legal action of the view answered."""
-    link = _link("play_action", "play the first legal action", table_id=f"{view}#/table")
-    link["parameters"]["token"] = "$request.query.token"
-    link["requestBody"] = {
-        "index": f"{view}#/legal_actions/0/index",
-        "log_length": f"{view}#/log_length",
-    }
-    return link
-
-
-#: after opening a table: seat 0's requests (a person's seat has its token)
-CREATED_LINKS = _seat_links("$response.body#/table", "$response.body#/seats/0/token")
-#: after a view (or a move): the same seat's next requests, and its first legal move
-VIEW_LINKS = {
-    **_seat_links("$response.body#/table", "$request.query.token"),
-    "play": _play_link("$response.body"),
-}

@@ -8,9 +8,8 @@ from collections.abc import Iterable
 from itertools import product
 from typing import Any
 
-from housebuilders.core import Action, Fields, GameState, Json, Rng, TieBreak
+from housebuilders.core import Action, Fields, GameState, Json, TieBreak
 from housebuilders.core.loading import parse
-from housebuilders.core.rng import seed_state
 
 from . import explain
 from .actions import (
@@ -892,8 +891,7 @@ class DreamHomeState(GameState):
         homes, until the end shows them) are dealt again from the room deck with them;
         the board, the rest of the homes, the roof stacks (each card was seen when
         taken, Q4) and the discards are public."""
-        s = self.clone()
-        s.rng = Rng(seed_state(seed))
+        s = self.resampled(seed, stream=0)
         unseen = [] if s.is_terminal() else [
             (p, space) for p in range(s.num_players) if p != player
             for space in range(SPACES) if s.down[p][space] == UNSEEN

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from housebuilders.core import Action, Fields, GameState, Json, Rng, TieBreak
+from housebuilders.core import Action, Fields, GameState, Json, TieBreak
 from housebuilders.core.content import per_content
 from housebuilders.core.loading import parse
 from housebuilders.core.log import plural
-from housebuilders.core.rng import seed_state
 
 from . import explain
 from .actions import (
@@ -1071,8 +1070,7 @@ class HouseOfFadoState(GameState):
     def determinize(self, player: int, seed: int) -> HouseOfFadoState:
         """HF-7, HF-104: the fado stack below its face-up top and every future draw
         from the bag (a new generator); everything else is on the table."""
-        s = self.clone()
-        s.rng = Rng(seed_state(seed))
+        s = self.resampled(seed, stream=0)
         hidden = s.stack[1:]
         s.rng.deal(hidden)
         s.stack[1:] = hidden

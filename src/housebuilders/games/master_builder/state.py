@@ -14,7 +14,6 @@ from typing import Any
 from housebuilders.core import Action, Fields, GameState, Json, Rng
 from housebuilders.core.content import per_content, remembered
 from housebuilders.core.loading import parse
-from housebuilders.core.rng import seed_state
 
 from . import explain
 from .actions import (
@@ -1146,8 +1145,8 @@ class MasterBuilderState(GameState):
         contracts, the unturned economic cards with the unused ones, the event cards
         never revealed (deck and others' hands), each worker deck's unseen cards, and the
         others' plans not yet revealed (in the history too)."""
-        s = self.clone()
-        s.rng = rng = Rng(seed_state(seed))
+        s = self.resampled(seed, stream=0)
+        rng = s.rng
         pool = s.contract_deck + s.removed
         rng.deal(pool)
         cut = len(s.contract_deck)

@@ -829,7 +829,7 @@ class MrHouseAdvancedState(MrHouseState):
         """Resample what ``player`` cannot see: the opponents' face-down marker values,
         the worker deck's order, and which privilege cards are in the deck (and in
         what order) and which were left in the box."""
-        s = self.clone()
+        s = self.resampled(seed, stream=2)
         rng = Rng(seed_state(seed, 1))
         s._resample_markers(player, rng)
         rng.deal(s.worker_deck)
@@ -837,7 +837,6 @@ class MrHouseAdvancedState(MrHouseState):
         rng.deal(unseen)
         s.privilege_deck = unseen[: len(s.privilege_deck)]
         s.privilege_box = sorted(unseen[len(s.privilege_deck) :])
-        s.rng = Rng(seed_state(seed, 2))
         return s
 
     # == JSON =======================================================================

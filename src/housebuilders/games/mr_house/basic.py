@@ -390,9 +390,8 @@ class MrHouseBasicState(MrHouseState):
         """Resample the opponents' face-down marker values (over their unrevealed
         placed markers and the markers in their hands) and all future dice. The basic
         variant's face-down worker cards are all alike (ruling 21): nothing to deal."""
-        s = self.clone()
+        s = self.resampled(seed, stream=2)
         s._resample_markers(player, Rng(seed_state(seed, 1)))
-        s.rng = Rng(seed_state(seed, 2))
         return s
 
     # == JSON =======================================================================

@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core import Action, Fields, GameState, Json, Rng, TieBreak
+from ...core import Action, Fields, GameState, Json, TieBreak
 from ...core.loading import parse
-from ...core.rng import seed_state
 from .actions import (
     ADJUST,
     CLAIM,
@@ -539,8 +538,8 @@ class WelcomeToState(GameState):
         others this round (one who has chosen gets a random legal choice; one still
         choosing starts afresh). The round's history is rebuilt the same way: the
         player's own moves, then the others' resampled ones, seat by seat."""
-        s = self.clone()
-        rng = s.rng = Rng(seed_state(seed, 7))
+        s = self.resampled(seed, stream=7)
+        rng = s.rng
         unseen = [card for pile in s.piles for card in pile]
         rng.deal(unseen)
         tops = []
