@@ -24,8 +24,8 @@ from websockets.sync.client import connect
 from housebuilders.server import create_app, service as service_module
 from housebuilders.server.limits import Limits
 from housebuilders.server.service import TableService
-from housebuilders.server.testing import LiveServer, free_port
 
+from ..live_server import LiveServer, free_port
 from .conftest import create, create_with, postgres_url, tokens, view, wait_for
 
 
