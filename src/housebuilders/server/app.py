@@ -47,6 +47,7 @@ from ..core.errors import NotAnAction
 from ..core.rules import rules_of
 from . import db
 from .bots import MOVE_SECONDS, fits_a_table
+from .chat import SPECTATORS_READ
 from .errors import ApiError
 from .limits import Limits, RateLimiter
 from .schemas import (
@@ -75,7 +76,7 @@ from .schemas import (
     WhyPublic,
     errors,
 )
-from .service import SPECTATORS_READ, TableService
+from .service import TableService
 from .table import Inbox, Table, offer
 
 log = logging.getLogger("housebuilders.server")
