@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from housebuilders.envs.table import Table
 from open_spiel.python.algorithms import ismcts as os_ismcts, mcts as os_mcts
 from pettingzoo.classic import connect_four_v3, leduc_holdem_v4
 
@@ -44,7 +45,6 @@ import housebuilders as hb
 from housebuilders import agents
 from housebuilders.agents.turn import bot_seed, decide
 from housebuilders.envs import openspiel as hbos, pettingzoo as hbpz
-from housebuilders.envs.table import Table
 
 GAMES = tuple(hb.game_ids())
 

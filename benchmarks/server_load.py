@@ -47,7 +47,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from housebuilders.server.testing import LiveServer
+from housebuilders.bench.web_server import served
 
 GAME = "mr-house-basic"
 
@@ -217,21 +217,19 @@ def measure(
 ) -> list[Level]:
     """Start a server (of ``processes`` processes), run each level against it, stop
     it; the levels' figures."""
-    with tempfile.TemporaryDirectory() as folder:
-        url = database_url or f"sqlite:///{Path(folder) / 'load.db'}"
-        # one client opens every table: no limit on the rate of opening them
-        options = ["--tables-per-minute", "0"]
-        options += ["--workers", str(processes)] if processes > 1 else []
-        with LiveServer(url, options=options) as server:
-            where = ("127.0.0.1", server.port)
-            assert server.process is not None
-            results = []
-            for n in levels:
-                before = cpu_seconds(server.process.pid)
-                level = asyncio.run(run_level(where, n, seconds, max_actions, n, svg, think))
-                level.cpu = cpu_seconds(server.process.pid) - before
-                results.append(level)
-            return results
+    # one client opens every table: the server has no limit on the rate of opening them
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        served(Path(folder), database_url, None, processes) as (address, pid),
+    ):
+        where = ("127.0.0.1", int(address.rpartition(":")[2]))
+        results = []
+        for n in levels:
+            before = cpu_seconds(pid)
+            level = asyncio.run(run_level(where, n, seconds, max_actions, n, svg, think))
+            level.cpu = cpu_seconds(pid) - before
+            results.append(level)
+        return results
 
 
 def report(

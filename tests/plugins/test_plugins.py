@@ -25,7 +25,6 @@ from typing import Any
 
 import httpx
 import pytest
-
 from housebuilders.server.testing import LiveServer
 
 HERE = Path(__file__).resolve().parent

@@ -21,11 +21,11 @@ from sqlalchemy.engine import make_url
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from housebuilders.server import create_app, service as service_module
+from housebuilders.server import create_app, driver as driver_module, peers as peers_module
+from housebuilders.server.changes import Changes
 from housebuilders.server.limits import Limits
-from housebuilders.server.service import TableService
-from housebuilders.server.testing import LiveServer, free_port
 
+from ..live_server import LiveServer, free_port
 from .conftest import create, create_with, postgres_url, tokens, view, wait_for
 
 
@@ -123,17 +123,17 @@ def test_an_outside_lock_on_sqlite_stalls_no_view_and_the_bots_go_on_after_it(
 def test_a_bot_move_that_fails_is_logged_in_one_line_and_tried_again(
     client: TestClient, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(service_module, "RETRY_SECONDS", 0.05)
-    commit = TableService._commit
+    monkeypatch.setattr(driver_module, "RETRY_SECONDS", 0.05)
+    commit = Changes.commit
     faults: list[int] = []
 
-    async def faulty(self: TableService, table: Any, seat: int, action: Any) -> None:
+    async def faulty(self: Changes, table: Any, seat: int, action: Any) -> None:
         if not faults:
             faults.append(seat)
             raise RuntimeError("an injected fault")
         await commit(self, table, seat, action)
 
-    monkeypatch.setattr(TableService, "_commit", faulty)
+    monkeypatch.setattr(Changes, "commit", faulty)
     table = create(client, "mr-house-basic", "greedy,greedy", seed=4)["table"]
     final = wait_for(client, table, None, lambda v: v["terminal"])
     assert faults and final["log_length"] > 0
@@ -147,17 +147,17 @@ def test_a_bot_move_that_fails_is_logged_in_one_line_and_tried_again(
 def test_a_turn_clock_that_fails_is_logged_in_one_line_and_tried_again(
     sqlite_url: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(service_module, "RETRY_SECONDS", 0.05)
-    set_away = TableService._set_away
+    monkeypatch.setattr(driver_module, "RETRY_SECONDS", 0.05)
+    set_away = Changes.set_away
     faults: list[int] = []
 
-    async def faulty(self: TableService, table: Any, seat: int, away: bool) -> None:
+    async def faulty(self: Changes, table: Any, seat: int, away: bool) -> None:
         if not faults:
             faults.append(seat)
             raise RuntimeError("an injected fault")
         await set_away(self, table, seat, away)
 
-    monkeypatch.setattr(TableService, "_set_away", faulty)
+    monkeypatch.setattr(Changes, "set_away", faulty)
     # a clock of 0.24 s: shorter than the server allows by default (min_clock_seconds)
     with TestClient(create_app(sqlite_url, Limits(min_clock_seconds=0))) as client:
         created = create(client, "mr-house-basic", "human,human", seed=6, clock_minutes=0.004)
@@ -185,7 +185,7 @@ def test_the_sweep_starts_a_stopped_bot_again_on_sqlite(
     stopped = view(client, table)["log_length"]
     started = time.monotonic()
     wait_for(client, table, None, lambda v: v["log_length"] >= stopped + 2, seconds=10)
-    assert time.monotonic() - started < service_module.SWEEP_SECONDS + 3
+    assert time.monotonic() - started < peers_module.SWEEP_SECONDS + 3
 
 
 # -- PostgreSQL stopped ----------------------------------------------------------------------

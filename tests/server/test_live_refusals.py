@@ -12,7 +12,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from housebuilders.server.testing import LiveServer
+from ..live_server import LiveServer
 
 
 @pytest.fixture(scope="module")

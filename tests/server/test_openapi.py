@@ -21,7 +21,8 @@ import schemathesis
 
 from housebuilders.server import create_app
 from housebuilders.server.schemas import BOT_CHOICES
-from housebuilders.server.testing import LiveServer
+
+from ..live_server import LiveServer
 
 pytestmark = pytest.mark.schemathesis
 

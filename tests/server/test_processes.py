@@ -24,8 +24,8 @@ from housebuilders.cli import app as cli
 from housebuilders.server import db
 from housebuilders.server.errors import ApiError
 from housebuilders.server.service import TableService
-from housebuilders.server.testing import LiveServer
 
+from ..live_server import LiveServer
 from .conftest import postgres_url
 
 pytestmark = pytest.mark.postgres
@@ -242,7 +242,7 @@ def test_one_process_plays_a_tables_bots_and_another_takes_over_when_it_stops(
                 await asyncio.sleep(0.05)
         finally:
             for service in (first, second):
-                if not service._closing:
+                if not service.closing:
                     await service.close()
             for engine in engines:
                 engine.dispose()
@@ -406,7 +406,7 @@ def test_a_move_whose_index_was_taken_is_refused_when_a_bot_plays_the_seat_now()
             table = await _three_people(a)
             copy = await b.get(table.id)
             await a.act(table, 0, table.state.legal_actions(0)[0])
-            await a._set_away(table, 1, True)  # as the clock does (its bot is not started)
+            await a.changes.set_away(table, 1, True)  # as the clock does (its bot is not started)
             with pytest.raises(ApiError) as refused:
                 await b.act(copy, 1, copy.state.legal_actions(1)[0], expect=0)
             assert refused.value.status == 409

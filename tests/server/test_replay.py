@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 import housebuilders as hb
 from housebuilders.core import game, game_ids
-from housebuilders.server import create_app, service as service_module
+from housebuilders.server import archive as archive_module, create_app
 from housebuilders.server.replay import MIN_INTERVAL, STEP_VIEWS, Replay
 from housebuilders.server.table import named
 
@@ -105,7 +105,7 @@ def _lists_finished_public_games_the_last_finished_first(client: TestClient) -> 
 def test_the_archive_filters_by_game_and_pages(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(service_module, "ARCHIVE_PAGE", 2)
+    monkeypatch.setattr(archive_module, "ARCHIVE_PAGE", 2)
     tables = [finished(client, seed=seed)["table"] for seed in (1, 2, 3)]
     other = finished(client, "dream-home", seed=4)["table"]
     assert listed(client, game="mr-house-basic") == tables[:0:-1]

@@ -10,7 +10,8 @@ import httpx
 import pytest
 
 import housebuilders as hb
-from housebuilders.server.testing import LiveServer
+
+from ..live_server import LiveServer
 
 
 def _play(

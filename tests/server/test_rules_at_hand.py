@@ -16,7 +16,7 @@ import housebuilders as hb
 from housebuilders.core.rules import doc_rulings
 from housebuilders.core.ties import tie_notes
 from housebuilders.games.dream_home.actions import PLACES, Take, UseCrowbar
-from housebuilders.server import app as app_module
+from housebuilders.server.routes import pages as pages_module
 from housebuilders.server.table import Table
 
 from ..core.test_ties import TIED, random_end, tied_seed
@@ -66,7 +66,7 @@ def test_the_rules_panel_shows_markup_as_text(
     """A rules page is text: whatever it holds is escaped, never markup."""
     evil = {"game": "x", "name": "<i>x</i>", "sections": [{"title": "<b>t</b>", "blocks": [
         {"kind": "p", "items": [[["<script>alert(1)</script>", "bold"]]]}]}]}  # fmt: skip
-    monkeypatch.setattr(app_module, "rules_of", lambda spec: evil)
+    monkeypatch.setattr(pages_module, "rules_of", lambda spec: evil)
     created = create(client, "mr-house-basic", "human,random")
     page = client.get(created["spectate"]).text
     assert "<script>alert" not in page and "<b>t</b>" not in page and "<i>x</i>" not in page

@@ -16,8 +16,8 @@ from starlette.websockets import WebSocketDisconnect
 
 import housebuilders as hb
 from housebuilders.server import create_app
-from housebuilders.server.app import MAX_BODY
 from housebuilders.server.limits import Limits, RateLimiter
+from housebuilders.server.middleware import MAX_BODY
 
 from .conftest import SEATS, create, play, tokens, truth, view, wait_for
 

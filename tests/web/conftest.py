@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from housebuilders.server.testing import LiveServer
+from ..live_server import LiveServer
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

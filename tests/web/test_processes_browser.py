@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from housebuilders.server.testing import LiveServer
 from tests.server.conftest import postgres_url
 
+from ..live_server import LiveServer
 from .conftest import WAIT_MS, get, post
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres]

@@ -1,8 +1,9 @@
 """A table in memory: its settings, its seats and the game's true state, and what
 each seat (or a spectator) is shown of it, computed once per change.
 
-The ``TableService`` (``service``) makes every change; a table only tells its
-listeners (``changed``, and ``said`` for the chat) and keeps the turn clock's deadlines.
+The ``TableService`` (``service``) decides every change; a table takes it in
+(``advance`` for a move or an undo, ``seat_is`` for a seat, ``changed`` for the rest),
+tells its listeners (and ``said`` for the chat) and keeps the turn clock's deadlines.
 """
 
 from __future__ import annotations
@@ -271,6 +272,23 @@ class Table:
             actions = self.state.history_json()
             return {**out, "seed": self.seed, "secret": self.secret, "actions": actions}
         return {**out, "actions": self.state.history_seen_by(seat)}
+
+    def advance(self, state: State, entries: int = 1) -> None:
+        """The game went on to ``state`` (a move or an undo), with ``entries`` more log
+        entries written: everyone listening is told (``changed``)."""
+        self.state = state
+        self.entries += entries
+        self.changed()
+
+    def seat_is(self, seat: int, *, away: bool | None = None, name: str | None = None) -> None:
+        """``seat``'s person is now away or back, or has a new name (as stored): everyone
+        listening is told."""
+        info = self.seats[seat]
+        if away is not None:
+            info.away = away
+        if name is not None:
+            info.name = name
+        self.changed()
 
     def changed(self) -> None:
         """After every change: clocks reset, and a new view for everyone listening

@@ -1,5 +1,5 @@
 """A real server in a child process (``housebuilders serve``) on a loopback port, for
-tests and benchmarks that stop and start it or talk to it over the network."""
+the tests that stop and start it or talk to it over the network."""
 
 from __future__ import annotations
 

@@ -1,0 +1,189 @@
+"""The read side of the tables: the open ones for the lobby, the finished ones for the
+archive (with their final results), and a finished game's replay.
+
+Nothing here changes a table. The final results and the replays take a replay of
+the game each, in a worker thread, so both are kept once worked out (a few of each).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
+
+from ..core import IllegalAction, OptionError, game, replay
+from . import db
+from .errors import ApiError
+from .replay import Replay
+from .table import Table
+
+if TYPE_CHECKING:
+    from .service import TableService
+
+log = logging.getLogger("housebuilders.server")
+
+#: finished tables a page of the archive lists
+ARCHIVE_PAGE = 20
+#: replays kept built (the tables' replay pages being looked at), and finished
+#: tables' final results kept for the archive (a few numbers each)
+MAX_REPLAYS = 16
+MAX_RESULTS = 10_000
+
+
+class Archive:
+    """Lists the tables and replays the finished games."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        #: finished tables' replays, built once each (least recently asked first)
+        self.replays: OrderedDict[str, asyncio.Future[Replay]] = OrderedDict()
+        #: finished tables' final scores, winners and ranking, for the archive
+        self.results: OrderedDict[str, dict[str, list[int]]] = OrderedDict()
+
+    async def open_tables(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The tables being played that are not private, newest first."""
+
+        def read(session: Any) -> list[dict[str, Any]]:
+            rows = session.scalars(
+                select(db.GameTable)
+                .where(db.GameTable.status == "playing", db.GameTable.private.is_(False))
+                .order_by(db.GameTable.created.desc())
+                .limit(limit)
+            )
+            return [
+                {
+                    "table": r.id,
+                    "game": r.game,
+                    "players": r.players,
+                    "status": r.status,
+                    "created": r.created.isoformat(),
+                    "seats": [
+                        {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name}
+                        for s in r.seats
+                    ],
+                }
+                for r in rows
+            ]
+
+        return await self.service.transaction(read)
+
+    async def archive(self, game_id: str | None = None, page: int = 1) -> dict[str, Any]:
+        """Page ``page`` of the finished tables that are not private (of ``game_id``
+        only, if given), the last finished first, with their final results."""
+
+        def read(session: Any) -> tuple[int, list[Any], dict[str, Any], dict[str, list[Any]]]:
+            where = [db.GameTable.status == "finished", db.GameTable.private.is_(False)]
+            if game_id is not None:
+                where.append(db.GameTable.game == game_id)
+            total = session.scalar(select(func.count()).select_from(db.GameTable).where(*where))
+            finished = func.max(db.LogEntry.time).label("finished")
+            rows = session.execute(
+                select(db.GameTable, finished)
+                .join(db.LogEntry, db.LogEntry.table_id == db.GameTable.id)
+                .where(*where)
+                .group_by(db.GameTable.id)
+                .order_by(finished.desc(), db.GameTable.id)
+                .offset((page - 1) * ARCHIVE_PAGE)
+                .limit(ARCHIVE_PAGE)
+                .options(selectinload(db.GameTable.seats))
+            ).all()
+            known = {row.id: self.results.get(row.id) for row, _ in rows}
+            known = {table_id: results for table_id, results in known.items() if results}
+            entries: dict[str, list[Any]] = {}
+            unknown = [row.id for row, _ in rows if row.id not in known]
+            if unknown:
+                query = (
+                    select(db.LogEntry)
+                    .where(db.LogEntry.table_id.in_(unknown))
+                    .order_by(db.LogEntry.table_id, db.LogEntry.idx)
+                )
+                for entry in session.scalars(query):
+                    entries.setdefault(entry.table_id, []).append(entry)
+            return total, list(rows), known, entries
+
+        total, rows, known, entries = await self.service.transaction(read)
+        learned = {}
+        if entries:  # games to replay: in a thread, the event loop goes on
+            unknown = [row for row, _ in rows if row.id in entries]
+            learned = await asyncio.to_thread(self._final_results, unknown, entries)
+        self.results.update(learned)
+        for table_id in known:
+            self.results.move_to_end(table_id)  # kept while newer ones come in
+        while len(self.results) > MAX_RESULTS:
+            self.results.popitem(last=False)
+        results = {**known, **learned}
+        tables = []
+        for row, finished in rows:
+            tables.append({
+                "table": row.id,
+                "game": row.game,
+                "game_name": game(row.game).name,
+                "players": row.players,
+                "seats": [
+                    {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name}
+                    for s in row.seats
+                ],
+                **results[row.id],
+                "created": row.created.isoformat(),
+                "finished": finished.isoformat(),
+                "replay": f"/t/{row.id}/replay",
+            })  # fmt: skip
+        pages = max(1, -(-total // ARCHIVE_PAGE))
+        return {"tables": tables, "page": page, "pages": pages, "total": total}
+
+    def _final_results(
+        self, rows: list[Any], entries: dict[str, list[Any]]
+    ) -> dict[str, dict[str, list[int]]]:
+        """The final scores, winners and ranking of the finished tables ``rows``: from
+        the table in memory, else replayed from its seed and log (``entries``). A log
+        that no longer replays (recorded under rules since changed) gives empty lists."""
+        results = {}
+        for row in rows:
+            table = self.service.tables.get(row.id)
+            state = table.state if table is not None else None
+            if state is None or not state.is_terminal():
+                actions = db.effective_actions(entries[row.id])
+                try:
+                    state = replay(row.game, row.players, row.seed, actions, row.options)
+                except (IllegalAction, OptionError, ValueError, TypeError) as e:
+                    log.warning("table %s: its log no longer replays: %s", row.id, e)
+                    results[row.id] = {"scores": [], "winners": [], "ranking": []}
+                    continue
+            results[row.id] = {
+                "scores": [score["total"] for score in state.scores()],
+                "winners": state.winners(),
+                "ranking": state.ranking(),
+            }
+        return results
+
+    async def replay(self, table_id: str) -> tuple[Table, Replay]:
+        """The table and its game's replay, built once (in a thread: a long game takes
+        a while); 409 while the game is being played, which no replay may show."""
+        table = await self.service.get(table_id)
+        if not table.state.is_terminal():
+            raise ApiError(
+                409,
+                "this game is still being played: its replay opens once it is over "
+                "(until then it would show what the seats have not revealed)",
+            )
+        built = self.replays.get(table.id)
+        if built is None:
+            start = table.spec.new_game(len(table.seats), table.seed, table.options)
+            history = list(table.state.history)
+            built = asyncio.ensure_future(asyncio.to_thread(Replay.build, start, history))
+            self.replays[table.id] = built
+            for old in [key for key, task in self.replays.items() if task.done()]:
+                if len(self.replays) <= MAX_REPLAYS:
+                    break
+                del self.replays[old]
+        self.replays.move_to_end(table.id)
+        try:
+            return table, await asyncio.shield(built)  # one leaving does not stop it
+        except Exception:
+            if self.replays.get(table.id) is built:
+                del self.replays[table.id]  # a bug: logged by the app, tried afresh next time
+            raise

@@ -1,0 +1,8 @@
+"""The web table's routes, one router per part of the API (and the pages), in the
+order the app includes them."""
+
+from __future__ import annotations
+
+from . import chat, games, live, pages, replay, tables
+
+ROUTERS = (games.router, tables.router, chat.router, live.router, replay.router, pages.router)

@@ -1,0 +1,171 @@
+// The scores (so far, and the final ones with who won, why the game ended and the
+// tie-breaks) and the game's log.
+
+import { seatName, withSeatNames } from "../naming.js";
+import { TABLE, base, el } from "./page.js";
+
+function seatLabel(view, seat) {
+  const info = (view.seats || [])[seat] || {};
+  let label = seatName(info, seat);
+  if (info.kind === "bot") label += ` (${info.bot || "bot"})`;
+  if (view.seat === seat) label += " (you)";
+  return label;
+}
+
+export function listSeats(seats) {
+  const names = seats.map(String);
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+function humanize(key) {
+  const text = String(key).replace(/[_-]+/g, " ").trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function scoreTable(view, final) {
+  const scores = view.scores || [];
+  const ranking = view.ranking || null;
+  const won = (seat) => Array.isArray(view.winners) && view.winners.includes(seat);
+  const categories = [];
+  for (const s of scores) {
+    for (const key of Object.keys((s && s.breakdown) || {})) if (!categories.includes(key)) categories.push(key);
+  }
+  const table = document.createElement("table");
+  table.className = "scores";
+  const head = table.createTHead().insertRow();
+  const corner = document.createElement("th");
+  corner.scope = "col";
+  corner.textContent = "";
+  head.append(corner);
+  scores.forEach((_, seat) => {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = seatLabel(view, seat);
+    if (won(seat)) th.classList.add("winner");
+    if (seat === view.seat) th.classList.add("mine");
+    head.append(th);
+  });
+  const tbody = table.createTBody();
+  const row = (label, cls, cell) => {
+    const tr = tbody.insertRow();
+    if (cls) tr.className = cls;
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = label;
+    tr.append(th);
+    scores.forEach((s, seat) => {
+      const td = tr.insertCell();
+      td.textContent = cell(s || {}, seat);
+      if (won(seat)) td.classList.add("winner");
+    });
+  };
+  for (const key of categories) {
+    row(humanize(key), "category", (s) => String((s.breakdown || {})[key] ?? "–"));
+  }
+  row("Total", "total", (s) => String(s.total ?? "–"));
+  if (scores.some((s) => s && "complete" in s)) {
+    row("Complete house", "complete", (s) => (s.complete ? "✓ yes" : "no"));
+  }
+  if (final && ranking) row("Rank", "rank", (_, seat) => String(ranking[seat] ?? "–"));
+  return table;
+}
+
+// Who won, from the view's winners (the game's winners(): several share the win; none
+// when everyone lost, as in Mr House advanced when no house is complete).
+function headline(view) {
+  const scores = view.scores || [];
+  if (!Array.isArray(view.winners)) return "Game over";
+  const winners = view.winners;
+  if (winners.length === 0) return "Everyone lost";
+  const pts = (seat) => (scores[seat] && typeof scores[seat].total === "number" ? ` with ${scores[seat].total} points` : "");
+  if (winners.length === 1) {
+    const w = winners[0];
+    if (w === view.seat) return `You win${pts(w)}!`;
+    return `${seatLabel(view, w)} wins${pts(w)}`;
+  }
+  const names = winners.map((w) => (w === view.seat ? "you" : seatLabel(view, w)));
+  return `Shared first place: ${listSeats(names)}${pts(winners[0])}`;
+}
+
+export function renderScores(view, terminal) {
+  el.scores.replaceChildren();
+  const scores = view.scores || null;
+  if (terminal) {
+    el.scoresHeading.textContent = "Final scores";
+    const final = document.createElement("div");
+    final.id = "final";
+    const h = document.createElement("p");
+    h.id = "headline";
+    h.className = "headline";
+    h.textContent = headline(view);
+    final.append(h);
+    // why it ended, where the game says so in its last log line ("the game ends ...")
+    const last = (view.events || []).at(-1);
+    if (typeof last === "string" && /^the game ends\b/i.test(last)) {
+      const why = document.createElement("p");
+      why.id = "end-reason";
+      why.className = "muted";
+      why.textContent = withSeatNames(last.charAt(0).toUpperCase() + last.slice(1), view.seats || []);
+      final.append(why);
+    }
+    if (scores && scores.length) final.append(scoreTable(view, true));
+    const watch = document.createElement("a"); // the replay page: move by move, any seat's view
+    watch.id = "replay-link";
+    watch.className = "button replay-page";
+    watch.href = `/t/${encodeURIComponent(TABLE)}/replay`;
+    watch.textContent = "Replay this game";
+    final.append(watch);
+    // tied totals: the rulebook's tie-break that ranked them, or that they share a rank
+    const ties = Array.isArray(view.tie_breaks) ? view.tie_breaks : [];
+    if (ties.length) {
+      const list = document.createElement("ul");
+      list.id = "tie-breaks";
+      list.className = "tie-breaks";
+      for (const note of ties) {
+        const li = document.createElement("li");
+        const text = withSeatNames(String(note), view.seats || []);
+        li.textContent = text.charAt(0).toUpperCase() + text.slice(1);
+        list.append(li);
+      }
+      final.append(list);
+    }
+    const replay = document.createElement("a");
+    replay.href = `${base}/log`;
+    replay.target = "_blank";
+    replay.rel = "noopener";
+    replay.textContent = "Replay log";
+    replay.className = "replay";
+    final.append(replay);
+    el.scores.append(final);
+    el.scores.parentElement.classList.add("final");
+    el.scores.parentElement.hidden = false;
+    return;
+  }
+  el.scoresHeading.textContent = "Scores so far";
+  el.scores.parentElement.classList.remove("final");
+  // Scores during play are shown when the server sends them (some games keep them hidden).
+  el.scores.parentElement.hidden = !(scores && scores.length);
+  if (scores && scores.length) el.scores.append(scoreTable(view, false));
+}
+
+export function renderLog(view) {
+  const events = view.events || [];
+  const box = el.log;
+  const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40 || box.childElementCount === 0;
+  const fragment = document.createDocumentFragment();
+  for (const ev of events) {
+    const li = document.createElement("li");
+    const text = typeof ev === "string" ? ev : ev && ev.text ? ev.text : JSON.stringify(ev);
+    li.textContent = withSeatNames(text, view.seats || []);
+    fragment.append(li);
+  }
+  box.replaceChildren(fragment);
+  if (events.length === 0) {
+    const li = document.createElement("li");
+    li.className = "muted";
+    li.textContent = "Nothing has happened yet.";
+    box.append(li);
+  }
+  if (nearBottom) box.scrollTop = box.scrollHeight;
+}
