@@ -25,7 +25,7 @@ from .phases import (
     SIX,
     STREET,
 )
-from .setup import NONE
+from .deal import NONE
 from .state import FADO_STAR, PRESTIGE_STAR, HouseOfFadoState
 
 MONEY = 0.35  # a coin's use beyond the 1/5 point it scores at the end

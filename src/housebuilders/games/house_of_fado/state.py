@@ -109,7 +109,7 @@ from .phases import (
     SIX,
     STREET as STREET_PHASE,
 )
-from .setup import NONE, SUPPLY, setup, uncovered_tables
+from .deal import NONE, SUPPLY, setup, uncovered_tables
 
 KICKED = -2  # the kicked piece, between its action space and a kick-out space
 FADO_STAR, PRESTIGE_STAR = TYPES, TYPES + 1  # the stars after the three musician stars

@@ -107,7 +107,7 @@ from .phases import (
     TRACK,
     TRACK_OF,
 )
-from .setup import setup
+from .deal import setup
 
 CREW_INDEX = {crew: i for i, crew in enumerate(CREWS)}
 WALLS, ROOFS = (0, 1, 2, 3), (4, 5)  # a building's sections (content.KINDS)
