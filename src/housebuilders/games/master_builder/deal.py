@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core import Rng
-
 from .content import (
     LOANS,
     MAX_PLAYERS,

@@ -23,6 +23,7 @@ from housebuilders.core import State
 from housebuilders.core.content import per_content, remembered
 
 from .actions import NONE, Staff, Unstaff
+from .building import has_free, plan_key, unkey
 from .content import SECTIONS, needs, workers
 from .phases import (
     BID,
@@ -43,7 +44,8 @@ from .phases import (
     REPAY_BONUS,
     REPAY_GAIN,
 )
-from .state import MasterBuilderState, has_free, plan_key, sketch, skills_of, unkey
+from .sketch import sketch, skills_of
+from .state import MasterBuilderState
 
 # the phases before this round's construction (its plan still to make)
 BEFORE_AUCTION = frozenset((DRAFT, HIRE, LOOK))
