@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core import Rng
-
 from .content import MAX_PLAYERS, MIN_PLAYERS, TYPES, HouseOfFadoContent, bag, market_tiles
 
 SUPPLY = -1  # a worker or an assistant not on the board
