@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from housebuilders.core import State
-from housebuilders.core.content import per_content, remembered
-
+from ...core import State
+from ...core.content import per_content, remembered
 from .actions import NONE, Staff, Unstaff
 from .building import has_free, plan_key, unkey
 from .content import SECTIONS, needs, workers
