@@ -8,7 +8,7 @@ import pytest
 
 from housebuilders.core import Rng
 from housebuilders.games.house_of_fado.content import DATA, market_tiles
-from housebuilders.games.house_of_fado.setup import SUPPLY, Table, setup, uncovered_tables
+from housebuilders.games.house_of_fado.deal import SUPPLY, Layout, setup, uncovered_tables
 from housebuilders.games.house_of_fado.state import HouseOfFadoState
 
 from .helpers import new as new_state
@@ -16,7 +16,7 @@ from .helpers import new as new_state
 CONTENT = DATA.load()
 
 
-def new(players: int, seed: int = 1, promos: bool = False, assistants: bool = False) -> Table:
+def new(players: int, seed: int = 1, promos: bool = False, assistants: bool = False) -> Layout:
     return setup(CONTENT, players, Rng(seed), promos=promos, assistants=assistants)
 
 

@@ -8,12 +8,12 @@ import pytest
 
 from housebuilders.core import Rng
 from housebuilders.games.master_builder.content import DATA, workers
-from housebuilders.games.master_builder.setup import FIRST_PLAYER, Table, setup
+from housebuilders.games.master_builder.deal import FIRST_PLAYER, Layout, setup
 
 CONTENT = DATA.load()
 
 
-def new(players: int, seed: int = 1, selective_events: bool = False) -> Table:
+def new(players: int, seed: int = 1, selective_events: bool = False) -> Layout:
     return setup(CONTENT, players, Rng(seed), selective_events=selective_events)
 
 

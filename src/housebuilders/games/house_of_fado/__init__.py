@@ -3,8 +3,7 @@ workers and kick others out, hire musicians, fill your restaurant and gain stars
 
 from __future__ import annotations
 
-from housebuilders.core import GameSpec, Option, register
-
+from ...core import GameSpec, Option, register
 from .actions import SPACE
 from .state import HouseOfFadoState
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from housebuilders.core import Action
-
+from ...core import Action
 from .content import COLOURS, GROUPS, KICKOUTS, MAX_NOTES, MAX_SPEND, MAX_TILES, TABLES, TYPES
 
 LOCATIONS = ("Musician Market", "Street", "Rehearsal Room", "Billboard", "your restaurant")

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from housebuilders.core.content import per_content
-
+from ...core.content import per_content
 from .actions import (
     ACTION_SPACES,
     BILLBOARD,

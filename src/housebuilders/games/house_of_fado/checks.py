@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt
 
-from housebuilders.core.loading import Count, GameStateJson, once, refuse, within
-
+from ...core.loading import Count, GameStateJson, once, refuse, within
 from .actions import ACTION_SPACES, RESTAURANT_SPACE, SPACES
 from .content import COLOURS, EARNED, MAX_PLAYERS, MIN_PLAYERS, TYPES, bag
 from .phases import SECTIONS

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from housebuilders.core import Action
-
+from ...core import Action
 from .actions import (
     ACTION_SPACES,
     GROUP_NAMES,

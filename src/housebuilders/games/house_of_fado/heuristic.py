@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .actions import Raise
 from .content import TYPES
+from .deal import NONE
 from .phases import (
     BILLBOARD,
     CRITIC as CRITIC_PHASE,
@@ -25,8 +26,8 @@ from .phases import (
     SIX,
     STREET,
 )
-from .setup import NONE
-from .state import FADO_STAR, PRESTIGE_STAR, HouseOfFadoState
+from .scoring import FADO_STAR, PRESTIGE_STAR
+from .state import HouseOfFadoState
 
 MONEY = 0.35  # a coin's use beyond the 1/5 point it scores at the end
 NOTE = 0.9  # a note held: most fado tiles pay 2 points a note, and more for the set

@@ -3,10 +3,10 @@ quirks, bid for contracts, weather the events and build the town."""
 
 from __future__ import annotations
 
-from housebuilders.core import GameSpec, Option, register
-
+from ...core import GameSpec, Option, register
 from .actions import SPACE
-from .state import LATE, MasterBuilderState
+from .income import LATE
+from .state import MasterBuilderState
 
 MASTER_BUILDER = register(GameSpec(
     id="master-builder",

@@ -22,8 +22,7 @@ the decline of a look (decline-choice), rent-out and rent-price."""
 
 from __future__ import annotations
 
-from housebuilders.core import Action
-
+from ...core import Action
 from .content import (
     LOANS,
     MAX_BID,

@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt
 
-from housebuilders.core.loading import GameStateJson, once, refuse, within
-
+from ...core.loading import GameStateJson, once, refuse, within
 from .content import LOANS, MAX_PLAYERS, MIN_PLAYERS, SECTIONS, SKILLS, wages, workers
 from .phases import SECTIONS as PHASES
 

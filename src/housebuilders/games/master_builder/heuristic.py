@@ -4,7 +4,7 @@ A seat's worth is the money it would end the game with: cash less the loans' rep
 and the wages still to pay, plus what its crew will earn. What the crew will earn comes
 from a forecast of the construction phases left (``Outlook``): each round the crew (the
 workers on hand this round, then the crew less the worker the events most likely take)
-builds what it can of the contracts held, nearest completion first, by ``state.sketch``
+builds what it can of the contracts held, nearest completion first, by ``sketch.sketch``
 (each section by its least skilled fitting workers, by the building rules); a contract
 finished pays its amount, one left unfinished scores as final scoring counts it, a
 section built later costs a little more, and running short of cash for wages costs the
@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from housebuilders.core import State
-from housebuilders.core.content import per_content, remembered
-
+from ...core import State
+from ...core.content import per_content, remembered
 from .actions import NONE, Staff, Unstaff
+from .building import has_free, plan_key, unkey
 from .content import SECTIONS, needs, workers
 from .phases import (
     BID,
@@ -43,7 +43,8 @@ from .phases import (
     REPAY_BONUS,
     REPAY_GAIN,
 )
-from .state import MasterBuilderState, has_free, plan_key, sketch, skills_of, unkey
+from .sketch import sketch, skills_of
+from .state import MasterBuilderState
 
 # the phases before this round's construction (its plan still to make)
 BEFORE_AUCTION = frozenset((DRAFT, HIRE, LOOK))

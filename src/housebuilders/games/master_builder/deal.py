@@ -1,13 +1,12 @@
-"""Master Builder's setup (rulebook "Setup"; MB-10 to MB-19): the table of a new game, as
-the lists the state will hold. Workers, contracts, events and economic cards are ids
+"""Master Builder's setup (rulebook "Setup"; MB-10 to MB-19): a new game dealt, its
+layout as the lists the state will hold. Workers, contracts, events and economic cards are ids
 (content.py); every deck lists its top card first. Money is in thousands."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from housebuilders.core import Rng
-
+from ...core import Rng
 from .content import (
     LOANS,
     MAX_PLAYERS,
@@ -22,7 +21,7 @@ FIRST_PLAYER = 0  # Q20: a table has no ages; seat 0 is the youngest (MB-17)
 
 
 @dataclass
-class Table:
+class Layout:
     """Everything a new game sets out. Per seat: ``cash``, ``wage`` (the wage marker),
     ``workers`` (card ids, in hiring order), ``contracts`` (contract ids owned, unfinished),
     ``ious`` (a count per loan type) and ``hands`` (event cards held, selective events)."""
@@ -54,7 +53,7 @@ def check_players(players: int) -> None:
 
 def setup(
     content: MasterBuilderContent, players: int, rng: Rng, *, selective_events: bool = False
-) -> Table:
+) -> Layout:
     check_players(players)
     cards = workers(content)
     decks = [[w for w, card in enumerate(cards) if card.skill == s] for s in range(SKILLS)]
@@ -70,7 +69,7 @@ def setup(
     hand = content.options.selective_hand if selective_events else 0  # MB-116
     hands = [[events.pop(0) for _ in range(hand)] for _ in range(players)]
     seats = range(players)
-    return Table(
+    return Layout(
         first=FIRST_PLAYER,  # step 12
         decks=decks,
         contract_deck=contracts[cut:],

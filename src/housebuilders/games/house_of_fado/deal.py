@@ -1,13 +1,12 @@
-"""House of Fado's setup (rulebook "Setup"; HF-1 to HF-20): the table of a new game,
-as the lists the state will hold. Tiles are ids: a musician is its index in
+"""House of Fado's setup (rulebook "Setup"; HF-1 to HF-20): a new game dealt, its
+layout as the lists the state will hold. Tiles are ids: a musician is its index in
 content.musicians, a promo len(content.musicians) + its index in content.promos."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from housebuilders.core import Rng
-
+from ...core import Rng
 from .content import MAX_PLAYERS, MIN_PLAYERS, TYPES, HouseOfFadoContent, bag, market_tiles
 
 SUPPLY = -1  # a worker or an assistant not on the board
@@ -16,7 +15,7 @@ DISPLAY = 4  # fado tiles face up beside the stack (HF-7)
 
 
 @dataclass
-class Table:
+class Layout:
     """Everything a new game sets out. Per seat: ``money``, ``workers`` and
     ``assistants`` (the space of each, SUPPLY off the board), ``cubes_removed``,
     ``musicians`` (the tile in each type's space, NONE), ``notes`` (a count per note),
@@ -59,7 +58,7 @@ def check_players(players: int, assistants: bool) -> None:
 
 def setup(
     content: HouseOfFadoContent, players: int, rng: Rng, *, promos: bool, assistants: bool
-) -> Table:
+) -> Layout:
     check_players(players, assistants)
     printed = len(content.musicians)
     fame = [0] * printed + [promo.fame for promo in content.promos]
@@ -80,7 +79,7 @@ def setup(
     billboard = list(range(TYPES))  # HF-12
     rng.shuffle(billboard)
     seats = range(players)
-    return Table(
+    return Layout(
         first=rng.below(players),  # HF-20
         market=market,
         fame=fame,
