@@ -30,12 +30,15 @@ from .actions import (
     TAKES,
     USE_CROWBAR,
     USE_MEGAPHONE,
+    Decline,
     Decorate,
     DiscardColumn,
     DiscardDecor,
     LadderPlace,
     LadderPlaceDown,
     NoMegaphone,
+    NoSupply,
+    NoSwap,
     Place,
     PlaceDown,
     Reclaim,
@@ -96,6 +99,7 @@ FACE_UP, FACE_DOWN, UNSEEN = 0, 1, 2
 Run = tuple[int, tuple[int, ...]]  # a room: its type and its spaces, left to right
 #: the actions that place the room card held: face up or down, with a Ladder or not
 PLACINGS = (Place, PlaceDown, LadderPlace, LadderPlaceDown)
+Placing = Place | PlaceDown | LadderPlace | LadderPlaceDown
 
 
 class DreamHomeState(GameState):
@@ -358,109 +362,142 @@ class DreamHomeState(GameState):
 
     # == moves =============================================================================
     def _apply(self, player: int, action: Action) -> bool:
-        if isinstance(action, Take):  # DH-20, DH-21
-            column = action.column
-            self.log.append(f"player {player} {self._take_words(column)}")
-            self.holding, self.board_rooms[column] = self.board_rooms[column], EMPTY
-            self.pending, self.board_resources[column] = self.board_resources[column], EMPTY
-            if column == 0:
-                self.first = player  # DH-22
-            self.phase = PLACE
+        return _HANDLERS[type(action)](self, player, action)
+
+    # -- the round's turns (DH-18 to DH-30, DH-61, DH-70) -----------------------------------
+    def _take(self, player: int, action: Take) -> bool:
+        """DH-20, DH-21: the column's room card and resource card."""
+        column = action.column
+        self.log.append(f"player {player} {self._take_words(column)}")
+        self.holding, self.board_rooms[column] = self.board_rooms[column], EMPTY
+        self.pending, self.board_resources[column] = self.board_resources[column], EMPTY
+        if column == 0:
+            self.first = player  # DH-22
+        self.phase = PLACE
+        return False
+
+    def _discard_column(self, player: int, action: DiscardColumn) -> bool:
+        """DH-70: with 2 or 3 players the first player discards a column first."""
+        column = action.column
+        room, res = self.board_rooms[column], self.board_resources[column]
+        self.log.append(
+            f"player {player} discards column {column + 1}: the "
+            f"{self._room_name(room)} and {self._resource_words(res, True)}"
+        )
+        self.room_discard.append(self.board_rooms[column])
+        self.resource_discard.append(self.board_resources[column])
+        self.board_rooms[column] = self.board_resources[column] = EMPTY
+        self._after_discard()
+        return False
+
+    def _megaphone(self, player: int, action: UseMegaphone | NoMegaphone) -> bool:
+        """DH-61 (Q16): a Megaphone's holder plays before the first player, or not."""
+        self.ask.pop(0)
+        if isinstance(action, UseMegaphone):
+            self._spend_tool(player, MEGAPHONE_TOOL)
+            self.order.append(player)
+            self.log.append(
+                f"player {player} uses a {self._tool_name(MEGAPHONE_TOOL)} "
+                "to play before the first player this round"
+            )
+        self._after_discard()
+        return False
+
+    def _use_crowbar(self, player: int, action: UseCrowbar) -> bool:
+        """DH-63 (Q15): the room card held goes back into the deck, the top one is taken."""
+        self._spend_tool(player, CROWBAR_TOOL)
+        unseen = self.drawn()  # a second Crowbar gives up the card the first drew
+        given_up, self.holding = self.holding, self.room_deck.pop()
+        self.room_deck.append(given_up)
+        self.rng.shuffle(self.room_deck)
+        card = "card drawn by the Crowbar" if unseen else self._room_name(given_up)
+        self.log.append(
+            f"player {player} uses a {self._tool_name(CROWBAR_TOOL)}: the {card} goes "
+            "back into the room deck and the top card of the room deck is taken"
+        )  # the card taken is seen by its taker alone
+        return True
+
+    def _place(self, player: int, action: Placing) -> bool:
+        """DH-25, then the resource card (DH-26, Q6)."""
+        unseen = not action.face_up and self.drawn()
+        how = "" if action.face_up else " face down, as an empty room,"
+        card = "card drawn by the Crowbar" if unseen else self._room_name(self.holding)
+        where = space_name(action.space)
+        if isinstance(action, (LadderPlace, LadderPlaceDown)):  # DH-62
+            self._spend_tool(player, LADDER_TOOL)
+            tool = self._tool_name(LADDER_TOOL)
+            self.log.append(f"player {player} uses a {tool} to place the {card}{how} "
+                            f"on {where}, over an empty space")  # fmt: skip
+        else:
+            self.log.append(f"player {player} places the {card}{how} on {where}")
+        self.homes[player][action.space], self.holding = self.holding, EMPTY
+        self.down[player][action.space] = (
+            FACE_UP if action.face_up else UNSEEN if unseen else FACE_DOWN
+        )
+        return self._resolve_resource(player)
+
+    def _decorate(self, player: int, action: Decorate) -> bool:
+        """DH-49: the decor token goes on a room of the home."""
+        token = self.cards.resources[self.pending].index
+        self.token_owner[token], self.token_at[token] = player, action.space
+        self.log.append(
+            f"player {player} places the {self.content.decor[token].name} "
+            f"token on the room at {space_name(action.space)}"
+        )
+        return self._discard_pending()
+
+    def _discard_decor(self, player: int, action: DiscardDecor) -> bool:
+        """DH-68 (Q18): the Designer's owner may give up the token."""
+        self._log_decor_discarded(player)
+        return self._discard_pending()
+
+    # -- the end's helpers (DH-65, DH-66, DH-69, DH-91) -------------------------------------
+    def _reclaim(self, player: int, action: Reclaim) -> bool:
+        """DH-65: the Roofer takes a discarded roof card."""
+        wanted = (action.colour, bool(action.window))
+        card = next(c for c in self.resource_discard if self._roof_key(c) == wanted)
+        self.resource_discard.remove(card)
+        self.roofs[player].append(card)
+        self.log.append(
+            f"player {player} uses the {self._helper_name(ROOFER_CARD)} to take "
+            f"{self._resource_words(card, True)} from the discard pile"
+        )
+        return self._helper_done()
+
+    def _use_supplier(self, player: int, action: Supply | SupplyCard) -> bool:
+        """DH-66 (Q13): the Supplier exchanges a card of the home for a discarded one."""
+        kids = action.kids if isinstance(action, SupplyCard) else None
+        card = self._discarded(action.room, kids)
+        assert card is not None
+        which = "" if kids is None else f" with {kids_words(kids)}"
+        self.log.append(
+            f"player {player} uses the {self._helper_name(SUPPLIER)} to exchange "
+            f"the {self._room_name(self.homes[player][action.space])} on "
+            f"{space_name(action.space)} for the discarded "
+            f"{self.content.rooms[action.room].name}{which}"
+        )
+        self._supply(player, card, action.space)
+        return self._helper_done()
+
+    def _use_handyman(self, player: int, action: Swap) -> bool:
+        """DH-69 (Q14): the Handyman swaps two cards of the home."""
+        self.log.append(
+            f"player {player} uses the {self._helper_name(HANDYMAN)} to swap "
+            f"the cards on {space_name(action.first)} and "
+            f"{space_name(action.second)}"
+        )
+        self._swap(player, action.first, action.second)
+        if self.phase == SUPPLIER_PHASE:  # the Handyman first: the Supplier then (ruling 22)
+            self._ask_end([(SUPPLIER_AFTER, SUPPLIER)])
             return False
-        if isinstance(action, DiscardColumn):  # DH-70
-            column = action.column
-            room, res = self.board_rooms[column], self.board_resources[column]
-            self.log.append(
-                f"player {player} discards column {column + 1}: the "
-                f"{self._room_name(room)} and {self._resource_words(res, True)}"
-            )
-            self.room_discard.append(self.board_rooms[column])
-            self.resource_discard.append(self.board_resources[column])
-            self.board_rooms[column] = self.board_resources[column] = EMPTY
-            self._after_discard()
-            return False
-        if isinstance(action, (UseMegaphone, NoMegaphone)):  # DH-61 (Q16)
-            self.ask.pop(0)
-            if isinstance(action, UseMegaphone):
-                self._spend_tool(player, MEGAPHONE_TOOL)
-                self.order.append(player)
-                self.log.append(
-                    f"player {player} uses a {self._tool_name(MEGAPHONE_TOOL)} "
-                    "to play before the first player this round"
-                )
-            self._after_discard()
-            return False
-        if isinstance(action, UseCrowbar):  # DH-63 (Q15): the old card back in the deck
-            self._spend_tool(player, CROWBAR_TOOL)
-            unseen = self.drawn()  # a second Crowbar gives up the card the first drew
-            given_up, self.holding = self.holding, self.room_deck.pop()
-            self.room_deck.append(given_up)
-            self.rng.shuffle(self.room_deck)
-            card = "card drawn by the Crowbar" if unseen else self._room_name(given_up)
-            self.log.append(
-                f"player {player} uses a {self._tool_name(CROWBAR_TOOL)}: the {card} goes "
-                "back into the room deck and the top card of the room deck is taken"
-            )  # the card taken is seen by its taker alone
-            return True
-        if isinstance(action, PLACINGS):  # DH-25, then the resource (DH-26, Q6)
-            unseen = not action.face_up and self.drawn()
-            how = "" if action.face_up else " face down, as an empty room,"
-            card = "card drawn by the Crowbar" if unseen else self._room_name(self.holding)
-            where = space_name(action.space)
-            if isinstance(action, (LadderPlace, LadderPlaceDown)):  # DH-62
-                self._spend_tool(player, LADDER_TOOL)
-                tool = self._tool_name(LADDER_TOOL)
-                self.log.append(f"player {player} uses a {tool} to place the {card}{how} "
-                                f"on {where}, over an empty space")  # fmt: skip
-            else:
-                self.log.append(f"player {player} places the {card}{how} on {where}")
-            self.homes[player][action.space], self.holding = self.holding, EMPTY
-            self.down[player][action.space] = (
-                FACE_UP if action.face_up else UNSEEN if unseen else FACE_DOWN
-            )
-            return self._resolve_resource(player)
-        if isinstance(action, Decorate):  # DH-49
-            token = self.cards.resources[self.pending].index
-            self.token_owner[token], self.token_at[token] = player, action.space
-            self.log.append(
-                f"player {player} places the {self.content.decor[token].name} "
-                f"token on the room at {space_name(action.space)}"
-            )
-            return self._discard_pending()
-        if isinstance(action, DiscardDecor):  # DH-68 (Q18)
-            self._log_decor_discarded(player)
-            return self._discard_pending()
-        if isinstance(action, Reclaim):  # DH-65
-            wanted = (action.colour, bool(action.window))
-            card = next(c for c in self.resource_discard if self._roof_key(c) == wanted)
-            self.resource_discard.remove(card)
-            self.roofs[player].append(card)
-            self.log.append(
-                f"player {player} uses the {self._helper_name(ROOFER_CARD)} to take "
-                f"{self._resource_words(card, True)} from the discard pile"
-            )
-        elif isinstance(action, (Supply, SupplyCard)):  # DH-66 (Q13)
-            kids = action.kids if isinstance(action, SupplyCard) else None
-            card = self._discarded(action.room, kids)
-            assert card is not None
-            which = "" if kids is None else f" with {kids_words(kids)}"
-            self.log.append(
-                f"player {player} uses the {self._helper_name(SUPPLIER)} to exchange "
-                f"the {self._room_name(self.homes[player][action.space])} on "
-                f"{space_name(action.space)} for the discarded "
-                f"{self.content.rooms[action.room].name}{which}"
-            )
-            self._supply(player, card, action.space)
-        elif isinstance(action, Swap):  # DH-69 (Q14)
-            self.log.append(
-                f"player {player} uses the {self._helper_name(HANDYMAN)} to swap "
-                f"the cards on {space_name(action.first)} and "
-                f"{space_name(action.second)}"
-            )
-            self._swap(player, action.first, action.second)
-            if self.phase == SUPPLIER_PHASE:  # the Handyman first: the Supplier then (ruling 22)
-                self._ask_end([(SUPPLIER_AFTER, SUPPLIER)])
-                return False
+        return self._helper_done()
+
+    def _pass_helper(self, player: int, action: Decline | NoSupply | NoSwap) -> bool:
+        """A helper's owner uses it not."""
+        return self._helper_done()
+
+    def _helper_done(self) -> bool:
+        """The next step of the end (DH-91)."""
         if self.phase == SUPPLIER_AFTER:
             self._ask_end([])
             return False
@@ -918,3 +955,25 @@ class DreamHomeState(GameState):
         s._load_fields(d)  # as the kit's default _json wrote them
         check(s)
         return s
+
+
+_HANDLERS: dict[type, Any] = {
+    Take: DreamHomeState._take,
+    DiscardColumn: DreamHomeState._discard_column,
+    UseMegaphone: DreamHomeState._megaphone,
+    NoMegaphone: DreamHomeState._megaphone,
+    UseCrowbar: DreamHomeState._use_crowbar,
+    Place: DreamHomeState._place,
+    PlaceDown: DreamHomeState._place,
+    LadderPlace: DreamHomeState._place,
+    LadderPlaceDown: DreamHomeState._place,
+    Decorate: DreamHomeState._decorate,
+    DiscardDecor: DreamHomeState._discard_decor,
+    Reclaim: DreamHomeState._reclaim,
+    Supply: DreamHomeState._use_supplier,
+    SupplyCard: DreamHomeState._use_supplier,
+    Swap: DreamHomeState._use_handyman,
+    Decline: DreamHomeState._pass_helper,
+    NoSupply: DreamHomeState._pass_helper,
+    NoSwap: DreamHomeState._pass_helper,
+}
