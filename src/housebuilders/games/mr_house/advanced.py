@@ -38,7 +38,20 @@ from .actions import (
     REPAY_LOAN,
     STOP_HIRING,
     USE_PRIVILEGE,
+    AdvancedPlaceMarker,
+    Build,
+    Buy,
+    ChoosePrivilege,
+    Crew,
+    FinishBuilding,
     Hire,
+    OfficeChoice,
+    OnReceipt,
+    PlaceMarker,
+    Remove,
+    RepayLoan,
+    StopHiring,
+    UsePrivilege,
 )
 from .checks import AdvancedJson, check_advanced, index_of
 from .common import MrHouseState
@@ -229,7 +242,7 @@ class MrHouseAdvancedState(MrHouseState):
             self.loans[player] += 1
             self.log.append(f"player {player} takes a loan")
 
-    def _repay_loan(self, player: int) -> bool:
+    def _repay_loan(self, player: int, action: RepayLoan) -> bool:
         self.money[player] -= self.p.loan
         self.loans[player] -= 1
         self.log.append(f"player {player} repays a loan")
@@ -282,12 +295,16 @@ class MrHouseAdvancedState(MrHouseState):
     def _marker_value(self) -> int:
         return self.stacks[self.loc][self.pos][1]
 
-    def _buy(self, player: int, material: int, count: int) -> bool:
+    def _buy(self, player: int, action: Buy) -> bool:
+        material, count = MATERIAL_INDEX[action.material], action.count
         cost = count * self.prices[material]
         self.supply[material] -= count
         self.store[player][material] += count
         self.log.append(f"player {player} buys {count} {MATERIALS[material]} for {cost}")
         self._pay(player, cost)
+        return self._next_marker()
+
+    def _stop_hiring(self, player: int, action: StopHiring) -> bool:
         return self._next_marker()
 
     def _next_marker(self) -> bool:
@@ -315,7 +332,8 @@ class MrHouseAdvancedState(MrHouseState):
         out.append("money")
         return out
 
-    def _office(self, player: int, benefit: str) -> bool:
+    def _office(self, player: int, action: OfficeChoice) -> bool:
+        benefit = action.benefit
         if benefit == "permit":
             self.permit[player] = True
         elif benefit == "quality":
@@ -325,7 +343,8 @@ class MrHouseAdvancedState(MrHouseState):
         self.log.append(f"player {player} takes the office's {benefit}")
         return self._next_marker()
 
-    def _hire(self, player: int, card: int) -> bool:
+    def _hire(self, player: int, action: Hire) -> bool:
+        card = action.card
         index = next(i for i, (c, _) in enumerate(self.board_cards) if c == card)
         _, coins = self.board_cards.pop(index)
         spec = self.p.worker_cards[card]
@@ -377,14 +396,14 @@ class MrHouseAdvancedState(MrHouseState):
             return True
         return False
 
-    def _choose_privilege(self, player: int, card: int) -> bool:
-        if not self._receive_privilege(player, card):
+    def _choose_privilege(self, player: int, action: ChoosePrivilege) -> bool:
+        if not self._receive_privilege(player, action.card):
             return self._next_marker()
         return False
 
-    def _on_receipt(self, player: int, cash: bool) -> bool:
+    def _on_receipt(self, player: int, action: OnReceipt) -> bool:
         card, self.receipt = self.receipt, -1
-        if cash:
+        if action.choice == "cash":
             self.privileges[player].remove(card)
             value = next(v for pl, v, _ in self.stacks[self.loc] if pl == player)
             money = self.p.privilege_cards[card].money_per_marker * value
@@ -409,7 +428,8 @@ class MrHouseAdvancedState(MrHouseState):
             return not self.permit[player]
         return True
 
-    def _use_privilege(self, player: int, card: int) -> bool:
+    def _use_privilege(self, player: int, action: UsePrivilege) -> bool:
+        card = action.card
         spec = self.p.privilege_cards[card]
         self.privileges[player].remove(card)
         self.log.append(f"player {player} uses {spec.name}")
@@ -508,13 +528,17 @@ class MrHouseAdvancedState(MrHouseState):
             + ([garage.roof] if garage.roof else [])
         )
 
-    def _build(self, player: int, part: int, column: int, level: int) -> bool:
+    def _build(self, player: int, action: Build) -> bool:
+        part, column, level = PART_INDEX[action.part], action.column, action.level
         crews = self._crews(player, part)
         self.pending = (part, column, level)
         if len(crews) == 1:
             return self._crew(player, crews[0])
         self.await_ = CREW_CHOICE
         return False
+
+    def _choose_crew(self, player: int, action: Crew) -> bool:
+        return self._crew(player, action.slots)
 
     def _crew(self, player: int, mask: int) -> bool:
         assert self.pending is not None
@@ -539,7 +563,8 @@ class MrHouseAdvancedState(MrHouseState):
             self.log.append(f"player {player} builds a {self.words.parts[part]}")
         return False
 
-    def _remove(self, player: int, part: int, column: int, level: int) -> bool:
+    def _remove(self, player: int, action: Remove) -> bool:
+        part, column, level = PART_INDEX[action.part], action.column, action.level
         if column == GARAGE:
             g = self.garage[player]
             if part in H.WALLS:  # the garage's door and roof go with its wall, for good
@@ -553,6 +578,9 @@ class MrHouseAdvancedState(MrHouseState):
             self.house[player] = H.remove(self.house[player], part, column, level)
         self.log.append(f"player {player} gives up a {self.words.parts[part]}")
         return False
+
+    def _finish(self, player: int, action: FinishBuilding) -> bool:
+        return self._finish_building()
 
     def _finish_building(self) -> bool:
         self.builder += 1
@@ -602,36 +630,8 @@ class MrHouseAdvancedState(MrHouseState):
     # == applying actions ===========================================================
     def _apply(self, player: int, action: Action) -> bool:
         turn = self.turn
-        revealed = self._dispatch(player, action)
+        revealed = _HANDLERS[type(action)](self, player, action)
         return revealed or self.turn != turn  # a new turn turns cards face up
-
-    def _dispatch(self, player: int, action: Action) -> bool:
-        kind = action[0]
-        if kind == "place":
-            return self._place(player, action[1], action[2])
-        if kind == "buy":
-            return self._buy(player, MATERIAL_INDEX[action[1]], action[2])
-        if kind == "office":
-            return self._office(player, action[1])
-        if kind == "hire":
-            return self._hire(player, action[1])
-        if kind == "stop-hiring":
-            return self._next_marker()
-        if kind == "choose-privilege":
-            return self._choose_privilege(player, action[1])
-        if kind == "receipt":
-            return self._on_receipt(player, action[1] == "cash")
-        if kind == "use-privilege":
-            return self._use_privilege(player, action[1])
-        if kind == "repay-loan":
-            return self._repay_loan(player)
-        if kind == "build":
-            return self._build(player, PART_INDEX[action[1]], action[2], action[3])
-        if kind == "crew":
-            return self._crew(player, action[1])
-        if kind == "remove":
-            return self._remove(player, PART_INDEX[action[1]], action[2], action[3])
-        return self._finish_building()
 
     def _explain_illegal(self, player: int, action: Action) -> tuple[str, str] | None:
         return explain_advanced(self, player, action)
@@ -901,6 +901,24 @@ class MrHouseAdvancedState(MrHouseState):
         check_advanced(s)
         return s
 
+
+
+_HANDLERS: dict[type, Any] = {
+    AdvancedPlaceMarker: MrHouseAdvancedState._place,
+    PlaceMarker: MrHouseAdvancedState._place,  # the same move as a tuple: the check lets it in
+    Buy: MrHouseAdvancedState._buy,
+    OfficeChoice: MrHouseAdvancedState._office,
+    Hire: MrHouseAdvancedState._hire,
+    StopHiring: MrHouseAdvancedState._stop_hiring,
+    ChoosePrivilege: MrHouseAdvancedState._choose_privilege,
+    OnReceipt: MrHouseAdvancedState._on_receipt,
+    UsePrivilege: MrHouseAdvancedState._use_privilege,
+    RepayLoan: MrHouseAdvancedState._repay_loan,
+    Build: MrHouseAdvancedState._build,
+    Crew: MrHouseAdvancedState._choose_crew,
+    Remove: MrHouseAdvancedState._remove,
+    FinishBuilding: MrHouseAdvancedState._finish,
+}
 
 def shift_in(spaces: list[int], tired: int, card: int) -> tuple[int, int]:
     """A new card goes on the first space after the printed worker, rested; the cards
