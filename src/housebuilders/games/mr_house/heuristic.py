@@ -36,7 +36,8 @@ from ...core import Action, State, win_shares
 from ...core.content import remembered
 from . import house as H
 from .actions import COIN_MATERIALS, GARAGE, MATERIALS
-from .advanced import MrHouseAdvancedState, shift_in
+from .advanced import MrHouseAdvancedState
+from .advanced_purchases import shift_in
 from .basic import MrHouseBasicState
 from .params import BANK, OFFICE, STORE, WORK_NOTICE_BOARD
 from .phases import BUILDING, HIRING, MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING
