@@ -32,7 +32,19 @@ from .actions import (
     SKIP,
     TEMP_CHANGES,
     WRITE,
+    Adjust,
+    Claim,
+    Extend,
+    Fence,
+    Finish,
+    Improve,
+    Mark,
+    Park,
     Pick,
+    Pool,
+    Refuse,
+    Skip,
+    Write,
 )
 from .checks import WelcomeToJson, check_sheet_json, check_state
 from .content import ACTION_NAMES, DATA, ESTATE_SIZES, WelcomeToContent
@@ -45,16 +57,16 @@ from .stages import (
     CLAIMING,
     DONE,
     FINISH_SECTION,
-    MARKING,
     PLAY,
     STAGE_NAMES,
     WRITING,
 )
+from .turn import Turn
 
 DECKS = ("rulebook-63", "standard-81")
 
 
-class WelcomeToState(GameState):
+class WelcomeToState(Turn, GameState):
     DATA = DATA
     FIELDS = Fields(
         share="L cards plans round over",
@@ -282,98 +294,7 @@ class WelcomeToState(GameState):
         sheet = self.pending[player]
         if sheet is None:
             sheet = self.pending[player] = self.public[player].copy()
-        kind, L = action[0], self.L
-        if kind == "refuse":
-            sheet.refusals += 1
-            self.choice[player] = None
-            self._to_claims(player, sheet)
-        elif kind == "pick":
-            pair = action[1]
-            number, act = self.pairs()[pair]
-            self.choice[player] = (pair, number, -1, -1)
-            use_temp = act == "temp" and self.worker_changes(sheet)
-            self.stage[player] = ADJUSTING if use_temp else WRITING
-        elif kind == "adjust":
-            pair, number, _, _ = self.choice[player]  # type: ignore[misc]
-            sheet.temps = min(sheet.temps + 1, L.temp_boxes)  # a box if one is left
-            self.choice[player] = (pair, number + action[1], -1, -1)
-            self.stage[player] = WRITING
-        elif kind == "write":
-            pair, number, _, _ = self.choice[player]  # type: ignore[misc]
-            street, house = action[1], action[2]
-            sheet.numbers[L.first[street] + house] = number
-            self.choice[player] = (pair, number, street, house)
-            act = self.pairs()[pair][1]
-            if act != "temp" and self._action_choices(player, sheet, act, street, house):
-                self.stage[player] = ACTING
-            else:
-                self._to_claims(player, sheet)
-        elif kind == "skip":
-            if self.stage[player] == ADJUSTING:
-                self.stage[player] = WRITING
-            else:
-                self._to_claims(player, sheet)
-        elif kind in ("fence", "improve", "park", "pool", "extend"):
-            self._use_action(player, sheet, action)
-            self._to_claims(player, sheet)
-        elif kind == "claim":
-            plan = action[1]
-            sizes = tuple(sorted(self._plan(plan).estates))
-            self.marking[player] = (plan, sizes, ())
-            self.stage[player] = MARKING
-            self._auto_mark(player, sheet)
-        elif kind == "mark":
-            self._mark(player, sheet, (action[1], action[2]))
-        elif kind == "finish":
-            self.stage[player] = DONE
-
-    def _use_action(self, player: int, sheet: Sheet, action: Action) -> None:
-        kind, L = action[0], self.L
-        _, _, street, house = self.choice[player]  # type: ignore[misc]
-        if kind == "fence":
-            sheet.fences |= 1 << (L.gap_first[action[1]] + action[2])
-        elif kind == "improve":
-            sheet.improvements[action[1] - 1] += 1
-        elif kind == "park":
-            sheet.parks[street] += 1
-        elif kind == "pool":
-            sheet.pools |= 1 << (L.first[street] + house)
-        else:  # extend: copy the neighbour's number, marked B
-            s, h, side = action[1], action[2], action[3]
-            index = L.first[s] + h
-            sheet.numbers[index] = sheet.numbers[index + side]
-            sheet.bis |= 1 << index
-            sheet.extensions = min(sheet.extensions + 1, len(L.extension_ladder) - 1)
-
-    def _to_claims(self, player: int, sheet: Sheet) -> None:
-        """After the number and its action: plans to claim, or the choice is made."""
-        self.stage[player] = CLAIMING if self._claimable(sheet) else DONE
-
-    def _auto_mark(self, player: int, sheet: Sheet) -> None:
-        """Mark estates for the plan being claimed while there is no choice."""
-        while self.stage[player] == MARKING:
-            _, sizes, _ = self.marking[player]  # type: ignore[misc]
-            candidates = self._mark_candidates(sheet, sizes)
-            if len(candidates) != 1 and not _forced(candidates, sizes):
-                return
-            self._mark(player, sheet, candidates[0][:2])
-
-    def _mark(self, player: int, sheet: Sheet, where: tuple[int, int]) -> None:
-        plan, sizes, chosen = self.marking[player]  # type: ignore[misc]
-        estate = next(e for e in sheet.free_estates(self.L) if e[:2] == where)
-        size = estate[2] - estate[1] + 1
-        rest = list(sizes)
-        rest.remove(size)
-        sheet.used = (*sheet.used, estate)
-        if rest:
-            self.marking[player] = (plan, tuple(rest), (*chosen, estate))
-            self._auto_mark(player, sheet)
-            return
-        # Everyone first claiming a plan in the same round gets its higher value.
-        value = self._plan(plan).later if self.flipped[plan] else self._plan(plan).first
-        sheet.plans[plan] = value
-        self.marking[player] = None
-        self._to_claims(player, sheet)
+        _HANDLERS[type(action)](self, player, sheet, action)
 
     def _reveal(self) -> None:
         """The round ends: choices are revealed, plans claimed for the first time are
@@ -623,16 +544,25 @@ class WelcomeToState(GameState):
         return s
 
 
+_HANDLERS: dict[type, Any] = {
+    Refuse: WelcomeToState._refuse,
+    Pick: WelcomeToState._pick,
+    Adjust: WelcomeToState._adjust,
+    Write: WelcomeToState._write,
+    Skip: WelcomeToState._skip,
+    Fence: WelcomeToState._fence,
+    Improve: WelcomeToState._improve,
+    Park: WelcomeToState._park,
+    Pool: WelcomeToState._pool,
+    Extend: WelcomeToState._extend,
+    Claim: WelcomeToState._claim,
+    Mark: WelcomeToState._mark_estate,
+    Finish: WelcomeToState._finish,
+}
+
 def _includes(have: list[int], sizes: list[int]) -> bool:
     """Whether the estate sizes ``have`` hold every size of ``sizes`` (with repeats)."""
     return all(have.count(size) >= sizes.count(size) for size in sizes)
-
-
-def _forced(candidates: list[Estate], sizes: tuple[int, ...]) -> bool:
-    """Every candidate estate will be needed: marking them in any order is the same."""
-    return len(candidates) == len(sizes) and sorted(e[2] - e[1] + 1 for e in candidates) == sorted(
-        sizes
-    )
 
 
 def _describe(L: Layout, before: Sheet, after: Sheet) -> str:
