@@ -38,14 +38,14 @@ from .actions import (
 from .checks import WelcomeToJson, check_sheet_json, check_state
 from .content import ACTION_NAMES, DATA, WelcomeToContent
 from .explain import explain
-from .sheet import EMPTY, Estate, Layout, Sheet, layout_of, temp_points
-from .stages import (
+from .phases import (
     CHOOSE,
     DONE,
     FINISH_SECTION,
     PLAY,
     STAGE_NAMES,
 )
+from .sheet import EMPTY, Estate, Layout, Sheet, layout_of, temp_points
 from .turn import Turn
 
 DECKS = ("rulebook-63", "standard-81")

@@ -38,8 +38,8 @@ from .actions import (
     Write,
 )
 from .content import ESTATE_SIZES
+from .phases import ACTING, ADJUSTING, CHOOSE, CLAIMING, DONE, MARKING, WRITING
 from .sheet import EMPTY, Estate, Sheet
-from .stages import ACTING, ADJUSTING, CHOOSE, CLAIMING, DONE, MARKING, WRITING
 
 
 class Turn:
