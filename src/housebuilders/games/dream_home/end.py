@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from housebuilders.core import Action
-
+from ...core import Action
 from .actions import (
     NO_SUPPLY,
     NO_SWAP,

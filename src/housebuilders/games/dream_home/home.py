@@ -5,8 +5,7 @@ DH-89)."""
 
 from __future__ import annotations
 
-from housebuilders.core import Action
-
+from ...core import Action
 from .actions import (
     DECORATES,
     DISCARD_DECOR,

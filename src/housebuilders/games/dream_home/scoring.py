@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from housebuilders.core import Json, TieBreak
-
+from ...core import Json, TieBreak
 from .content import SPACES, TOP, below, floor_of, neighbours
 from .values import ARCHITECT, DESIGNER, EMPTY, FLOOR_SPACES, Run
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from housebuilders.core import Json, Rng
-from housebuilders.core.rng import seed_state
-
+from ...core import Json, Rng
+from ...core.rng import seed_state
 from .actions import UseCrowbar
 from .content import SPACES, shown_cards
 from .values import EMPTY, NOBODY, UNSEEN

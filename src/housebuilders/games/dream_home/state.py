@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from housebuilders.core import Action, Fields, GameState, Json
-from housebuilders.core.loading import parse
-
+from ...core import Action, Fields, GameState, Json
+from ...core.loading import parse
 from . import explain
 from .actions import (
     DECLINE,
