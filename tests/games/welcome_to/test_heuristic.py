@@ -9,8 +9,8 @@ import pytest
 import housebuilders as hb
 from housebuilders.agents.turn import decide, make_agents
 from housebuilders.games.welcome_to import heuristic
+from housebuilders.games.welcome_to.phases import CHOOSE
 from housebuilders.games.welcome_to.sheet import EMPTY
-from housebuilders.games.welcome_to.stages import CHOOSE
 
 from .helpers import fill, new
 

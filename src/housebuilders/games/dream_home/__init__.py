@@ -3,8 +3,7 @@ rooms, decorate it and roof it."""
 
 from __future__ import annotations
 
-from housebuilders.core import GameSpec, Option, register
-
+from ...core import GameSpec, Option, register
 from .actions import SPACE
 from .state import DreamHomeState
 

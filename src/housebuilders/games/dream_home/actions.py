@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from housebuilders.core import Action
-
+from ...core import Action
 from .content import MAX_COLOURS, MAX_KIDS, MAX_TYPES, SPACES
 
 FLOORS = ("top floor", "middle floor", "basement")

@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, StrictInt
 
-from housebuilders.core.loading import Count, GameStateJson, once, refuse, within
-
+from ...core.loading import Count, GameStateJson, once, refuse, within
 from .content import SPACES, cards
 from .phases import SECTIONS
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from housebuilders.core import Action
-
+from ...core import Action
 from .actions import SPACE, Decorate, Place, PlaceDown, Take
 from .phases import DECOR, PLACE, SECTIONS, TAKE
 

@@ -2,59 +2,60 @@
 cards with crews, the construction expo's privilege cards, the player order track,
 the garage, and the scoring where an incomplete house loses.
 
-The sections follow the rulebook's "The Advanced Variant". Movement is shared with
-the basic variant (common.py); so is the house's structure (house.py).
+The sections follow the rulebook's "The Advanced Variant": here the state, its setup,
+money and loans, the next turn's preparation and what each seat sees; the purchases and
+privilege cards in advanced_purchases.py, the construction in advanced_construction.py,
+the scoring in advanced_scoring.py. Movement is shared with the basic variant
+(common.py); so is the house's structure (house.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import combinations
 from typing import Any
 
-from ...core import Action, Fields, Json, TieBreak, ranks
+from ...core import Action, Fields, Json
 from ...core.loading import parse
 from ...core.rng import Rng, seed_state
-from . import house as H
 from .actions import (
     ADVANCED_PLACE,
-    BUILD,
-    BUILD_GARAGE,
     BUY,
     CASH,
     CHOOSE_PRIVILEGE,
     CREW,
-    FINISH_BUILDING,
-    GARAGE,
     HIRE,
     KEEP,
-    MATERIAL_INDEX,
     MATERIALS,
     OFFICE,
     PART_IDS,
-    PART_INDEX,
-    REMOVE,
-    REMOVE_GARAGE,
     REPAY_LOAN,
     STOP_HIRING,
     USE_PRIVILEGE,
+    AdvancedPlaceMarker,
+    Build,
+    Buy,
+    ChoosePrivilege,
+    Crew,
+    FinishBuilding,
     Hire,
+    OfficeChoice,
+    OnReceipt,
+    PlaceMarker,
+    Remove,
+    RepayLoan,
+    StopHiring,
+    UsePrivilege,
 )
+from .advanced_construction import AdvancedConstruction
+from .advanced_purchases import AdvancedPurchases
+from .advanced_scoring import AdvancedScoring
 from .checks import AdvancedJson, check_advanced, index_of
 from .common import MrHouseState
 from .content import MrHouseContent
 from .explain import explain_advanced, explain_not_acting_advanced
-from .house import GIVEN_UP_GARAGE, NO_GARAGE, NO_GARAGE_WALL, Garage
-from .options import OFFICE as OFFICE_OPTION, OFFICE_HIGHEST_TWO, office_benefits
-from .params import (
-    CONSTRUCTION_EXPO,
-    OFFICE as OFFICE_KIND,
-    PLAYER_ORDER,
-    STORE,
-    WORK_NOTICE_BOARD,
-    AdvancedParams,
-    advanced_params,
-)
+from .house import NO_GARAGE, Garage
+from .options import OFFICE as OFFICE_OPTION, office_benefits
+from .params import AdvancedParams, advanced_params
 from .phases import (
     ADVANCED_PHASE_NAMES as PHASE_NAMES,
     AWAIT_NAMES,
@@ -74,7 +75,7 @@ from .phases import (
 )
 
 
-class MrHouseAdvancedState(MrHouseState):
+class MrHouseAdvancedState(AdvancedPurchases, AdvancedConstruction, AdvancedScoring, MrHouseState):
     """A game of Mr House, advanced variant."""
 
     FIELDS = Fields(
@@ -229,7 +230,7 @@ class MrHouseAdvancedState(MrHouseState):
             self.loans[player] += 1
             self.log.append(f"player {player} takes a loan")
 
-    def _repay_loan(self, player: int) -> bool:
+    def _repay_loan(self, player: int, action: RepayLoan) -> bool:
         self.money[player] -= self.p.loan
         self.loans[player] -= 1
         self.log.append(f"player {player} repays a loan")
@@ -240,327 +241,6 @@ class MrHouseAdvancedState(MrHouseState):
         self.quality[player] = max(
             p.quality_start, min(p.quality_max, self.quality[player] + points)
         )
-
-    # == Purchases ==================================================================
-    def _resolve_location(self, number: int) -> bool:
-        kind = self.p.kinds[number]
-        if kind == PLAYER_ORDER:
-            self._player_order(number)
-            return True
-        if kind == CONSTRUCTION_EXPO:
-            return self._expo(number)
-        return super()._resolve_location(number)
-
-    def _purchase(self, player: int, value: int) -> bool:
-        kind = self.p.kinds[self.loc]
-        if kind == STORE:
-            if not self.supply[self.p.material_at[self.loc]]:
-                return True
-            self.await_ = BUY_AT_STORE
-        elif kind == OFFICE_KIND:
-            # Only some non-zero markers gain a benefit (ruling 10, the option office).
-            if self.pos not in self.office_takers():
-                return True
-            self.await_ = OFFICE_CHOICE
-        elif kind == WORK_NOTICE_BOARD:
-            if not self.board_cards:
-                return True
-            self.await_, self.hired = HIRING, 0
-        else:
-            return True
-        self.chooser = player
-        return False
-
-    def _player_order(self, number: int) -> None:
-        """Non-zero markers in stack order take positions 1, 2, 3...; the other players
-        keep their order behind them. The new order plays from the next turn (ruling 22)."""
-        movers = [pl for pl, value, _ in self.stacks[number] if value]
-        if movers:
-            self.track = movers + [pl for pl in self.track if pl not in movers]
-            self.log.append("player order track: " + ", ".join(f"player {pl}" for pl in self.track))
-
-    def _marker_value(self) -> int:
-        return self.stacks[self.loc][self.pos][1]
-
-    def _buy(self, player: int, material: int, count: int) -> bool:
-        cost = count * self.prices[material]
-        self.supply[material] -= count
-        self.store[player][material] += count
-        self.log.append(f"player {player} buys {count} {MATERIALS[material]} for {cost}")
-        self._pay(player, cost)
-        return self._next_marker()
-
-    def _next_marker(self) -> bool:
-        self.pos += 1
-        self.await_ = MOVE
-        return self._resolve_purchases()
-
-    def office_takers(self, number: int | None = None) -> list[int]:
-        """The positions in the office's turned-over stack of the markers that gain its
-        benefit (ruling 10): by the option office, the first two non-zero markers in
-        stack order, the two highest (equal values rank by the stack, as at the expo),
-        or the first only. They choose in stack order: their choices do not interact.
-        ``number``: the office's location (by default the one resolving now)."""
-        stack = self.stacks[self.loc if number is None else number]
-        markers = [i for i, (_, value, _) in enumerate(stack) if value]
-        reading = self.setup["options"][OFFICE_OPTION.name]
-        if reading == OFFICE_HIGHEST_TWO:
-            markers.sort(key=lambda i: -stack[i][1])  # a stable sort: ties keep stack order
-        return sorted(markers[: office_benefits(reading)])
-
-    def _office_benefits(self, player: int) -> list[str]:
-        out = [] if self.permit[player] else ["permit"]
-        if self.quality[player] < self.p.quality_max:
-            out.append("quality")
-        out.append("money")
-        return out
-
-    def _office(self, player: int, benefit: str) -> bool:
-        if benefit == "permit":
-            self.permit[player] = True
-        elif benefit == "quality":
-            self._raise_quality(player, 1)
-        else:
-            self.money[player] += self.p.office_money_per_marker * self._marker_value()
-        self.log.append(f"player {player} takes the office's {benefit}")
-        return self._next_marker()
-
-    def _hire(self, player: int, card: int) -> bool:
-        index = next(i for i, (c, _) in enumerate(self.board_cards) if c == card)
-        _, coins = self.board_cards.pop(index)
-        spec = self.p.worker_cards[card]
-        named = self.words.worker_card(card)
-        self.log.append(f"player {player} hires {named} for {spec.price - coins}")
-        self._pay(player, spec.price - coins)
-        self._take_worker_card(player, card)
-        self.hired += 1
-        if self.hired >= self._marker_value() or not self.board_cards:
-            return self._next_marker()
-        return False
-
-    def _take_worker_card(self, player: int, card: int) -> None:
-        """A new card goes on the player's board (``shift_in``); its stars raise the
-        quality at once."""
-        self.tired[player], pushed = shift_in(self.spaces[player], self.tired[player], card)
-        if pushed != -1:
-            named = self.words.worker_card(pushed)
-            self.log.append(f"{named} is pushed off player {player}'s board")
-        self._raise_quality(player, self.p.worker_cards[card].stars)
-
-    def _expo(self, number: int) -> bool:
-        """The highest non-zero marker chooses one of the current cards, the second
-        highest gets the other; equal values rank by the stack (ruling 11)."""
-        ranked = sorted((pl for pl, v, _ in self.stacks[number] if v), key=self._expo_rank)
-        while self.pos < len(ranked) and self.expo_current and self.receipt == -1:
-            player = ranked[self.pos]
-            self.chooser = player
-            if len(self.expo_current) > 1:
-                self.await_ = EXPO_CHOICE
-                return False
-            if self._receive_privilege(player, self.expo_current[0]):
-                return False
-            self.pos += 1
-        return self.receipt == -1
-
-    def _expo_rank(self, player: int) -> tuple[int, int]:
-        stack = self.stacks[self.loc]
-        index = next(i for i, (pl, _, _) in enumerate(stack) if pl == player)
-        return (-stack[index][1], index)
-
-    def _receive_privilege(self, player: int, card: int) -> bool:
-        """Give ``card`` to ``player``; True if they must now decide on it (on receipt)."""
-        self.expo_current.remove(card)
-        self.privileges[player].append(card)
-        self.log.append(f"player {player} takes {self.p.privilege_cards[card].name}")
-        if self.p.privilege_cards[card].effect == "on_receipt":
-            self.await_, self.chooser, self.receipt = RECEIPT, player, card
-            return True
-        return False
-
-    def _choose_privilege(self, player: int, card: int) -> bool:
-        if not self._receive_privilege(player, card):
-            return self._next_marker()
-        return False
-
-    def _on_receipt(self, player: int, cash: bool) -> bool:
-        card, self.receipt = self.receipt, -1
-        if cash:
-            self.privileges[player].remove(card)
-            value = next(v for pl, v, _ in self.stacks[self.loc] if pl == player)
-            money = self.p.privilege_cards[card].money_per_marker * value
-            self.money[player] += money
-            self.log.append(
-                f"player {player} discards {self.p.privilege_cards[card].name} for {money}"
-            )
-        return self._next_marker()
-
-    # == Privilege cards ============================================================
-    def _usable(self, player: int, card: int) -> bool:
-        spec = self.p.privilege_cards[card]
-        if spec.effect == "on_receipt":
-            return False  # decided on receipt, then kept for the final scoring
-        if spec.effect == "buy_worker":
-            return bool(self.worker_deck)
-        if (
-            spec.effect == "gain"
-            and spec.permit
-            and not (spec.materials or spec.quality or spec.money)
-        ):
-            return not self.permit[player]
-        return True
-
-    def _use_privilege(self, player: int, card: int) -> bool:
-        spec = self.p.privilege_cards[card]
-        self.privileges[player].remove(card)
-        self.log.append(f"player {player} uses {spec.name}")
-        for material, n in spec.materials.items():
-            self.store[player][MATERIAL_INDEX[material]] += n
-        if spec.effect == "gain":
-            self._raise_quality(player, spec.quality)
-            self.money[player] += spec.money
-            if spec.permit:
-                self.permit[player] = True
-        elif spec.effect == "buy":
-            self._pay(player, spec.price)
-        elif spec.effect == "buy_worker":
-            drawn = self.worker_deck.pop()
-            self._pay(player, spec.price)
-            self._take_worker_card(player, drawn)
-            return True  # a face-down card was revealed
-        return False
-
-    # == Construction ===============================================================
-    def _begin_construction(self) -> None:
-        """Builders in this turn's order; one with nothing to decide is skipped."""
-        self.phase, self.await_ = BUILDING, BUILDING_PART
-        while self.builder < self.p.players:
-            player = self._builder()
-            if self._constructions(player) != [FINISH_BUILDING] or self._anytime(player):
-                return
-            self.builder += 1
-        self._end_turn()
-
-    def workers_available(self, player: int) -> list[tuple[int, int]]:
-        """Rested workers: (slot, workers) for the printed worker (slot 0) and each card."""
-        tired = self.tired[player]
-        out = [] if tired & 1 else [(0, 1)]
-        for i, card in enumerate(self.spaces[player]):
-            if card != -1 and not tired & (2 << i):
-                out.append((i + 1, self.p.worker_cards[card].workers))
-        return out
-
-    def _crews(self, player: int, part: int) -> list[int]:
-        """Every crew for ``part``: rested cards whose workers reach the part's need,
-        with no card to spare (ruling 23). As bitmasks of slots."""
-        need = self.p.crew[part]
-        if need <= 0:
-            return [0]  # a part that needs nobody
-        rested = self.workers_available(player)
-        crews = []
-        for size in range(1, len(rested) + 1):
-            for combo in combinations(rested, size):
-                total = sum(w for _, w in combo)
-                if total >= need and all(total - w < need for _, w in combo):
-                    crews.append(sum(1 << slot for slot, _ in combo))
-        return sorted(crews)
-
-    def _has_materials(self, player: int, part: int) -> bool:
-        return all(h >= n for h, n in zip(self.store[player], self.p.recipes[part], strict=True))
-
-    def _constructions(self, player: int) -> list[Action]:
-        house = self.house[player]
-        ground_door = self.ground_floor_door()
-        out: list[Action] = []
-        rested = sum(workers for _, workers in self.workers_available(player))
-        for part in self.p.parts:
-            # Some crew exists exactly when the rested workers reach the part's need.
-            if rested < self.p.crew[part] or not self._has_materials(player, part):
-                continue
-            table = BUILD[part]
-            out.extend(table[c][lv] for c, lv in H.placements(house, part, ground_door))
-            if self._garage_spot(player, part):
-                out.append(BUILD_GARAGE[PART_IDS[part]])
-        out.extend(REMOVE[part][c][lv] for part, c, lv in H.removals(house))
-        out.extend(REMOVE_GARAGE[PART_IDS[part]] for part in self._garage_parts(player))
-        out.append(FINISH_BUILDING)
-        return out
-
-    def _garage_spot(self, player: int, part: int) -> bool:
-        """Whether ``part`` can go on the garage now: one garage per player in the game
-        (none after one is given up), its wall only once the house has a wall; then a
-        door and a roof on it."""
-        garage = self.garage[player]
-        if part in H.WALLS:
-            return garage.wall == NO_GARAGE_WALL and bool(self.house[player])
-        if garage.wall < 0:
-            return False
-        if part == H.DOOR:
-            return not garage.door
-        return part in H.ROOFS and not garage.roof
-
-    def _garage_parts(self, player: int) -> list[int]:
-        garage = self.garage[player]
-        if garage.wall < 0:
-            return []
-        return (
-            [garage.wall]
-            + ([H.DOOR] if garage.door else [])
-            + ([garage.roof] if garage.roof else [])
-        )
-
-    def _build(self, player: int, part: int, column: int, level: int) -> bool:
-        crews = self._crews(player, part)
-        self.pending = (part, column, level)
-        if len(crews) == 1:
-            return self._crew(player, crews[0])
-        self.await_ = CREW_CHOICE
-        return False
-
-    def _crew(self, player: int, mask: int) -> bool:
-        assert self.pending is not None
-        part, column, level = self.pending
-        self.pending, self.await_ = None, BUILDING_PART
-        store = self.store[player]
-        for m, need in enumerate(self.p.recipes[part]):
-            store[m] -= need
-        self.tired[player] |= mask
-        if column == GARAGE:
-            g = self.garage[player]
-            if part in H.WALLS:
-                g = Garage(wall=part)
-            elif part == H.DOOR:
-                g = g._replace(door=True)
-            else:
-                g = g._replace(roof=part)
-            self.garage[player] = g
-            self.log.append(f"player {player} builds a {self.words.parts[part]} on the garage")
-        else:
-            self.house[player] = H.build(self.house[player], part, column, level)
-            self.log.append(f"player {player} builds a {self.words.parts[part]}")
-        return False
-
-    def _remove(self, player: int, part: int, column: int, level: int) -> bool:
-        if column == GARAGE:
-            g = self.garage[player]
-            if part in H.WALLS:  # the garage's door and roof go with its wall, for good
-                g = GIVEN_UP_GARAGE
-            elif part == H.DOOR:
-                g = g._replace(door=False)
-            else:
-                g = g._replace(roof=0)
-            self.garage[player] = g
-        else:
-            self.house[player] = H.remove(self.house[player], part, column, level)
-        self.log.append(f"player {player} gives up a {self.words.parts[part]}")
-        return False
-
-    def _finish_building(self) -> bool:
-        self.builder += 1
-        if self.builder < self.p.players:
-            self._begin_construction()
-        else:
-            self._end_turn()
-        return False
 
     # == Preparation for the Next Turn ==============================================
     def _end_turn(self) -> None:
@@ -602,36 +282,8 @@ class MrHouseAdvancedState(MrHouseState):
     # == applying actions ===========================================================
     def _apply(self, player: int, action: Action) -> bool:
         turn = self.turn
-        revealed = self._dispatch(player, action)
+        revealed = _HANDLERS[type(action)](self, player, action)
         return revealed or self.turn != turn  # a new turn turns cards face up
-
-    def _dispatch(self, player: int, action: Action) -> bool:
-        kind = action[0]
-        if kind == "place":
-            return self._place(player, action[1], action[2])
-        if kind == "buy":
-            return self._buy(player, MATERIAL_INDEX[action[1]], action[2])
-        if kind == "office":
-            return self._office(player, action[1])
-        if kind == "hire":
-            return self._hire(player, action[1])
-        if kind == "stop-hiring":
-            return self._next_marker()
-        if kind == "choose-privilege":
-            return self._choose_privilege(player, action[1])
-        if kind == "receipt":
-            return self._on_receipt(player, action[1] == "cash")
-        if kind == "use-privilege":
-            return self._use_privilege(player, action[1])
-        if kind == "repay-loan":
-            return self._repay_loan(player)
-        if kind == "build":
-            return self._build(player, PART_INDEX[action[1]], action[2], action[3])
-        if kind == "crew":
-            return self._crew(player, action[1])
-        if kind == "remove":
-            return self._remove(player, PART_INDEX[action[1]], action[2], action[3])
-        return self._finish_building()
 
     def _explain_illegal(self, player: int, action: Action) -> tuple[str, str] | None:
         return explain_advanced(self, player, action)
@@ -641,92 +293,6 @@ class MrHouseAdvancedState(MrHouseState):
 
     def asked(self, player: int) -> str:
         return f"you are asked to {AWAIT_WORDS[self.await_]}"
-
-    # == Game End ===================================================================
-    def garage_points(self, player: int) -> int:
-        """A complete garage (wall and door) 5; a wall only 1; its parts not scored."""
-        g = self.garage[player]
-        if g.wall < 0:
-            return 0
-        return self.p.garage_complete_points if g.door else self.p.garage_wall_points
-
-    def loan_points(self, player: int) -> int:
-        table = self.p.loan_points
-        return table[min(self.loans[player], len(table) - 1)]
-
-    def privilege_points(self) -> list[int]:
-        """For each colour, the players with the most cards (at least one) get 1 point;
-        ties all score, and the cards of players who lose still count."""
-        points = [0] * self.p.players
-        for colour in self.p.colours:
-            held = [
-                sum(self.p.privilege_cards[c].colour == colour for c in cards)
-                for cards in self.privileges
-            ]
-            most = max(held)
-            if most:
-                for player, n in enumerate(held):
-                    points[player] += n == most
-        return points
-
-    def scores(self) -> list[Json]:
-        p = self.p
-        privilege = self.privilege_points()
-        out = []
-        for player in range(p.players):
-            breakdown = self.part_points(player)
-            breakdown |= {
-                "garage": self.garage_points(player),
-                "quality": self.quality[player],
-                "privilege": privilege[player],
-                "loans": self.loan_points(player),
-            }
-            out.append(
-                {
-                    "total": sum(breakdown.values()),
-                    "breakdown": breakdown,
-                    "complete": self.complete(player),
-                }
-            )
-        return out
-
-    def goals(self) -> dict[str, list[float]]:
-        """A complete house (the only way to win) and the loans still owed at the end."""
-        return super().goals() | {"loans": [float(n) for n in self.loans]}
-
-    def size(self, player: int) -> int:
-        """Walls and roofs, the garage's included: the last tie-break."""
-        g = self.garage[player]
-        return H.size(self.house[player]) + (g.wall >= 0) + bool(g.roof)
-
-    def ranking(self) -> list[int]:
-        """An incomplete house loses whatever its points: it ranks after every complete
-        one. Then most points; then fewer loans, more money, higher quality, the bigger
-        house; then a shared place."""
-        # tie_breaks() has the complete house first: the keys are (-total, -complete, ...)
-        keys = self.ranking_keys()
-        return ranks([(complete, total, *rest) for total, complete, *rest in keys])
-
-    def tie_breaks(self) -> list[TieBreak]:
-        """As ``ranking``: an incomplete house loses; then "the player with fewer loans
-        wins the tie", "more money", "the highest quality house", "largest house (total
-        number of walls and roofs, including any garage)"."""
-        players = range(self.p.players)
-        return [
-            TieBreak("a complete house", [int(self.complete(p)) for p in players]),
-            TieBreak("fewer loans", [self.loans[p] for p in players], most=False),
-            TieBreak("more money", [self.money[p] for p in players]),
-            TieBreak("the higher quality", [self.quality[p] for p in players]),
-            TieBreak("the larger house (walls and roofs, with the garage)",
-                     [self.size(p) for p in players]),
-        ]  # fmt: skip
-
-    def winners(self) -> list[int]:
-        """ "A player whose house is incomplete automatically loses. (In theory, everyone
-        could lose.)": the first place's seats whose house is complete; none when no
-        house is complete (an incomplete house ranks first only then)."""
-        ranking = self.ranking()
-        return [pl for pl in range(self.p.players) if ranking[pl] == 1 and self.complete(pl)]
 
     # == what each seat sees ========================================================
     def describe(self, action: Action) -> str:
@@ -901,18 +467,21 @@ class MrHouseAdvancedState(MrHouseState):
         return s
 
 
-def shift_in(spaces: list[int], tired: int, card: int) -> tuple[int, int]:
-    """A new card goes on the first space after the printed worker, rested; the cards
-    already there shift right up to the first empty space, each staying tired or
-    rested, and one pushed off the board leaves the game. Changes ``spaces``; returns
-    the new tired mask (bit i + 1 for space i) and the card pushed off, or -1."""
-    moving, tired_moving = card, False
-    for i in range(len(spaces)):
-        bit = 2 << i  # space i + 1
-        here, tired_here = spaces[i], bool(tired & bit)
-        spaces[i] = moving
-        tired = (tired | bit) if tired_moving else (tired & ~bit)
-        if here == -1:
-            return tired, -1
-        moving, tired_moving = here, tired_here
-    return tired, moving
+
+
+_HANDLERS: dict[type, Any] = {
+    AdvancedPlaceMarker: MrHouseAdvancedState._place,
+    PlaceMarker: MrHouseAdvancedState._place,  # the same move as a tuple: the check lets it in
+    Buy: MrHouseAdvancedState._buy,
+    OfficeChoice: MrHouseAdvancedState._office,
+    Hire: MrHouseAdvancedState._hire,
+    StopHiring: MrHouseAdvancedState._stop_hiring,
+    ChoosePrivilege: MrHouseAdvancedState._choose_privilege,
+    OnReceipt: MrHouseAdvancedState._on_receipt,
+    UsePrivilege: MrHouseAdvancedState._use_privilege,
+    RepayLoan: MrHouseAdvancedState._repay_loan,
+    Build: MrHouseAdvancedState._build,
+    Crew: MrHouseAdvancedState._choose_crew,
+    Remove: MrHouseAdvancedState._remove,
+    FinishBuilding: MrHouseAdvancedState._finish,
+}

@@ -29,6 +29,15 @@ from .actions import (
     SPEND_COIN,
     START_BUILDING,
     TAKE,
+    AdvancedPlaceMarker,
+    Build,
+    FinishBuilding,
+    PlaceMarker,
+    Prepare,
+    Remove,
+    SpendCoin,
+    StartBuilding,
+    Take,
 )
 from .checks import BasicJson, check_basic, index_of
 from .common import MrHouseState
@@ -157,14 +166,16 @@ class MrHouseBasicState(MrHouseState):
             return not self.supply[self.p.material_at[self.loc]]
         return True
 
-    def _take(self, player: int, material: int, count: int) -> bool:
+    def _take(self, player: int, action: Take) -> bool:
+        material, count = MATERIAL_INDEX[action.material], action.count
         self.supply[material] -= count
         self.store[player][material] += count
         self.log.append(f"player {player} takes {count} {MATERIALS[material]}")
         self.pos += 1
         return self._resolve_purchases()
 
-    def _spend_coin(self, player: int, material: int) -> bool:
+    def _spend_coin(self, player: int, action: SpendCoin) -> bool:
+        material = MATERIAL_INDEX[action.material]
         self.coins[player] -= 1
         self.store[player][material] += 1
         self.log.append(f"player {player} spends a coin on 1 {MATERIALS[material]}")
@@ -217,14 +228,15 @@ class MrHouseBasicState(MrHouseState):
         out.extend(self._removals(player))
         return out
 
-    def _prepare(self, player: int, part: int) -> bool:
+    def _prepare(self, player: int, action: Prepare) -> bool:
+        part = PART_INDEX[action.part]
         store = self.store[player]
         for m, need in enumerate(self.p.recipes[part]):
             store[m] -= need
         self.groups.append(part)
         return False
 
-    def _start_building(self, player: int) -> bool:
+    def _start_building(self, player: int, action: StartBuilding) -> bool:
         if self.groups:
             self.phase = ROLLING
             self.log.append(
@@ -240,7 +252,8 @@ class MrHouseBasicState(MrHouseState):
             return self._finish_building(player)
         return False
 
-    def _build(self, player: int, part: int, column: int, level: int) -> bool:
+    def _build(self, player: int, action: Build) -> bool:
+        part, column, level = PART_INDEX[action.part], action.column, action.level
         self.groups.remove(part)
         roll = self.rng.roll(self.p.die_sides)
         quality = self.quality(player)
@@ -262,10 +275,14 @@ class MrHouseBasicState(MrHouseState):
         self._finish_if_nothing_left(player)
         return True
 
-    def _remove(self, player: int, part: int, column: int, level: int) -> bool:
+    def _remove(self, player: int, action: Remove) -> bool:
+        part, column, level = PART_INDEX[action.part], action.column, action.level
         self.house[player] = H.remove(self.house[player], part, column, level)
         self.log.append(f"player {player} gives up a {self.words.parts[part]}")
         return self._finish_if_nothing_left(player) if self.phase == ROLLING else False
+
+    def _finish(self, player: int, action: FinishBuilding) -> bool:
+        return self._finish_building(player)
 
     def _finish_building(self, player: int) -> bool:
         store = self.store[player]
@@ -298,22 +315,7 @@ class MrHouseBasicState(MrHouseState):
 
     # == applying actions ===========================================================
     def _apply(self, player: int, action: Action) -> bool:
-        kind = action[0]
-        if kind == "place":
-            return self._place(player, action[1], action[2])
-        if kind == "take":
-            return self._take(player, MATERIAL_INDEX[action[1]], action[2])
-        if kind == "spend-coin":
-            return self._spend_coin(player, MATERIAL_INDEX[action[1]])
-        if kind == "prepare":
-            return self._prepare(player, PART_INDEX[action[1]])
-        if kind == "start-building":
-            return self._start_building(player)
-        if kind == "build":
-            return self._build(player, PART_INDEX[action[1]], action[2], action[3])
-        if kind == "remove":
-            return self._remove(player, PART_INDEX[action[1]], action[2], action[3])
-        return self._finish_building(player)
+        return _HANDLERS[type(action)](self, player, action)
 
     def _explain_illegal(self, player: int, action: Action) -> tuple[str, str] | None:
         return explain_basic(self, player, action)
@@ -428,6 +430,19 @@ class MrHouseBasicState(MrHouseState):
         check_basic(s)
         return s
 
+
+
+_HANDLERS: dict[type, Any] = {
+    PlaceMarker: MrHouseBasicState._place,
+    AdvancedPlaceMarker: MrHouseBasicState._place,  # the same move as a tuple: the check lets it in
+    Take: MrHouseBasicState._take,
+    SpendCoin: MrHouseBasicState._spend_coin,
+    Prepare: MrHouseBasicState._prepare,
+    StartBuilding: MrHouseBasicState._start_building,
+    Build: MrHouseBasicState._build,
+    Remove: MrHouseBasicState._remove,
+    FinishBuilding: MrHouseBasicState._finish,
+}
 
 def coin_bonus(coins: list[int], bonus: tuple[int, int]) -> list[int]:
     """Unused coins: most unspent coins 2 points, second most 1; tied first places all

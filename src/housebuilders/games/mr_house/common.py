@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Self
 from ...core import Action, Fields, GameState, Json, Rng
 from ...core.loading import refuse
 from . import house as H
-from .actions import MATERIALS, PART_IDS, Worded, Words, words_of
+from .actions import MATERIALS, PART_IDS, PlaceMarker, Worded, Words, words_of
 from .checks import index_of, load_stacks
 from .content import DATA
 from .options import DOOR, DOOR_GROUND_FLOOR
@@ -164,7 +164,8 @@ class MrHouseState(GameState):
                 previous = value
         return out
 
-    def _place(self, player: int, value: int, location: int) -> bool:
+    def _place(self, player: int, action: PlaceMarker) -> bool:
+        value, location = action.value, action.location
         self.hand[player].remove(value)
         self.stacks[location].append((player, value, len(self.history)))
         self.own[player] |= 1 << location

@@ -15,8 +15,8 @@ from pydantic import Field, StrictInt
 
 from ...core.loading import Count, GameStateJson, StateSchema, once, refuse, row, within
 from .content import ESTATE_SIZES
+from .phases import ACTING, ADJUSTING, CHOOSE, DONE, MARKING, WRITING
 from .sheet import EMPTY, Layout, Sheet
-from .stages import ACTING, ADJUSTING, CHOOSE, DONE, MARKING, WRITING
 
 if TYPE_CHECKING:
     from .state import WelcomeToState

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import Action
-from .stages import ACTING, ADJUSTING, CHOOSE, CLAIMING, MARKING, PLAY, WRITING
+from .phases import ACTING, ADJUSTING, CHOOSE, CLAIMING, MARKING, PLAY, WRITING
 
 if TYPE_CHECKING:
     from .state import WelcomeToState

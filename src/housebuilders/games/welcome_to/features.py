@@ -16,7 +16,7 @@ from array import array
 from ...core import Json
 from ...core.features import Features, Vector
 from .content import ACTION_NAMES
-from .stages import STAGE_NAMES
+from .phases import STAGE_NAMES
 
 ACTIONS = tuple(ACTION_NAMES)
 STREETS = 3

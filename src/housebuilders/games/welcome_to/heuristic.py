@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...core import win_shares
 from ...core.content import per_content
 from .content import ESTATE_SIZES, WelcomeToContent
+from .phases import ACTING, ADJUSTING, CHOOSE, WRITING
 from .sheet import EMPTY, Layout, Sheet
-from .stages import ACTING, ADJUSTING, CHOOSE, WRITING
 from .state import DECKS
 
 if TYPE_CHECKING:

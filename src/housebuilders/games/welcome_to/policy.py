@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...core import Action
 from .actions import FINISH, SKIP, Claim, Extend, Fence, Park, Pick, Pool
-from .stages import ACTING, ADJUSTING, CHOOSE, CLAIMING, WRITING
+from .phases import ACTING, ADJUSTING, CHOOSE, CLAIMING, WRITING
 
 if TYPE_CHECKING:
     from .state import WelcomeToState

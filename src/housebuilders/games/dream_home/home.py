@@ -1,0 +1,203 @@
+"""Dream Home's home: where a room card may go, face up or face down (rules A to C),
+the rooms its cards make, the tools that bend the placing (Ladder, Crowbar) and
+the decor tokens (DH-25, DH-31 to DH-33, DH-49 to DH-59, DH-62, DH-63, DH-74 to
+DH-89)."""
+
+from __future__ import annotations
+
+from ...core import Action
+from .actions import (
+    DECORATES,
+    DISCARD_DECOR,
+    LADDERS,
+    PLACES,
+    Decorate,
+    DiscardDecor,
+    LadderPlace,
+    LadderPlaceDown,
+    UseCrowbar,
+    space_name,
+)
+from .content import BASEMENT, SPACES, below, floor_of, neighbours
+from .values import (
+    CROWBAR_TOOL,
+    DESIGNER,
+    EMPTY,
+    FACE_DOWN,
+    FACE_UP,
+    FLOOR_SPACES,
+    LADDER_TOOL,
+    UNSEEN,
+    Placing,
+    Run,
+)
+
+
+class HomeRules:
+    """Mixed into ``DreamHomeState``: the home's queries and the moves that place a
+    room card or a decor token."""
+
+    __slots__ = ()
+
+    # -- the home (DH-74 to DH-89) -----------------------------------------------------------
+    def supported(self, player: int, space: int) -> bool:
+        """DH-75 rule A: no empty space directly below (DH-4)."""
+        low = below(self.content)[space]
+        return low is None or self.homes[player][low] != EMPTY
+
+    def type_at(self, player: int, space: int) -> int:
+        """The room type of a face-up card at ``space``; EMPTY for none or face down."""
+        card = self.homes[player][space]
+        if card == EMPTY or self.down[player][space]:
+            return EMPTY
+        return self.cards.room_type[card]
+
+    def rooms(self, player: int) -> list[Run]:
+        """Every room of the home (DH-78): runs of face-up cards of one type on a floor."""
+        types, home, down = self.cards.room_type, self.homes[player], self.down[player]
+        runs: list[Run] = []
+        for floor in FLOOR_SPACES:
+            run: list[int] = []
+            kind_run = EMPTY
+            for space in floor:
+                card = home[space]
+                kind = EMPTY if card == EMPTY or down[space] else types[card]
+                if run and kind == kind_run:
+                    run.append(space)
+                    continue
+                if run:
+                    runs.append((kind_run, tuple(run)))
+                run, kind_run = ([space], kind) if kind != EMPTY else ([], EMPTY)
+            if run:
+                runs.append((kind_run, tuple(run)))
+        return runs
+
+    def room_at(self, player: int, space: int) -> tuple[int, ...]:
+        for _, spaces in self.rooms(player):
+            if space in spaces:
+                return spaces
+        return ()
+
+    def decorated(self, player: int, spaces: tuple[int, ...]) -> bool:
+        return any(
+            owner == player and self.token_at[t] in spaces
+            for t, owner in enumerate(self.token_owner)
+        )
+
+    def face_up_problem(self, player: int, card: int, space: int) -> str | None:
+        """Why ``card`` may not go face up on ``space`` (DH-31 to DH-33, DH-76, DH-79 to
+        DH-83), as explain.py words it; None if it may."""
+        kind = self.cards.rooms[card].type
+        room = self.content.rooms[kind]
+        if (room.class_ == "basement") != (floor_of(space) == BASEMENT):
+            return "rule B"
+        size = 1
+        for side in neighbours(space):
+            if self.type_at(player, side) == kind:
+                joined = self.room_at(player, side)
+                if len(joined) >= room.max_size or self.decorated(player, joined):
+                    return "finished"
+                size += len(joined)
+        return "rule C" if size > room.max_size else None
+
+    def placements(self, player: int, card: int) -> list[Action]:
+        """DH-84, DH-85, DH-89: face down on any empty supported space, face up where
+        the rules allow."""
+        home, out = self.homes[player], []
+        for space in range(SPACES):
+            if home[space] == EMPTY and self.supported(player, space):
+                if self.face_up_problem(player, card, space) is None:
+                    out.append(PLACES[space, True])
+                out.append(PLACES[space, False])
+        return out
+
+    def tool_at_hand(self, player: int, tool: int) -> int | None:
+        """A card of ``tool`` that ``player`` may use now: one held, or the one taken
+        this turn (Q1); None if there is none."""
+        res = self.cards.resources[self.pending] if self.pending != EMPTY else None
+        if res is not None and res.kind == "tool" and res.index == tool:
+            return self.pending
+        held = self.tools_held(player, tool)
+        return held[0] if held else None
+
+    def ladder_placements(self, player: int, card: int) -> list[Action]:
+        """DH-62 (Q17): on an upper-floor space over an empty space, face down, or face
+        up where the rules allow."""
+        home, out = self.homes[player], []
+        for space in range(10):
+            if home[space] == EMPTY and not self.supported(player, space):
+                if self.face_up_problem(player, card, space) is None:
+                    out.append(LADDERS[space, True])
+                out.append(LADDERS[space, False])
+        return out
+
+    def _spend_tool(self, player: int, tool: int) -> None:
+        card = self.tool_at_hand(player, tool)
+        assert card is not None
+        if card == self.pending:
+            self.pending = EMPTY
+        else:
+            self.held[player].remove(card)
+        self.resource_discard.append(card)
+
+    def decor_choices(self, player: int, token: int) -> list[Action]:
+        """DH-49 to DH-56, DH-68 (Q5, Q18): the rooms the token may go on."""
+        wanted = self.cards.type_of[self.content.decor[token].room]
+        free = [(t, s) for t, s in self.rooms(player) if not self.decorated(player, s)]
+        matching = [s for t, s in free if t == wanted]
+        designer = self.helper_owner(DESIGNER) == player
+        others = [s for t, s in free if t != wanted] if designer else []
+        spaces = sorted(space for room in matching + others for space in room)
+        out: list[Action] = [DECORATES[space] for space in spaces]
+        if others and not matching:
+            out.append(DISCARD_DECOR)
+        return out
+
+    # -- the moves: placing the room card (with a tool or not), the decor token --------
+    def _use_crowbar(self, player: int, action: UseCrowbar) -> bool:
+        """DH-63 (Q15): the room card held goes back into the deck, the top one is taken."""
+        self._spend_tool(player, CROWBAR_TOOL)
+        unseen = self.drawn()  # a second Crowbar gives up the card the first drew
+        given_up, self.holding = self.holding, self.room_deck.pop()
+        self.room_deck.append(given_up)
+        self.rng.shuffle(self.room_deck)
+        card = "card drawn by the Crowbar" if unseen else self._room_name(given_up)
+        self.log.append(
+            f"player {player} uses a {self._tool_name(CROWBAR_TOOL)}: the {card} goes "
+            "back into the room deck and the top card of the room deck is taken"
+        )  # the card taken is seen by its taker alone
+        return True
+
+    def _place(self, player: int, action: Placing) -> bool:
+        """DH-25, then the resource card (DH-26, Q6)."""
+        unseen = not action.face_up and self.drawn()
+        how = "" if action.face_up else " face down, as an empty room,"
+        card = "card drawn by the Crowbar" if unseen else self._room_name(self.holding)
+        where = space_name(action.space)
+        if isinstance(action, (LadderPlace, LadderPlaceDown)):  # DH-62
+            self._spend_tool(player, LADDER_TOOL)
+            tool = self._tool_name(LADDER_TOOL)
+            self.log.append(f"player {player} uses a {tool} to place the {card}{how} "
+                            f"on {where}, over an empty space")  # fmt: skip
+        else:
+            self.log.append(f"player {player} places the {card}{how} on {where}")
+        self.homes[player][action.space], self.holding = self.holding, EMPTY
+        self.down[player][action.space] = (
+            FACE_UP if action.face_up else UNSEEN if unseen else FACE_DOWN
+        )
+        return self._resolve_resource(player)
+
+    def _decorate(self, player: int, action: Decorate) -> bool:
+        """DH-49: the decor token goes on a room of the home."""
+        token = self.cards.resources[self.pending].index
+        self.token_owner[token], self.token_at[token] = player, action.space
+        self.log.append(
+            f"player {player} places the {self.content.decor[token].name} "
+            f"token on the room at {space_name(action.space)}"
+        )
+        return self._discard_pending()
+
+    def _discard_decor(self, player: int, action: DiscardDecor) -> bool:
+        """DH-68 (Q18): the Designer's owner may give up the token."""
+        self._log_decor_discarded(player)
+        return self._discard_pending()

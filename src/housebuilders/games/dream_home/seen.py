@@ -1,0 +1,148 @@
+"""What each seat of Dream Home sees: the public log's words, the observation and the
+determinization (DH-17, DH-29, DH-47, DH-60, DH-92)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core import Json
+from .actions import UseCrowbar
+from .content import SPACES, shown_cards
+from .values import EMPTY, NOBODY, UNSEEN
+
+if TYPE_CHECKING:
+    from .state import DreamHomeState
+
+
+class Seen:
+    """Mixed into ``DreamHomeState``: the observation, the determinization and the
+    words the public log names the cards with."""
+
+    __slots__ = ()
+
+    # == what a seat sees (DH-17, DH-29, DH-47, DH-60, DH-92) ==================================
+    def is_public(self, index: int) -> bool:
+        return True  # every move is made in the open
+
+    def drawn(self) -> bool:
+        """Whether the room card held was drawn from the room deck by a Crowbar (DH-63),
+        seen by its holder alone: it is held from the Crowbar's use, the holder's last
+        move, to its placing, the next."""
+        return (
+            self.holding != EMPTY
+            and bool(self.history)
+            and isinstance(self.history[-1][1], UseCrowbar)
+        )
+
+    def room_json(self, card: int) -> Json | None:
+        return None if card == EMPTY else dict(shown_cards(self.content)[0][card])
+
+    def unseen_room_json(self) -> Json:
+        """How another seat sees a room card only its owner has seen: every field None."""
+        return dict.fromkeys(shown_cards(self.content)[0][0])
+
+    def resource_json(self, card: int) -> Json | None:
+        return None if card == EMPTY else dict(shown_cards(self.content)[1][card])
+
+    def observe(self, player: int | None) -> Json:
+        over = self.is_terminal()
+        own_roof = self.setup["options"]["own-roof-shown"]  # Q4: a house rule, off by default
+        scores = self.scores() if over else None
+        seats = []
+        for p in range(self.num_players):
+            home = []
+            for space, card in enumerate(self.homes[p]):
+                if self.down[p][space] == UNSEEN and p != player and not over:
+                    home.append({**self.unseen_room_json(), "face_up": False, "decor": None})
+                    continue
+                shown = self.room_json(card)
+                if shown is not None:
+                    shown["face_up"] = not self.down[p][space]
+                    decor = [self.content.decor[t].name for t, owner in enumerate(self.token_owner)
+                             if owner == p and self.token_at[t] == space]  # fmt: skip
+                    shown["decor"] = decor[0] if decor else None
+                home.append(shown)
+            kept = [self.content.decor[t].name for t, owner in enumerate(self.token_owner)
+                    if owner == p and self.token_at[t] == EMPTY]  # fmt: skip
+            seats.append({
+                "home": home, "kept_decor": kept,
+                "roof": len(self.roofs[p]),
+                "roof_cards": [self.resource_json(c) for c in self.roofs[p]]
+                if over or (p == player and own_roof) else None,
+                "held": [self.resource_json(c) for c in self.held[p]],
+                "score": scores[p] if scores else None,
+                "kids": self.kids(p) if over else None,
+            })  # fmt: skip
+        return {
+            "game": self.spec.id, "you": player, "round": self.round,
+            "rounds": self.content.rounds, "phase": self.phase, "over": over,
+            "first": self.first, "acting": list(self.acting_players()),
+            "basement_under": list(self.content.basement_under),
+            "columns": [{"room": self.room_json(r), "resource": self.resource_json(c)}
+                        for r, c in zip(self.board_rooms, self.board_resources, strict=True)],
+            "room_deck": len(self.room_deck), "resource_deck": len(self.resource_deck),
+            "room_discard": [self.room_json(c) for c in self.room_discard],
+            "resource_discard": [self.resource_json(c) for c in self.resource_discard],
+            "holding": self.unseen_room_json() if self.drawn() and player != self.current()
+            else self.room_json(self.holding),
+            "pending": self.resource_json(self.pending),
+            "supply": [d.name for t, d in enumerate(self.content.decor)
+                       if self.token_owner[t] == NOBODY],
+            "players": seats,
+        }  # fmt: skip
+
+    # == copies and hidden information ===========================================================
+    def determinize(self, player: int, seed: int) -> DreamHomeState:
+        """Both decks' order (DH-17) and the generator are resampled, and the room cards
+        that others drew by a Crowbar and alone have seen (held, or face down in their
+        homes, until the end shows them) are dealt again from the room deck with them;
+        the board, the rest of the homes, the roof stacks (each card was seen when
+        taken, Q4) and the discards are public."""
+        s = self.resampled(seed, stream=0)
+        unseen = [] if s.is_terminal() else [
+            (p, space) for p in range(s.num_players) if p != player
+            for space in range(SPACES) if s.down[p][space] == UNSEEN
+        ]  # fmt: skip
+        holding = s.drawn() and s.current() != player
+        pool = [*s.room_deck, *(s.homes[p][space] for p, space in unseen)]
+        pool += [s.holding] if holding else []
+        s.rng.deal(pool)
+        for p, space in unseen:
+            s.homes[p][space] = pool.pop()
+        if holding:
+            s.holding = pool.pop()
+        s.room_deck = pool
+        s.rng.deal(s.resource_deck)
+        return s
+
+    # == the public log: only what every seat sees (a roof card goes on its stack unseen) ==
+    def _room_name(self, card: int) -> str:
+        return self.content.rooms[self.cards.rooms[card].type].name
+
+    def _helper_name(self, helper: int) -> str:
+        return self.content.helpers.names[helper]
+
+    def _tool_name(self, tool: int) -> str:
+        return self.content.tools[tool].name
+
+    def _resource_words(self, card: int, shown: bool) -> str:
+        """A resource card in a log line; a roof card by its colour only when ``shown``
+        (face up on the discard pile), else only as a roof card (DH-47, Q4)."""
+        res = self.cards.resources[card]
+        if res.kind != "roof":
+            return f"the {shown_cards(self.content)[1][card]['name']} {res.kind} card"
+        if not shown:
+            return "a roof card"
+        window = " with a window" if res.window else ""
+        return f"a {self.content.roof.colours[res.index]} roof card{window}"
+
+    def _take_words(self, column: int) -> str:
+        room = self._room_name(self.board_rooms[column])
+        if column == 0:
+            return f"takes the {room} of column 1 and the first player marker"
+        resource = self._resource_words(self.board_resources[column], False)
+        return f"takes column {column + 1}: the {room} and {resource}"
+
+    def _log_decor_discarded(self, player: int) -> None:
+        name = self.content.decor[self.cards.resources[self.pending].index].name
+        self.log.append(f"player {player} discards the {name} decor card")
