@@ -25,7 +25,8 @@ from typing import Any
 
 import httpx
 import pytest
-from housebuilders.server.testing import LiveServer
+
+from ..live_server import LiveServer
 
 HERE = Path(__file__).resolve().parent
 
