@@ -37,7 +37,6 @@ from typing import Any
 
 import numpy as np
 import pyspiel
-from housebuilders.envs.table import Table
 from open_spiel.python.algorithms import ismcts as os_ismcts, mcts as os_mcts
 from pettingzoo.classic import connect_four_v3, leduc_holdem_v4
 
@@ -45,6 +44,7 @@ import housebuilders as hb
 from housebuilders import agents
 from housebuilders.agents.turn import bot_seed, decide
 from housebuilders.envs import openspiel as hbos, pettingzoo as hbpz
+from housebuilders.envs.game import EnvGame
 
 GAMES = tuple(hb.game_ids())
 
@@ -74,15 +74,15 @@ def free_encoder_steps(game_id: str, seconds: float, seed: int) -> float:
     """``aec_steps`` of ``game_id`` with the observation replaced by a constant vector
     of its size: the rate if observing and encoding cost nothing (the ceiling an
     encoder could reach)."""
-    real = Table.observation
+    real = EnvGame.observation
     constant: dict[int, np.ndarray] = {}
-    Table.observation = lambda self, state, seat: constant.setdefault(  # type: ignore[method-assign]
+    EnvGame.observation = lambda self, state, seat: constant.setdefault(  # type: ignore[method-assign]
         self.size, np.zeros(self.size, np.float32)
     )
     try:
         return aec_steps(hbpz.env(game_id, players=2), seconds, seed)
     finally:
-        Table.observation = real  # type: ignore[method-assign]
+        EnvGame.observation = real  # type: ignore[method-assign]
 
 
 def steps_table(
@@ -93,8 +93,7 @@ def steps_table(
     ]
     if ceiling:
         contenders += [
-            (f"{g} (encoder free)", lambda s, sd, g=g: free_encoder_steps(g, s, sd))
-            for g in games
+            (f"{g} (encoder free)", lambda s, sd, g=g: free_encoder_steps(g, s, sd)) for g in games
         ]
     contenders.append(
         ("connect_four_v3 (PettingZoo)", lambda s, sd: aec_steps(connect_four_v3.env(), s, sd))

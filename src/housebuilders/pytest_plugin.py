@@ -75,7 +75,11 @@ def pytest_collection_modifyitems(
     games = config.getoption("--housebuilders-games") or GAMES
     tests = _test_paths(config)
     for game_id in game_ids:
-        for check in checks(game_id, games=games, tests=tests):
+        try:
+            found = checks(game_id, games=games, tests=tests)
+        except KeyError as e:  # no such game: say so, as for any bad option
+            raise pytest.UsageError(f"--housebuilders-game: {e.args[0]}") from None
+        for check in found:
             items.append(
                 KitCheck.from_parent(session, name=f"kit[{game_id}-{check.name}]", run=check.run)
             )

@@ -5,7 +5,10 @@ and the refusal of a second game of one id."""
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 from importlib.metadata import EntryPoint
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -98,3 +101,17 @@ def test_a_second_game_of_one_id_is_refused_naming_both(monkeypatch: pytest.Monk
         monkeypatch.undo()
         spec_module._declared.cache_clear()
     assert "mine" not in hb.game_ids()
+
+
+def test_the_plugin_refuses_an_unknown_game_in_one_line(tmp_path: Path) -> None:
+    """``pytest --housebuilders-game`` with a game no package declares: a usage error
+    naming the known games, not an internal error with a traceback."""
+    (tmp_path / "test_nothing.py").write_text("def test_nothing(): pass\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--housebuilders-game",
+         "no-such-game", str(tmp_path)],
+        capture_output=True, text=True, cwd=tmp_path, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == pytest.ExitCode.USAGE_ERROR, done.stdout + done.stderr
+    assert "--housebuilders-game: no game 'no-such-game'" in done.stderr
+    assert "Traceback" not in done.stdout + done.stderr

@@ -43,7 +43,7 @@ def rules(
         spec = find_game(game_id)
         try:
             listed = numbered_rules(spec)
-        except OSError as e:
+        except (OSError, ValueError) as e:
             raise UserError(f"{spec.id}'s rules reference cannot be read: {e}") from None
         if not listed:
             raise UserError(f"{spec.id} has no numbered rules reference")
@@ -51,7 +51,10 @@ def rules(
         for path in paths:
             if not path.exists():
                 raise UserError(f"no test file or folder {path}")
-    marked = marked_tests(paths)
+        try:
+            marked = marked_tests(paths)
+        except ValueError as e:
+            raise UserError(str(e)) from None
     shown = [r for r in listed if not (missing and marked.get(r.id))]
     table = Table(title=f"{spec.name}: {len(listed)} rules", show_lines=False)
     table.add_column("rule", no_wrap=True)
@@ -62,7 +65,8 @@ def rules(
         names = [where.rpartition("/")[2] for where in marked.get(rule.id, [])]
         found = Text("\n".join(names)) if names else Text("none", style="red")
         table.add_row(rule.id, rule.section, rule.text, found)
-    out_console().print(table)
+    if shown:
+        out_console().print(table)
     untested = sum(1 for r in listed if not marked.get(r.id))
     summary = f"{len(listed) - untested} of {len(listed)} rules have a marked test"
     if not paths:

@@ -72,11 +72,14 @@ def parse(markdown: str) -> list[NumberedRule]:
 def marked_tests(paths: Iterable[Path]) -> dict[str, list[str]]:
     """rule id -> the tests marked with it (``file::Class::test``, or ``file`` for a
     module's ``pytestmark``), over the ``test_*.py`` files under ``paths``; only literal
-    string ids are seen."""
+    string ids are seen. A file that is not Python is a ValueError naming it."""
     marked: dict[str, list[str]] = defaultdict(list)
     for path in paths:
         for file in sorted(path.rglob("test_*.py")) if path.is_dir() else [path]:
-            tree = ast.parse(file.read_text(encoding="utf-8"), str(file))
+            try:
+                tree = ast.parse(file.read_text(encoding="utf-8"), str(file))
+            except (SyntaxError, UnicodeDecodeError) as e:
+                raise ValueError(f"{file} cannot be read as Python: {e}") from None
             for where, ids in _markers(tree, file.as_posix()):
                 for rule_id in ids:
                     if where not in marked[rule_id]:

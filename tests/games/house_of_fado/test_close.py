@@ -19,7 +19,8 @@ from housebuilders.games.house_of_fado.actions import (
     RemoveSix,
 )
 from housebuilders.games.house_of_fado.phases import CRITIC, DISMISS, PLACE, RAISE, SIX
-from housebuilders.games.house_of_fado.state import PRESTIGE_STAR, HouseOfFadoState
+from housebuilders.games.house_of_fado.scoring import PRESTIGE_STAR
+from housebuilders.games.house_of_fado.state import HouseOfFadoState
 
 from .helpers import (
     BILLBOARD_1,

@@ -16,11 +16,8 @@ from housebuilders.games.house_of_fado.actions import (
     Raise,
     ScoreFado,
 )
-from housebuilders.games.house_of_fado.state import (
-    FADO_STAR,
-    PRESTIGE_STAR,
-    HouseOfFadoState,
-)
+from housebuilders.games.house_of_fado.scoring import FADO_STAR, PRESTIGE_STAR
+from housebuilders.games.house_of_fado.state import HouseOfFadoState
 
 from .helpers import (
     BLACK,

@@ -28,7 +28,8 @@ from housebuilders.games.house_of_fado.actions import (
     Seat,
 )
 from housebuilders.games.house_of_fado.phases import BONUS, MARKET, SIX, STREET
-from housebuilders.games.house_of_fado.state import FADO_STAR, HouseOfFadoState
+from housebuilders.games.house_of_fado.scoring import FADO_STAR
+from housebuilders.games.house_of_fado.state import HouseOfFadoState
 
 from .helpers import (
     BILLBOARD_1,

@@ -22,7 +22,8 @@ from housebuilders.games.master_builder.actions import (
 )
 from housebuilders.games.master_builder.content import SECTIONS
 from housebuilders.games.master_builder.phases import PLAN
-from housebuilders.games.master_builder.state import MasterBuilderState, _sketch, sketch
+from housebuilders.games.master_builder.sketch import _sketch, sketch
+from housebuilders.games.master_builder.state import MasterBuilderState
 
 from .positions import A, F, J, M, auctioning, give, new, own, planning
 
@@ -204,7 +205,7 @@ def test_ismcts_finishes_a_game_and_each_plan_within_a_bound() -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_remembered_sketches_and_unseen_work_are_the_ones_made_afresh(players: int) -> None:
-    """The bots' memories (``state.sketch``, ``heuristic.unseen_work``, the forecasts'
+    """The bots' memories (``sketch.sketch``, ``heuristic.unseen_work``, the forecasts'
     earnings and the likely crews) are keyed on all that their answers depend on: along
     random games, with the content overridden half-way (a new content object), each
     answer is the one computed afresh."""

@@ -48,7 +48,10 @@ def test_greedy_beats_random() -> None:
 
 
 def test_advanced_heuristic_at_the_end_counts_completeness_and_score() -> None:
-    from housebuilders.games.mr_house.heuristic import COMPLETE_HOUSE_VALUE, evaluate_advanced
+    from housebuilders.games.mr_house.heuristic_advanced import (
+        COMPLETE_HOUSE_VALUE,
+        evaluate_advanced,
+    )
 
     state = hb.new_game("mr-house-advanced", 2, seed=4)
     random_playout(state, random.Random(4))
@@ -88,7 +91,7 @@ def test_heuristic_all_agrees_with_heuristic_seat_by_seat(game_id: str) -> None:
 
 # == the house plan (basic) ==============================================================
 def test_chain_chance_is_the_negative_binomial() -> None:
-    from housebuilders.games.mr_house.heuristic import chain_chance
+    from housebuilders.games.mr_house.plan import chain_chance
 
     assert chain_chance(1, 1, 2, 6) == pytest.approx(2 / 6)  # one roll at quality 2
     assert chain_chance(1, 3, 3, 6) == pytest.approx(1 - 0.5**3)  # three tries
@@ -101,7 +104,7 @@ def test_chain_chance_is_the_negative_binomial() -> None:
 
 def test_plan_of_an_empty_house_is_the_smallest_complete_house() -> None:
     from housebuilders.games.mr_house import house as H
-    from housebuilders.games.mr_house.heuristic import house_plan
+    from housebuilders.games.mr_house.plan import house_plan
 
     needed = [i for i in house_plan(H.EMPTY, False) if i.needed]
     parts = sorted(i.parts[0] for i in needed)
@@ -112,7 +115,7 @@ def test_plan_of_an_empty_house_is_the_smallest_complete_house() -> None:
 
 
 def test_plan_of_a_complete_house_needs_nothing() -> None:
-    from housebuilders.games.mr_house.heuristic import house_plan
+    from housebuilders.games.mr_house.plan import house_plan
 
     house = (column(wood(door=True), roof=True, chimney=True), column(wood(1), roof=True))
     plan = house_plan(house, False)
@@ -121,7 +124,7 @@ def test_plan_of_a_complete_house_needs_nothing() -> None:
 
 def test_a_third_column_makes_the_house_need_its_roof_and_window() -> None:
     from housebuilders.games.mr_house import house as H
-    from housebuilders.games.mr_house.heuristic import house_plan
+    from housebuilders.games.mr_house.plan import house_plan
 
     house = (
         column(wood(door=True), roof=True, chimney=True),
@@ -187,7 +190,7 @@ def test_greedy_completes_houses(game_id: str, games: int, at_least: int) -> Non
 
 # == the advanced variant ================================================================
 def test_staffing_takes_the_smallest_card_that_suffices_else_the_largest_together() -> None:
-    from housebuilders.games.mr_house.heuristic import _staff
+    from housebuilders.games.mr_house.heuristic_advanced import _staff
 
     crews = [1, 2, 3]
     assert _staff(crews, 2) and crews == [1, 3]
@@ -200,7 +203,7 @@ def test_a_part_waiting_for_its_crew_counts_as_built() -> None:
     """After "build" the advanced variant asks which crew builds the part: the
     position is worth the part built, so a wall that would break a complete house
     is seen for what it is before its crew is chosen."""
-    from housebuilders.games.mr_house.heuristic import advanced_worth
+    from housebuilders.games.mr_house.heuristic_advanced import advanced_worth
 
     state = _waiting_for_a_crew()
     player = state._builder()
@@ -260,7 +263,7 @@ def test_the_last_turn_s_crews_build_what_its_markers_buy() -> None:
     """In the last turn's movement a part still to buy can be built that turn: the
     advanced clock counts this turn's crews and purchases (before, it counted none,
     and greedy gave up built parts rather than end a turn it thought was hopeless)."""
-    from housebuilders.games.mr_house.heuristic import CrewClock
+    from housebuilders.games.mr_house.heuristic_advanced import CrewClock
 
     state = hb.new_game("mr-house-advanced", 2, seed=0)
     state.turn = state.p.turns  # the last turn, its movement just begun
@@ -276,7 +279,7 @@ def test_a_worker_card_to_hire_this_turn_counts_in_the_crews() -> None:
     marker is down. (Before, the card counted only once hired, so the board looked worth
     nothing during the movement; greedy's self-play: 66% to 76% of houses complete.)"""
     from housebuilders.games.mr_house.actions import HIRE
-    from housebuilders.games.mr_house.heuristic import CrewClock, advanced_outlook
+    from housebuilders.games.mr_house.heuristic_advanced import CrewClock, advanced_outlook
     from housebuilders.games.mr_house.params import WORK_NOTICE_BOARD
 
     from .helpers import adv, adv_purchases
@@ -311,7 +314,7 @@ def test_a_worker_card_to_hire_this_turn_counts_in_the_crews() -> None:
 def test_the_permit_to_come_follows_the_office_option(office: str, takers: set[int]) -> None:
     """The advanced heuristic counts a permit coming at the office for the markers
     that gain its benefit by the office option (ruling 10), as the purchases do."""
-    from housebuilders.games.mr_house.heuristic import _coming_permit
+    from housebuilders.games.mr_house.heuristic_advanced import _coming_permit
 
     from .helpers import adv, adv_purchases
 
@@ -327,7 +330,11 @@ def test_money_after_the_last_purchases_only_breaks_ties(turn: int, spendable: b
     purchases are over it only breaks ties, as at the end. (Before, it kept its value
     to the last action, so finishing the game lost it: greedy gave up built parts to
     keep the game going, 12 last-turn give-ups in 40 games of self-play, now 2.)"""
-    from housebuilders.games.mr_house.heuristic import MONEY_TIE, MONEY_VALUE, advanced_worth
+    from housebuilders.games.mr_house.heuristic_advanced import (
+        MONEY_TIE,
+        MONEY_VALUE,
+        advanced_worth,
+    )
 
     state = _waiting_for_a_crew()
     state.turn = turn
@@ -361,7 +368,7 @@ def _advanced_positions(games: int = 3) -> list[hb.State]:
 def test_advanced_win_chances_are_chances_of_exclusive_wins() -> None:
     """Each seat's chance to win is in [0, 1], at most its house's chance to be
     complete, and together they make at most one win (everyone may lose)."""
-    from housebuilders.games.mr_house.heuristic import outlooks, win_chances_advanced
+    from housebuilders.games.mr_house.heuristic_advanced import outlooks, win_chances_advanced
 
     for state in _advanced_positions():
         chances = win_chances_advanced(state)
@@ -371,7 +378,7 @@ def test_advanced_win_chances_are_chances_of_exclusive_wins() -> None:
 
 
 def test_advanced_win_chances_prefer_the_complete_house_then_the_points() -> None:
-    from housebuilders.games.mr_house.heuristic import win_chances_advanced
+    from housebuilders.games.mr_house.heuristic_advanced import win_chances_advanced
 
     ends = [s for s in _advanced_positions(6) if s.is_terminal()]
     assert any(s.complete(0) or s.complete(1) for s in ends)  # both branches are seen
@@ -390,7 +397,7 @@ def test_the_search_scores_the_advanced_variant_s_leaves_by_the_chance_to_win() 
     """The advanced variant declares ``win_chances``: an incomplete house loses however
     far ahead on points, which a lead in the heuristic's units cannot say (a likely
     complete house drowns every point). Other games keep ``tanh(h / scale)``."""
-    from housebuilders.games.mr_house.heuristic import win_chances_advanced
+    from housebuilders.games.mr_house.heuristic_advanced import win_chances_advanced
 
     spec = hb.game("mr-house-advanced")
     state = _advanced_positions(1)[10]
@@ -406,20 +413,20 @@ def test_the_search_scores_the_advanced_variant_s_leaves_by_the_chance_to_win() 
 def test_advanced_plans_are_kept_exactly() -> None:
     """The advanced variant keeps each plan it works out (``_advanced_plan``): a kept
     plan is the one worked out afresh, crews staffed included."""
-    from housebuilders.games.mr_house import heuristic
+    from housebuilders.games.mr_house import heuristic_advanced, plan
 
     for state in _advanced_positions(2):
-        kept = heuristic.outlooks(state)
-        heuristic._PER_PARAMS.clear()
-        assert heuristic.outlooks(state) == kept
-        assert heuristic.outlooks(state) == kept  # now from the kept plans
+        kept = heuristic_advanced.outlooks(state)
+        plan._PER_PARAMS.clear()
+        assert heuristic_advanced.outlooks(state) == kept
+        assert heuristic_advanced.outlooks(state) == kept  # now from the kept plans
 
 
 def test_a_window_still_to_buy_is_less_likely_than_a_wood() -> None:
     """Windows and doors come one or two a turn for all the players
     (``SCARCE_PURCHASE``): a window part whose window is still to buy is less likely
     built than one whose wood is."""
-    from housebuilders.games.mr_house.heuristic import advanced_outlook
+    from housebuilders.games.mr_house.heuristic_advanced import advanced_outlook
 
     state = hb.new_game("mr-house-advanced", 2, seed=1)
     state.house[0] = (column(wood(door=True), roof=True, chimney=True), column(wood(), roof=True))
@@ -436,7 +443,7 @@ def test_each_material_still_to_buy_makes_a_part_less_likely() -> None:
     lacks only the cement (``COMMON_PURCHASE``), so the marker that buys the brick is
     worth placing on its own. (Before, both counted alike: greedy's self-play left
     six houses in ten that failed without their chimney alone, 77% complete; now 96%.)"""
-    from housebuilders.games.mr_house.heuristic import advanced_outlook
+    from housebuilders.games.mr_house.heuristic_advanced import advanced_outlook
 
     state = hb.new_game("mr-house-advanced", 2, seed=1)
     state.turn = state.p.turns  # the last turn: no later purchases to wait for
@@ -466,7 +473,10 @@ def test_the_construction_s_choice_is_the_heuristic_s_one_step_ahead() -> None:
     """``construction_choice`` (the variant's ``heuristic_choice``), which works out the
     others' outlooks once for the moves that change only the builder's own
     (``OWN_MOVES``), picks the very move that valuing every move in full picks."""
-    from housebuilders.games.mr_house.heuristic import construction_choice, evaluate_advanced
+    from housebuilders.games.mr_house.heuristic_advanced import (
+        construction_choice,
+        evaluate_advanced,
+    )
     from housebuilders.games.mr_house.phases import BUILDING, BUILDING_PART, CREW_CHOICE
 
     def in_full(state: hb.State, player: int, legal: list[hb.Action]) -> hb.Action:

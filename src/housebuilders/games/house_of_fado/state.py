@@ -87,7 +87,7 @@ from .phases import (
     STREET as STREET_PHASE,
 )
 from .placing import Placing
-from .scoring import FADO_STAR as FADO_STAR, PRESTIGE_STAR as PRESTIGE_STAR, Scoring
+from .scoring import Scoring
 from .seen import Seen
 
 

@@ -96,7 +96,6 @@ from .phases import (
     TRACK_OF,
 )
 from .seen import Seen
-from .sketch import _sketch as _sketch, sketch as sketch  # the tests import them from here
 
 OPTIONS = ("choosing-workers", "selective-events", "additional-events", "renting-workers")
 #: the other readings of rulings, each an option off by default (docs: "Which rulings are

@@ -51,12 +51,12 @@ ADVANCED = register(
         _new_game=MrHouseAdvancedState.new,
         _state_from_json=MrHouseAdvancedState.from_json,
         actions=ADVANCED_SPACE,
-        heuristic=f"{__name__}.heuristic:evaluate_advanced",
-        heuristic_all=f"{__name__}.heuristic:evaluate_advanced_all",
-        heuristic_choice=f"{__name__}.heuristic:construction_choice",
+        heuristic=f"{__name__}.heuristic_advanced:evaluate_advanced",
+        heuristic_all=f"{__name__}.heuristic_advanced:evaluate_advanced_all",
+        heuristic_choice=f"{__name__}.heuristic_advanced:construction_choice",
         heuristic_scale=8.0,  # the complete house's value widens the evaluation's range
         # an incomplete house loses: the search scores a leaf by the chance to win
-        win_chances=f"{__name__}.heuristic:win_chances_advanced",
+        win_chances=f"{__name__}.heuristic_advanced:win_chances_advanced",
         text_view=f"{__name__}.text:text",
         svg_view=f"{__name__}.svg:svg",
         rules=f"{__name__}:rules-advanced.md",

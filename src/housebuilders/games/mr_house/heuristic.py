@@ -25,9 +25,7 @@ At the end a player's worth is their score. The evaluation of a position for a p
 is their worth minus the best opponent's: the bot plays to win, not merely to score.
 
 This module holds the basic variant's evaluation; the plan and the clock are in plan.py,
-the advanced variant's evaluation in heuristic_advanced.py, both named here too (the
-game's spec and the tests find every evaluation in this module: ``name as name`` marks
-those imports as re-exports).
+the advanced variant's evaluation in heuristic_advanced.py.
 """
 
 from __future__ import annotations
@@ -37,31 +35,13 @@ from typing import NamedTuple
 from ...core import State, win_shares
 from . import house as H
 from .basic import MrHouseBasicState
-from .heuristic_advanced import (
-    COMPLETE_HOUSE_VALUE as COMPLETE_HOUSE_VALUE,
-    MONEY_TIE as MONEY_TIE,
-    MONEY_VALUE as MONEY_VALUE,
-    CrewClock as CrewClock,
-    _coming_permit as _coming_permit,
-    _staff as _staff,
-    advanced_outlook as advanced_outlook,
-    advanced_worth as advanced_worth,
-    construction_choice as construction_choice,
-    evaluate_advanced as evaluate_advanced,
-    evaluate_advanced_all as evaluate_advanced_all,
-    outlooks as outlooks,
-    win_chances_advanced as win_chances_advanced,
-)
 from .params import BANK, OFFICE, STORE, WORK_NOTICE_BOARD
 from .phases import MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING
 from .plan import (
-    _PER_PARAMS as _PER_PARAMS,
     HAND_VALUE,
     LEFTOVER_VALUE,
     Clock,
     Plan,
-    chain_chance as chain_chance,
-    house_plan as house_plan,
     permit_chance,
     versus,
 )
