@@ -250,6 +250,10 @@ def _prefixes(game_id: str, examples: int = 25) -> None:
         assert again.to_json() == state.to_json(), f"seed {seed}: the replay differs"
 
 
+#: a value of another type than an option's choice: 0 for False, "1" for 1, ["a"] for "a"
+_OTHER_TYPE: dict[type, Callable[[Any], Any]] = {bool: int, int: str, str: lambda v: [v]}
+
+
 def _clear_errors(game_id: str) -> None:
     """A player count, an option or an option's choice of another type (0 is not
     False, "1" is not 1) that the game does not take is a clear error."""
@@ -258,7 +262,7 @@ def _clear_errors(game_id: str) -> None:
     _refused(OptionError, "no option", spec.new_game, spec.min_players, options={"nonsense": 1})
     for option in spec.options:
         for choice in option.choices:
-            other = {bool: int, int: str, str: lambda v: [v]}[type(choice)](choice)
+            other = _OTHER_TYPE[type(choice)](choice)
             _refused(
                 OptionError,
                 f"option '{option.name}'",

@@ -254,7 +254,8 @@ def _errors(app: FastAPI) -> None:
         return JSONResponse({"error": error, "rule": None}, status_code=503, headers=headers)
 
     for kind in db.UNAVAILABLE:
-        app.add_exception_handler(kind, unavailable)
+        # Starlette calls the handler for requests and websockets alike
+        app.add_exception_handler(kind, unavailable)  # type: ignore[arg-type]
 
     @app.exception_handler(Exception)
     async def crash(_request: Request, e: Exception) -> JSONResponse:

@@ -141,7 +141,7 @@ class Archive:
         """The final scores, winners and ranking of the finished tables ``rows``: from
         the table in memory, else replayed from its seed and log (``entries``). A log
         that no longer replays (recorded under rules since changed) gives empty lists."""
-        results = {}
+        results: dict[str, dict[str, list[int]]] = {}
         for row in rows:
             table = self.service.tables.get(row.id)
             state = table.state if table is not None else None

@@ -9,6 +9,7 @@ with hints, a person may ask for the greedy bot's move for their seat on their t
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import math
 from datetime import UTC, datetime
@@ -110,7 +111,7 @@ class Talk:
         if known is None or known[0] != seen:
             task = asyncio.create_task(self._advise(state, seat, table.seed, seen["log_length"]))
             known = table.hinted[seat] = (seen, task)
-            task.add_done_callback(lambda done, entry=known: _forget_failed(table, seat, entry))
+            task.add_done_callback(functools.partial(_forget_failed, table, seat, known))
         return await asyncio.shield(known[1])  # a request that goes away stops no hint
 
     async def _advise(
@@ -132,9 +133,11 @@ class Talk:
         return _hint_json(advice.view, action, scored, log_length)
 
 
-def _forget_failed(table: Table, seat: int, entry: tuple[Any, asyncio.Future[Any]]) -> None:
-    """A hint that failed is forgotten: asked again, it is worked out again."""
-    done = entry[1]
+def _forget_failed(
+    table: Table, seat: int, entry: tuple[Any, asyncio.Future[Any]], done: asyncio.Future[Any]
+) -> None:
+    """A hint that failed (``done``, the task of ``entry``) is forgotten: asked again, it is
+    worked out again."""
     if (done.cancelled() or done.exception() is not None) and table.hinted.get(seat) is entry:
         del table.hinted[seat]
 

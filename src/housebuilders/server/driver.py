@@ -165,8 +165,8 @@ class Driver:
         tables in play take the room, the server's or its opener's."""
         limits = self.service.limits
         bots = table.bot_seats
-        caps = (limits.max_table_bot_seats, limits.max_bot_seats, limits.max_address_bot_seats)
-        caps = [cap for cap in caps if cap]
+        limited = (limits.max_table_bot_seats, limits.max_bot_seats, limits.max_address_bot_seats)
+        caps = [cap for cap in limited if cap]
         if caps and bots > min(caps):
             raise ApiError(422, f"a table on this server may have at most {min(caps)} bot seats")
         playing = [t for t in self.service.tables.values() if t.holds_bots and t is not table]

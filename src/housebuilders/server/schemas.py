@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, Union
 
 from pydantic import (
     AfterValidator,
@@ -43,9 +43,19 @@ def _integral(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
-def integer(**bounds: int) -> Any:
-    """The type of a request's integer field within ``bounds`` (ge, le)."""
-    return Annotated[int, Strict(), Field(**bounds), BeforeValidator(_integral)]
+#: a request's integer field takes a float with an integral value (JSON's 3.0); the
+#: validator goes after the bounds, so that the schema states them
+INTEGRAL = BeforeValidator(_integral)
+
+
+def _literal(*values: str) -> Any:
+    """The type that takes exactly ``values`` (a ``Literal`` built at run time)."""
+    return Literal[values]
+
+
+def integer(ge: int | None = None, le: int | None = None) -> Any:
+    """The type of a request's integer field within ``ge`` and ``le``, built at run time."""
+    return Annotated[int, Strict(), Field(ge=ge, le=le), INTEGRAL]
 
 
 #: the largest seed: every JSON client (JavaScript's numbers too) holds it exactly
@@ -320,7 +330,7 @@ def _table_create_model(spec: GameSpec) -> type[BaseModel]:
         f"{_class_name(spec.id)}TableCreate",
         __base__=base,
         __doc__=f"Open a table of {spec.name}: one seat per player.",
-        game=(Literal[spec.id], ...),
+        game=(_literal(spec.id), ...),
         seats=(
             list[SeatCreate],
             Field(
@@ -334,7 +344,9 @@ def _table_create_model(spec: GameSpec) -> type[BaseModel]:
 
 
 class TableCreateBase(Closed):
-    seed: integer(ge=0, le=MAX_SEED) | None = Field(None, description="none: a random one")
+    seed: Annotated[int, Strict(), Field(ge=0, le=MAX_SEED), INTEGRAL] | None = Field(
+        None, description="none: a random one"
+    )
     clock_minutes: float | None = Field(
         None,
         gt=0,
@@ -351,10 +363,13 @@ class TableCreateBase(Closed):
     )
 
 
-TableCreate = Annotated[
-    Union[tuple(_table_create_model(game(g)) for g in game_ids())],  # noqa: UP007
-    Field(discriminator="game"),
-]
+if TYPE_CHECKING:  # a union of models built at import, one per installed game
+    TableCreate: TypeAlias = Any
+else:
+    TableCreate = Annotated[
+        Union[tuple(_table_create_model(game(g)) for g in game_ids())],  # noqa: UP007
+        Field(discriminator="game"),
+    ]
 
 
 class HumanSeatPublic(BaseModel):
@@ -391,7 +406,7 @@ def _field_type(values: set[Any]) -> Any:
     """The type of an action field that takes exactly ``values``: ints (never
     booleans or strings), booleans, one of the strings, or where games differ in what
     a field of one kind takes, either of those."""
-    groups = [
+    groups: list[list[Any]] = [
         [v for v in values if isinstance(v, bool)],
         [v for v in values if isinstance(v, str)],
         [v for v in values if isinstance(v, int) and not isinstance(v, bool)],
@@ -407,7 +422,7 @@ def _one_type(values: set[Any]) -> Any:
     if all(isinstance(v, bool) for v in values):
         return Annotated[bool, Strict()]
     if all(isinstance(v, str) for v in values):
-        return Literal[tuple(sorted(values))]
+        return _literal(*sorted(values))
     low, high = min(values), max(values)
     if len(values) == high - low + 1:
         return integer(ge=low, le=high)
@@ -424,7 +439,14 @@ def _one_type(values: set[Any]) -> Any:
     ]
 
 
-def _action_models() -> list[type[BaseModel]]:
+def _action_field(values: set[Any], required: bool) -> tuple[Any, Any]:
+    """An action model's field taking ``values``: required, or None where a game lacks it."""
+    if required:
+        return _field_type(values), ...
+    return _field_type(values), Field(None, description="in some games only")
+
+
+def _action_models() -> list[type[Closed]]:
     """One model per action kind of every game, for the document and a first check of a
     move's shape. Games are free to give one kind other fields (each game's actions are
     its own: the table's game reads the move, ``app._action``): the model of a kind
@@ -439,28 +461,31 @@ def _action_models() -> list[type[BaseModel]]:
             for name, values in zip(cls.fields, spec.field_values(cls.kind), strict=False):
                 fields.setdefault(name, set()).update(values)
             required.setdefault(cls.kind, set(cls.fields)).intersection_update(cls.fields)
-    return [
-        create_model(
-            f"{_class_name(kind)}Action",
-            __base__=Closed,
-            kind=(Literal[kind], ...),
-            **{
-                name: (_field_type(values), ...)
-                if name in required[kind]
-                else (_field_type(values), Field(None, description="in some games only"))
-                for name, values in fields.items()
-            },
+    models = []
+    for kind, fields in kinds.items():
+        definitions: dict[str, Any] = {
+            name: _action_field(values, name in required[kind]) for name, values in fields.items()
+        }
+        models.append(
+            create_model(
+                f"{_class_name(kind)}Action",
+                __base__=Closed,
+                kind=(_literal(kind), ...),
+                **definitions,
+            )
         )
-        for kind, fields in kinds.items()
-    ]
+    return models
 
 
-ActionJson = Annotated[Union[tuple(_action_models())], Field(discriminator="kind")]  # noqa: UP007
+if TYPE_CHECKING:  # a union of models built at import, one per action kind
+    ActionJson: TypeAlias = Any
+else:
+    ActionJson = Annotated[Union[tuple(_action_models())], Field(discriminator="kind")]  # noqa: UP007
 MAX_ACTION_INDEX = max(len(game(g).actions) for g in game_ids()) - 1
 
 
 class _ActionRequestBase(Closed):
-    log_length: integer(ge=0) | None = Field(
+    log_length: Annotated[int, Strict(), Field(ge=0), INTEGRAL] | None = Field(
         None, description="the view's log_length: refused (409) if the table moved on"
     )
 
@@ -468,7 +493,9 @@ class _ActionRequestBase(Closed):
 class IndexActionRequest(_ActionRequestBase):
     """Play the action with this index in the game's list (a legal action's index)."""
 
-    index: integer(ge=0, le=MAX_ACTION_INDEX) = Field(description="the game's action index")
+    index: Annotated[int, Strict(), Field(ge=0, le=MAX_ACTION_INDEX), INTEGRAL] = Field(
+        description="the game's action index"
+    )
 
 
 class JsonActionRequest(_ActionRequestBase):

@@ -49,7 +49,7 @@ RETRY_SECONDS = 1.0  # between attempts to reconnect a lost listening connection
 CHECK_SECONDS = 5.0  # the longest a check of the held locks waits for the database
 #: libpq's TCP keepalives: a silent connection is probed after 20 s, then every 5 s,
 #: and given up after 3 probes unanswered (35 s)
-KEEPALIVES = {
+KEEPALIVES: dict[str, Any] = {
     "keepalives": 1,
     "keepalives_idle": 20,
     "keepalives_interval": 5,

@@ -9,6 +9,7 @@ tells its listeners (and ``said`` for the chat) and keeps the turn clock's deadl
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -297,7 +298,7 @@ class Table:
         self.active = time.monotonic()
         self._reset_deadlines()
         for seat in {seat for seat, _ in self.listeners.values()}:
-            base = self._cached(("view", seat), lambda seat=seat: self._view(seat))
+            base = self._cached(("view", seat), functools.partial(self._view, seat))
             if self.shown.get(seat) == base:
                 continue
             self.shown[seat] = base
