@@ -149,8 +149,10 @@ class Construction:
             return None
         if new & set(ROOFS) and not set(WALLS) <= placed:
             return "roof"
-        if new & set(WALLS) and not built & set(WALLS) and not (
-            new & set(GABLES) and new & set(SIDE_WALLS)
+        if (
+            new & set(WALLS)
+            and not built & set(WALLS)
+            and not (new & set(GABLES) and new & set(SIDE_WALLS))
         ):
             return "stable"
         return None
@@ -258,8 +260,7 @@ class Construction:
         return False
 
     def _staff(self, player: int, action: Staff) -> bool:
-        self.plans[player].append(
-            plan_key(action.contract, action.section, action.crew))
+        self.plans[player].append(plan_key(action.contract, action.section, action.crew))
         return False
 
     def _unstaff(self, player: int, action: Unstaff) -> bool:

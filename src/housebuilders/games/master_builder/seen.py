@@ -134,7 +134,6 @@ class Seen:
                 others.append((p, SUBMIT_PLAN))
         self.history[start:] = others + mine
 
-
     def sketch_plan(self, player: int) -> list[Staff]:
         """A plan that stands for ``player``'s workers on hand, made afresh (whatever the
         seat has planned): the contracts nearest completion first, each by ``sketch``.

@@ -100,8 +100,13 @@ from .seen import Seen
 OPTIONS = ("choosing-workers", "selective-events", "additional-events", "renting-workers")
 #: the other readings of rulings, each an option off by default (docs: "Which rulings are
 #: options")
-READINGS = ("three-go-rounds", "removed-contracts-end-early", "must-hire-after-look",
-            "repay-when-asked", "rent-offers-only")
+READINGS = (
+    "three-go-rounds",
+    "removed-contracts-end-early",
+    "must-hire-after-look",
+    "repay-when-asked",
+    "rent-offers-only",
+)
 
 
 class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen, GameState):
@@ -137,8 +142,7 @@ class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen, Ga
         # rented_out (worker ids), looked (worker ids whose place that seat alone knows),
         # fired (worker ids it fired in this phase 1, not hired again then, Q2); built: by
         # contract, each section's flag (0/1)
-        rows="decks workers contracts ious hands built plans rented_in rented_out looked "
-        "fired",
+        rows="decks workers contracts ious hands built plans rented_in rented_out looked fired",
     )
     __slots__ = FIELDS.names
     content: MasterBuilderContent

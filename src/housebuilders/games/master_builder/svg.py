@@ -174,8 +174,10 @@ def decks(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
                                  ask=ask)  # fmt: skip
         else:
             fill = "transparent" if ask else "none"  # an ask is clicked anywhere inside
-            empty = [rect(box, rx=6, fill=fill, stroke=THEME.edge, stroke_dasharray="4 3"),
-                     muted(x + DECK_W / 2, y + 20 + DECK_H / 2 + 4, "empty", 10, "middle")]
+            empty = [
+                rect(box, rx=6, fill=fill, stroke=THEME.edge, stroke_dasharray="4 3"),
+                muted(x + DECK_W / 2, y + 20 + DECK_H / 2 + 4, "empty", 10, "middle"),
+            ]
             parts += maybe_act(None, empty, ask, f"the {skill_name(obs, s)} deck is empty")
         looks = [(f"look into it: {money(1)}", a) for a in acts.matching(LookIntoDeck.kind,
                                                                          skill=s)]  # fmt: skip
