@@ -49,6 +49,7 @@ from .phases import (
 )
 
 if TYPE_CHECKING:
+    from .base import MasterBuilderBase
     from .state import MasterBuilderState
 
 HIRING = "Hiring a Worker"
@@ -62,7 +63,7 @@ def skill_names(content: MasterBuilderContent) -> tuple[str, ...]:
     return tuple(skill.name for skill in content.skills)
 
 
-def worker_name(s: MasterBuilderState, worker: int) -> str:
+def worker_name(s: MasterBuilderBase, worker: int) -> str:
     """ "the foreman (W, N; wage $4,000)"."""
     card = workers(s.content)[worker]
     return (f"the {skill_names(s.content)[card.skill]} ({', '.join(card.quirks)}; wage "

@@ -5,21 +5,19 @@ see, the others' hidden plans replaced by the plan a sensible player would make
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
 from ...core import Json, Rng
 from ...core.content import per_content
 from .actions import STAFFS, SUBMIT_PLAN, RepayIou, Staff
+from .base import MasterBuilderBase
 from .building import unkey
 from .content import MasterBuilderContent, workers
 from .phases import LOOK, OVER, PLAN, TRACK, TRACK_OF
 from .sketch import sketch, skills_of
 
-if TYPE_CHECKING:
-    from .state import MasterBuilderState
 
-
-class Seen:
+class Seen(MasterBuilderBase):
     """Observations and determinization, as methods of the state."""
 
     __slots__ = ()
@@ -82,7 +80,7 @@ class Seen:
         }  # fmt: skip
 
     # -- copies and hidden information -------------------------------------------------
-    def determinize(self, player: int, seed: int) -> MasterBuilderState:
+    def determinize(self, player: int, seed: int) -> Self:
         """Resample what ``player`` cannot see: the contract deck with the removed
         contracts, the unturned economic cards with the unused ones, the event cards
         never revealed (deck and others' hands), each worker deck's unseen cards, and the
