@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from ...core import Json, Rng
+from ...core import Action, Json, Rng
 from ...core.content import per_content
 from .actions import STAFFS, SUBMIT_PLAN, RepayIou, Staff
 from .base import MasterBuilderBase
@@ -96,7 +96,8 @@ class Seen(MasterBuilderBase):
         cut = len(s.economy)
         s.economy, s.boxed_economy = pool[:cut], pool[cut:]
         seen = set(s.events_seen)
-        slots = [(None, i) for i, e in enumerate(s.event_deck) if e not in seen]
+        slots: list[tuple[int | None, int]] = [
+            (None, i) for i, e in enumerate(s.event_deck) if e not in seen]  # fmt: skip
         slots += [(p, i) for p in range(s.num_players) if p != player
                   for i, e in enumerate(s.hands[p]) if e not in seen]  # fmt: skip
         _reshuffle(rng, slots, lambda p: s.event_deck if p is None else s.hands[p])
@@ -117,8 +118,9 @@ class Seen(MasterBuilderBase):
         start = self.plan_from
         mine = [(p, a) for p, a in self.history[start:] if p == player]
         # the others' repayments are public (their cash and IOUs show them, Q13)
-        others = [(p, a) for p, a in self.history[start:]
-                  if p != player and isinstance(a, RepayIou)]  # fmt: skip
+        others: list[tuple[int, Action]] = [
+            (p, a) for p, a in self.history[start:] if p != player and isinstance(a, RepayIou)
+        ]
         for p in range(self.num_players):
             if p == player:
                 continue

@@ -229,7 +229,7 @@ def contracts_on_offer(obs: Json, acts: Acts, y: float) -> tuple[list[str], floa
         ask = {"kind": PutUp.kind, "contract": c} if ask_why else None
         parts += contract_card(obs, c, box, item, shown["bonus"], c == obs["auction"], ask)
     rows = (len(obs["display"]) + per_row - 1) // per_row
-    height = 24 + rows * (CONTRACT_H + 6)
+    height: float = 24 + rows * (CONTRACT_H + 6)
     if not obs["display"]:
         parts.append(muted(2 * MARGIN, y + 34, "none", 10))
     if obs["auction"] != NONE:
@@ -453,7 +453,8 @@ def svg(obs: Json, legal: list[Json]) -> str:
     acts = Acts(legal)
     notes = (f"first player (mallet): {player_name(obs, obs['first'])}", round_label(obs))
     parts = header(THEME, WIDTH, "Master Builder", status(obs), notes)
-    start = y = HEADER_HEIGHT + 8
+    y: float = HEADER_HEIGHT + 8
+    start = y
     board: list[str] = []
     for draw in (phase_track, lambda o, y: decks(o, acts, y),
                  lambda o, y: contracts_on_offer(o, acts, y), events, town):  # fmt: skip
