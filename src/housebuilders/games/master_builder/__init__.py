@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core import GameSpec, Option, register
 from .actions import SPACE
-from .income import LATE
+from .base import LATE
 from .state import MasterBuilderState
 
 MASTER_BUILDER = register(GameSpec(

@@ -6,10 +6,11 @@ Mixed into ``MasterBuilderState`` (state.py)."""
 from __future__ import annotations
 
 from .actions import NONE, Bid, PassBid, PassOpening, PutUp, money
+from .base import MasterBuilderBase
 from .phases import BID, OPEN, OPENING_BID, REPAY_BONUS
 
 
-class Auction:
+class Auction(MasterBuilderBase):
     """Phase 2's rules, as methods of the state."""
 
     __slots__ = ()

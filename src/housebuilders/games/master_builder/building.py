@@ -1,8 +1,8 @@
 """Master Builder's Phase 4, construction (MB-75 to MB-94; renting workers, MB-118): the
 plan keys, the crews that meet a section's need, the building rules a plan must keep, the
 renting of workers before the plans, and the plans staffed, handed in and built together.
-The plans are hidden until all are in (MB-83). Mixed into ``MasterBuilderState``
-(state.py)."""
+The plans are hidden until all are in (MB-83); the skills a seat can place
+(``available``) are in base.py. Mixed into ``MasterBuilderState`` (state.py)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from .actions import (
     SubmitPlan,
     Unstaff,
 )
+from .base import MasterBuilderBase
 from .content import SECTIONS, SKILLS, can_staff, needs, workers
 from .phases import PLAN, RENT, RENT_ANSWER, RENT_COUNTER, RENT_PRICE
 
@@ -69,23 +70,10 @@ def has_free(free: list[int], crew: tuple[int, int]) -> bool:
     return free[a] > (1 if a == b else 0) and free[b] > 0
 
 
-class Construction:
+class Construction(MasterBuilderBase):
     """Phase 4's rules, as methods of the state."""
 
     __slots__ = ()
-
-    def available(self, player: int) -> list[int]:
-        """The skills ``player`` can place this phase: own face-up workers not rented out,
-        and workers rented in (MB-81, MB-118), counted by skill."""
-        cards = workers(self.content)
-        counts = [0] * SKILLS
-        out = self.rented_out[player]
-        for w in self.workers[player]:
-            if w not in self.down and w not in out:
-                counts[cards[w].skill] += 1
-        for skill in self.rented_in[player]:
-            counts[skill] += 1
-        return counts
 
     def free_skills(self, player: int) -> list[int]:
         """available() less the workers already placed in the plan (MB-80)."""
@@ -99,9 +87,6 @@ class Construction:
         """The sections of ``contract`` built or in ``player``'s plan."""
         done = {s for s in range(SECTIONS) if self.built[contract][s]}
         return done | {s for c, s, _ in map(unkey, self.plans[player]) if c == contract}
-
-    def is_town_wall(self, contract: int) -> bool:
-        return self.content.contracts[contract].kind == "town-wall"
 
     def section_rule(
         self, player: int, contract: int, section: int, placed: set[int] | None = None
@@ -149,8 +134,10 @@ class Construction:
             return None
         if new & set(ROOFS) and not set(WALLS) <= placed:
             return "roof"
-        if new & set(WALLS) and not built & set(WALLS) and not (
-            new & set(GABLES) and new & set(SIDE_WALLS)
+        if (
+            new & set(WALLS)
+            and not built & set(WALLS)
+            and not (new & set(GABLES) and new & set(SIDE_WALLS))
         ):
             return "stable"
         return None
@@ -258,8 +245,7 @@ class Construction:
         return False
 
     def _staff(self, player: int, action: Staff) -> bool:
-        self.plans[player].append(
-            plan_key(action.contract, action.section, action.crew))
+        self.plans[player].append(plan_key(action.contract, action.section, action.crew))
         return False
 
     def _unstaff(self, player: int, action: Unstaff) -> bool:

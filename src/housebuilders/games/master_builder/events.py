@@ -6,11 +6,12 @@ out, and the choices some of them ask of each seat in turn. Mixed into
 from __future__ import annotations
 
 from .actions import NONE, EventDismiss, EventUnavailable, PlayEvent
+from .base import MasterBuilderBase
 from .content import SKILL_CODES, workers
 from .phases import EVENT, EVENT_CHOICE, REPAY_GAIN
 
 
-class Events:
+class Events(MasterBuilderBase):
     """Phase 3's rules, as methods of the state."""
 
     __slots__ = ()

@@ -49,6 +49,7 @@ from .phases import (
 )
 
 if TYPE_CHECKING:
+    from .base import MasterBuilderBase
     from .state import MasterBuilderState
 
 HIRING = "Hiring a Worker"
@@ -62,8 +63,8 @@ def skill_names(content: MasterBuilderContent) -> tuple[str, ...]:
     return tuple(skill.name for skill in content.skills)
 
 
-def worker_name(s: MasterBuilderState, worker: int) -> str:
-    """"the foreman (W, N; wage $4,000)"."""
+def worker_name(s: MasterBuilderBase, worker: int) -> str:
+    """ "the foreman (W, N; wage $4,000)"."""
     card = workers(s.content)[worker]
     return (f"the {skill_names(s.content)[card.skill]} ({', '.join(card.quirks)}; wage "
             f"{money(card.wage)})")  # fmt: skip
@@ -134,10 +135,16 @@ def illegal(s: MasterBuilderState, player: int, action: Action) -> tuple[str, st
     if isinstance(action, Staff) and s.phase == PLAN:
         return _staff(s, player, action)
     if isinstance(action, DeclineChoice) and s.phase == LOOK and s.option("must-hire-after-look"):
-        return ("a player who paid to look into a worker deck chooses a worker from it "
-                "(the option must-hire-after-look)", SECTIONS[LOOK])
-    if isinstance(action, RentOut) and s.phase == RENT and player == s.turn and (
-        s.offered.count(action.player) >= s.rent_offers()
+        return (
+            "a player who paid to look into a worker deck chooses a worker from it "
+            "(the option must-hire-after-look)",
+            SECTIONS[LOOK],
+        )
+    if (
+        isinstance(action, RentOut)
+        and s.phase == RENT
+        and player == s.turn
+        and (s.offered.count(action.player) >= s.rent_offers())
     ):
         return (f"you made player {action.player} {s.rent_offers()} offers this turn that came "
                 "to nothing: the negotiation with that player is over until your next turn "
@@ -187,8 +194,11 @@ def _repay(s: MasterBuilderState, player: int, action: RepayIou) -> tuple[str, s
     if s.phase == OPENING_BID:
         low = s.content.contracts[s.auction].min_bid
         if cash - cost < low:
-            return (f"repaying a {name} loan ({money(cost)}) would leave you {money(cash - cost)}"
-                    f", less than your opening bid's minimum of {money(low)}", BIDDING)
+            return (
+                f"repaying a {name} loan ({money(cost)}) would leave you {money(cash - cost)}"
+                f", less than your opening bid's minimum of {money(low)}",
+                BIDDING,
+            )
     elif cash < cost:
         return (f"repaying a {name} loan costs {money(cost)} and you have {money(cash)}",
                 SECTIONS[LOAN])  # fmt: skip
@@ -234,8 +244,11 @@ def _staff(s: MasterBuilderState, player: int, action: Staff) -> tuple[str, str]
             name = skill_names(s.content)[skill]
             placed = s.available(player)[skill] - free[skill]
             if placed:
-                return (f"A worker card is placed on one section only: your available "
-                        f"{name}s are all on other sections already", CODES)
+                return (
+                    f"A worker card is placed on one section only: your available "
+                    f"{name}s are all on other sections already",
+                    CODES,
+                )
             return f"you have no available {name} for this construction", CODES
     return None
 

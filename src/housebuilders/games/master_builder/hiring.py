@@ -19,11 +19,12 @@ from .actions import (
     PassHiring,
     money,
 )
+from .base import MasterBuilderBase
 from .content import workers
 from .phases import DRAFT, HIRE, LOOK
 
 
-class Hiring:
+class Hiring(MasterBuilderBase):
     """Phase 1's rules, as methods of the state."""
 
     __slots__ = ()

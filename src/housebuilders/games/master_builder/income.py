@@ -1,39 +1,21 @@
 """Master Builder's Phase 5, income, wages and loans (MB-95 to MB-107), and the end of a
-round (MB-22, MB-23, MB-108, MB-109): what a loan costs to repay, early or late (Q10), the
-repayments a seat may make at any decision and with money that came to it unasked (Q13),
-income before wages, the loans taken to pay them, and each seat's last chance to repay.
-Mixed into ``MasterBuilderState`` (state.py)."""
+round (MB-22, MB-23, MB-108, MB-109): the repayments a seat may make at any decision and
+with money that came to it unasked (Q13), income before wages, the loans taken to pay
+them, and each seat's last chance to repay. What a loan costs to repay, early or late
+(Q10), every phase asks: it is in base.py. Mixed into ``MasterBuilderState`` (state.py)."""
 
 from __future__ import annotations
 
 from ...core import Action
 from .actions import NONE, REPAYS, KeepLoans, RepayIou, TakeLoan
+from .base import MasterBuilderBase
 from .phases import HIRE, LOAN, OVER, REPAY, REPAY_BONUS, REPAY_GAIN
 
-#: Q10's two readings of the late repayment (the option late-repayment), the default first
-LATE = ("deck-exhausted", "none-in-play")
 
-
-class Income:
+class Income(MasterBuilderBase):
     """Phase 5's rules, and the repayments at any time, as methods of the state."""
 
     __slots__ = ()
-
-    def late(self) -> bool:
-        """MB-106, Q10: the late repayment "if the contract deck has been exhausted": once
-        the face-down deck is empty; with late-repayment "none-in-play", only once no
-        contract remains in play either ("if contract cards remain in play": none on
-        offer)."""
-        if self.setup["options"].get("late-repayment") == LATE[1]:
-            return not self.contract_deck and not self.display
-        return not self.contract_deck
-
-    def repayment(self, loan: int) -> int:
-        loan_card = self.content.loans[loan]
-        return loan_card.late if self.late() else loan_card.early
-
-    def debt(self, player: int) -> int:
-        return sum(n * self.repayment(k) for k, n in enumerate(self.ious[player]))
 
     def repays(self, player: int, keep: int = 0) -> list[Action]:
         """MB-107, Q13: a whole IOU at its current amount, from cash (leaving ``keep``)."""

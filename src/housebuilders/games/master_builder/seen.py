@@ -5,21 +5,19 @@ see, the others' hidden plans replaced by the plan a sensible player would make
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
-from ...core import Json, Rng
+from ...core import Action, Json, Rng
 from ...core.content import per_content
 from .actions import STAFFS, SUBMIT_PLAN, RepayIou, Staff
+from .base import MasterBuilderBase
 from .building import unkey
 from .content import MasterBuilderContent, workers
 from .phases import LOOK, OVER, PLAN, TRACK, TRACK_OF
 from .sketch import sketch, skills_of
 
-if TYPE_CHECKING:
-    from .state import MasterBuilderState
 
-
-class Seen:
+class Seen(MasterBuilderBase):
     """Observations and determinization, as methods of the state."""
 
     __slots__ = ()
@@ -82,7 +80,7 @@ class Seen:
         }  # fmt: skip
 
     # -- copies and hidden information -------------------------------------------------
-    def determinize(self, player: int, seed: int) -> MasterBuilderState:
+    def determinize(self, player: int, seed: int) -> Self:
         """Resample what ``player`` cannot see: the contract deck with the removed
         contracts, the unturned economic cards with the unused ones, the event cards
         never revealed (deck and others' hands), each worker deck's unseen cards, and the
@@ -98,7 +96,8 @@ class Seen:
         cut = len(s.economy)
         s.economy, s.boxed_economy = pool[:cut], pool[cut:]
         seen = set(s.events_seen)
-        slots = [(None, i) for i, e in enumerate(s.event_deck) if e not in seen]
+        slots: list[tuple[int | None, int]] = [
+            (None, i) for i, e in enumerate(s.event_deck) if e not in seen]  # fmt: skip
         slots += [(p, i) for p in range(s.num_players) if p != player
                   for i, e in enumerate(s.hands[p]) if e not in seen]  # fmt: skip
         _reshuffle(rng, slots, lambda p: s.event_deck if p is None else s.hands[p])
@@ -119,8 +118,9 @@ class Seen:
         start = self.plan_from
         mine = [(p, a) for p, a in self.history[start:] if p == player]
         # the others' repayments are public (their cash and IOUs show them, Q13)
-        others = [(p, a) for p, a in self.history[start:]
-                  if p != player and isinstance(a, RepayIou)]  # fmt: skip
+        others: list[tuple[int, Action]] = [
+            (p, a) for p, a in self.history[start:] if p != player and isinstance(a, RepayIou)
+        ]
         for p in range(self.num_players):
             if p == player:
                 continue
@@ -133,7 +133,6 @@ class Seen:
                 self.submitted[p] = True
                 others.append((p, SUBMIT_PLAN))
         self.history[start:] = others + mine
-
 
     def sketch_plan(self, player: int) -> list[Staff]:
         """A plan that stands for ``player``'s workers on hand, made afresh (whatever the

@@ -13,7 +13,7 @@ from .building import GABLES, ROOFS, SIDE_WALLS, TOWN, WALLS
 from .content import needs
 
 if TYPE_CHECKING:
-    from .state import MasterBuilderState
+    from .base import MasterBuilderBase
 
 
 Sketch = tuple[tuple[int, tuple[int, int]], ...]
@@ -26,7 +26,7 @@ def _sketches(content: Any) -> dict[tuple[Any, ...], tuple[Sketch, list[int]]]:
     return {}
 
 
-def sketch(state: MasterBuilderState, contract: int, built: list[int], free: list[int]) -> Sketch:
+def sketch(state: MasterBuilderBase, contract: int, built: list[int], free: list[int]) -> Sketch:
     """A plan for ``contract`` (sections ``built`` so far) that stands: the sections the
     ``free`` workers (skills) can build this round by the building rules (a stable start,
     the roof after the walls, one town wall after the other), each with its crew, the
@@ -44,7 +44,7 @@ def sketch(state: MasterBuilderState, contract: int, built: list[int], free: lis
 
 
 def _sketch(
-    state: MasterBuilderState, contract: int, built: list[int], free: list[int]
+    state: MasterBuilderBase, contract: int, built: list[int], free: list[int]
 ) -> list[tuple[int, tuple[int, int]]]:
     need = needs(state.content)[contract]
     out: list[tuple[int, tuple[int, int]]] = []

@@ -7,17 +7,19 @@ events, Phase 4 the construction (plans made at once and hidden, then revealed a
 together), Phase 5 income, wages and loans. phases.py gives the turn structure. Money is in
 thousands throughout.
 
-This module holds the state's fields, the new game, the queries every phase asks, the
-legal actions and the dispatch of a move (``_HANDLERS``: an action's class to the method
-that plays it). Each phase's rules are in its own module, a class of methods the state
-inherits: hiring.py (Phase 1), auction.py (2), events.py (3), building.py (4),
-income.py (5); seen.py holds what a seat sees, and sketch.py the plans the bots guess."""
+This module holds the new game, the queries of the whole game, the legal actions and the
+dispatch of a move (``_HANDLERS``: an action's class to the method that plays it). base.py
+holds the state's fields and their types, the queries every phase asks and what the
+phases ask of each other. Each phase's rules are in its own module, a class of methods on
+that base which the state inherits: hiring.py (Phase 1), auction.py (2), events.py (3),
+building.py (4), income.py (5); seen.py holds what a seat sees, and sketch.py the plans
+the bots guess."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Fields, GameState, Json
+from ...core import Action, Json
 from ...core.loading import parse
 from . import explain
 from .actions import (
@@ -68,7 +70,7 @@ from .actions import (
 from .auction import Auction
 from .building import Construction
 from .checks import MasterBuilderJson, check
-from .content import DATA, QUIRK_CODES, SECTIONS, MasterBuilderContent, workers
+from .content import QUIRK_CODES, SECTIONS, workers
 from .deal import setup
 from .events import Events
 from .hiring import Hiring
@@ -100,54 +102,20 @@ from .seen import Seen
 OPTIONS = ("choosing-workers", "selective-events", "additional-events", "renting-workers")
 #: the other readings of rulings, each an option off by default (docs: "Which rulings are
 #: options")
-READINGS = ("three-go-rounds", "removed-contracts-end-early", "must-hire-after-look",
-            "repay-when-asked", "rent-offers-only")
+READINGS = (
+    "three-go-rounds",
+    "removed-contracts-end-early",
+    "must-hire-after-look",
+    "repay-when-asked",
+    "rent-offers-only",
+)
 
 
-class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen, GameState):
-    DATA = DATA
-    # phase (phases.py); round 1..; first: the mallet (MB-22); turn: the seat asked now
-    # in a sequential phase; last_round: 6, or the round after the early end (Q17);
-    # go_round: phase 1's go-rounds done, all_passed: nobody acted in this go-round (Q2,
-    # three-go-rounds); open_passes: seats in a row that passed, in phase 1 (Q2) or on (or
-    # unable to) open in phase 2 (Q3); auction: the
-    # contract up for bidding, high its bid, bidder its bidder; looking: the deck looked
-    # into (MB-115, -1 none); event: the event being carried out (-1 none), event_step:
-    # the seats done with it; no_roofs: the "no-roofs" event this round; plan_from: the
-    # history index where this round's plans began (hidden until the reveal, MB-83)
-    FIELDS = Fields(
-        share="phase round first turn last_round go_round all_passed open_passes auction high "
-        "bidder looking event event_step no_roofs plan_from",
-        # decks are top first; seen_workers: worker cards everyone has seen (by id);
-        # events_seen: event cards carried out (their place under the deck is known);
-        # bonus: by contract, the $5,000 on an unwanted one (MB-64); gone: contracts
-        # removed unwanted (MB-66); passed: this auction's passes by seat; submitted: plans
-        # in; pending_events: events still to carry out this round; down: face-down
-        # workers (MB-69); income: this round's completions' amounts by seat; offer:
-        # [owner, skill, player, price] of a rent offer being priced (price -1) or answered;
-        # offered: a seat for each offer of the renting seat that came to nothing this turn
-        # (Q29: a seat is offered no more after options.rent_offers of them); carried:
-        # the contracts on display unwanted last round (MB-64); asks: the seats to ask at
-        # once whether to repay with money that came to them unasked (Q13), the first now
-        lists="cash wage contract_deck removed economy boxed_economy economy_shown event_deck "
-        "events_seen display bonus gone town passed submitted pending_events down "
-        "seen_workers income offer offered carried asks",
-        # decks by skill; per seat: workers, contracts (owned, unfinished), ious (count by
-        # type), hands (selective events), plans (plan keys), rented_in (skills),
-        # rented_out (worker ids), looked (worker ids whose place that seat alone knows),
-        # fired (worker ids it fired in this phase 1, not hired again then, Q2); built: by
-        # contract, each section's flag (0/1)
-        rows="decks workers contracts ious hands built plans rented_in rented_out looked "
-        "fired",
-    )
-    __slots__ = FIELDS.names
-    content: MasterBuilderContent
+class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen):
+    """A game of Master Builder: the fields and common queries (base.py) with each
+    phase's rules (their modules), the new game, the legal actions and the moves."""
 
-    def _num_players(self) -> int:
-        return len(self.cash)
-
-    def option(self, name: str) -> bool:
-        return bool(self.setup["options"].get(name, False))
+    __slots__ = ()
 
     # == setup (MB-10 to MB-19) =========================================================
     @classmethod
@@ -217,9 +185,6 @@ class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen, Ga
             return tuple(p for p, done in enumerate(self.submitted) if not done)
         return (self.turn,)
 
-    def next_seat(self, player: int) -> int:
-        return (player + 1) % self.num_players
-
     def goals(self) -> dict[str, list[float]]:
         """The IOUs each builder still owes at the end (MB-95 to MB-107), and what they
         would cost to repay."""
@@ -228,11 +193,6 @@ class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen, Ga
             "IOUs owed": [float(sum(self.ious[p])) for p in players],
             "debt": [float(self.debt(p)) for p in players],
         }
-
-    def contract_name(self, contract: int) -> str:
-        """ "8, Inn": the contract's number and name in the content."""
-        card = self.content.contracts[contract]
-        return f"{card.number}, {card.name}"
 
     # == legal actions ==================================================================
     def legal_actions(self, player: int) -> list[Action]:

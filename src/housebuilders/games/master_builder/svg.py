@@ -174,8 +174,10 @@ def decks(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
                                  ask=ask)  # fmt: skip
         else:
             fill = "transparent" if ask else "none"  # an ask is clicked anywhere inside
-            empty = [rect(box, rx=6, fill=fill, stroke=THEME.edge, stroke_dasharray="4 3"),
-                     muted(x + DECK_W / 2, y + 20 + DECK_H / 2 + 4, "empty", 10, "middle")]
+            empty = [
+                rect(box, rx=6, fill=fill, stroke=THEME.edge, stroke_dasharray="4 3"),
+                muted(x + DECK_W / 2, y + 20 + DECK_H / 2 + 4, "empty", 10, "middle"),
+            ]
             parts += maybe_act(None, empty, ask, f"the {skill_name(obs, s)} deck is empty")
         looks = [(f"look into it: {money(1)}", a) for a in acts.matching(LookIntoDeck.kind,
                                                                          skill=s)]  # fmt: skip
@@ -227,7 +229,7 @@ def contracts_on_offer(obs: Json, acts: Acts, y: float) -> tuple[list[str], floa
         ask = {"kind": PutUp.kind, "contract": c} if ask_why else None
         parts += contract_card(obs, c, box, item, shown["bonus"], c == obs["auction"], ask)
     rows = (len(obs["display"]) + per_row - 1) // per_row
-    height = 24 + rows * (CONTRACT_H + 6)
+    height: float = 24 + rows * (CONTRACT_H + 6)
     if not obs["display"]:
         parts.append(muted(2 * MARGIN, y + 34, "none", 10))
     if obs["auction"] != NONE:
@@ -451,7 +453,8 @@ def svg(obs: Json, legal: list[Json]) -> str:
     acts = Acts(legal)
     notes = (f"first player (mallet): {player_name(obs, obs['first'])}", round_label(obs))
     parts = header(THEME, WIDTH, "Master Builder", status(obs), notes)
-    start = y = HEADER_HEIGHT + 8
+    y: float = HEADER_HEIGHT + 8
+    start = y
     board: list[str] = []
     for draw in (phase_track, lambda o, y: decks(o, acts, y),
                  lambda o, y: contracts_on_offer(o, acts, y), events, town):  # fmt: skip
