@@ -44,7 +44,8 @@ class SheetJson(StateSchema):
 
 
 Three = Field(min_length=STACKS, max_length=STACKS)
-Marking = row(StrictInt, list[StrictInt], list[row(StrictInt, StrictInt, StrictInt)])
+# (rows are types built at run time)
+Marking = row(StrictInt, list[StrictInt], list[row(StrictInt, StrictInt, StrictInt)])  # type: ignore[misc]
 
 
 class WelcomeToJson(GameStateJson):
@@ -205,9 +206,9 @@ def check_state(s: WelcomeToState) -> None:
     # The sheets: one number or refusal per round played.
     limits = s.option("track-limits")
     played = s.round if s.over else s.round - 1
-    for p, sheet in enumerate(s.public):
-        rounds = check_sheet(f"public.{p}", sheet, L, plans, False, limits)
-        check_claims(f"public.{p}", sheet, plans)
+    for p, shown in enumerate(s.public):
+        rounds = check_sheet(f"public.{p}", shown, L, plans, False, limits)
+        check_claims(f"public.{p}", shown, plans)
         if rounds != played:
             refuse(f"public.{p}", f"{rounds} numbers and refusals after {played} rounds")
     for p, sheet in enumerate(s.pending):

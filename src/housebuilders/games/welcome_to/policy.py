@@ -12,10 +12,10 @@ size at random; extensions are skipped; plans are claimed whenever possible.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ...core import Action
-from .actions import FINISH, SKIP, Claim, Extend, Fence, Park, Pick, Pool
+from .actions import FINISH, SKIP, Adjust, Claim, Extend, Fence, Park, Pick, Pool, Write
 from .phases import ACTING, ADJUSTING, CHOOSE, CLAIMING, WRITING
 
 if TYPE_CHECKING:
@@ -45,13 +45,14 @@ def rollout_policy(state: WelcomeToState, player: int, rng: random.Random) -> Ac
     if stage == ADJUSTING:
         number = state.choice[player][1]  # type: ignore[index]
         return min(
-            legal, key=lambda a: misfit(number + (0 if a == SKIP else a.change)) + (a != SKIP)
+            legal,
+            key=lambda a: misfit(number + (a.change if isinstance(a, Adjust) else 0)) + (a != SKIP),
         )
     if stage == WRITING:
         number = state.choice[player][1]  # type: ignore[index]
         span = L.highest - L.lowest
         return min(
-            legal,
+            cast(list[Write], legal),  # only writes are asked now
             key=lambda a: (
                 abs((a.house + 0.5) / L.streets[a.street] * span + L.lowest - number)
                 + rng.random() * 0.1

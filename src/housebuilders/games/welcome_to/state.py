@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core import Action, Fields, GameState, Json, TieBreak
+from ...core import Action, Json, TieBreak
 from ...core.loading import parse
 from .actions import (
     Adjust,
@@ -35,7 +35,7 @@ from .actions import (
     Write,
 )
 from .checks import WelcomeToJson, check_sheet_json, check_state
-from .content import ACTION_NAMES, DATA, WelcomeToContent
+from .content import ACTION_NAMES
 from .explain import explain
 from .phases import (
     CHOOSE,
@@ -44,36 +44,14 @@ from .phases import (
     PLAY,
     STAGE_NAMES,
 )
-from .sheet import EMPTY, Estate, Layout, Sheet, layout_of, temp_points
+from .sheet import EMPTY, Layout, Sheet, layout_of, temp_points
 from .turn import Turn
 
 DECKS = ("rulebook-63", "standard-81")
 
 
-class WelcomeToState(Turn, GameState):
-    DATA = DATA
-    FIELDS = Fields(
-        share="L cards plans round over",
-        lists="flipped public stage choice marking",  # a public sheet is replaced, never changed
-        rows="piles discards",
-        copies="pending",  # this round's sheets, changed in place
-    )
-    __slots__ = FIELDS.names
-
-    content: WelcomeToContent
-    L: Layout
-    cards: list[tuple[int, str]]  # card id -> (number, action)
-    piles: list[list[int]]  # per stack, top card last (number side up)
-    discards: list[list[int]]  # per stack, the flipped cards, the action in play last
-    plans: list[int]  # per deck A, B, C: the plan's index in that deck
-    flipped: list[bool]  # per plan: claimed in an earlier round (the lower value now)
-    round: int
-    public: list[Sheet]  # each sheet as revealed at the end of the last round
-    pending: list[Sheet | None]  # this round's sheet, while the player chooses
-    stage: list[int]
-    choice: list[tuple[int, int, int, int] | None]  # (pair, number, street, house)
-    marking: list[tuple[int, tuple[int, ...], tuple[Estate, ...]] | None]
-    over: bool
+class WelcomeToState(Turn):
+    __slots__ = ()
 
     # == setting up ====================================================================
     @classmethod
@@ -126,9 +104,6 @@ class WelcomeToState(Turn, GameState):
             discard.append(pile.pop())
 
     # == the contract's queries ========================================================
-    def _num_players(self) -> int:
-        return len(self.public)
-
     def is_terminal(self) -> bool:
         return self.over
 
@@ -136,17 +111,6 @@ class WelcomeToState(Turn, GameState):
         if self.over:
             return ()
         return tuple(p for p, stage in enumerate(self.stage) if stage != DONE)
-
-    def pairs(self) -> list[tuple[int, str]]:
-        """The three (number, action) pairs of this round."""
-        return [
-            (self.cards[pile[-1]][0], self.cards[discard[-1]][1])
-            for pile, discard in zip(self.piles, self.discards, strict=True)
-        ]
-
-    def sheet(self, player: int) -> Sheet:
-        """The player's sheet as it stands now (with this round's choices)."""
-        return self.pending[player] or self.public[player]
 
     # == applying ======================================================================
     def _apply(self, player: int, action: Action) -> bool:
@@ -427,6 +391,7 @@ _HANDLERS: dict[type, Any] = {
     Finish: WelcomeToState._finish,
 }
 
+
 def _describe(L: Layout, before: Sheet, after: Sheet) -> str:
     """What a player did this round, as the others see it at the reveal."""
     parts = []
@@ -453,7 +418,7 @@ def _describe(L: Layout, before: Sheet, after: Sheet) -> str:
         parts.append("built a park")
     if after.pools != before.pools:
         parts.append("built a pool")
-    for plan, (old, new) in enumerate(zip(before.plans, after.plans, strict=True)):
-        if old is None and new is not None:
-            parts.append(f"claimed plan {plan + 1} for {new} points")
+    for plan, (was, now) in enumerate(zip(before.plans, after.plans, strict=True)):
+        if was is None and now is not None:
+            parts.append(f"claimed plan {plan + 1} for {now} points")
     return "; ".join(parts) or "passed"

@@ -156,7 +156,7 @@ def _asked(obs: Json) -> str:
     if asked == "house":
         return f"write {number} in an empty house"
     if asked == "action":
-        return f"use the {ACTION_NAMES.get(turn.get('action'), 'action')}, or skip it"
+        return f"use the {ACTION_NAMES.get(turn.get('action', ''), 'action')}, or skip it"
     if asked == "plans":
         return "claim a city plan, or end your turn"
     if asked == "estate":
@@ -326,7 +326,7 @@ def _prompt_text(obs: Json, turn: Json, acts: Acts) -> str:
     if not turn:
         left = len(obs["acting"])
         return f"Your choice is made. Waiting for {left} other player{'s' * (left != 1)}."
-    asked = turn.get("asked")
+    asked = turn["asked"]
     if asked == "pair" and acts.of("refuse"):
         if acts.of("pick"):
             return "No number fits as drawn: take a temporary-worker pair, or"
@@ -339,7 +339,7 @@ def _prompt_text(obs: Json, turn: Json, acts: Acts) -> str:
     return {
         "temporary worker": f"Temporary worker: change {number} by",
         "house": f"Click an empty house to write {number}.",
-        "action": f"{number} written{where}. Its {ACTION_NAMES.get(turn.get('action'), '')}:",
+        "action": f"{number} written{where}. Its {ACTION_NAMES.get(turn.get('action', ''), '')}:",
         "plans": "Click a plan to claim it, or",
         "estate": "Click the estates to use for the plan.",
     }.get(asked, _asked(obs))

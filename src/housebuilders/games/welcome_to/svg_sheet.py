@@ -306,7 +306,7 @@ def _marks(s: int, acts: Acts, estates: list[tuple[int, int, int]], y: float) ->
     for item in acts.of("mark"):
         if item.action["street"] != s:
             continue
-        start = item.action["start"]
+        start: int = item.action["start"]
         end = ends.get(start, start)
         x1, x2 = _house_x(start) - 4, _house_x(end) + HOUSE_W + 4
         outline = rect(Box(x1, y + 1, x2 - x1, 86), rx=8, **ghost(fill_opacity=0.3))

@@ -60,7 +60,7 @@ def _header(obs: Json) -> str:
 def _turn(turn: Json) -> str:
     parts = []
     if "pair" in turn:
-        action = ACTION_NAMES.get(turn.get("action"), turn.get("action"))
+        action = ACTION_NAMES.get(turn["action"], turn["action"])  # with the pair, always
         parts.append(f"pair {turn['pair'] + 1} (number {turn['number']}, {action})")
     if "street" in turn:
         parts.append(f"written in street {turn['street'] + 1}, house {turn['house'] + 1}")

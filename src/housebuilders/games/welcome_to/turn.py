@@ -37,16 +37,23 @@ from .actions import (
     Skip,
     Write,
 )
+from .base import WelcomeToBase
 from .content import ESTATE_SIZES
 from .phases import ACTING, ADJUSTING, CHOOSE, CLAIMING, DONE, MARKING, WRITING
 from .sheet import EMPTY, Estate, Sheet
 
 
-class Turn:
+class Turn(WelcomeToBase):
     """Mixed into ``WelcomeToState``: what a player may decide in their turn, and
     each decision."""
 
     __slots__ = ()
+
+    def _chosen(self, player: int) -> tuple[int, int, int, int]:
+        """The pair ``player`` took this round: (pair, number, street, house)."""
+        choice = self.choice[player]
+        assert choice is not None, "a decision after the pair is taken"
+        return choice
 
     # -- what a player may decide now ----------------------------------------------------
     def legal_actions(self, player: int) -> list[Action]:
@@ -84,7 +91,7 @@ class Turn:
         avoid refusal" (ruling 2)."""
         pairs = self.pairs()
         as_drawn = [sheet.fits(self.L, n) for n, _ in pairs]
-        usable = [
+        usable: list[Action] = [
             PICK[i]
             for i, (n, action) in enumerate(pairs)
             if as_drawn[i] or self._worker_fits(sheet, n, action)
@@ -180,13 +187,13 @@ class Turn:
         self.stage[player] = ADJUSTING if use_temp else WRITING
 
     def _adjust(self, player: int, sheet: Sheet, action: Adjust) -> None:
-        pair, number, _, _ = self.choice[player]
+        pair, number, _, _ = self._chosen(player)
         sheet.temps = min(sheet.temps + 1, self.L.temp_boxes)  # a box if one is left
         self.choice[player] = (pair, number + action.change, -1, -1)
         self.stage[player] = WRITING
 
     def _write(self, player: int, sheet: Sheet, action: Write) -> None:
-        pair, number, _, _ = self.choice[player]
+        pair, number, _, _ = self._chosen(player)
         street, house = action.street, action.house
         sheet.numbers[self.L.first[street] + house] = number
         self.choice[player] = (pair, number, street, house)
@@ -212,12 +219,12 @@ class Turn:
         self._to_claims(player, sheet)
 
     def _park(self, player: int, sheet: Sheet, action: Park) -> None:
-        _, _, street, _ = self.choice[player]
+        _, _, street, _ = self._chosen(player)
         sheet.parks[street] += 1
         self._to_claims(player, sheet)
 
     def _pool(self, player: int, sheet: Sheet, action: Pool) -> None:
-        _, _, street, house = self.choice[player]
+        _, _, street, house = self._chosen(player)
         sheet.pools |= 1 << (self.L.first[street] + house)
         self._to_claims(player, sheet)
 
