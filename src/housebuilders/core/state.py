@@ -118,10 +118,10 @@ class State(ABC):
         return [seat for seat, rank in enumerate(self.ranking()) if rank == 1]
 
     @abstractmethod
-    def clone(self) -> State: ...
+    def clone(self) -> Self: ...
 
     @abstractmethod
-    def determinize(self, player: int, seed: int) -> State:
+    def determinize(self, player: int, seed: int) -> Self:
         """A copy in which all that ``player`` cannot see is resampled, the future
         dice and draws included (a fresh random generator, ``GameState.resampled``);
         a function of what ``player`` knows and ``seed`` alone (the information rule,

@@ -196,7 +196,7 @@ def floor_of(space: int) -> int:
 @per_content
 def below(content: DreamHomeContent) -> tuple[int | None, ...]:
     """The space directly below each space; None where it stands on the ground."""
-    under = [None] * SPACES
+    under: list[int | None] = [None] * SPACES
     for column in range(5):
         under[column] = 5 + column
     for basement, column in enumerate(content.basement_under):

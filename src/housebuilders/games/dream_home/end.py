@@ -22,12 +22,13 @@ from .actions import (
     kids_words,
     space_name,
 )
+from .base import DreamHomeBase
 from .content import SPACES, ResourceCard
 from .phases import OVER, SUPPLIER as SUPPLIER_PHASE, SUPPLIER_AFTER
 from .values import EMPTY, END_STEPS, HANDYMAN, LOST, NOBODY, ROOFER_CARD, SUPPLIER
 
 
-class EndRules:
+class EndRules(DreamHomeBase):
     """Mixed into ``DreamHomeState``: the helpers' choices at the end and their moves."""
 
     __slots__ = ()
@@ -106,6 +107,12 @@ class EndRules:
                  if rooms[c].type == kind and kids in (None, rooms[c].kids)]  # fmt: skip
         return max(found, key=lambda c: rooms[c].kids) if found else None
 
+    def _discarded_any(self, kind: int) -> int:
+        """A discarded room card of type ``kind``, which the discard holds."""
+        card = self._discarded(kind, None)
+        assert card is not None, f"no room of type {kind} in the discard"
+        return card
+
     def _supply(self, player: int, card: int, space: int) -> None:
         self._lose_or_move_token(player, space, EMPTY)
         self.room_discard.remove(card)
@@ -142,8 +149,11 @@ class EndRules:
             trial = self.clone()
             trial._lose_or_move_token(player, space, EMPTY)
             trial.homes[player][space] = EMPTY
-            fits = {kind for kind in kinds  # a card's place depends on its type alone
-                    if trial.face_up_problem(player, self._discarded(kind, None), space) is None}
+            fits = {
+                kind
+                for kind in kinds  # a card's place depends on its type alone
+                if trial.face_up_problem(player, self._discarded_any(kind), space) is None
+            }
             out += [SUPPLIES[kind, space] if kids is None else SUPPLY_CARDS[kind, kids, space]
                     for kind, kids in offers if kind in fits]  # fmt: skip
         return [*out, NO_SUPPLY]

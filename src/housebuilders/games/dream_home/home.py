@@ -18,6 +18,7 @@ from .actions import (
     UseCrowbar,
     space_name,
 )
+from .base import DreamHomeBase
 from .content import BASEMENT, SPACES, below, floor_of, neighbours
 from .values import (
     CROWBAR_TOOL,
@@ -33,7 +34,7 @@ from .values import (
 )
 
 
-class HomeRules:
+class HomeRules(DreamHomeBase):
     """Mixed into ``DreamHomeState``: the home's queries and the moves that place a
     room card or a decor token."""
 
@@ -103,7 +104,8 @@ class HomeRules:
     def placements(self, player: int, card: int) -> list[Action]:
         """DH-84, DH-85, DH-89: face down on any empty supported space, face up where
         the rules allow."""
-        home, out = self.homes[player], []
+        home = self.homes[player]
+        out: list[Action] = []
         for space in range(SPACES):
             if home[space] == EMPTY and self.supported(player, space):
                 if self.face_up_problem(player, card, space) is None:
@@ -123,7 +125,8 @@ class HomeRules:
     def ladder_placements(self, player: int, card: int) -> list[Action]:
         """DH-62 (Q17): on an upper-floor space over an empty space, face down, or face
         up where the rules allow."""
-        home, out = self.homes[player], []
+        home = self.homes[player]
+        out: list[Action] = []
         for space in range(10):
             if home[space] == EMPTY and not self.supported(player, space):
                 if self.face_up_problem(player, card, space) is None:

@@ -6,11 +6,12 @@ from __future__ import annotations
 from itertools import product
 
 from ...core import Json, TieBreak
+from .base import DreamHomeBase
 from .content import SPACES, TOP, below, floor_of, neighbours
 from .values import ARCHITECT, DESIGNER, EMPTY, FLOOR_SPACES, Run
 
 
-class Scoring:
+class Scoring(DreamHomeBase):
     """Mixed into ``DreamHomeState``: the points of a home and the tie-break."""
 
     __slots__ = ()
@@ -97,15 +98,6 @@ class Scoring:
     def goals(self) -> dict[str, list[float]]:
         """The kids in each home's artwork (the tie-break)."""
         return {"kids": [float(self.kids(p)) for p in range(self.num_players)]}
-
-    def kids(self, player: int) -> int:
-        """DH-106 (Q20): kids on face-up room cards."""
-        rooms = self.cards.rooms
-        return sum(
-            rooms[card].kids
-            for card, down in zip(self.homes[player], self.down[player], strict=True)
-            if card != EMPTY and not down
-        )
 
     def tie_breaks(self) -> list[TieBreak]:
         """DH-105 to DH-107 (``ranking``: points, then this; still tied, a shared

@@ -3,18 +3,15 @@ determinization (DH-17, DH-29, DH-47, DH-60, DH-92)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Self
 
 from ...core import Json
-from .actions import UseCrowbar
+from .base import DreamHomeBase
 from .content import SPACES, shown_cards
 from .values import EMPTY, NOBODY, UNSEEN
 
-if TYPE_CHECKING:
-    from .state import DreamHomeState
 
-
-class Seen:
+class Seen(DreamHomeBase):
     """Mixed into ``DreamHomeState``: the observation, the determinization and the
     words the public log names the cards with."""
 
@@ -23,16 +20,6 @@ class Seen:
     # == what a seat sees (DH-17, DH-29, DH-47, DH-60, DH-92) ==================================
     def is_public(self, index: int) -> bool:
         return True  # every move is made in the open
-
-    def drawn(self) -> bool:
-        """Whether the room card held was drawn from the room deck by a Crowbar (DH-63),
-        seen by its holder alone: it is held from the Crowbar's use, the holder's last
-        move, to its placing, the next."""
-        return (
-            self.holding != EMPTY
-            and bool(self.history)
-            and isinstance(self.history[-1][1], UseCrowbar)
-        )
 
     def room_json(self, card: int) -> Json | None:
         return None if card == EMPTY else dict(shown_cards(self.content)[0][card])
@@ -50,7 +37,7 @@ class Seen:
         scores = self.scores() if over else None
         seats = []
         for p in range(self.num_players):
-            home = []
+            home: list[Json | None] = []
             for space, card in enumerate(self.homes[p]):
                 if self.down[p][space] == UNSEEN and p != player and not over:
                     home.append({**self.unseen_room_json(), "face_up": False, "decor": None})
@@ -92,7 +79,7 @@ class Seen:
         }  # fmt: skip
 
     # == copies and hidden information ===========================================================
-    def determinize(self, player: int, seed: int) -> DreamHomeState:
+    def determinize(self, player: int, seed: int) -> Self:
         """Both decks' order (DH-17) and the generator are resampled, and the room cards
         that others drew by a Crowbar and alone have seen (held, or face down in their
         homes, until the end shows them) are dealt again from the room deck with them;
@@ -116,33 +103,9 @@ class Seen:
         return s
 
     # == the public log: only what every seat sees (a roof card goes on its stack unseen) ==
-    def _room_name(self, card: int) -> str:
-        return self.content.rooms[self.cards.rooms[card].type].name
-
-    def _helper_name(self, helper: int) -> str:
-        return self.content.helpers.names[helper]
-
-    def _tool_name(self, tool: int) -> str:
-        return self.content.tools[tool].name
-
-    def _resource_words(self, card: int, shown: bool) -> str:
-        """A resource card in a log line; a roof card by its colour only when ``shown``
-        (face up on the discard pile), else only as a roof card (DH-47, Q4)."""
-        res = self.cards.resources[card]
-        if res.kind != "roof":
-            return f"the {shown_cards(self.content)[1][card]['name']} {res.kind} card"
-        if not shown:
-            return "a roof card"
-        window = " with a window" if res.window else ""
-        return f"a {self.content.roof.colours[res.index]} roof card{window}"
-
     def _take_words(self, column: int) -> str:
         room = self._room_name(self.board_rooms[column])
         if column == 0:
             return f"takes the {room} of column 1 and the first player marker"
         resource = self._resource_words(self.board_resources[column], False)
         return f"takes column {column + 1}: the {room} and {resource}"
-
-    def _log_decor_discarded(self, player: int) -> None:
-        name = self.content.decor[self.cards.resources[self.pending].index].name
-        self.log.append(f"player {player} discards the {name} decor card")

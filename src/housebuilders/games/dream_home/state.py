@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Fields, GameState, Json
+from ...core import Action, Json
 from ...core.loading import parse
 from . import explain
 from .actions import (
@@ -42,7 +42,7 @@ from .actions import (
     space_name,
 )
 from .checks import DreamHomeJson, check
-from .content import DATA, SPACES, Cards, DreamHomeContent, cards
+from .content import SPACES
 from .end import EndRules
 from .home import HomeRules
 from .phases import (
@@ -60,35 +60,11 @@ from .phases import (
 )
 from .scoring import Scoring
 from .seen import Seen
-from .values import CROWBAR_TOOL, EMPTY, HELPER_OF, LADDER_TOOL, MEGAPHONE_TOOL, NOBODY, PLACINGS
+from .values import CROWBAR_TOOL, EMPTY, LADDER_TOOL, MEGAPHONE_TOOL, NOBODY, PLACINGS
 
 
-class DreamHomeState(HomeRules, EndRules, Scoring, Seen, GameState):
-    DATA = DATA
-    # round 1-12; phase (phases.py); first: the marker's holder; order: this round's
-    # turn order (set once the Megaphones are used, Q16); ask: the Megaphones' holders
-    # still to be asked this round; turns: turns ended this round; holding: the room
-    # card taken and not yet placed; pending: the resource card taken and not yet
-    # resolved (EMPTY: none).
-    # Board: room and resource card per column (resources[0] is the first-player
-    # space, always EMPTY). homes: 12 spaces per seat (card or EMPTY), down: FACE_UP,
-    # FACE_DOWN or UNSEEN per space. Tokens: owner and space (EMPTY: kept beside the
-    # home) of each decor token. roofs: each seat's roof stack; held: helpers and tools.
-    FIELDS = Fields(
-        share="round phase first turns holding pending",
-        lists="room_deck resource_deck board_rooms board_resources room_discard "
-        "resource_discard token_owner token_at order ask",
-        rows="homes down roofs held",
-    )
-    __slots__ = FIELDS.names
-    content: DreamHomeContent
-
-    def _num_players(self) -> int:
-        return len(self.homes)
-
-    @property
-    def cards(self) -> Cards:
-        return cards(self.content)
+class DreamHomeState(HomeRules, EndRules, Scoring, Seen):
+    __slots__ = ()
 
     # == setup (DH-10 to DH-17) ==========================================================
     @classmethod
@@ -140,36 +116,12 @@ class DreamHomeState(HomeRules, EndRules, Scoring, Seen, GameState):
         self.order += [p for p in self.clockwise(self.first) if p not in self.order]
         self.phase = TAKE
 
-    def tools_held(self, player: int, tool: int) -> list[int]:
-        """The cards of tool ``tool`` that ``player`` holds (Q1: usable once each)."""
-        resources = self.cards.resources
-        return [c for c in self.held[player]
-                if resources[c].kind == "tool" and resources[c].index == tool]  # fmt: skip
-
     # == queries ===========================================================================
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def current(self) -> int:
-        """The seat whose turn it is (the marker holder for the round's discard)."""
-        if self.phase in HELPER_OF:
-            return self.helper_owner(HELPER_OF[self.phase])
-        if self.phase == DISCARD:
-            return self.first
-        if self.phase == MEGAPHONE:
-            return self.ask[0]
-        return self.order[self.turns]
-
     def acting_players(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.current(),)
-
-    def helper_owner(self, helper: int) -> int:
-        for seat, held in enumerate(self.held):
-            for card in held:
-                res = self.cards.resources[card]
-                if res.kind == "helper" and res.index == helper:
-                    return seat
-        return NOBODY
 
     def legal_actions(self, player: int) -> list[Action]:
         if player not in self.acting_players():
@@ -323,13 +275,13 @@ class DreamHomeState(HomeRules, EndRules, Scoring, Seen, GameState):
         return str(action)
 
     def _held_name(self) -> str | None:
-        """"the library": the room card the acting player holds, if any."""
+        """ "the library": the room card the acting player holds, if any."""
         if self.phase != PLACE or self.holding == EMPTY:
             return None
         return f"the {self._room_name(self.holding)}"
 
     def _given_up(self, space: int) -> str:
-        """"the sauna at top floor, space 2": the card the Supplier's owner would give up."""
+        """ "the sauna at top floor, space 2": the card the Supplier's owner would give up."""
         where = space_name(space)
         if self.phase not in (SUPPLIER_PHASE, SUPPLIER_AFTER) or space >= SPACES:
             return f"the card at {where}"

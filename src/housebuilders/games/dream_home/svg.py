@@ -88,7 +88,8 @@ def _about_resource(resource: Json | None) -> str:
     """A resource card's tooltip, from the rulebook."""
     if resource is None:
         return "the first player space: take the room card below and the first player marker"
-    kind, name = resource["kind"], resource["name"]
+    kind: str = resource["kind"]
+    name: str = resource["name"]
     return {
         "roof": f"a {name} roof card: it goes face down on your roof stack; at the end four of "
         "one colour score 8, mixed 3, and each window 1 more",
@@ -156,10 +157,12 @@ def _home(obs: Json, seat: int, acts: Acts, box: Box) -> list[str]:
             if placing and shown is None:
                 ask = {"kind": "place-room", "space": space}
             parts += maybe_act(item, face, ask, about)
-            down = acts.find("place-down", space=space) or acts.find("ladder-down", space=space)
-            if down:  # the same space, face down: a small chip under it
+            face_down = acts.find("place-down", space=space) or acts.find(
+                "ladder-down", space=space
+            )
+            if face_down:  # the same space, face down: a small chip under it
                 chip = Box(cell.x, cell.y + cell.h - 16, cell.w, 14)
-                parts += chips([("face down", down)], chip, 10)
+                parts += chips([("face down", face_down)], chip, 10)
     held = ", ".join(h["name"] for h in p["held"]) or "none"
     parts.append(muted(box.x + 12, box.y + box.h - 10, f"holds: {held}", 11))
     return parts
