@@ -35,7 +35,7 @@ class Board:
     colours: tuple[frozenset[int], ...]
     #: per musician type and customers to spend: the Raise keys (type, gray, black,
     #: brown, extra) that spend exactly that many customers of its colours
-    raises: tuple[dict[int, tuple[tuple[int, int, int, int, int], ...]], ...]
+    raises: tuple[dict[int, tuple[tuple[int, ...], ...]], ...]
     #: per musician tile id: its type
     type_of: tuple[int, ...]
 
@@ -53,9 +53,9 @@ def board(content: HouseOfFadoContent) -> Board:
         between.append(tuple(pairs[space - first]))
     names = content.customers.colours
     colours = tuple(frozenset(names.index(c) for c in t.colours) for t in content.types)
-    raises: list[dict[int, tuple[tuple[int, int, int, int, int], ...]]] = []
+    raises: list[dict[int, tuple[tuple[int, ...], ...]]] = []
     for t in range(TYPES):
-        by_need: dict[int, list[tuple[int, int, int, int, int]]] = {}
+        by_need: dict[int, list[tuple[int, ...]]] = {}
         for key in RAISES:
             counts = key[1:4]
             if key[0] == t and all(n == 0 or c in colours[t] for c, n in enumerate(counts)):

@@ -8,13 +8,14 @@ from __future__ import annotations
 from ...core import Action
 from ...core.log import plural
 from .actions import CRITIC_TO, GROUP_NAMES, RAISES, CriticTo, Dismiss, KeepSix, Raise, RemoveSix
+from .base import HouseOfFadoBase
 from .content import COLOURS
 from .deal import NONE
 from .phases import CRITIC, DISMISS, RAISE, SIX
 from .scoring import DISMISSALS, FAME_SIX
 
 
-class Closing:
+class Closing(HouseOfFadoBase):
     """Closing the restaurant, as methods of the state."""
 
     __slots__ = ()
@@ -22,7 +23,8 @@ class Closing:
     def raises(self, player: int) -> list[Action]:
         """HF-90 to HF-92, HF-50: each fame step the customers held can pay."""
         have = self.customers_held(player)
-        fame, out = self.content.fame, []
+        fame = self.content.fame
+        out: list[Action] = []
         for t, tile in enumerate(self.musicians[player]):
             if tile == NONE or self.fame[tile] >= fame.max:
                 continue

@@ -182,9 +182,9 @@ class HouseOfFadoContent(Schema):
         for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
             if any(not tiles for tiles in market_tiles(self, players)):
                 raise ValueError(f"musicians: a type has no tile at {players} players")
-        for n, tile in enumerate(self.fado, 1):
-            if any(note not in self.notes for note in tile.notes):
-                raise ValueError(f"fado tile {n}: a note not in notes ({tile.notes})")
+        for n, fado_tile in enumerate(self.fado, 1):
+            if any(note not in self.notes for note in fado_tile.notes):
+                raise ValueError(f"fado tile {n}: a note not in notes ({fado_tile.notes})")
         two = sum(tile.two for tile in self.fado)
         if two < 5 or len(self.fado) < 5:
             raise ValueError("fado: the display needs 4 tiles and the stack 1, at every count")

@@ -32,6 +32,7 @@ from .actions import (
     ScoreFado,
     Seat,
 )
+from .base import HouseOfFadoBase
 from .content import COLOURS
 from .deal import NONE
 from .phases import (
@@ -49,7 +50,7 @@ ACTION_PHASES = {MARKET: MARKET_PHASE, STREET: STREET_PHASE, REHEARSAL: REHEARSA
                  BILLBOARD: BILLBOARD_PHASE}  # fmt: skip
 
 
-class Locations:
+class Locations(HouseOfFadoBase):
     """The four locations' actions, as methods of the state."""
 
     __slots__ = ()

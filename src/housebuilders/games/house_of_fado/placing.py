@@ -38,6 +38,7 @@ from .actions import (
     location_of,
     space_name,
 )
+from .base import HouseOfFadoBase
 from .content import KickOut
 from .deal import NONE, SUPPLY
 from .phases import ASSISTANT, BONUS, KICK, OVERFLOW, OWN_ASSISTANT
@@ -51,7 +52,7 @@ RESTAURANT_ASSISTANT, OWN_ASSISTANT_BACK = "restaurant-assistant", "own-assistan
 WHERE = tuple("their restaurant" if s == RESTAURANT_SPACE else space_name(s) for s in range(SPACES))
 
 
-class Placing:
+class Placing(HouseOfFadoBase):
     """Placing, kick-outs and assistants, as methods of the state."""
 
     __slots__ = ()

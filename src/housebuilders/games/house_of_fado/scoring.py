@@ -5,6 +5,7 @@ final scoring and tie-breaks (HF-122 to HF-131). Mixed into ``HouseOfFadoState``
 from __future__ import annotations
 
 from ...core import Json, TieBreak
+from .base import HouseOfFadoBase
 from .content import EARNED, TYPES
 from .deal import NONE
 
@@ -12,7 +13,7 @@ FADO_STAR, PRESTIGE_STAR = TYPES, TYPES + 1  # the stars after the three musicia
 FADO_POINTS, PROMOTIONS, DISMISSALS, FAME_SIX = range(len(EARNED))
 
 
-class Scoring:
+class Scoring(HouseOfFadoBase):
     """The prestige track, the stars and the points, as methods of the state."""
 
     __slots__ = ()

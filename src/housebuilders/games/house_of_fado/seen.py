@@ -4,19 +4,18 @@ and a determinization deals those again. Mixed into ``HouseOfFadoState`` (state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Self
 
 from ...core import Json
 from ...core.content import per_content
 from .actions import ACTION_SPACES, RESTAURANT_SPACE
+from .base import HouseOfFadoBase
 from .board import board
 from .content import COLOURS, EARNED, TYPES, HouseOfFadoContent
 from .deal import NONE, uncovered_tables
 
-if TYPE_CHECKING:
-    from .state import HouseOfFadoState
 
-class Seen:
+class Seen(HouseOfFadoBase):
     """Observations and determinization, as methods of the state."""
 
     __slots__ = ()
@@ -118,7 +117,7 @@ class Seen:
         }  # fmt: skip
 
     # -- copies and hidden information -------------------------------------------------
-    def determinize(self, player: int, seed: int) -> HouseOfFadoState:
+    def determinize(self, player: int, seed: int) -> Self:
         """HF-7, HF-104: the fado stack below its face-up top and every future draw
         from the bag (a new generator); everything else is on the table."""
         s = self.resampled(seed, stream=0)

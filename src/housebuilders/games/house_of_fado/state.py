@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Fields, GameState, Json
+from ...core import Action, Json
 from ...core.loading import parse
 from . import explain
 from .actions import (
@@ -59,14 +59,11 @@ from .actions import (
     ReturnOwnAssistant,
     ScoreFado,
     Seat,
-    customers,
-    location_of,
 )
-from .board import Board, board
 from .checks import HouseOfFadoJson, check
 from .closing import Closing
-from .content import COLOURS, DATA, EARNED, TYPES, HouseOfFadoContent
-from .deal import NONE, SUPPLY, setup, uncovered_tables
+from .content import EARNED, TYPES
+from .deal import NONE, SUPPLY, setup
 from .locations import Locations
 from .phases import (
     ASKED,
@@ -91,43 +88,8 @@ from .scoring import Scoring
 from .seen import Seen
 
 
-class HouseOfFadoState(Placing, Locations, Closing, Scoring, Seen, GameState):
-    DATA = DATA
-    # phase (phases.py); turn: the active player; decider: the seat asked now (the
-    # kicked piece's owner during a kick-out); first: the first player (HF-20);
-    # ending: the 3rd star is gained, the round is being finished (HF-119); origin and
-    # target: where this turn's worker came from (SUPPLY) and the action space it took;
-    # bonus_space: the kick-out space the kicked piece went to; extra: Vital's
-    # customers left in this close; joao: João was in the restaurant when it closed;
-    # resume: "kick" while a fame 6 choice interrupts a kick-out bonus (Q17), the turn
-    # then going on to its action; "" in a close, which goes on to its step 4.
-    FIELDS = Fields(
-        share="phase turn decider first ending origin target bonus_space extra joao resume",
-        # fame: each musician tile's die (0: none yet); display, stack: fado tiles
-        # (stack[0] is face up); bag, discard: customer colours; critics: by group;
-        # star_owner: the 3 musician stars, the fado star, the prestige star;
-        # star_tiles: the star musician by type; billboard: the tile shown by type;
-        # rising: the types of the decider's musicians that reached fame 6 and await
-        # their step 3
-        lists="fame note_supply display stack bag discard critics billboard_tiles star_owner "
-        "star_tiles billboard removed money cubes_removed critic rising",
-        # by type: the market's tiles; by group: customer colours; by seat: workers' and
-        # assistants' spaces, musicians by type, notes by note, tables (lists of
-        # colours, each replaced whole and never changed in place: the copies share
-        # them), bar, fado tiles scored, points earned by kind (EARNED); by type: the
-        # cubes beside its billboard space per seat
-        rows="market groups workers assistants musicians notes tables bar fado_scored earned "
-        "billboard_cubes",
-    )
-    __slots__ = FIELDS.names
-    content: HouseOfFadoContent
-
-    def _num_players(self) -> int:
-        return len(self.money)
-
-    @property
-    def board(self) -> Board:
-        return board(self.content)
+class HouseOfFadoState(Placing, Locations, Closing, Scoring, Seen):
+    __slots__ = ()
 
     # == setup (HF-1 to HF-20) ==========================================================
     @classmethod
@@ -159,65 +121,6 @@ class HouseOfFadoState(Placing, Locations, Closing, Scoring, Seen, GameState):
 
     def acting_players(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.decider,)
-
-    def held_locations(self, player: int) -> set[int]:
-        """The locations holding one of ``player``'s workers (HF-28; assistants never
-        block, HF-137)."""
-        return {location_of(space) for space in self.workers[player] if space >= 0}
-
-    def occupant(self, space: int) -> tuple[int, bool, int] | None:
-        """The piece on a board space: (owner, is an assistant, its index); None if
-        the space is empty. (A restaurant's space is its owner's: never asked here.)"""
-        for pieces, assistant in ((self.workers, False), (self.assistants, True)):
-            for owner, spaces in enumerate(pieces):
-                if space in spaces:
-                    return owner, assistant, spaces.index(space)
-        return None
-
-    def open_tables(self, player: int) -> list[int]:
-        """HF-16, HF-101: the uncovered tables that hold nobody (HF-54, HF-59)."""
-        tables = self.tables[player]
-        return [
-            t for t in uncovered_tables(self.content, self.cubes_removed[player])
-            if not tables[t] and self.critic[player] != t
-        ]  # fmt: skip
-
-    def musician_fame(self, tile: int) -> int:
-        """A tile's fame: its die, 1 for a tile that has none yet (HF-37, Q18)."""
-        return self.fame[tile] or 1
-
-    def power(self, tile: int) -> str | None:
-        """A promo tile's power (HF-47), None for a printed tile."""
-        printed = len(self.content.musicians)
-        return self.content.promos[tile - printed].power if tile >= printed else None
-
-    def holds_power(self, player: int, power: str) -> bool:
-        return any(tile != NONE and self.power(tile) == power for tile in self.musicians[player])
-
-    def hire_price(self, tile: int, base: bool) -> int:
-        """HF-38, HF-80: the fame cost, plus the type's printed cost when hired."""
-        content = self.content
-        price = content.fame.hire_cost[self.musician_fame(tile) - 1]
-        return price + (content.types[self.board.type_of[tile]].base_cost if base else 0)
-
-    def can_take(self, player: int, tile: int, base: bool) -> bool:
-        """HF-39, HF-41, HF-82, HF-83, Q10: a tile ``player`` may hire or contract."""
-        return (
-            self.musician_fame(tile) < self.content.fame.max
-            and self.musicians[player][self.board.type_of[tile]] == NONE
-            and self.money[player] >= self.hire_price(tile, base)
-        )
-
-    def customers_held(self, player: int) -> list[int]:
-        """The customers at ``player``'s tables and bar, counted by colour."""
-        counts = [0] * COLOURS
-        for seated in (*self.tables[player], self.bar[player]):
-            for colour in seated:
-                counts[colour] += 1
-        return counts
-
-    def stars(self, player: int) -> int:
-        return sum(owner == player for owner in self.star_owner)
 
     def goals(self) -> dict[str, list[float]]:
         """The stars each seat holds and the fado tiles it scored (the tie-breaks)."""
@@ -303,12 +206,6 @@ class HouseOfFadoState(Placing, Locations, Closing, Scoring, Seen, GameState):
         return drew
 
     # == the public log (every move is made in the open; the stack's order never shows) ==
-    def _type(self, kind: int) -> str:
-        return self.content.types[kind].name
-
-    def _customers(self, gray: int, black: int, brown: int, extra: int = 0) -> str:
-        return customers(gray, black, brown, extra, tuple(self.content.customers.colours))
-
     # == refusals =======================================================================
     def _phase_section(self) -> str:
         return SECTIONS[self.phase]
@@ -334,7 +231,7 @@ class HouseOfFadoState(Placing, Locations, Closing, Scoring, Seen, GameState):
         return s
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Any] = {
     Place: HouseOfFadoState._place,
     Move: HouseOfFadoState._place,
     KickTo: HouseOfFadoState._kick_to,
