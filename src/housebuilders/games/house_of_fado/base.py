@@ -161,6 +161,11 @@ class HouseOfFadoBase(GameState):
     def _customers(self, gray: int, black: int, brown: int, extra: int = 0) -> str:
         return customers(gray, black, brown, extra, tuple(self.content.customers.colours))
 
+    def _take_note(self, player: int, note: int) -> None:
+        if self.note_supply[note]:  # Q12
+            self.note_supply[note] -= 1
+            self.notes[player][note] += 1
+
     # -- what the parts of the rules ask of each other (each defined in its module) --
     @abstractmethod
     def _end_turn(self) -> bool:

@@ -154,11 +154,6 @@ class Locations(HouseOfFadoBase):
         elif self.power(tile) == "money-on-hire":
             self.money[player] += self.content.promos[tile - printed].amount
 
-    def _take_note(self, player: int, note: int) -> None:
-        if self.note_supply[note]:  # Q12
-            self.note_supply[note] -= 1
-            self.notes[player][note] += 1
-
     def _hire(self, player: int, action: Hire) -> bool:
         self._take_tile(player, action.tile, base=True)
         return self._offer(MARKET_PHASE)

@@ -11,6 +11,7 @@ words of a game's content (``state.describe(action)`` does so with the game's ow
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from ...core import Action
@@ -121,7 +122,7 @@ class Take(Action, kind="take"):
     """Purchases: take up to the marker's value of the store's material."""
 
     material: str
-    count: int
+    count: int  # type: ignore[assignment]  # the JSON field, over tuple.count
 
     def __str__(self) -> str:
         return f"take {self.count} {self.material}"
@@ -196,7 +197,7 @@ class Buy(Action, kind="buy"):
     """Purchases (advanced): buy up to the marker's value at the current price."""
 
     material: str
-    count: int
+    count: int  # type: ignore[assignment]  # the JSON field, over tuple.count
 
     def __str__(self) -> str:
         return f"buy {self.count} {self.material}"
@@ -325,6 +326,7 @@ REMOVE = [
 def _space(advanced: bool) -> tuple[Action, ...]:
     """Every action of a variant, in a fixed order: the action space for RL masks."""
     out: list[Action] = []
+    row: Sequence[Action]
     for row in ADVANCED_PLACE if advanced else PLACE:
         out.extend(row[1:])
     parts = range(len(PART_IDS)) if advanced else range(len(PART_IDS) - 1)  # no ceramic roof

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core import Action, Fields, Json
+from ...core import Action, Json
 from ...core.loading import parse
 from ...core.rng import Rng, seed_state
 from .actions import (
@@ -50,12 +50,10 @@ from .advanced_construction import AdvancedConstruction
 from .advanced_purchases import AdvancedPurchases
 from .advanced_scoring import AdvancedScoring
 from .checks import AdvancedJson, check_advanced, index_of
-from .common import MrHouseState
-from .content import MrHouseContent
 from .explain import explain_advanced, explain_not_acting_advanced
 from .house import NO_GARAGE, Garage
 from .options import OFFICE as OFFICE_OPTION, office_benefits
-from .params import AdvancedParams, advanced_params
+from .params import advanced_params
 from .phases import (
     ADVANCED_PHASE_NAMES as PHASE_NAMES,
     AWAIT_NAMES,
@@ -75,43 +73,13 @@ from .phases import (
 )
 
 
-class MrHouseAdvancedState(AdvancedPurchases, AdvancedConstruction, AdvancedScoring, MrHouseState):
+class MrHouseAdvancedState(AdvancedPurchases, AdvancedConstruction, AdvancedScoring):
     """A game of Mr House, advanced variant."""
 
-    FIELDS = Fields(
-        share="await_ chooser hired receipt pending",
-        lists="money loans quality permit prices track worker_deck board_cards tired "
-        "privilege_deck privilege_box expo_current expo_future garage",
-        rows="spaces privileges",
-    )
-    __slots__ = FIELDS.names
+    __slots__ = ()
     PLACE = ADVANCED_PLACE  # the canonical placements, named on this variant's board
     PHASE_NAMES = PHASE_NAMES
     PHASE_SECTIONS = PHASE_SECTIONS
-
-    p: AdvancedParams
-    content: MrHouseContent
-    money: list[int]
-    loans: list[int]
-    quality: list[int]
-    permit: list[bool]
-    prices: list[int]  # the price table, by material
-    track: list[int]  # the player order track: next turn's order
-    worker_deck: list[int]  # face down; the top card is the last
-    board_cards: list[tuple[int, int]]  # face up on the work notice board: (card, coins on it)
-    spaces: list[list[int]]  # each player board's card spaces, left to right (-1: empty)
-    tired: list[int]  # bitmask of tired workers: bit 0 the printed one, bit i space i
-    privileges: list[list[int]]  # privilege cards each player holds
-    privilege_deck: list[int]  # face down; the top card is the last
-    privilege_box: list[int]  # the cards not dealt (hidden from everyone)
-    expo_current: list[int]
-    expo_future: list[int]
-    garage: list[Garage]
-    await_: int  # what the acting player is asked
-    chooser: int  # who decides now in the purchases
-    hired: int  # worker cards the chooser hired at the work notice board
-    receipt: int  # the card being decided on receipt (-1: none)
-    pending: tuple[int, int, int] | None  # the part waiting for its crew
 
     # == Game Preparation ===========================================================
     @classmethod
@@ -154,7 +122,7 @@ class MrHouseAdvancedState(AdvancedPurchases, AdvancedConstruction, AdvancedScor
         return s
 
     def _draw_privileges(self, n: int) -> list[int]:
-        drawn = []
+        drawn: list[int] = []
         while self.privilege_deck and len(drawn) < n:
             drawn.append(self.privilege_deck.pop())
         return drawn
@@ -222,25 +190,11 @@ class MrHouseAdvancedState(AdvancedPurchases, AdvancedConstruction, AdvancedScor
         return out
 
     # == money and loans ============================================================
-    def _pay(self, player: int, amount: int) -> None:
-        """Pay ``amount``; at 0 or below, take loans (+20 each) until above 0."""
-        self.money[player] -= amount
-        while self.money[player] <= 0:
-            self.money[player] += self.p.loan
-            self.loans[player] += 1
-            self.log.append(f"player {player} takes a loan")
-
     def _repay_loan(self, player: int, action: RepayLoan) -> bool:
         self.money[player] -= self.p.loan
         self.loans[player] -= 1
         self.log.append(f"player {player} repays a loan")
         return False
-
-    def _raise_quality(self, player: int, points: int) -> None:
-        p = self.p
-        self.quality[player] = max(
-            p.quality_start, min(p.quality_max, self.quality[player] + points)
-        )
 
     # == Preparation for the Next Turn ==============================================
     def _end_turn(self) -> None:
@@ -465,8 +419,6 @@ class MrHouseAdvancedState(AdvancedPurchases, AdvancedConstruction, AdvancedScor
         s.garage = [Garage(*e["garage"]) for e in ps]
         check_advanced(s)
         return s
-
-
 
 
 _HANDLERS: dict[type, Any] = {

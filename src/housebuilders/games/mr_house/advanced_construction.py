@@ -21,11 +21,12 @@ from .actions import (
     FinishBuilding,
     Remove,
 )
+from .advanced_base import MrHouseAdvancedBase
 from .house import GIVEN_UP_GARAGE, NO_GARAGE_WALL, Garage
 from .phases import BUILDING, BUILDING_PART, CREW_CHOICE
 
 
-class AdvancedConstruction:
+class AdvancedConstruction(MrHouseAdvancedBase):
     """Mixed into ``MrHouseAdvancedState``: what a builder may build or give up, and
     the crews."""
 

@@ -15,12 +15,13 @@ from .actions import (
     StopHiring,
     UsePrivilege,
 )
+from .advanced_base import MrHouseAdvancedBase
 from .options import OFFICE as OFFICE_OPTION, OFFICE_HIGHEST_TWO, office_benefits
 from .params import CONSTRUCTION_EXPO, OFFICE as OFFICE_KIND, PLAYER_ORDER, STORE, WORK_NOTICE_BOARD
 from .phases import BUY_AT_STORE, EXPO_CHOICE, HIRING, MOVE, OFFICE_CHOICE, RECEIPT
 
 
-class AdvancedPurchases:
+class AdvancedPurchases(MrHouseAdvancedBase):
     """Mixed into ``MrHouseAdvancedState``: how each location resolves in the
     purchases, and the privilege cards."""
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from ...core import Json, TieBreak, ranks
 from . import house as H
+from .advanced_base import MrHouseAdvancedBase
 
 
-class AdvancedScoring:
+class AdvancedScoring(MrHouseAdvancedBase):
     """Mixed into ``MrHouseAdvancedState``: the points and the ranking."""
 
     __slots__ = ()

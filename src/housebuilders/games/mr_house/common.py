@@ -9,7 +9,8 @@ how the game is scored. Movement Around the City is the same in both variants
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from abc import abstractmethod
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from ...core import Action, Fields, GameState, Json, Rng
@@ -70,7 +71,7 @@ class MrHouseState(GameState):
     )
     __slots__ = FIELDS.names
 
-    PLACE: ClassVar[list[list[Action]]]  # PLACE[value][location], the variant's own
+    PLACE: ClassVar[Sequence[Sequence[Action]]]  # PLACE[value][location], the variant's own
     PHASE_NAMES: ClassVar[tuple[str, ...]]
     PHASE_SECTIONS: ClassVar[tuple[str, ...]]
 
@@ -89,6 +90,7 @@ class MrHouseState(GameState):
     loc: int  # purchases: the location being resolved
     pos: int  # purchases: the marker of its stack being resolved
     builder: int  # construction: the builder's place in the order
+    permit: list[bool]  # each player's building permit (a field of each variant)
 
     @classmethod
     def _fresh(
@@ -216,7 +218,7 @@ class MrHouseState(GameState):
             self.pos += 1
         return True
 
-    def _store_offers(self, table: list[list[Action]]) -> list[Action]:
+    def _store_offers(self, table: Sequence[Sequence[Action]]) -> list[Action]:
         """At a store: 0 up to the marker's value, while the stock lasts, from the
         variant's table of take (or buy) actions."""
         material = self.p.material_at[self.loc]
@@ -235,6 +237,7 @@ class MrHouseState(GameState):
         if faster is not None:
             return faster(self, player, legal)
         evaluate = self.spec.heuristic
+        assert evaluate is not None, "Mr House's spec names its heuristic"
         best, best_value = legal[0], float("-inf")
         for action in legal:
             after = self.clone()
@@ -250,6 +253,10 @@ class MrHouseState(GameState):
 
     def _begin_construction(self) -> None:
         raise NotImplementedError
+
+    @abstractmethod
+    def _end_turn(self) -> None:
+        """Preparation for the next turn, or the end of the game (the variant's)."""
 
     # == scoring ====================================================================
     def complete(self, player: int) -> bool:
@@ -384,4 +391,3 @@ class MrHouseState(GameState):
             "hand": list(self.hand[pl]),
             "house": H.to_json(self.house[pl], PART_IDS),
         }
-

@@ -64,7 +64,7 @@ def check_board(locations: list[Location], specials: tuple[str, ...], variant: s
                 )
         if loc.kind == "store" and loc.material is None:
             raise ValueError(f"store {loc.number} ({loc.name}) needs a material")
-    kinds = [loc.kind for loc in locations]
+    kinds: list[str] = [loc.kind for loc in locations]
     for kind in specials:
         if kinds.count(kind) != 1:
             raise ValueError(f"the {variant} board needs exactly one {kind}")

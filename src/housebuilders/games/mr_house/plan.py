@@ -9,13 +9,16 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import house as H
 from .actions import COIN_MATERIALS, MATERIALS
 from .advanced import MrHouseAdvancedState
 from .basic import MrHouseBasicState
 from .phases import OVER, PREPARING, PURCHASES, ROLLING
+
+if TYPE_CHECKING:
+    from .heuristic_advanced import CrewClock
 
 LEFTOVER_VALUE = 0.15  # a material that fits no part of the plan (yet)
 
@@ -71,7 +74,7 @@ class Clock:
 
     __slots__ = ("after", "ahead", "purchases", "quality", "sides", "future", "per_turn")
 
-    def __init__(self, s: MrHouseBasicState | MrHouseAdvancedState, player: int, quality: int):
+    def __init__(self, s: MrHouseBasicState, player: int, quality: int):
         self.after = s.p.turns - s.turn  # turns after this one
         #: the player has yet to prepare their groups for this turn's construction
         building = s.phase in (PREPARING, ROLLING)
@@ -89,7 +92,12 @@ class Clock:
         self.future = min(1.0, self.after / 2)
 
     def chance(
-        self, part: int, steps: int, arrival: float, credit: float, scarce: int = 0,
+        self,
+        part: int,
+        steps: int,
+        arrival: float,
+        credit: float,
+        scarce: int = 0,
         common: int = 0,
     ) -> float:
         """The chance a part ``steps`` down its chain gets built, its materials there
@@ -201,7 +209,7 @@ class Plan:
         store: list[int],
         groups: list[int],
         coins: int,
-        clock: Clock,
+        clock: Clock | CrewClock,
     ) -> None:
         p = s.p
         store = list(store)
