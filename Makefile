@@ -23,6 +23,7 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts examples
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	HOUSEBUILDERS_TEST_POSTGRES_URL="$$(scripts/test-services.sh)" $(BIN)/pytest -n auto --dist loadgroup
 	$(BIN)/python scripts/smoke_wheel.py
 

@@ -8,7 +8,7 @@ simulation, reinforcement-learning environments and a web table.
 
 from typing import TYPE_CHECKING, Any
 
-from .core import (
+from housebuilders.core import (
     Action,
     ContentError,
     GameSpec,
@@ -24,7 +24,7 @@ from .core import (
 )
 
 if TYPE_CHECKING:
-    from .arena import play
+    from housebuilders.arena import play
 
 __version__ = "0.1.0"
 
@@ -32,7 +32,7 @@ __version__ = "0.1.0"
 def __getattr__(name: str) -> Any:
     """``hb.play`` loads the arena (and the bots) only when it is used."""
     if name == "play":
-        from .arena import play
+        from housebuilders.arena import play
 
         return play
     raise AttributeError(f"module 'housebuilders' has no attribute {name!r}")

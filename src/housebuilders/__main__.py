@@ -1,6 +1,6 @@
 """``python -m housebuilders``: the same as the ``housebuilders`` command."""
 
-from .cli import main
+from housebuilders.cli import main
 
 if __name__ == "__main__":  # not when a server process of serve --workers imports this again
     main()

@@ -70,7 +70,7 @@ def pytest_collection_modifyitems(
     game_ids = config.getoption("--housebuilders-game")
     if not game_ids:
         return
-    from .testing import GAMES, checks
+    from housebuilders.testing import GAMES, checks
 
     games = config.getoption("--housebuilders-games") or GAMES
     tests = _test_paths(config)
@@ -89,6 +89,6 @@ def pytest_collection_modifyitems(
 def check_game(request: pytest.FixtureRequest) -> Callable[..., None]:
     """``housebuilders.testing.check_game``, the doc page's tests looked for in the
     session's test paths unless ``tests=`` says otherwise."""
-    from .testing import check_game as check
+    from housebuilders.testing import check_game as check
 
     return partial(check, tests=_test_paths(request.config))

@@ -24,9 +24,9 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from .core import GameSpec, OptionError, game, replay
-from .core.doccheck import check_doc_page
-from .core.testing import (
+from housebuilders.core import GameSpec, OptionError, game, replay
+from housebuilders.core.doccheck import check_doc_page
+from housebuilders.core.testing import (
     DEEP_STEPS,
     check_information_rule,
     check_random_game,

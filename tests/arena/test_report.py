@@ -16,8 +16,7 @@ from housebuilders.arena.errors import ResultsError
 from housebuilders.arena.page import to_html
 from housebuilders.arena.report import ReportError, seat_caveat, summarize
 from housebuilders.arena.strength import wilson
-
-from .known_results import GAME, KNOWN
+from tests.arena.known_results import GAME, KNOWN
 
 
 @pytest.fixture

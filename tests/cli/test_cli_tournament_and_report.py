@@ -12,8 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from housebuilders.cli import app
-
-from ..arena.known_results import KNOWN
+from tests.arena.known_results import KNOWN
 
 #: The modules of the arena and ray extras.
 MISSING = [

@@ -8,8 +8,7 @@ import json
 import pytest
 
 from housebuilders.core import Fields, StateError
-
-from .toy import SPEC, Add, ToyState
+from tests.core.toy import SPEC, Add, ToyState
 
 
 def played(*amounts: int) -> ToyState:

@@ -18,8 +18,7 @@ import housebuilders.core.spec as spec_module
 from housebuilders.core import ContentError, Rng
 from housebuilders.core.rng import seed_state
 from housebuilders.testing import GameCheckFailed, check_game, checks
-
-from .toy import SPEC, ToyState
+from tests.core.toy import SPEC, ToyState
 
 
 @pytest.fixture

@@ -9,8 +9,7 @@ import random
 import pytest
 
 import housebuilders as hb
-
-from .toy import SPEC, Add, Pass, ToyState
+from tests.core.toy import SPEC, Add, Pass, ToyState
 
 
 class Jump(hb.Action, kind="jump"):

@@ -10,8 +10,7 @@ import pytest
 import housebuilders as hb
 from housebuilders.core.features import Features, Vector, relative, rotated
 from housebuilders.core.testing import check_encoding, check_features
-
-from .conftest import BUILT_IN, GAMES
+from tests.envs.conftest import BUILT_IN, GAMES
 
 
 def test_every_built_in_game_has_an_encoder() -> None:

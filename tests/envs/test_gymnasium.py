@@ -12,8 +12,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import housebuilders as hb  # noqa: E402
 from housebuilders.envs import gymnasium as hbgym  # noqa: E402
-
-from .conftest import GAMES  # noqa: E402
+from tests.envs.conftest import GAMES  # noqa: E402
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -16,8 +16,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import housebuilders as hb  # noqa: E402
 from housebuilders.envs import openspiel as hbos  # noqa: E402
-
-from .conftest import GAMES  # noqa: E402
+from tests.envs.conftest import GAMES  # noqa: E402
 
 #: House of Fado's random games last some 2,000 moves: OpenSpiel's test takes ~40 s
 SLOW = {"house-of-fado"}

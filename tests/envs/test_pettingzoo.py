@@ -18,8 +18,7 @@ from pettingzoo.test import (  # noqa: E402
 import housebuilders as hb  # noqa: E402
 from housebuilders.envs import pettingzoo as hbpz  # noqa: E402
 from housebuilders.envs.game import score_rewards, win_rewards  # noqa: E402
-
-from .conftest import GAMES  # noqa: E402
+from tests.envs.conftest import GAMES  # noqa: E402
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -5,8 +5,7 @@ simultaneous step. tests/conftest.py installs it as another package would declar
 from __future__ import annotations
 
 from housebuilders.core import GameSpec, Option
-
-from .state import SPACE, ModelHouseState
+from tests.model_game.state import SPACE, ModelHouseState
 
 MODEL_HOUSE = GameSpec(
     id="model-house",

@@ -7,8 +7,7 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.core.rng import ScriptedRng
-
-from .state import UNCHOSEN, Choose, ModelHouseState
+from tests.model_game.state import UNCHOSEN, Choose, ModelHouseState
 
 
 def new(players: int = 2, rolls: list[int] | None = None, **options: str) -> ModelHouseState:

@@ -26,7 +26,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ..live_server import LiveServer
+from tests.live_server import LiveServer
 
 HERE = Path(__file__).resolve().parent
 

@@ -12,8 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import housebuilders as hb
 from housebuilders.server import create_app
-
-from .conftest import create, tokens, view
+from tests.server.conftest import create, tokens, view
 
 #: any JSON value a client might put in an action's field
 ANY_VALUE = st.one_of(

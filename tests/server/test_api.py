@@ -10,8 +10,7 @@ from fastapi.testclient import TestClient
 
 import housebuilders as hb
 from housebuilders.server import create_app
-
-from .conftest import create, play, tokens, truth, view, wait_for
+from tests.server.conftest import create, play, tokens, truth, view, wait_for
 
 
 @pytest.mark.parametrize("game", ["mr-house-basic", "mr-house-advanced"])

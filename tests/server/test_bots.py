@@ -29,8 +29,7 @@ from housebuilders.server.bots import (
     check_bot,
 )
 from housebuilders.server.errors import ApiError
-
-from .conftest import create_with, view, wait_for
+from tests.server.conftest import create_with, view, wait_for
 
 MR_HOUSE = hb.game("mr-house-basic")
 

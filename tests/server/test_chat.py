@@ -19,8 +19,7 @@ from housebuilders.server.limits import Limits
 from housebuilders.server.schemas import CHAT_LENGTH, RULES
 from housebuilders.server.service import CHAT_HISTORY
 from housebuilders.server.table import Inbox
-
-from .conftest import create, served_by, tokens
+from tests.server.conftest import create, served_by, tokens
 
 MARKUP = '<img src=x onerror="alert(1)"> <b>bold</b> & <script>x()</script>'
 

@@ -24,9 +24,8 @@ from websockets.sync.client import connect
 from housebuilders.server import create_app, driver as driver_module, peers as peers_module
 from housebuilders.server.changes import Changes
 from housebuilders.server.limits import Limits
-
-from ..live_server import LiveServer, free_port
-from .conftest import create, create_with, postgres_url, tokens, view, wait_for
+from tests.live_server import LiveServer, free_port
+from tests.server.conftest import create, create_with, postgres_url, tokens, view, wait_for
 
 
 def _one_line_records(caplog: pytest.LogCaptureFixture, text: str) -> list[logging.LogRecord]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from .conftest import create
+from tests.server.conftest import create
 
 BROWSER = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
 

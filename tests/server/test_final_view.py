@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from .conftest import create, play, truth, view
+from tests.server.conftest import create, play, truth, view
 
 
 def test_a_game_in_which_no_house_is_complete_ends_with_no_winner(client: TestClient) -> None:

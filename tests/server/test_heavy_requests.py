@@ -15,8 +15,7 @@ from fastapi.testclient import TestClient
 
 from housebuilders.server import create_app
 from housebuilders.server.limits import Limits
-
-from .conftest import create, served_by, tokens, truth
+from tests.server.conftest import create, served_by, tokens, truth
 
 #: a long game: Master Builder with 4 seats and these random moves lasts 619 moves; a
 #: replay of 560 of them takes 15-20 ms on a quiet machine (2-4 times that on a busy one)

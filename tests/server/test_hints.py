@@ -14,8 +14,7 @@ import housebuilders as hb
 from housebuilders.agents import make
 from housebuilders.agents.turn import Decision
 from housebuilders.core.rng import Rng
-
-from .conftest import create, play, tokens, truth, view, wait_for
+from tests.server.conftest import create, play, tokens, truth, view, wait_for
 
 
 def _hint(client: TestClient, table: str, token: str | None) -> Any:

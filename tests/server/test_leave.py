@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from .conftest import create, wait_for
+from tests.server.conftest import create, wait_for
 
 
 def test_a_person_who_leaves_is_played_by_the_clock_bot_to_the_end(client: TestClient) -> None:

@@ -12,7 +12,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from ..live_server import LiveServer
+from tests.live_server import LiveServer
 
 
 @pytest.fixture(scope="module")

@@ -21,8 +21,7 @@ import schemathesis
 
 from housebuilders.server import create_app
 from housebuilders.server.schemas import BOT_CHOICES
-
-from ..live_server import LiveServer
+from tests.live_server import LiveServer
 
 pytestmark = pytest.mark.schemathesis
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from .conftest import create, view
+from tests.server.conftest import create, view
 
 
 def test_a_private_table_is_not_listed_but_its_links_work(client: TestClient) -> None:

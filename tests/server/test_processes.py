@@ -24,9 +24,8 @@ from housebuilders.cli import app as cli
 from housebuilders.server import db
 from housebuilders.server.errors import ApiError
 from housebuilders.server.service import TableService
-
-from ..live_server import LiveServer
-from .conftest import postgres_url
+from tests.live_server import LiveServer
+from tests.server.conftest import postgres_url
 
 pytestmark = pytest.mark.postgres
 

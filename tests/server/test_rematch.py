@@ -7,8 +7,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from housebuilders.server import create_app
-
-from .conftest import view, wait_for
+from tests.server.conftest import view, wait_for
 
 
 def _finished(client: TestClient) -> dict:

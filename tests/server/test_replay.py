@@ -17,8 +17,7 @@ from housebuilders.core import game, game_ids
 from housebuilders.server import archive as archive_module, create_app
 from housebuilders.server.replay import MIN_INTERVAL, STEP_VIEWS, Replay
 from housebuilders.server.table import named
-
-from .conftest import create, tokens, view
+from tests.server.conftest import create, tokens, view
 
 
 def finished(

@@ -10,8 +10,7 @@ import httpx
 import pytest
 
 import housebuilders as hb
-
-from ..live_server import LiveServer
+from tests.live_server import LiveServer
 
 
 def _play(

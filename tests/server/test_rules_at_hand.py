@@ -18,10 +18,9 @@ from housebuilders.core.ties import tie_notes
 from housebuilders.games.dream_home.actions import PLACES, Take, UseCrowbar
 from housebuilders.server.routes import pages as pages_module
 from housebuilders.server.table import Table
-
-from ..core.test_ties import TIED, random_end, tied_seed
-from ..games.dream_home.helpers import new as new_home, stack
-from .conftest import create, tokens, truth, view
+from tests.core.test_ties import TIED, random_end, tied_seed
+from tests.games.dream_home.helpers import new as new_home, stack
+from tests.server.conftest import create, tokens, truth, view
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ["mr-house-basic", "mr-house-advanced", "welcome-to", "dream-home", "house-of-fado",

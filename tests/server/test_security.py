@@ -18,8 +18,7 @@ import housebuilders as hb
 from housebuilders.server import create_app
 from housebuilders.server.limits import Limits, RateLimiter
 from housebuilders.server.middleware import MAX_BODY
-
-from .conftest import SEATS, create, play, tokens, truth, view, wait_for
+from tests.server.conftest import SEATS, create, play, tokens, truth, view, wait_for
 
 SEED = 987_654_321_012  # a number that would not appear in a view by chance
 

@@ -17,8 +17,7 @@ from sqlalchemy import Engine, select, text
 from housebuilders.server import db
 from housebuilders.server.service import TableService
 from housebuilders.server.shared import Shared, lock_key
-
-from .conftest import postgres_url
+from tests.server.conftest import postgres_url
 
 pytestmark = pytest.mark.postgres
 

@@ -14,8 +14,7 @@ from fastapi.testclient import TestClient
 import housebuilders as hb
 from housebuilders.server import create_app
 from housebuilders.server.limits import Limits
-
-from .conftest import create, create_with, tokens, view, wait_for
+from tests.server.conftest import create, create_with, tokens, view, wait_for
 
 
 def _act(client: TestClient, table: str, token: str, index: int) -> dict:

@@ -12,8 +12,7 @@ from fastapi.testclient import TestClient
 
 from housebuilders.core import GameSpec
 from housebuilders.server.table import Table, named
-
-from .conftest import create, tokens, truth, view
+from tests.server.conftest import create, tokens, truth, view
 
 
 class Counting:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from ..live_server import LiveServer
+from tests.live_server import LiveServer
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import WAIT_MS, create_in_lobby, get, post, wait_until_over
+from tests.web.conftest import WAIT_MS, create_in_lobby, get, post, wait_until_over
 
 pytestmark = pytest.mark.browser
 

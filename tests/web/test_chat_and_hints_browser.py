@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import WAIT_MS, post
+from tests.web.conftest import WAIT_MS, post
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import WAIT_MS, create_in_lobby, get, post
+from tests.web.conftest import WAIT_MS, create_in_lobby, get, post
 
 pytestmark = pytest.mark.browser
 

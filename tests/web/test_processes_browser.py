@@ -8,10 +8,9 @@ from typing import Any
 
 import pytest
 
+from tests.live_server import LiveServer
 from tests.server.conftest import postgres_url
-
-from ..live_server import LiveServer
-from .conftest import WAIT_MS, get, post
+from tests.web.conftest import WAIT_MS, get, post
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres]
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import get, post
+from tests.web.conftest import get, post
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import get, post, wait_until_over
+from tests.web.conftest import get, post, wait_until_over
 
 pytestmark = pytest.mark.browser
 

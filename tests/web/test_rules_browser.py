@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from ..core.test_ties import TIED, random_end, tied_seed
-from .conftest import get, post
+from tests.core.test_ties import TIED, random_end, tied_seed
+from tests.web.conftest import get, post
 
 pytestmark = pytest.mark.browser
 

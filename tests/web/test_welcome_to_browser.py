@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import WAIT_MS, get, post
+from tests.web.conftest import WAIT_MS, get, post
 
 pytestmark = pytest.mark.browser
 

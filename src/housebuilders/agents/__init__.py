@@ -17,13 +17,15 @@ determinized view, the time budget); ``worker`` thinks one move in a process tha
 can be stopped (the web server's bots).
 """
 
-from .base import Agent, AgentError, check_game
-from .random_agent import RandomAgent  # imported first: the bots are listed weakest first
+from housebuilders.agents.base import Agent, AgentError, check_game
+from housebuilders.agents.random_agent import (
+    RandomAgent,  # imported first: the bots are listed weakest first
+)
 
 # isort: split
-from .greedy import GreedyAgent
-from .ismcts import ISMCTSAgent
-from .registry import (
+from housebuilders.agents.greedy import GreedyAgent
+from housebuilders.agents.ismcts import ISMCTSAgent
+from housebuilders.agents.registry import (
     BotInfo,
     Param,
     bot_info,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from ..core import Action, GameSpec, State
+from housebuilders.core import Action, GameSpec, State
 
 
 class AgentError(ValueError):

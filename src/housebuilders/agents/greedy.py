@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..core import Action, GameSpec, State
-from .base import AgentError
-from .registry import Param, register_bot
+from housebuilders.agents.base import AgentError
+from housebuilders.agents.registry import Param, register_bot
+from housebuilders.core import Action, GameSpec, State
 
 Heuristic = Callable[[State, int], float]
 

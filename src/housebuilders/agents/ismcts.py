@@ -45,9 +45,9 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..core import Action, GameSpec, State, win_shares
-from .base import AgentError
-from .registry import Param, register_bot
+from housebuilders.agents.base import AgentError
+from housebuilders.agents.registry import Param, register_bot
+from housebuilders.core import Action, GameSpec, State, win_shares
 
 Heuristic = Callable[[State, int], float]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ..core import Action, State
-from .registry import register_bot
+from housebuilders.agents.registry import register_bot
+from housebuilders.core import Action, State
 
 
 class RandomAgent:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import Agent, AgentError
+from housebuilders.agents.base import Agent, AgentError
 
 #: The types a bot parameter may have; the value text is parsed accordingly.
 ParamType = type[int] | type[float] | type[str] | type[bool]

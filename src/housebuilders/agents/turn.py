@@ -26,11 +26,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core import Action, State
-from ..core.rng import seed_state
-from .base import Agent, check_game
-from .greedy import GreedyAgent
-from .registry import make
+from housebuilders.agents.base import Agent, check_game
+from housebuilders.agents.greedy import GreedyAgent
+from housebuilders.agents.registry import make
+from housebuilders.core import Action, State
+from housebuilders.core.rng import seed_state
 
 _VIEW_STREAM = 1 << 32
 _BOT_STREAM = 2 << 32

@@ -21,8 +21,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from ..core.spec import game_modules
-from .turn import Decision
+from housebuilders.agents.turn import Decision
+from housebuilders.core.spec import game_modules
 
 
 def default_jobs() -> int:

@@ -8,7 +8,7 @@ everything the arena refuses is an ``ArenaError`` (``errors``) whose message is 
 line that says why.
 """
 
-from .errors import (
+from housebuilders.arena.errors import (
     ArenaError,
     BadBot,
     BadPlayerCount,
@@ -21,12 +21,12 @@ from .errors import (
     check_players,
     find_game,
 )
-from .match import BotError, bot_seed, make_agents, play, run, view_seed
-from .records import Record, read_results
-from .runner import BACKENDS, Run, RunOptions, default_jobs
-from .simulate import lineup, simulate, simulation
-from .stats import SimulationResult, Tally, win_shares
-from .tournament import (
+from housebuilders.arena.match import BotError, bot_seed, make_agents, play, run, view_seed
+from housebuilders.arena.records import Record, read_results
+from housebuilders.arena.runner import BACKENDS, Run, RunOptions, default_jobs
+from housebuilders.arena.simulate import lineup, simulate, simulation
+from housebuilders.arena.stats import SimulationResult, Tally, win_shares
+from housebuilders.arena.tournament import (
     Rating,
     TournamentError,
     TournamentResult,

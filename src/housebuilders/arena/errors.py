@@ -12,8 +12,8 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..agents import AgentError, check_game, make
-from ..core import ContentError, GameSpec, OptionError, game, game_ids
+from housebuilders.agents import AgentError, check_game, make
+from housebuilders.core import ContentError, GameSpec, OptionError, game, game_ids
 
 
 class ArenaError(Exception):

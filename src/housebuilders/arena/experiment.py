@@ -36,14 +36,21 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..agents.worker import default_jobs
-from ..core import game
-from ..core.content import merge, read_toml
-from .errors import ArenaError, BadBot, BadSetup, ResultsError, find_game, option_value
-from .records import Record
-from .report import category_shares
-from .runner import Planned, Progress, Run, RunOptions, Setup, ray_session
-from .simulate import lineup
+from housebuilders.agents.worker import default_jobs
+from housebuilders.arena.errors import (
+    ArenaError,
+    BadBot,
+    BadSetup,
+    ResultsError,
+    find_game,
+    option_value,
+)
+from housebuilders.arena.records import Record
+from housebuilders.arena.report import category_shares
+from housebuilders.arena.runner import Planned, Progress, Run, RunOptions, Setup, ray_session
+from housebuilders.arena.simulate import lineup
+from housebuilders.core import game
+from housebuilders.core.content import merge, read_toml
 
 #: the most variants a study compares (the report's figures and tables are sized for it)
 MAX_VARIANTS = 8

@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
-from .errors import MissingExtra
+from housebuilders.arena.errors import MissingExtra
 
 try:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -20,7 +20,7 @@ except ImportError:  # pragma: no cover - the arena extra is not installed
         "the report's figures need matplotlib: pip install 'housebuilders[arena]'"
     ) from None
 
-from .report import ALL, Line, Report
+from housebuilders.arena.report import ALL, Line, Report
 
 SIZE = (6.4, 3.2)
 DPI = 80

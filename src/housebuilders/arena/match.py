@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..agents import Agent, AgentError, check_game
-from ..agents.turn import BotError, bot_seed, decide, make_agents, view_seed
-from ..core import Action, State, game
+from housebuilders.agents import Agent, AgentError, check_game
+from housebuilders.agents.turn import BotError, bot_seed, decide, make_agents, view_seed
+from housebuilders.core import Action, State, game
 
 __all__ = ["BotError", "OnAction", "bot_seed", "make_agents", "play", "run", "view_seed"]
 

@@ -10,7 +10,7 @@ import base64
 import html
 from collections.abc import Sequence
 
-from .report import (
+from housebuilders.arena.report import (
     BOT_HEADER,
     LENGTH_HEADER,
     RATING_HEADER,
@@ -30,12 +30,12 @@ from .report import (
     seat_caveat,
     seat_rows,
 )
-from .tournament import Rating
+from housebuilders.arena.tournament import Rating
 
 
 def to_html(report: Report) -> str:
     """One self-contained HTML page: the tables, and the figures as embedded PNGs."""
-    from .figures import figures  # matplotlib only when a page is drawn
+    from housebuilders.arena.figures import figures  # matplotlib only when a page is drawn
 
     parts = [_head(report), _summary(report)]
     drawn = dict(figures(report))

@@ -42,8 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core import win_shares
-from .errors import ResultsError
+from housebuilders.arena.errors import ResultsError
+from housebuilders.core import win_shares
 
 __all__ = ["Record", "ResultsError", "ResultsWriter", "read_results"]
 

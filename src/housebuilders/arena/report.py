@@ -42,10 +42,10 @@ import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .errors import ArenaError
-from .records import Record
-from .strength import WinRate
-from .tournament import Rating, rate
+from housebuilders.arena.errors import ArenaError
+from housebuilders.arena.records import Record
+from housebuilders.arena.strength import WinRate
+from housebuilders.arena.tournament import Rating, rate
 
 ALL = "all"
 

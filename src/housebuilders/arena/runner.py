@@ -37,10 +37,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from ..agents.turn import BotError, make_agents
-from ..agents.worker import default_jobs, import_modules, process_context, start_worker
-from ..core import State, game
-from .errors import (
+from housebuilders.agents.turn import BotError, make_agents
+from housebuilders.agents.worker import default_jobs, import_modules, process_context, start_worker
+from housebuilders.arena.errors import (
     BadRun,
     ClusterError,
     MissingExtra,
@@ -50,8 +49,15 @@ from .errors import (
     check_setup,
     find_game,
 )
-from .match import run
-from .records import Record, ResultsWriter, content_digest, cut_partial_line, read_results
+from housebuilders.arena.match import run
+from housebuilders.arena.records import (
+    Record,
+    ResultsWriter,
+    content_digest,
+    cut_partial_line,
+    read_results,
+)
+from housebuilders.core import State, game
 
 BACKENDS = ("processes", "ray")
 #: The most games in one batch: a batch is also the unit of progress and of what a

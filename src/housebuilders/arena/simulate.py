@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .errors import BadBot
-from .records import Record
-from .runner import Planned, Progress, Run, RunOptions, Setup
+from housebuilders.arena.errors import BadBot
+from housebuilders.arena.records import Record
+from housebuilders.arena.runner import Planned, Progress, Run, RunOptions, Setup
 
 
 def lineup(bots: Sequence[str], players: int, index: int) -> list[str]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..core import State, win_shares as shares
-from .records import Record
+from housebuilders.arena.records import Record
+from housebuilders.core import State, win_shares as shares
 
 
 def win_shares(state: State) -> list[float]:

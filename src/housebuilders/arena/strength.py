@@ -54,13 +54,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from ..agents import Agent, check_game, make
-from ..agents.turn import BotError, bot_seed, decide, make_agents
-from ..core import Action, GameSpec, State, game
-from .errors import BadPlayerCount, BadRun, check_bots, check_players, find_game
-from .match import run
-from .runner import in_workers
-from .simulate import lineup
+from housebuilders.agents import Agent, check_game, make
+from housebuilders.agents.turn import BotError, bot_seed, decide, make_agents
+from housebuilders.arena.errors import BadPlayerCount, BadRun, check_bots, check_players, find_game
+from housebuilders.arena.match import run
+from housebuilders.arena.runner import in_workers
+from housebuilders.arena.simulate import lineup
+from housebuilders.core import Action, GameSpec, State, game
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054

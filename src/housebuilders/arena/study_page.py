@@ -11,8 +11,8 @@ from __future__ import annotations
 import html
 import math
 
-from .experiment import Findings, Row, difference_text, sentences, value_text
-from .page import _STYLE, _section, _table
+from housebuilders.arena.experiment import Findings, Row, difference_text, sentences, value_text
+from housebuilders.arena.page import _STYLE, _section, _table
 
 
 def to_html(findings: Findings, command: str) -> str:
@@ -76,7 +76,7 @@ def _measures(f: Findings) -> str:
 def _figure(f: Findings) -> bytes | None:
     """One panel a measure: each variant's paired difference to the baseline with its
     interval, and zero."""
-    from .figures import COLOURS, Figure, _png  # matplotlib, only here
+    from housebuilders.arena.figures import COLOURS, Figure, _png  # matplotlib, only here
 
     rows: list[Row] = [r for r in f.rows if any(d.n for d in r.differences.values())]
     if not rows:

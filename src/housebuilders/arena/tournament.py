@@ -31,10 +31,10 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any
 
-from .errors import ArenaError, MissingExtra
-from .records import Record
-from .runner import Planned, Progress, Run, RunOptions, Setup
-from .strength import WinRate
+from housebuilders.arena.errors import ArenaError, MissingExtra
+from housebuilders.arena.records import Record
+from housebuilders.arena.runner import Planned, Progress, Run, RunOptions, Setup
+from housebuilders.arena.strength import WinRate
 
 SEATINGS = ("all", "rotate")
 

@@ -15,7 +15,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from ..core import GameSpec, State, game
+from housebuilders.core import GameSpec, State, game
 
 #: Mid-game states kept for timing clone(): one every this many actions.
 CLONE_SAMPLE_EVERY = 10

@@ -46,7 +46,13 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from .web_server import LoadError, cpu_seconds, own_cpu_seconds, room_for_connections, served
+from housebuilders.bench.web_server import (
+    LoadError,
+    cpu_seconds,
+    own_cpu_seconds,
+    room_for_connections,
+    served,
+)
 
 #: the default game: 2 players, a cheap drawing (about 2.5 ms) and a cheap greedy bot
 #: (about 2 ms a move), the person deciding about 45 % of the moves, so about one move a

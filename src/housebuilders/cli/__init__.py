@@ -18,8 +18,8 @@ from collections.abc import Callable
 
 import typer
 
-from . import arena, bench, experiment, play, rules, serve
-from .play import seat_lineup, winners_line
+from housebuilders.cli import arena, bench, experiment, play, rules, serve
+from housebuilders.cli.play import seat_lineup, winners_line
 
 __all__ = ["app", "main", "seat_lineup", "winners_line"]
 

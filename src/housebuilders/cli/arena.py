@@ -21,7 +21,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from ..arena import (
+from housebuilders.arena import (
     Record,
     Run,
     RunOptions,
@@ -34,8 +34,8 @@ from ..arena import (
     simulation,
     tournament_run,
 )
-from ..arena.page import to_html
-from ..arena.report import (
+from housebuilders.arena.page import to_html
+from housebuilders.arena.report import (
     BOT_HEADER,
     LENGTH_HEADER,
     RATING_HEADER,
@@ -57,10 +57,9 @@ from ..arena.report import (
     seat_rows,
     summarize,
 )
-from ..arena.strength import wilson
-from ..arena.tournament import cycle as tournament_cycle
-from ..core.log import plural
-from .common import (
+from housebuilders.arena.strength import wilson
+from housebuilders.arena.tournament import cycle as tournament_cycle
+from housebuilders.cli.common import (
     KNOWN_BOTS,
     ContentOpt,
     GameArg,
@@ -73,6 +72,7 @@ from .common import (
     seed_range,
     user_errors,
 )
+from housebuilders.core.log import plural
 
 
 class Backend(StrEnum):

@@ -14,8 +14,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..arena import check_players, find_game
-from ..arena.strength import (
+from housebuilders.arena import check_players, find_game
+from housebuilders.arena.strength import (
     STANDARD_PAIRS,
     StrengthResult,
     goal_names,
@@ -25,10 +25,8 @@ from ..arena.strength import (
     move_ms_text,
     wdl_text,
 )
-from ..bench import measure
-from ..core import GameSpec
-from ..core.log import plural
-from .common import (
+from housebuilders.bench import measure
+from housebuilders.cli.common import (
     KNOWN_BOTS,
     UserError,
     bot_list,
@@ -37,10 +35,12 @@ from .common import (
     seed_range,
     user_errors,
 )
-from .serve import check_port
+from housebuilders.cli.serve import check_port
+from housebuilders.core import GameSpec
+from housebuilders.core.log import plural
 
 if TYPE_CHECKING:
-    from ..bench.web_load import Load
+    from housebuilders.bench.web_load import Load
 
 #: the player counts ``bench`` measures by default, from the game's minimum
 DEFAULT_COUNTS = 4
@@ -320,7 +320,7 @@ def _web_load_module() -> Any:
     try:
         import fastapi  # noqa: F401  (the server the test starts)
 
-        from ..bench import web_load
+        from housebuilders.bench import web_load
     except ImportError as e:
         raise UserError(
             f"bench --web needs the server extra: pip install 'housebuilders[server]' ({e})"

@@ -15,12 +15,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
-from ..agents import AgentError, bot_names as all_bot_names, split_bots
-from ..agents.turn import BotError
-from ..arena import ArenaError
-from ..arena.errors import option_value
-from ..core import ContentError, GameSpec, OptionError
-from ..core.content import read_toml
+from housebuilders.agents import AgentError, bot_names as all_bot_names, split_bots
+from housebuilders.agents.turn import BotError
+from housebuilders.arena import ArenaError
+from housebuilders.arena.errors import option_value
+from housebuilders.core import ContentError, GameSpec, OptionError
+from housebuilders.core.content import read_toml
 
 EXIT_USAGE = 2
 

@@ -13,8 +13,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..arena import find_game
-from ..arena.experiment import (
+from housebuilders.arena import find_game
+from housebuilders.arena.experiment import (
     Experiment,
     Findings,
     difference_text,
@@ -22,8 +22,7 @@ from ..arena.experiment import (
     sentences,
     value_text,
 )
-from ..core.log import plural
-from .arena import (
+from housebuilders.cli.arena import (
     Backend,
     BackendOpt,
     BatchOpt,
@@ -34,7 +33,15 @@ from .arena import (
     _write,
     run_options,
 )
-from .common import KNOWN_BOTS, UserError, bot_list, out_console, seed_range, user_errors
+from housebuilders.cli.common import (
+    KNOWN_BOTS,
+    UserError,
+    bot_list,
+    out_console,
+    seed_range,
+    user_errors,
+)
+from housebuilders.core.log import plural
 
 
 def experiment(
@@ -147,7 +154,7 @@ def experiment(
     print_findings(console, findings, limit)
     if out is not None:
         with user_errors(out):  # the page needs matplotlib (the arena extra)
-            from ..arena.study_page import to_html
+            from housebuilders.arena.study_page import to_html
 
             page = out / "report.html"
             html = to_html(findings, command or _command(findings, bots))

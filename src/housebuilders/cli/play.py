@@ -13,11 +13,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..agents import check_game
-from ..agents.turn import make_agents
-from ..arena import check_players, find_game, run
-from ..core import Action, GameSpec, State, game, game_ids
-from .common import (
+from housebuilders.agents import check_game
+from housebuilders.agents.turn import make_agents
+from housebuilders.arena import check_players, find_game, run
+from housebuilders.cli.common import (
     KNOWN_BOTS,
     ContentOpt,
     GameArg,
@@ -29,6 +28,7 @@ from .common import (
     parse_options,
     user_errors,
 )
+from housebuilders.core import Action, GameSpec, State, game, game_ids
 
 
 class Quit(BaseException):

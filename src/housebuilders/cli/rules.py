@@ -10,9 +10,9 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..arena import find_game
-from ..core.rule_ids import marked_tests, numbered_rules
-from .common import GameArg, UserError, err_console, out_console, user_errors
+from housebuilders.arena import find_game
+from housebuilders.cli.common import GameArg, UserError, err_console, out_console, user_errors
+from housebuilders.core.rule_ids import marked_tests, numbered_rules
 
 
 def rules(

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from .common import UserError, out_console, user_errors
+from housebuilders.cli.common import UserError, out_console, user_errors
 
 
 def serve(
@@ -165,10 +165,10 @@ def serve(
         try:
             import uvicorn
 
-            from ..agents.worker import default_jobs
-            from ..server import create_app
-            from ..server.db import check, database_url as chosen_url
-            from ..server.limits import Limits
+            from housebuilders.agents.worker import default_jobs
+            from housebuilders.server import create_app
+            from housebuilders.server.db import check, database_url as chosen_url
+            from housebuilders.server.limits import Limits
         except ImportError as e:
             raise UserError(
                 f"the web table needs the server extra: pip install 'housebuilders[server]' ({e})"
@@ -233,8 +233,8 @@ SETTINGS = "HOUSEBUILDERS_SERVE_SETTINGS"
 def worker_app() -> Any:
     """The app of one of ``serve --workers N``'s processes (uvicorn starts each and
     calls this in it), made with the settings ``serve`` put in $HOUSEBUILDERS_SERVE_SETTINGS."""
-    from ..server import create_app
-    from ..server.limits import Limits
+    from housebuilders.server import create_app
+    from housebuilders.server.limits import Limits
 
     settings = json.loads(os.environ[SETTINGS])
     limits = Limits(**settings.pop("limits"))

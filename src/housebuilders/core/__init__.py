@@ -1,11 +1,11 @@
 """The game contract every game implements (docs/contract.md)."""
 
-from .action import Action
-from .content import GameData, Schema
-from .errors import ContentError, IllegalAction, OptionError, StateError
-from .rng import Rng, seed_from_secret
-from .spec import GameSpec, Option, game, game_ids, new_game, register, replay
-from .state import Fields, GameState, Json, State, TieBreak, ranks, win_shares
+from housebuilders.core.action import Action
+from housebuilders.core.content import GameData, Schema
+from housebuilders.core.errors import ContentError, IllegalAction, OptionError, StateError
+from housebuilders.core.rng import Rng, seed_from_secret
+from housebuilders.core.spec import GameSpec, Option, game, game_ids, new_game, register, replay
+from housebuilders.core.state import Fields, GameState, Json, State, TieBreak, ranks, win_shares
 
 __all__ = [
     "Action",

@@ -19,7 +19,7 @@ from typing import Any, Generic, ParamSpec, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .errors import ContentError
+from housebuilders.core.errors import ContentError
 
 M = TypeVar("M", bound=BaseModel)
 

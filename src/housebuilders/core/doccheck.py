@@ -14,8 +14,8 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from .content import proposed_paths
-from .spec import GameSpec
+from housebuilders.core.content import proposed_paths
+from housebuilders.core.spec import GameSpec
 
 _CITED = re.compile(r"`(test_[a-z0-9_]+)`")
 _RULING = re.compile(r"^(\d+)\. ", re.M)

@@ -23,8 +23,8 @@ from functools import lru_cache
 from struct import Struct
 from typing import Any
 
-from .spec import game
-from .state import Json, State
+from housebuilders.core.spec import game
+from housebuilders.core.state import Json, State
 
 
 class Vector:

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
-from .action import Action
-from .errors import ContentError, OptionError, StateError
+from housebuilders.core.action import Action
+from housebuilders.core.errors import ContentError, OptionError, StateError
 
 if TYPE_CHECKING:
-    from .spec import GameSpec
-    from .state import State
+    from housebuilders.core.spec import GameSpec
+    from housebuilders.core.state import State
 
 M = TypeVar("M", bound=BaseModel)
 C = TypeVar("C")

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
-from .spec import GameSpec
+from housebuilders.core.spec import GameSpec
 
 _HEADING = re.compile(r"^##\s+(.*\S)")
 _RULE = re.compile(r"^- \*\*([A-Z]+-\d+)\*\*\s+(.*\S)")

@@ -23,7 +23,7 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from .spec import GameSpec
+from housebuilders.core.spec import GameSpec
 
 #: a piece of inline text: (text, style), style "" (plain), "bold" or "code"
 Span = tuple[str, str]

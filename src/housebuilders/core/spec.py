@@ -10,15 +10,15 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, Literal
 
-from .action import Action, action_from_json
-from .errors import NotAnAction, OptionError, StateError
-from .lazy import Lazy
-from .loading import check_loaded
-from .state import Json, State
+from housebuilders.core.action import Action, action_from_json
+from housebuilders.core.errors import NotAnAction, OptionError, StateError
+from housebuilders.core.lazy import Lazy
+from housebuilders.core.loading import check_loaded
+from housebuilders.core.state import Json, State
 
 if TYPE_CHECKING:
-    from .content import GameData
-    from .features import Features
+    from housebuilders.core.content import GameData
+    from housebuilders.core.features import Features
 
 
 @dataclass(frozen=True)

@@ -17,15 +17,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
-from .action import Action
-from .errors import ContentError, IllegalAction
-from .loading import load_history, load_setup, within
-from .log import Log
-from .rng import Rng, seed_state
+from housebuilders.core.action import Action
+from housebuilders.core.errors import ContentError, IllegalAction
+from housebuilders.core.loading import load_history, load_setup, within
+from housebuilders.core.log import Log
+from housebuilders.core.rng import Rng, seed_state
 
 if TYPE_CHECKING:
-    from .content import GameData
-    from .spec import GameSpec
+    from housebuilders.core.content import GameData
+    from housebuilders.core.spec import GameSpec
 
 Json = dict[str, Any]
 

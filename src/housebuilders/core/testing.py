@@ -17,10 +17,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .action import Action
-from .errors import IllegalAction, StateError
-from .spec import GameSpec, game, replay
-from .state import State
+from housebuilders.core.action import Action
+from housebuilders.core.errors import IllegalAction, StateError
+from housebuilders.core.spec import GameSpec, game, replay
+from housebuilders.core.state import State
 
 
 def random_playout(state: State, rng: random.Random, max_actions: int = 100_000) -> int:

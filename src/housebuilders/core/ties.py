@@ -3,7 +3,7 @@ rulebook's tie-breaks (``State.tie_breaks``) among players of the same total."""
 
 from __future__ import annotations
 
-from .state import State, TieBreak
+from housebuilders.core.state import State, TieBreak
 
 
 def tie_notes(state: State) -> list[str]:

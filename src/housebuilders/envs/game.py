@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core import State, game
+from housebuilders.core import State, game
 
 #: the rewards at a game's end, by name (the environments' ``reward=`` option)
 REWARDS = ("win", "score")

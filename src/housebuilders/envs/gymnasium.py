@@ -34,10 +34,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..agents import make as make_bot
-from ..agents.turn import bot_seed, decide
-from ..core import State, game_ids
-from .game import EnvGame
+from housebuilders.agents import make as make_bot
+from housebuilders.agents.turn import bot_seed, decide
+from housebuilders.core import State, game_ids
+from housebuilders.envs.game import EnvGame
 
 __all__ = ["HousebuildersEnv", "env_id", "make", "register"]
 

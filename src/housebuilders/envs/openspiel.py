@@ -55,9 +55,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..core import State, game, game_ids
-from ..core.rng import seed_state
-from .game import EnvGame, next_seed, win_rewards
+from housebuilders.core import State, game, game_ids
+from housebuilders.core.rng import seed_state
+from housebuilders.envs.game import EnvGame, next_seed, win_rewards
 
 __all__ = [
     "HeuristicEvaluator",

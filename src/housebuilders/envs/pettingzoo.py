@@ -39,8 +39,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
-from ..core import State
-from .game import EnvGame, next_seed
+from housebuilders.core import State
+from housebuilders.envs.game import EnvGame, next_seed
 
 __all__ = ["HousebuildersAEC", "HousebuildersParallel", "env", "parallel_env", "raw_env"]
 

@@ -5,6 +5,6 @@ Games are stored in a database (SQLite under ./var/ by default, PostgreSQL when
 ``HOUSEBUILDERS_DATABASE_URL`` says so) and survive a restart.
 """
 
-from .app import create_app
+from housebuilders.server.app import create_app
 
 __all__ = ["create_app"]

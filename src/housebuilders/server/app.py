@@ -28,18 +28,18 @@ from starlette.routing import Match, Route
 from starlette.types import ASGIApp
 from starlette.websockets import WebSocketState
 
-from .. import web
-from ..agents import bot_info, parse as parse_bot, strength_hint
-from ..core.errors import NotAnAction
-from . import db
-from .bots import MOVE_SECONDS, fits_a_table
-from .errors import ApiError
-from .limits import Limits, RateLimiter
-from .middleware import BodyLimit, SecurityHeaders, page_policy
-from .routes import ROUTERS
-from .routes.common import TEMPLATES
-from .schemas import LOBBY_BOTS
-from .service import TableService
+from housebuilders import web
+from housebuilders.agents import bot_info, parse as parse_bot, strength_hint
+from housebuilders.core.errors import NotAnAction
+from housebuilders.server import db
+from housebuilders.server.bots import MOVE_SECONDS, fits_a_table
+from housebuilders.server.errors import ApiError
+from housebuilders.server.limits import Limits, RateLimiter
+from housebuilders.server.middleware import BodyLimit, SecurityHeaders, page_policy
+from housebuilders.server.routes import ROUTERS
+from housebuilders.server.routes.common import TEMPLATES
+from housebuilders.server.schemas import LOBBY_BOTS
+from housebuilders.server.service import TableService
 
 log = logging.getLogger("housebuilders.server")
 

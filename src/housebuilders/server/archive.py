@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
-from ..core import IllegalAction, OptionError, game, replay
-from . import db
-from .errors import ApiError
-from .replay import Replay
-from .table import Table
+from housebuilders.core import IllegalAction, OptionError, game, replay
+from housebuilders.server import db
+from housebuilders.server.errors import ApiError
+from housebuilders.server.replay import Replay
+from housebuilders.server.table import Table
 
 if TYPE_CHECKING:
-    from .service import TableService
+    from housebuilders.server.service import TableService
 
 log = logging.getLogger("housebuilders.server")
 

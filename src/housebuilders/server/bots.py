@@ -29,11 +29,11 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from ..agents import Agent, AgentError, check_game, make
-from ..agents.turn import GRACE, Decision, deadline
-from ..agents.worker import BotRaised, MoveWorker, WorkerError
-from ..core import Action, GameSpec, State
-from .errors import ApiError
+from housebuilders.agents import Agent, AgentError, check_game, make
+from housebuilders.agents.turn import GRACE, Decision, deadline
+from housebuilders.agents.worker import BotRaised, MoveWorker, WorkerError
+from housebuilders.core import Action, GameSpec, State
+from housebuilders.server.errors import ApiError
 
 __all__ = [
     "END_DEPTH",

@@ -20,15 +20,23 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..core import Action, IllegalAction, OptionError, State, game, game_ids, seed_from_secret
-from . import db
-from .bots import check_bot
-from .errors import ApiError
-from .seats import address_digest, new_seats
-from .table import Table
+from housebuilders.core import (
+    Action,
+    IllegalAction,
+    OptionError,
+    State,
+    game,
+    game_ids,
+    seed_from_secret,
+)
+from housebuilders.server import db
+from housebuilders.server.bots import check_bot
+from housebuilders.server.errors import ApiError
+from housebuilders.server.seats import address_digest, new_seats
+from housebuilders.server.table import Table
 
 if TYPE_CHECKING:
-    from .service import TableService
+    from housebuilders.server.service import TableService
 
 #: the secret a table's seed is derived from when the server draws it: 128 bits
 SECRET_BYTES = 16

@@ -17,16 +17,16 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
-from ..agents.turn import Advice
-from ..core import Action, State
-from . import db
-from .bots import BotTimeout
-from .errors import ApiError
-from .limits import CHAT_SECONDS, RateLimiter
-from .table import Table
+from housebuilders.agents.turn import Advice
+from housebuilders.core import Action, State
+from housebuilders.server import db
+from housebuilders.server.bots import BotTimeout
+from housebuilders.server.errors import ApiError
+from housebuilders.server.limits import CHAT_SECONDS, RateLimiter
+from housebuilders.server.table import Table
 
 if TYPE_CHECKING:
-    from .service import TableService
+    from housebuilders.server.service import TableService
 
 log = logging.getLogger("housebuilders.server")
 

@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import update
 
-from ..agents.turn import Decision
-from ..core import Action
-from . import db
-from .bots import BotTimeout
-from .errors import ApiError
-from .table import Table, still_fits
+from housebuilders.agents.turn import Decision
+from housebuilders.core import Action
+from housebuilders.server import db
+from housebuilders.server.bots import BotTimeout
+from housebuilders.server.errors import ApiError
+from housebuilders.server.table import Table, still_fits
 
 if TYPE_CHECKING:
-    from .service import TableService
+    from housebuilders.server.service import TableService
 
 log = logging.getLogger("housebuilders.server")
 

@@ -13,7 +13,7 @@ import re
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..core import game, game_ids
+from housebuilders.core import game, game_ids
 
 MAX_BODY = 16 * 1024  # bytes: no request the client makes comes near it
 

@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import func, select
 
-from ..core import IllegalAction, State
-from . import db
-from .shared import Shared, notify
-from .table import Table
+from housebuilders.core import IllegalAction, State
+from housebuilders.server import db
+from housebuilders.server.shared import Shared, notify
+from housebuilders.server.table import Table
 
 if TYPE_CHECKING:
-    from .service import TableService
+    from housebuilders.server.service import TableService
 
 log = logging.getLogger("housebuilders.server")
 

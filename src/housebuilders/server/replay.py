@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import Action, GameSpec, State
-from .seats import SeatInfo
-from .table import named
+from housebuilders.core import Action, GameSpec, State
+from housebuilders.server.seats import SeatInfo
+from housebuilders.server.table import named
 
 #: at most about this many copies of the state are kept per replay (and one at least
 #: every ``MIN_INTERVAL`` steps): memory stays bounded, a step costs few actions

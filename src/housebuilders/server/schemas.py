@@ -30,8 +30,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from ..agents import bot_names
-from ..core import GameSpec, game, game_ids
+from housebuilders.agents import bot_names
+from housebuilders.core import GameSpec, game, game_ids
 
 #: the bots the lobby offers (a bot's name may also set its parameters within the
 #: bounds of docs/bots.md, e.g. ``greedy:samples=8``; the document lists these)

@@ -9,9 +9,9 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core import GameSpec
-from .bots import check_bot
-from .errors import ApiError
+from housebuilders.core import GameSpec
+from housebuilders.server.bots import check_bot
+from housebuilders.server.errors import ApiError
 
 
 @dataclass

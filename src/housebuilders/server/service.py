@@ -28,21 +28,21 @@ from typing import Any
 from sqlalchemy import Engine, or_, select
 from sqlalchemy.exc import OperationalError
 
-from ..agents.worker import default_jobs
-from ..core import Action, State, game, replay
-from . import db
-from .archive import Archive
-from .bots import MOVE_SECONDS, BotPool
-from .changes import Changes
-from .chat import CHAT_HISTORY, Talk
-from .driver import Driver
-from .errors import ApiError
-from .limits import Limits, RateLimiter
-from .peers import Peers
-from .replay import Replay
-from .seats import SeatInfo
-from .shared import Shared
-from .table import Table
+from housebuilders.agents.worker import default_jobs
+from housebuilders.core import Action, State, game, replay
+from housebuilders.server import db
+from housebuilders.server.archive import Archive
+from housebuilders.server.bots import MOVE_SECONDS, BotPool
+from housebuilders.server.changes import Changes
+from housebuilders.server.chat import CHAT_HISTORY, Talk
+from housebuilders.server.driver import Driver
+from housebuilders.server.errors import ApiError
+from housebuilders.server.limits import Limits, RateLimiter
+from housebuilders.server.peers import Peers
+from housebuilders.server.replay import Replay
+from housebuilders.server.seats import SeatInfo
+from housebuilders.server.shared import Shared
+from housebuilders.server.table import Table
 
 #: SQLite: the pauses before a transaction that found the database locked is tried
 #: again (each try waits ``db.BUSY_SECONDS`` for the lock): about 3.5 s in all

@@ -16,10 +16,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import Action, GameSpec, IllegalAction, State
-from ..core.draw import shorten
-from ..core.ties import tie_notes
-from .seats import SeatInfo, find_seat
+from housebuilders.core import Action, GameSpec, IllegalAction, State
+from housebuilders.core.draw import shorten
+from housebuilders.core.ties import tie_notes
+from housebuilders.server.seats import SeatInfo, find_seat
 
 #: the seed of the seat's determinization a refusal is worked out on: any fixed one
 #: (the answer may depend only on what the seat knows, whatever the seed)

@@ -6,8 +6,7 @@ import pytest
 
 from housebuilders.core import ContentError
 from housebuilders.games.dream_home.content import DATA, above, below, cards
-
-from .helpers import new
+from tests.games.dream_home.helpers import new
 
 CONTENT = DATA.load()
 

@@ -8,8 +8,7 @@ from housebuilders.core import IllegalAction
 from housebuilders.games.dream_home.actions import Decorate, NoMegaphone, Place, PlaceDown, Take
 from housebuilders.games.dream_home.phases import DECOR, MEGAPHONE, PLACE, TAKE
 from housebuilders.games.dream_home.state import DreamHomeState
-
-from .helpers import new, stack
+from tests.games.dream_home.helpers import new, stack
 
 # round: (column, room card, resource card), and where seat 0 puts the room and token
 SCORING_EXAMPLE = [

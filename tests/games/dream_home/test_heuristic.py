@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import housebuilders as hb
-
-from .helpers import build, new
+from tests.games.dream_home.helpers import build, new
 
 
 def test_the_heuristic_prefers_the_seat_with_more_points() -> None:

@@ -13,8 +13,7 @@ from housebuilders.core import IllegalAction
 from housebuilders.core.testing import random_playout
 from housebuilders.games.dream_home.actions import Place, PlaceDown, Take
 from housebuilders.games.dream_home.state import DreamHomeState
-
-from .helpers import new, resource_id, room_id
+from tests.games.dream_home.helpers import new, resource_id, room_id
 
 COLOURS = ("red", "blue", "green", "brown")
 

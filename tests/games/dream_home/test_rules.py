@@ -51,8 +51,7 @@ from housebuilders.games.dream_home.phases import (
 )
 from housebuilders.games.dream_home.state import EMPTY, DreamHomeState
 from housebuilders.games.dream_home.svg import BASEMENT_EDGE
-
-from .helpers import build, new, resource_id, room_id, stack
+from tests.games.dream_home.helpers import build, new, resource_id, room_id, stack
 
 
 def random_game(players: int, seed: int, **options: object) -> tuple[DreamHomeState, list]:

@@ -9,8 +9,7 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.core import StateError
-
-from .helpers import new
+from tests.games.dream_home.helpers import new
 
 
 def midgame() -> dict:

@@ -29,8 +29,7 @@ from housebuilders.games.house_of_fado.phases import (
     REHEARSAL,
 )
 from housebuilders.games.house_of_fado.state import HouseOfFadoState
-
-from .helpers import (
+from tests.games.house_of_fado.helpers import (
     BILLBOARD_1,
     BILLBOARD_2,
     MARKET_1,

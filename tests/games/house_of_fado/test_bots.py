@@ -10,8 +10,17 @@ from housebuilders.core import Action, State
 from housebuilders.games.house_of_fado.actions import DONE, Place, Raise
 from housebuilders.games.house_of_fado.heuristic import evaluate, worths
 from housebuilders.games.house_of_fado.phases import RAISE
-
-from .helpers import BLACK, GRAY, RESTAURANT, SINGER, bar, give, new, play, seat
+from tests.games.house_of_fado.helpers import (
+    BLACK,
+    GRAY,
+    RESTAURANT,
+    SINGER,
+    bar,
+    give,
+    new,
+    play,
+    seat,
+)
 
 
 class FirstMove:

@@ -21,8 +21,7 @@ from housebuilders.games.house_of_fado.actions import (
 from housebuilders.games.house_of_fado.phases import CRITIC, DISMISS, PLACE, RAISE, SIX
 from housebuilders.games.house_of_fado.scoring import PRESTIGE_STAR
 from housebuilders.games.house_of_fado.state import HouseOfFadoState
-
-from .helpers import (
+from tests.games.house_of_fado.helpers import (
     BILLBOARD_1,
     BLACK,
     BROWN,

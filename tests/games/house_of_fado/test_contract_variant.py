@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from housebuilders.core.testing import check_random_game
-
-from ...test_conformance import random_games
+from tests.test_conformance import random_games
 
 CHUNKS = 4
 

@@ -18,8 +18,7 @@ from housebuilders.games.house_of_fado.actions import (
 )
 from housebuilders.games.house_of_fado.scoring import FADO_STAR, PRESTIGE_STAR
 from housebuilders.games.house_of_fado.state import HouseOfFadoState
-
-from .helpers import (
+from tests.games.house_of_fado.helpers import (
     BLACK,
     BROWN,
     CLASSICAL,

@@ -30,8 +30,7 @@ from housebuilders.games.house_of_fado.actions import (
 from housebuilders.games.house_of_fado.phases import BONUS, MARKET, SIX, STREET
 from housebuilders.games.house_of_fado.scoring import FADO_STAR
 from housebuilders.games.house_of_fado.state import HouseOfFadoState
-
-from .helpers import (
+from tests.games.house_of_fado.helpers import (
     BILLBOARD_1,
     BILLBOARD_2,
     BLACK,

@@ -11,8 +11,7 @@ from housebuilders.core import IllegalAction
 from housebuilders.core.testing import random_playout
 from housebuilders.games.house_of_fado.actions import DONE, Hire, KickTo, Place, ScoreFado
 from housebuilders.games.house_of_fado.state import HouseOfFadoState
-
-from .helpers import (
+from tests.games.house_of_fado.helpers import (
     MARKET_1,
     MARKET_MONEY,
     ROOM,

@@ -10,8 +10,7 @@ from housebuilders.core import Rng
 from housebuilders.games.house_of_fado.content import DATA, market_tiles
 from housebuilders.games.house_of_fado.deal import SUPPLY, Layout, setup, uncovered_tables
 from housebuilders.games.house_of_fado.state import HouseOfFadoState
-
-from .helpers import new as new_state
+from tests.games.house_of_fado.helpers import new as new_state
 
 CONTENT = DATA.load()
 

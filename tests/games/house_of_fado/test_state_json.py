@@ -14,8 +14,7 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.core import StateError
-
-from .helpers import new
+from tests.games.house_of_fado.helpers import new
 
 SPEC = hb.game("house-of-fado")
 

@@ -21,8 +21,7 @@ from housebuilders.games.house_of_fado.actions import (
     location_of,
 )
 from housebuilders.games.house_of_fado.phases import BONUS, KICK, PLACE, REHEARSAL
-
-from .helpers import (
+from tests.games.house_of_fado.helpers import (
     BILLBOARD_1,
     BOARD_CUSTOMER,
     BOARD_MONEY,

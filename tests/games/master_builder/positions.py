@@ -7,8 +7,7 @@ from collections.abc import Callable
 
 from housebuilders.games.master_builder.phases import HIRE, OPEN
 from housebuilders.games.master_builder.state import MasterBuilderState
-
-from .test_state import A, F, J, M, give, new, own, planning
+from tests.games.master_builder.test_state import A, F, J, M, give, new, own, planning
 
 __all__ = ["A", "F", "J", "M", "auctioning", "drive", "give", "hiring", "new", "own", "planning"]
 

@@ -17,8 +17,7 @@ from housebuilders.games.master_builder.actions import (
 )
 from housebuilders.games.master_builder.phases import BID, DRAFT, OPEN, OPENING_BID
 from housebuilders.games.master_builder.state import MasterBuilderState
-
-from .positions import auctioning, drive, hiring, own
+from tests.games.master_builder.positions import auctioning, drive, hiring, own
 
 AUCTION = (OPEN, OPENING_BID, BID)
 

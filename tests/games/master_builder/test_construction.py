@@ -8,8 +8,7 @@ import pytest
 import housebuilders as hb
 from housebuilders.games.master_builder.actions import FIRES, NONE, STAFFS, SUBMIT_PLAN
 from housebuilders.games.master_builder.state import MasterBuilderState
-
-from .positions import A, F, J, M, give, new, own, planning
+from tests.games.master_builder.positions import A, F, J, M, give, new, own, planning
 
 TOWN_WALL, BUILDING, EIGHT = 0, 2, 7  # contract 1: six apprentice sections; contract 3
 # ("building"): apprentice walls, merchant roofs; contract 8: the rulebook's example

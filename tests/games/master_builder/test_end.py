@@ -7,8 +7,7 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.games.master_builder.phases import BID, HIRE, OPEN, OPENING_BID, PLAN
-
-from .positions import A, F, drive, give, new
+from tests.games.master_builder.positions import A, F, drive, give, new
 
 
 @pytest.mark.rule("MB-23", "MB-108")

@@ -14,8 +14,7 @@ from housebuilders.games.master_builder.actions import (
 )
 from housebuilders.games.master_builder.phases import EVENT, EVENT_CHOICE, HIRE, PLAN
 from housebuilders.games.master_builder.state import MasterBuilderState
-
-from .positions import A, F, J, drive, give, new, planning
+from tests.games.master_builder.positions import A, F, J, drive, give, new, planning
 
 ANY_WORKER, DECEITFUL, SENSITIVE, NO_ROOFS, NOTHING = 10, 1, 0, 12, 15  # event cards
 FIRE = 11  # "Fire in town": each player sends one apprentice (unavailable)

@@ -24,8 +24,7 @@ from housebuilders.games.master_builder.content import SECTIONS
 from housebuilders.games.master_builder.phases import PLAN
 from housebuilders.games.master_builder.sketch import _sketch, sketch
 from housebuilders.games.master_builder.state import MasterBuilderState
-
-from .positions import A, F, J, M, auctioning, give, new, own, planning
+from tests.games.master_builder.positions import A, F, J, M, auctioning, give, new, own, planning
 
 OUTHOUSE = 2  # contract 3: gables and side walls by apprentices, the roof by merchants
 TOWN_HALL = 7  # contract 8: needs masters

@@ -8,8 +8,7 @@ import pytest
 from housebuilders.games.master_builder.actions import NONE, STAFFS, SUBMIT_PLAN, TakeLoan
 from housebuilders.games.master_builder.phases import LOAN
 from housebuilders.games.master_builder.state import MasterBuilderState
-
-from .positions import A, J, M, give, new, own, planning
+from tests.games.master_builder.positions import A, J, M, give, new, own, planning
 
 TOWN_WALL, BUILDING, THIRTY = 0, 2, 4  # $20,000, $24,000 and $30,000 contracts
 

@@ -22,8 +22,7 @@ from housebuilders.games.master_builder.actions import (
 )
 from housebuilders.games.master_builder.phases import HIRE, PLAN, RENT
 from housebuilders.games.master_builder.state import OPTIONS, MasterBuilderState
-
-from .positions import A, F, J, M, give, hiring, new
+from tests.games.master_builder.positions import A, F, J, M, give, hiring, new
 
 
 @pytest.mark.rule("MB-119")

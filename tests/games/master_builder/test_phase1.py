@@ -18,8 +18,7 @@ from housebuilders.games.master_builder.actions import (
     PassHiring,
 )
 from housebuilders.games.master_builder.phases import DRAFT, HIRE, OPEN, TRACK
-
-from .positions import A, F, J, M, give, hiring, new, own
+from tests.games.master_builder.positions import A, F, J, M, give, hiring, new, own
 
 
 @pytest.mark.rule("MB-11", "MB-17", "MB-21")

@@ -46,8 +46,17 @@ from housebuilders.games.master_builder.phases import (
     REPAY_GAIN,
 )
 from housebuilders.games.master_builder.state import MasterBuilderState
-
-from .positions import A, F, M, auctioning, give, hiring, new, own, planning
+from tests.games.master_builder.positions import (
+    A,
+    F,
+    M,
+    auctioning,
+    give,
+    hiring,
+    new,
+    own,
+    planning,
+)
 
 SMALL = 13  # a Small IOU's early repayment (MB-105)
 SHOP = 4  # contract 5: its gable 2 and side wall 2 take an apprentice each

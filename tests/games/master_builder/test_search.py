@@ -19,8 +19,7 @@ from housebuilders.games.master_builder.actions import (
 )
 from housebuilders.games.master_builder.content import SECTIONS
 from housebuilders.games.master_builder.phases import BID, OPENING_BID, PLAN
-
-from .positions import A, J, auctioning, give, new, own, planning
+from tests.games.master_builder.positions import A, J, auctioning, give, new, own, planning
 
 OUTHOUSE = 2
 

@@ -13,8 +13,7 @@ import housebuilders as hb
 from housebuilders.games.master_builder.content import workers
 from housebuilders.games.master_builder.phases import PLAN
 from housebuilders.games.master_builder.state import OPTIONS, MasterBuilderState
-
-from .positions import drive, new
+from tests.games.master_builder.positions import drive, new
 
 GAME = hb.game("master-builder")
 Data = dict[str, Any]

@@ -17,8 +17,18 @@ from housebuilders.games.master_builder.actions import NONE
 from housebuilders.games.master_builder.content import TOWN_WALLS
 from housebuilders.games.master_builder.state import MasterBuilderState
 from housebuilders.server.table import WHY_SEED
-
-from .positions import A, F, J, M, auctioning, give, hiring, new, own, planning
+from tests.games.master_builder.positions import (
+    A,
+    F,
+    J,
+    M,
+    auctioning,
+    give,
+    hiring,
+    new,
+    own,
+    planning,
+)
 
 Json = dict[str, Any]
 

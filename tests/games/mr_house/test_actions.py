@@ -16,8 +16,7 @@ from housebuilders.games.mr_house.actions import (
     StartBuilding,
     Take,
 )
-
-from .helpers import new
+from tests.games.mr_house.helpers import new
 
 
 def test_actions_read_like_sentences() -> None:

@@ -19,8 +19,7 @@ from housebuilders.games.mr_house.actions import (
 )
 from housebuilders.games.mr_house.advanced import NO_GARAGE, Garage
 from housebuilders.games.mr_house.house import BRICK_WALL, CERAMIC_ROOF, ROOF, WOOD_WALL
-
-from .helpers import (
+from tests.games.mr_house.helpers import (
     adv,
     adv_construction,
     adv_purchases,

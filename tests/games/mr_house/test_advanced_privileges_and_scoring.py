@@ -12,8 +12,15 @@ from housebuilders.games.mr_house.actions import RepayLoan, UsePrivilege
 from housebuilders.games.mr_house.advanced import Garage
 from housebuilders.games.mr_house.common import OVER
 from housebuilders.games.mr_house.house import WOOD_WALL
-
-from .helpers import adv, adv_construction, brick, column, materials, privilege, wood
+from tests.games.mr_house.helpers import (
+    adv,
+    adv_construction,
+    brick,
+    column,
+    materials,
+    privilege,
+    wood,
+)
 
 START = dict(wood=1, brick=1, cement=1, steel=1)
 

@@ -17,8 +17,7 @@ from housebuilders.games.mr_house.actions import (
 )
 from housebuilders.games.mr_house.content import load_content
 from housebuilders.games.mr_house.phases import PURCHASES
-
-from .helpers import adv, adv_purchases, card_with, privilege
+from tests.games.mr_house.helpers import adv, adv_purchases, card_with, privilege
 
 ORDER, OFFICE, BRICK, WINDOW, CEMENT, WORK, STEEL, DOOR, WOOD, EXPO = range(1, 11)
 

@@ -6,8 +6,7 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.games.mr_house.actions import FINISH_BUILDING, PlaceMarker
-
-from .helpers import adv, adv_purchases, materials
+from tests.games.mr_house.helpers import adv, adv_purchases, materials
 
 ORDER, OFFICE, BRICK, WINDOW, CEMENT, WORK, STEEL, DOOR, WOOD, EXPO = range(1, 11)
 

@@ -15,8 +15,7 @@ from housebuilders.games.mr_house.actions import (
     StartBuilding,
 )
 from housebuilders.games.mr_house.house import counts
-
-from .helpers import act, at_construction, brick, column, materials, wood
+from tests.games.mr_house.helpers import act, at_construction, brick, column, materials, wood
 
 PLENTY = materials(wood=9, brick=9, cement=9, steel=9, window=9, door=9)
 ROOFED = (column(wood(), roof=True),)

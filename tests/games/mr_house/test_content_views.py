@@ -14,8 +14,7 @@ from housebuilders.games.mr_house import actions as A
 from housebuilders.games.mr_house.content import load_content
 from housebuilders.games.mr_house.svg import svg as svg_view
 from housebuilders.games.mr_house.text import text as text_view
-
-from .helpers import at_construction, column, materials, new, wood
+from tests.games.mr_house.helpers import at_construction, column, materials, new, wood
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -13,8 +13,7 @@ from housebuilders.core import win_shares
 from housebuilders.core.testing import random_playout
 from housebuilders.games.mr_house import actions as A, house as H
 from housebuilders.games.mr_house.heuristic import evaluate, evaluate_all, player_worth
-
-from .helpers import at_construction, column, materials, new, wood
+from tests.games.mr_house.helpers import at_construction, column, materials, new, wood
 
 
 def test_heuristic_is_registered_for_the_game() -> None:
@@ -281,8 +280,7 @@ def test_a_worker_card_to_hire_this_turn_counts_in_the_crews() -> None:
     from housebuilders.games.mr_house.actions import HIRE
     from housebuilders.games.mr_house.heuristic_advanced import CrewClock, advanced_outlook
     from housebuilders.games.mr_house.params import WORK_NOTICE_BOARD
-
-    from .helpers import adv, adv_purchases
+    from tests.games.mr_house.helpers import adv, adv_purchases
 
     state = adv(2, order=[1, 0])
     board = state.p.kinds.index(WORK_NOTICE_BOARD)
@@ -315,8 +313,7 @@ def test_the_permit_to_come_follows_the_office_option(office: str, takers: set[i
     """The advanced heuristic counts a permit coming at the office for the markers
     that gain its benefit by the office option (ruling 10), as the purchases do."""
     from housebuilders.games.mr_house.heuristic_advanced import _coming_permit
-
-    from .helpers import adv, adv_purchases
+    from tests.games.mr_house.helpers import adv, adv_purchases
 
     state = adv(4, order=[0, 1, 2, 3], office=office)
     # player 2's 0, then 0's 1, 3's 2 and 1's 3 (the office is location 2)

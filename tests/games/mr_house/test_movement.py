@@ -6,8 +6,7 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.games.mr_house.actions import PlaceMarker
-
-from .helpers import act, new, place_all
+from tests.games.mr_house.helpers import act, new, place_all
 
 BANK, OFFICE, BRICK, WINDOW, CEMENT, WORK, STEEL, DOOR, WOOD = range(1, 10)
 

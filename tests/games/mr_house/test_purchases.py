@@ -7,8 +7,7 @@ import pytest
 import housebuilders as hb
 from housebuilders.games.mr_house import basic as B
 from housebuilders.games.mr_house.actions import PlaceMarker, SpendCoin, Take
-
-from .helpers import act, materials, new, place_plans, resolve_until
+from tests.games.mr_house.helpers import act, materials, new, place_plans, resolve_until
 
 BANK, OFFICE, BRICK, WINDOW, CEMENT, WORK, STEEL, DOOR, WOOD = range(1, 10)
 START = dict(wood=1, brick=1, cement=1, steel=1)

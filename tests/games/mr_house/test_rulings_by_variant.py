@@ -21,9 +21,8 @@ from housebuilders.core.doccheck import section
 from housebuilders.core.rules import doc_rulings, rules_of, ruling_variants
 from housebuilders.core.state import GameState
 from housebuilders.games.mr_house.actions import Hire
-
-from . import test_purchases
-from .helpers import adv, adv_purchases, new, resolve_until
+from tests.games.mr_house import test_purchases
+from tests.games.mr_house.helpers import adv, adv_purchases, new, resolve_until
 
 ROOT = Path(__file__).resolve().parents[3]
 DOC = (ROOT / "docs" / "games" / "mr-house.md").read_text()

@@ -6,8 +6,7 @@ import pytest
 
 from housebuilders.games.mr_house import basic as B
 from housebuilders.games.mr_house.house import is_complete
-
-from .helpers import brick, column, materials, new, wood
+from tests.games.mr_house.helpers import brick, column, materials, new, wood
 
 
 def finished(players: int = 3) -> B.MrHouseBasicState:

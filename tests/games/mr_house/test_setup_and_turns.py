@@ -8,8 +8,7 @@ import pytest
 
 from housebuilders.core.testing import random_playout
 from housebuilders.games.mr_house import basic as B
-
-from .helpers import materials, new
+from tests.games.mr_house.helpers import materials, new
 
 STOCK = {  # wood, brick, cement, steel, window, door by player count
     2: [5, 4, 4, 5, 2, 1],

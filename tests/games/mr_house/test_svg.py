@@ -15,8 +15,7 @@ from housebuilders.core.testing import check_views, clickable as _clickable, dra
 from housebuilders.games.mr_house import actions as A
 from housebuilders.games.mr_house.house import ROOF, WOOD_WALL, Column, Wall
 from housebuilders.games.mr_house.svg import svg as svg_view
-
-from .helpers import act, at_construction, materials
+from tests.games.mr_house.helpers import act, at_construction, materials
 
 NS = "{http://www.w3.org/2000/svg}"
 GAMES = ("mr-house-basic", "mr-house-advanced")

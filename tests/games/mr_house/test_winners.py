@@ -8,10 +8,9 @@ import pytest
 
 from housebuilders.arena import play
 from housebuilders.core.testing import check_winners
-
-from .helpers import column, wood
-from .test_advanced_privileges_and_scoring import scoring_example, tied
-from .test_scoring import finished, scoring_example as basic_example
+from tests.games.mr_house.helpers import column, wood
+from tests.games.mr_house.test_advanced_privileges_and_scoring import scoring_example, tied
+from tests.games.mr_house.test_scoring import finished, scoring_example as basic_example
 
 
 @pytest.mark.rule("MH-86")

@@ -14,8 +14,7 @@ from housebuilders.games.welcome_to.actions import Adjust, Pick
 from housebuilders.games.welcome_to.content import load_content
 from housebuilders.games.welcome_to.svg import svg as svg_view
 from housebuilders.games.welcome_to.text import text as text_view
-
-from .helpers import set_pairs
+from tests.games.welcome_to.helpers import set_pairs
 
 NS = "{http://www.w3.org/2000/svg}"
 CONTENT = {

@@ -11,8 +11,7 @@ from housebuilders.agents.turn import decide, make_agents
 from housebuilders.games.welcome_to import heuristic
 from housebuilders.games.welcome_to.phases import CHOOSE
 from housebuilders.games.welcome_to.sheet import EMPTY
-
-from .helpers import fill, new
+from tests.games.welcome_to.helpers import fill, new
 
 
 def _positions(players: int, seed: int):

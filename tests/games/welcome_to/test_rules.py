@@ -30,8 +30,7 @@ from housebuilders.games.welcome_to.checks import check_sheet
 from housebuilders.games.welcome_to.observed import points
 from housebuilders.games.welcome_to.sheet import EMPTY, Sheet, layout_of, temp_points
 from housebuilders.games.welcome_to.state import DONE
-
-from .helpers import (
+from tests.games.welcome_to.helpers import (
     A_FOUR_FOUR,
     B_FOUR_FIVE,
     C_THREE_FOUR,

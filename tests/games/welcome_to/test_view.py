@@ -19,8 +19,15 @@ from housebuilders.games.welcome_to.actions import Claim, Mark, Pick, Skip, Writ
 from housebuilders.games.welcome_to.state import WelcomeToState
 from housebuilders.games.welcome_to.svg import svg as svg_view
 from housebuilders.games.welcome_to.text import street as street_text, text as text_view
-
-from .helpers import A_FOUR_FOUR, B_FOUR_FIVE, C_THREE_FOUR, fence, fill, new, play
+from tests.games.welcome_to.helpers import (
+    A_FOUR_FOUR,
+    B_FOUR_FIVE,
+    C_THREE_FOUR,
+    fence,
+    fill,
+    new,
+    play,
+)
 
 NS = "{http://www.w3.org/2000/svg}"
 SPEC = hb.game("welcome-to")

@@ -35,9 +35,29 @@ Box, act, document, rect, text``. A board in a few lines (tests/core/test_draw.p
         return document(THEME, 400, 240, "Toy", parts)
 """
 
-from .actions import NO_ACTS, Acts, Legal, act, asks, chip_rows, chips, explained, maybe_act
-from .board import HEADER_HEIGHT, Row, card_face, document, header, pattern, table, token, track
-from .svg import (
+from housebuilders.core.draw.actions import (
+    NO_ACTS,
+    Acts,
+    Legal,
+    act,
+    asks,
+    chip_rows,
+    chips,
+    explained,
+    maybe_act,
+)
+from housebuilders.core.draw.board import (
+    HEADER_HEIGHT,
+    Row,
+    card_face,
+    document,
+    header,
+    pattern,
+    table,
+    token,
+    track,
+)
+from housebuilders.core.draw.svg import (
     Box,
     bold,
     caption,
@@ -55,8 +75,8 @@ from .svg import (
     text_width,
     wrap,
 )
-from .terminal import player_name
-from .theme import INK, MUTED, WARM, Theme, ghost, player_colour, player_ink
+from housebuilders.core.draw.terminal import player_name
+from housebuilders.core.draw.theme import INK, MUTED, WARM, Theme, ghost, player_colour, player_ink
 
 __all__ = [
     "HEADER_HEIGHT",

@@ -11,8 +11,8 @@ import json
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from .svg import Box, el, escaped, rect, text, text_width
-from .theme import ghost
+from housebuilders.core.draw.svg import Box, el, escaped, rect, text, text_width
+from housebuilders.core.draw.theme import ghost
 
 Json = dict[str, Any]
 

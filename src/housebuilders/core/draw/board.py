@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from .actions import Legal, act
-from .svg import Box, bold, circle, el, num, quoted, rect, text
-from .theme import INK, WARM, Theme, ghost
+from housebuilders.core.draw.actions import Legal, act
+from housebuilders.core.draw.svg import Box, bold, circle, el, num, quoted, rect, text
+from housebuilders.core.draw.theme import INK, WARM, Theme, ghost
 
 #: the header's height: a game's drawing starts below it
 HEADER_HEIGHT = 60

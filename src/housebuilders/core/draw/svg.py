@@ -13,7 +13,7 @@ from functools import cache, lru_cache
 from typing import Any, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
-from .theme import INK, MUTED
+from housebuilders.core.draw.theme import INK, MUTED
 
 
 class Box(NamedTuple):

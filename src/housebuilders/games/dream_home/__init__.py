@@ -3,9 +3,9 @@ rooms, decorate it and roof it."""
 
 from __future__ import annotations
 
-from ...core import GameSpec, Option, register
-from .actions import SPACE
-from .state import DreamHomeState
+from housebuilders.core import GameSpec, Option, register
+from housebuilders.games.dream_home.actions import SPACE
+from housebuilders.games.dream_home.state import DreamHomeState
 
 DREAM_HOME = register(GameSpec(
     id="dream-home",

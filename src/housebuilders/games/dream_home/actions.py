@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ...core import Action
-from .content import MAX_COLOURS, MAX_KIDS, MAX_TYPES, SPACES
+from housebuilders.core import Action
+from housebuilders.games.dream_home.content import MAX_COLOURS, MAX_KIDS, MAX_TYPES, SPACES
 
 FLOORS = ("top floor", "middle floor", "basement")
 

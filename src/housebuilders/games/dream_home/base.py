@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from ...core import Fields, GameState
-from .actions import UseCrowbar
-from .content import DATA, Cards, DreamHomeContent, cards, shown_cards
-from .phases import DISCARD, MEGAPHONE
-from .values import EMPTY, HELPER_OF, NOBODY, Run
+from housebuilders.core import Fields, GameState
+from housebuilders.games.dream_home.actions import UseCrowbar
+from housebuilders.games.dream_home.content import DATA, Cards, DreamHomeContent, cards, shown_cards
+from housebuilders.games.dream_home.phases import DISCARD, MEGAPHONE
+from housebuilders.games.dream_home.values import EMPTY, HELPER_OF, NOBODY, Run
 
 
 class DreamHomeBase(GameState):

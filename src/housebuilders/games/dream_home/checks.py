@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, StrictInt
 
-from ...core.loading import Count, GameStateJson, once, refuse, within
-from .content import SPACES, cards
-from .phases import SECTIONS
+from housebuilders.core.loading import Count, GameStateJson, once, refuse, within
+from housebuilders.games.dream_home.content import SPACES, cards
+from housebuilders.games.dream_home.phases import SECTIONS
 
 if TYPE_CHECKING:
-    from .state import DreamHomeState
+    from housebuilders.games.dream_home.state import DreamHomeState
 
 Card = Annotated[StrictInt, Field(ge=-1, le=1000)]  # a card id or -1 (none)
 Owner = Annotated[StrictInt, Field(ge=-2, le=3)]  # a seat, -1 (none) or -2 (lost)

@@ -9,8 +9,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ...core import GameData, Schema
-from ...core.content import per_content
+from housebuilders.core import GameData, Schema
+from housebuilders.core.content import per_content
 
 MAX_COLOURS = 4  # the action space names roof colours by index (Reclaim)
 MAX_TYPES = 16  # and room types by index (Supply)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...core import Action
-from .actions import (
+from housebuilders.core import Action
+from housebuilders.games.dream_home.actions import (
     NO_SUPPLY,
     NO_SWAP,
     SUPPLIES,
@@ -22,10 +22,18 @@ from .actions import (
     kids_words,
     space_name,
 )
-from .base import DreamHomeBase
-from .content import SPACES, ResourceCard
-from .phases import OVER, SUPPLIER as SUPPLIER_PHASE, SUPPLIER_AFTER
-from .values import EMPTY, END_STEPS, HANDYMAN, LOST, NOBODY, ROOFER_CARD, SUPPLIER
+from housebuilders.games.dream_home.base import DreamHomeBase
+from housebuilders.games.dream_home.content import SPACES, ResourceCard
+from housebuilders.games.dream_home.phases import OVER, SUPPLIER as SUPPLIER_PHASE, SUPPLIER_AFTER
+from housebuilders.games.dream_home.values import (
+    EMPTY,
+    END_STEPS,
+    HANDYMAN,
+    LOST,
+    NOBODY,
+    ROOFER_CARD,
+    SUPPLIER,
+)
 
 
 class EndRules(DreamHomeBase):

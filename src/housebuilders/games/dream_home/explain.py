@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core import Action
-from .actions import SPACE, Decorate, Place, PlaceDown, Take
-from .phases import DECOR, PLACE, SECTIONS, TAKE
+from housebuilders.core import Action
+from housebuilders.games.dream_home.actions import SPACE, Decorate, Place, PlaceDown, Take
+from housebuilders.games.dream_home.phases import DECOR, PLACE, SECTIONS, TAKE
 
 if TYPE_CHECKING:
-    from .state import DreamHomeState
+    from housebuilders.games.dream_home.state import DreamHomeState
 
 PLACING = "Placing Room Cards"
 RULES = {

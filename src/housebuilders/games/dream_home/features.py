@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from array import array
 
-from ...core import Json
-from ...core.features import Features, Vector, relative, rotated, seats
-from . import phases
-from .content import DATA
+from housebuilders.core import Json
+from housebuilders.core.features import Features, Vector, relative, rotated, seats
+from housebuilders.games.dream_home import phases
+from housebuilders.games.dream_home.content import DATA
 
 SEATS = 4
 SPACES = 12

@@ -3,7 +3,7 @@ be tuned with the bots: the seat's points as the home stands against the best ot
 
 from __future__ import annotations
 
-from .state import DreamHomeState
+from housebuilders.games.dream_home.state import DreamHomeState
 
 
 def evaluate(state: DreamHomeState, player: int) -> float:

@@ -5,8 +5,8 @@ DH-89)."""
 
 from __future__ import annotations
 
-from ...core import Action
-from .actions import (
+from housebuilders.core import Action
+from housebuilders.games.dream_home.actions import (
     DECORATES,
     DISCARD_DECOR,
     LADDERS,
@@ -18,9 +18,9 @@ from .actions import (
     UseCrowbar,
     space_name,
 )
-from .base import DreamHomeBase
-from .content import BASEMENT, SPACES, below, floor_of, neighbours
-from .values import (
+from housebuilders.games.dream_home.base import DreamHomeBase
+from housebuilders.games.dream_home.content import BASEMENT, SPACES, below, floor_of, neighbours
+from housebuilders.games.dream_home.values import (
     CROWBAR_TOOL,
     DESIGNER,
     EMPTY,

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from itertools import product
 
-from ...core import Json, TieBreak
-from .base import DreamHomeBase
-from .content import SPACES, TOP, below, floor_of, neighbours
-from .values import ARCHITECT, DESIGNER, EMPTY, FLOOR_SPACES, Run
+from housebuilders.core import Json, TieBreak
+from housebuilders.games.dream_home.base import DreamHomeBase
+from housebuilders.games.dream_home.content import SPACES, TOP, below, floor_of, neighbours
+from housebuilders.games.dream_home.values import ARCHITECT, DESIGNER, EMPTY, FLOOR_SPACES, Run
 
 
 class Scoring(DreamHomeBase):

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Self
 
-from ...core import Json
-from .base import DreamHomeBase
-from .content import SPACES, shown_cards
-from .values import EMPTY, NOBODY, UNSEEN
+from housebuilders.core import Json
+from housebuilders.games.dream_home.base import DreamHomeBase
+from housebuilders.games.dream_home.content import SPACES, shown_cards
+from housebuilders.games.dream_home.values import EMPTY, NOBODY, UNSEEN
 
 
 class Seen(DreamHomeBase):

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Json
-from ...core.loading import parse
-from . import explain
-from .actions import (
+from housebuilders.core import Action, Json
+from housebuilders.core.loading import parse
+from housebuilders.games.dream_home import explain
+from housebuilders.games.dream_home.actions import (
     DECLINE,
     DISCARDS,
     NO_MEGAPHONE,
@@ -41,11 +41,11 @@ from .actions import (
     kids_words,
     space_name,
 )
-from .checks import DreamHomeJson, check
-from .content import SPACES
-from .end import EndRules
-from .home import HomeRules
-from .phases import (
+from housebuilders.games.dream_home.checks import DreamHomeJson, check
+from housebuilders.games.dream_home.content import SPACES
+from housebuilders.games.dream_home.end import EndRules
+from housebuilders.games.dream_home.home import HomeRules
+from housebuilders.games.dream_home.phases import (
     ASKED,
     DECOR,
     DISCARD,
@@ -58,9 +58,16 @@ from .phases import (
     SUPPLIER_AFTER,
     TAKE,
 )
-from .scoring import Scoring
-from .seen import Seen
-from .values import CROWBAR_TOOL, EMPTY, LADDER_TOOL, MEGAPHONE_TOOL, NOBODY, PLACINGS
+from housebuilders.games.dream_home.scoring import Scoring
+from housebuilders.games.dream_home.seen import Seen
+from housebuilders.games.dream_home.values import (
+    CROWBAR_TOOL,
+    EMPTY,
+    LADDER_TOOL,
+    MEGAPHONE_TOOL,
+    NOBODY,
+    PLACINGS,
+)
 
 
 class DreamHomeState(HomeRules, EndRules, Scoring, Seen):

@@ -5,8 +5,8 @@ holds. A pure function of an observation and the seat's legal actions."""
 
 from __future__ import annotations
 
-from ...core import Json
-from ...core.draw import (
+from housebuilders.core import Json
+from housebuilders.core.draw import (
     HEADER_HEIGHT,
     NO_ACTS,
     Acts,

@@ -4,8 +4,13 @@ content, the home's floors, the end's steps."""
 
 from __future__ import annotations
 
-from .actions import LadderPlace, LadderPlaceDown, Place, PlaceDown
-from .phases import HANDYMAN as HANDYMAN_PHASE, ROOFER, SUPPLIER as SUPPLIER_PHASE, SUPPLIER_AFTER
+from housebuilders.games.dream_home.actions import LadderPlace, LadderPlaceDown, Place, PlaceDown
+from housebuilders.games.dream_home.phases import (
+    HANDYMAN as HANDYMAN_PHASE,
+    ROOFER,
+    SUPPLIER as SUPPLIER_PHASE,
+    SUPPLIER_AFTER,
+)
 
 EMPTY = -1  # an empty space, no card, no owner
 NOBODY = -1

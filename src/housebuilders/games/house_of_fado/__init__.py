@@ -3,9 +3,9 @@ workers and kick others out, hire musicians, fill your restaurant and gain stars
 
 from __future__ import annotations
 
-from ...core import GameSpec, Option, register
-from .actions import SPACE
-from .state import HouseOfFadoState
+from housebuilders.core import GameSpec, Option, register
+from housebuilders.games.house_of_fado.actions import SPACE
+from housebuilders.games.house_of_fado.state import HouseOfFadoState
 
 HOUSE_OF_FADO = register(GameSpec(
     id="house-of-fado",

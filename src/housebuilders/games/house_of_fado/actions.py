@@ -8,8 +8,17 @@ from __future__ import annotations
 
 from itertools import product
 
-from ...core import Action
-from .content import COLOURS, GROUPS, KICKOUTS, MAX_NOTES, MAX_SPEND, MAX_TILES, TABLES, TYPES
+from housebuilders.core import Action
+from housebuilders.games.house_of_fado.content import (
+    COLOURS,
+    GROUPS,
+    KICKOUTS,
+    MAX_NOTES,
+    MAX_SPEND,
+    MAX_TILES,
+    TABLES,
+    TYPES,
+)
 
 LOCATIONS = ("Musician Market", "Street", "Rehearsal Room", "Billboard", "your restaurant")
 MARKET, STREET, REHEARSAL, BILLBOARD, RESTAURANT = range(5)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from ...core import Fields, GameState
-from .actions import customers, location_of
-from .board import Board, board
-from .content import COLOURS, DATA, HouseOfFadoContent
-from .deal import NONE, uncovered_tables
+from housebuilders.core import Fields, GameState
+from housebuilders.games.house_of_fado.actions import customers, location_of
+from housebuilders.games.house_of_fado.board import Board, board
+from housebuilders.games.house_of_fado.content import COLOURS, DATA, HouseOfFadoContent
+from housebuilders.games.house_of_fado.deal import NONE, uncovered_tables
 
 
 class HouseOfFadoBase(GameState):

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.content import per_content
-from .actions import (
+from housebuilders.core.content import per_content
+from housebuilders.games.house_of_fado.actions import (
     ACTION_SPACES,
     BILLBOARD,
     LOCATION_OF,
@@ -17,7 +17,7 @@ from .actions import (
     STREET,
     kickout,
 )
-from .content import KICKOUTS, TYPES, HouseOfFadoContent, KickOut
+from housebuilders.games.house_of_fado.content import KICKOUTS, TYPES, HouseOfFadoContent, KickOut
 
 LOCATION_DATA = {MARKET: "market", STREET: "street", REHEARSAL: "rehearsal",
                  BILLBOARD: "billboard_location"}  # fmt: skip

@@ -8,13 +8,20 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt
 
-from ...core.loading import Count, GameStateJson, once, refuse, within
-from .actions import ACTION_SPACES, RESTAURANT_SPACE, SPACES
-from .content import COLOURS, EARNED, MAX_PLAYERS, MIN_PLAYERS, TYPES, bag
-from .phases import SECTIONS
+from housebuilders.core.loading import Count, GameStateJson, once, refuse, within
+from housebuilders.games.house_of_fado.actions import ACTION_SPACES, RESTAURANT_SPACE, SPACES
+from housebuilders.games.house_of_fado.content import (
+    COLOURS,
+    EARNED,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TYPES,
+    bag,
+)
+from housebuilders.games.house_of_fado.phases import SECTIONS
 
 if TYPE_CHECKING:
-    from .state import HouseOfFadoState
+    from housebuilders.games.house_of_fado.state import HouseOfFadoState
 
 Seat = Annotated[StrictInt, Field(ge=0, le=MAX_PLAYERS - 1)]
 Tile = Annotated[StrictInt, Field(ge=-1, le=1000)]  # a tile id, -1: none

@@ -5,14 +5,23 @@ away. Mixed into ``HouseOfFadoState`` (state.py)."""
 
 from __future__ import annotations
 
-from ...core import Action
-from ...core.log import plural
-from .actions import CRITIC_TO, GROUP_NAMES, RAISES, CriticTo, Dismiss, KeepSix, Raise, RemoveSix
-from .base import HouseOfFadoBase
-from .content import COLOURS
-from .deal import NONE
-from .phases import CRITIC, DISMISS, RAISE, SIX
-from .scoring import DISMISSALS, FAME_SIX
+from housebuilders.core import Action
+from housebuilders.core.log import plural
+from housebuilders.games.house_of_fado.actions import (
+    CRITIC_TO,
+    GROUP_NAMES,
+    RAISES,
+    CriticTo,
+    Dismiss,
+    KeepSix,
+    Raise,
+    RemoveSix,
+)
+from housebuilders.games.house_of_fado.base import HouseOfFadoBase
+from housebuilders.games.house_of_fado.content import COLOURS
+from housebuilders.games.house_of_fado.deal import NONE
+from housebuilders.games.house_of_fado.phases import CRITIC, DISMISS, RAISE, SIX
+from housebuilders.games.house_of_fado.scoring import DISMISSALS, FAME_SIX
 
 
 class Closing(HouseOfFadoBase):

@@ -8,8 +8,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from ...core import GameData, Schema
-from ...core.content import per_content
+from housebuilders.core import GameData, Schema
+from housebuilders.core.content import per_content
 
 TYPES = 3  # Portuguese guitar, singer, classical guitar: one restaurant space each
 GROUPS = 3  # the street's customer groups, left to right

@@ -6,8 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core import Rng
-from .content import MAX_PLAYERS, MIN_PLAYERS, TYPES, HouseOfFadoContent, bag, market_tiles
+from housebuilders.core import Rng
+from housebuilders.games.house_of_fado.content import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TYPES,
+    HouseOfFadoContent,
+    bag,
+    market_tiles,
+)
 
 SUPPLY = -1  # a worker or an assistant not on the board
 NONE = -1  # no tile, no owner

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core import Action
-from .actions import (
+from housebuilders.core import Action
+from housebuilders.games.house_of_fado.actions import (
     ACTION_SPACES,
     GROUP_NAMES,
     LOCATION_OF,
@@ -34,8 +34,8 @@ from .actions import (
     location_of,
     space_name,
 )
-from .content import TYPES
-from .phases import (
+from housebuilders.games.house_of_fado.content import TYPES
+from housebuilders.games.house_of_fado.phases import (
     BILLBOARD as BILLBOARD_PHASE,
     MARKET,
     OWN_ASSISTANT,
@@ -46,7 +46,7 @@ from .phases import (
 )
 
 if TYPE_CHECKING:
-    from .state import HouseOfFadoState
+    from housebuilders.games.house_of_fado.state import HouseOfFadoState
 
 GAMEPLAY = "Gameplay"
 

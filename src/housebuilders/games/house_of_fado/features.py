@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from array import array
 
-from ...core import Json
-from ...core.features import Features, Vector, relative, rotated, seats
-from . import phases
-from .actions import ACTION_SPACES, DISPLAY, SPACES
-from .content import COLOURS, GROUPS, MAX_NOTES, TABLES, TYPES
+from housebuilders.core import Json
+from housebuilders.core.features import Features, Vector, relative, rotated, seats
+from housebuilders.games.house_of_fado import phases
+from housebuilders.games.house_of_fado.actions import ACTION_SPACES, DISPLAY, SPACES
+from housebuilders.games.house_of_fado.content import COLOURS, GROUPS, MAX_NOTES, TABLES, TYPES
 
 SEATS = 4
 STARS = 5

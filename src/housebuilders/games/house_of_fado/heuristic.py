@@ -13,10 +13,10 @@ they are worth the raises they still buy, not what they would bring at a close."
 
 from __future__ import annotations
 
-from .actions import Raise
-from .content import TYPES
-from .deal import NONE
-from .phases import (
+from housebuilders.games.house_of_fado.actions import Raise
+from housebuilders.games.house_of_fado.content import TYPES
+from housebuilders.games.house_of_fado.deal import NONE
+from housebuilders.games.house_of_fado.phases import (
     BILLBOARD,
     CRITIC as CRITIC_PHASE,
     DISMISS,
@@ -26,8 +26,8 @@ from .phases import (
     SIX,
     STREET,
 )
-from .scoring import FADO_STAR, PRESTIGE_STAR
-from .state import HouseOfFadoState
+from housebuilders.games.house_of_fado.scoring import FADO_STAR, PRESTIGE_STAR
+from housebuilders.games.house_of_fado.state import HouseOfFadoState
 
 MONEY = 0.35  # a coin's use beyond the 1/5 point it scores at the end
 NOTE = 0.9  # a note held: most fado tiles pay 2 points a note, and more for the set

@@ -5,9 +5,9 @@ one's own restaurant, the fifth, is closing.py. Mixed into ``HouseOfFadoState``
 
 from __future__ import annotations
 
-from ...core import Action
-from ...core.log import plural
-from .actions import (
+from housebuilders.core import Action
+from housebuilders.core.log import plural
+from housebuilders.games.house_of_fado.actions import (
     BILLBOARD,
     CONTRACTS,
     CRITICS,
@@ -32,10 +32,10 @@ from .actions import (
     ScoreFado,
     Seat,
 )
-from .base import HouseOfFadoBase
-from .content import COLOURS
-from .deal import NONE
-from .phases import (
+from housebuilders.games.house_of_fado.base import HouseOfFadoBase
+from housebuilders.games.house_of_fado.content import COLOURS
+from housebuilders.games.house_of_fado.deal import NONE
+from housebuilders.games.house_of_fado.phases import (
     BILLBOARD as BILLBOARD_PHASE,
     DISMISS,
     MARKET as MARKET_PHASE,
@@ -43,8 +43,8 @@ from .phases import (
     REHEARSAL as REHEARSAL_PHASE,
     STREET as STREET_PHASE,
 )
-from .scoring import FADO_POINTS, FADO_STAR, PROMOTIONS
-from .seen import shown_tiles
+from housebuilders.games.house_of_fado.scoring import FADO_POINTS, FADO_STAR, PROMOTIONS
+from housebuilders.games.house_of_fado.seen import shown_tiles
 
 ACTION_PHASES = {MARKET: MARKET_PHASE, STREET: STREET_PHASE, REHEARSAL: REHEARSAL_PHASE,
                  BILLBOARD: BILLBOARD_PHASE}  # fmt: skip

@@ -5,8 +5,8 @@ the space the worker vacated. Mixed into ``HouseOfFadoState`` (state.py)."""
 
 from __future__ import annotations
 
-from ...core import Action
-from .actions import (
+from housebuilders.core import Action
+from housebuilders.games.house_of_fado.actions import (
     ACTION_SPACES,
     BONUS_CUSTOMERS,
     BONUS_FAME,
@@ -38,10 +38,10 @@ from .actions import (
     location_of,
     space_name,
 )
-from .base import HouseOfFadoBase
-from .content import KickOut
-from .deal import NONE, SUPPLY
-from .phases import ASSISTANT, BONUS, KICK, OVERFLOW, OWN_ASSISTANT
+from housebuilders.games.house_of_fado.base import HouseOfFadoBase
+from housebuilders.games.house_of_fado.content import KickOut
+from housebuilders.games.house_of_fado.deal import NONE, SUPPLY
+from housebuilders.games.house_of_fado.phases import ASSISTANT, BONUS, KICK, OVERFLOW, OWN_ASSISTANT
 
 KICKED = -2  # the kicked piece, between its action space and a kick-out space
 LEAVE = {a.source: a for a in (*LEAVES, LEAVE_RESTAURANT)}

@@ -4,10 +4,10 @@ final scoring and tie-breaks (HF-122 to HF-131). Mixed into ``HouseOfFadoState``
 
 from __future__ import annotations
 
-from ...core import Json, TieBreak
-from .base import HouseOfFadoBase
-from .content import EARNED, TYPES
-from .deal import NONE
+from housebuilders.core import Json, TieBreak
+from housebuilders.games.house_of_fado.base import HouseOfFadoBase
+from housebuilders.games.house_of_fado.content import EARNED, TYPES
+from housebuilders.games.house_of_fado.deal import NONE
 
 FADO_STAR, PRESTIGE_STAR = TYPES, TYPES + 1  # the stars after the three musician stars
 FADO_POINTS, PROMOTIONS, DISMISSALS, FAME_SIX = range(len(EARNED))

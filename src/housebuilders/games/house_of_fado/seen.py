@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Self
 
-from ...core import Json
-from ...core.content import per_content
-from .actions import ACTION_SPACES, RESTAURANT_SPACE
-from .base import HouseOfFadoBase
-from .board import board
-from .content import COLOURS, EARNED, TYPES, HouseOfFadoContent
-from .deal import NONE, uncovered_tables
+from housebuilders.core import Json
+from housebuilders.core.content import per_content
+from housebuilders.games.house_of_fado.actions import ACTION_SPACES, RESTAURANT_SPACE
+from housebuilders.games.house_of_fado.base import HouseOfFadoBase
+from housebuilders.games.house_of_fado.board import board
+from housebuilders.games.house_of_fado.content import COLOURS, EARNED, TYPES, HouseOfFadoContent
+from housebuilders.games.house_of_fado.deal import NONE, uncovered_tables
 
 
 class Seen(HouseOfFadoBase):

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Json
-from ...core.loading import parse
-from . import explain
-from .actions import (
+from housebuilders.core import Action, Json
+from housebuilders.core.loading import parse
+from housebuilders.games.house_of_fado import explain
+from housebuilders.games.house_of_fado.actions import (
     ACTION_SPACES,
     CRITIC_TO,
     DISMISSES,
@@ -60,12 +60,12 @@ from .actions import (
     ScoreFado,
     Seat,
 )
-from .checks import HouseOfFadoJson, check
-from .closing import Closing
-from .content import EARNED, TYPES
-from .deal import NONE, SUPPLY, setup
-from .locations import Locations
-from .phases import (
+from housebuilders.games.house_of_fado.checks import HouseOfFadoJson, check
+from housebuilders.games.house_of_fado.closing import Closing
+from housebuilders.games.house_of_fado.content import EARNED, TYPES
+from housebuilders.games.house_of_fado.deal import NONE, SUPPLY, setup
+from housebuilders.games.house_of_fado.locations import Locations
+from housebuilders.games.house_of_fado.phases import (
     ASKED,
     ASSISTANT,
     BILLBOARD as BILLBOARD_PHASE,
@@ -83,9 +83,9 @@ from .phases import (
     SIX,
     STREET as STREET_PHASE,
 )
-from .placing import Placing
-from .scoring import Scoring
-from .seen import Seen
+from housebuilders.games.house_of_fado.placing import Placing
+from housebuilders.games.house_of_fado.scoring import Scoring
+from housebuilders.games.house_of_fado.seen import Seen
 
 
 class HouseOfFadoState(Placing, Locations, Closing, Scoring, Seen):

@@ -19,8 +19,8 @@ own restaurant only."""
 
 from __future__ import annotations
 
-from ...core import Json
-from ...core.draw import (
+from housebuilders.core import Json
+from housebuilders.core.draw import (
     HEADER_HEIGHT,
     MUTED,
     NO_ACTS,
@@ -48,8 +48,8 @@ from ...core.draw import (
     text_width,
     token,
 )
-from ...core.log import plural
-from .actions import (
+from housebuilders.core.log import plural
+from housebuilders.games.house_of_fado.actions import (
     ACTION_SPACES,
     COLOUR_NAMES,
     FROM_SUPPLY,
@@ -77,7 +77,14 @@ from .actions import (
     ScoreFado,
     Seat,
 )
-from .text import GROUP_NAMES, bonus_label, fado_label, space_label, star_label, status
+from housebuilders.games.house_of_fado.text import (
+    GROUP_NAMES,
+    bonus_label,
+    fado_label,
+    space_label,
+    star_label,
+    status,
+)
 
 THEME = Theme("house-of-fado", header="#5b2333", edge="#8b6b5b")
 WIDTH = 980

@@ -4,11 +4,11 @@ stars, then each restaurant. The SVG view (svg.py) shares the short names here."
 
 from __future__ import annotations
 
-from ...core import Json
-from ...core.draw import player_name
-from ...core.draw.terminal import listing
-from .actions import ACTION_SPACES, LOCATION_OF, LOCATIONS
-from .content import KICKOUTS
+from housebuilders.core import Json
+from housebuilders.core.draw import player_name
+from housebuilders.core.draw.terminal import listing
+from housebuilders.games.house_of_fado.actions import ACTION_SPACES, LOCATION_OF, LOCATIONS
+from housebuilders.games.house_of_fado.content import KICKOUTS
 
 #: a board location's short name, by location (the restaurant is each player's own)
 SHORT = ("Market", "Street", "Rehearsal", "Billboard", "restaurant")

@@ -3,10 +3,10 @@ quirks, bid for contracts, weather the events and build the town."""
 
 from __future__ import annotations
 
-from ...core import GameSpec, Option, register
-from .actions import SPACE
-from .base import LATE
-from .state import MasterBuilderState
+from housebuilders.core import GameSpec, Option, register
+from housebuilders.games.master_builder.actions import SPACE
+from housebuilders.games.master_builder.base import LATE
+from housebuilders.games.master_builder.state import MasterBuilderState
 
 MASTER_BUILDER = register(GameSpec(
     id="master-builder",

@@ -22,8 +22,8 @@ the decline of a look (decline-choice), rent-out and rent-price."""
 
 from __future__ import annotations
 
-from ...core import Action
-from .content import (
+from housebuilders.core import Action
+from housebuilders.games.master_builder.content import (
     LOANS,
     MAX_BID,
     MAX_CONTRACTS,

@@ -5,9 +5,9 @@ Mixed into ``MasterBuilderState`` (state.py)."""
 
 from __future__ import annotations
 
-from .actions import NONE, Bid, PassBid, PassOpening, PutUp, money
-from .base import MasterBuilderBase
-from .phases import BID, OPEN, OPENING_BID, REPAY_BONUS
+from housebuilders.games.master_builder.actions import NONE, Bid, PassBid, PassOpening, PutUp, money
+from housebuilders.games.master_builder.base import MasterBuilderBase
+from housebuilders.games.master_builder.phases import BID, OPEN, OPENING_BID, REPAY_BONUS
 
 
 class Auction(MasterBuilderBase):

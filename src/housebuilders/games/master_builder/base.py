@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from ...core import Fields, GameState
-from .actions import Staff
-from .content import DATA, SKILLS, MasterBuilderContent, workers
+from housebuilders.core import Fields, GameState
+from housebuilders.games.master_builder.actions import Staff
+from housebuilders.games.master_builder.content import DATA, SKILLS, MasterBuilderContent, workers
 
 #: Q10's two readings of the late repayment (the option late-repayment), the default first
 LATE = ("deck-exhausted", "none-in-play")

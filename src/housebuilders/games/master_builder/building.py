@@ -6,8 +6,8 @@ The plans are hidden until all are in (MB-83); the skills a seat can place
 
 from __future__ import annotations
 
-from ...core import Action
-from .actions import (
+from housebuilders.core import Action
+from housebuilders.games.master_builder.actions import (
     CREWS,
     NONE,
     OFFERS,
@@ -25,9 +25,15 @@ from .actions import (
     SubmitPlan,
     Unstaff,
 )
-from .base import MasterBuilderBase
-from .content import SECTIONS, SKILLS, can_staff, needs, workers
-from .phases import PLAN, RENT, RENT_ANSWER, RENT_COUNTER, RENT_PRICE
+from housebuilders.games.master_builder.base import MasterBuilderBase
+from housebuilders.games.master_builder.content import SECTIONS, SKILLS, can_staff, needs, workers
+from housebuilders.games.master_builder.phases import (
+    PLAN,
+    RENT,
+    RENT_ANSWER,
+    RENT_COUNTER,
+    RENT_PRICE,
+)
 
 CREW_INDEX = {crew: i for i, crew in enumerate(CREWS)}
 WALLS, ROOFS = (0, 1, 2, 3), (4, 5)  # a building's sections (content.KINDS)

@@ -7,12 +7,20 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt
 
-from ...core.loading import GameStateJson, once, refuse, within
-from .content import LOANS, MAX_PLAYERS, MIN_PLAYERS, SECTIONS, SKILLS, wages, workers
-from .phases import SECTIONS as PHASES
+from housebuilders.core.loading import GameStateJson, once, refuse, within
+from housebuilders.games.master_builder.content import (
+    LOANS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SECTIONS,
+    SKILLS,
+    wages,
+    workers,
+)
+from housebuilders.games.master_builder.phases import SECTIONS as PHASES
 
 if TYPE_CHECKING:
-    from .state import MasterBuilderState
+    from housebuilders.games.master_builder.state import MasterBuilderState
 
 Seat = Annotated[StrictInt, Field(ge=-1, le=MAX_PLAYERS - 1)]  # -1: none
 Id = Annotated[StrictInt, Field(ge=-1, le=10_000)]

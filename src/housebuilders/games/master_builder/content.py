@@ -13,8 +13,8 @@ from typing import Literal, NamedTuple
 
 from pydantic import Field, model_validator
 
-from ...core import GameData, Schema
-from ...core.content import per_content
+from housebuilders.core import GameData, Schema
+from housebuilders.core.content import per_content
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 SKILL_CODES = "MFJA"  # master craftsman, foreman, merchant (journeyman), apprentice (MB-75)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core import Rng
-from .content import (
+from housebuilders.core import Rng
+from housebuilders.games.master_builder.content import (
     LOANS,
     MAX_PLAYERS,
     MIN_PLAYERS,

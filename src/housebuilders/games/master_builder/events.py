@@ -5,10 +5,15 @@ out, and the choices some of them ask of each seat in turn. Mixed into
 
 from __future__ import annotations
 
-from .actions import NONE, EventDismiss, EventUnavailable, PlayEvent
-from .base import MasterBuilderBase
-from .content import SKILL_CODES, workers
-from .phases import EVENT, EVENT_CHOICE, REPAY_GAIN
+from housebuilders.games.master_builder.actions import (
+    NONE,
+    EventDismiss,
+    EventUnavailable,
+    PlayEvent,
+)
+from housebuilders.games.master_builder.base import MasterBuilderBase
+from housebuilders.games.master_builder.content import SKILL_CODES, workers
+from housebuilders.games.master_builder.phases import EVENT, EVENT_CHOICE, REPAY_GAIN
 
 
 class Events(MasterBuilderBase):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core import Action
-from .actions import (
+from housebuilders.core import Action
+from housebuilders.games.master_builder.actions import (
     NONE,
     AcceptRent,
     Bid,
@@ -32,8 +32,14 @@ from .actions import (
     money,
     section_name,
 )
-from .content import MAX_WORKERS, MasterBuilderContent, can_staff, needs, workers
-from .phases import (
+from housebuilders.games.master_builder.content import (
+    MAX_WORKERS,
+    MasterBuilderContent,
+    can_staff,
+    needs,
+    workers,
+)
+from housebuilders.games.master_builder.phases import (
     BID,
     DRAFT,
     HIRE,
@@ -49,8 +55,8 @@ from .phases import (
 )
 
 if TYPE_CHECKING:
-    from .base import MasterBuilderBase
-    from .state import MasterBuilderState
+    from housebuilders.games.master_builder.base import MasterBuilderBase
+    from housebuilders.games.master_builder.state import MasterBuilderState
 
 HIRING = "Hiring a Worker"
 BIDDING = "Bidding on a Contract"

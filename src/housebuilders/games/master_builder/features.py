@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from array import array
 
-from ...core import Json
-from ...core.features import Features, Vector, relative, rotated, seats
-from . import phases
+from housebuilders.core import Json
+from housebuilders.core.features import Features, Vector, relative, rotated, seats
+from housebuilders.games.master_builder import phases
 
 SEATS = 4
 CONTRACTS = 12

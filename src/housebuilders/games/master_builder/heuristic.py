@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import State
-from ...core.content import per_content, remembered
-from .actions import NONE, Staff, Unstaff
-from .building import has_free, plan_key, unkey
-from .content import SECTIONS, needs, workers
-from .phases import (
+from housebuilders.core import State
+from housebuilders.core.content import per_content, remembered
+from housebuilders.games.master_builder.actions import NONE, Staff, Unstaff
+from housebuilders.games.master_builder.building import has_free, plan_key, unkey
+from housebuilders.games.master_builder.content import SECTIONS, needs, workers
+from housebuilders.games.master_builder.phases import (
     BID,
     DRAFT,
     EVENT,
@@ -43,8 +43,8 @@ from .phases import (
     REPAY_BONUS,
     REPAY_GAIN,
 )
-from .sketch import sketch, skills_of
-from .state import MasterBuilderState
+from housebuilders.games.master_builder.sketch import sketch, skills_of
+from housebuilders.games.master_builder.state import MasterBuilderState
 
 # the phases before this round's construction (its plan still to make)
 BEFORE_AUCTION = frozenset((DRAFT, HIRE, LOOK))

@@ -5,9 +5,9 @@ Mixed into ``MasterBuilderState`` (state.py)."""
 
 from __future__ import annotations
 
-from ...core import Action
-from . import explain
-from .actions import (
+from housebuilders.core import Action
+from housebuilders.games.master_builder import explain
+from housebuilders.games.master_builder.actions import (
     HIRES,
     LOOKS,
     NONE,
@@ -19,9 +19,9 @@ from .actions import (
     PassHiring,
     money,
 )
-from .base import MasterBuilderBase
-from .content import workers
-from .phases import DRAFT, HIRE, LOOK
+from housebuilders.games.master_builder.base import MasterBuilderBase
+from housebuilders.games.master_builder.content import workers
+from housebuilders.games.master_builder.phases import DRAFT, HIRE, LOOK
 
 
 class Hiring(MasterBuilderBase):

@@ -6,10 +6,17 @@ them, and each seat's last chance to repay. What a loan costs to repay, early or
 
 from __future__ import annotations
 
-from ...core import Action
-from .actions import NONE, REPAYS, KeepLoans, RepayIou, TakeLoan
-from .base import MasterBuilderBase
-from .phases import HIRE, LOAN, OVER, REPAY, REPAY_BONUS, REPAY_GAIN
+from housebuilders.core import Action
+from housebuilders.games.master_builder.actions import NONE, REPAYS, KeepLoans, RepayIou, TakeLoan
+from housebuilders.games.master_builder.base import MasterBuilderBase
+from housebuilders.games.master_builder.phases import (
+    HIRE,
+    LOAN,
+    OVER,
+    REPAY,
+    REPAY_BONUS,
+    REPAY_GAIN,
+)
 
 
 class Income(MasterBuilderBase):

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from ...core import Action, Json, Rng
-from ...core.content import per_content
-from .actions import STAFFS, SUBMIT_PLAN, RepayIou, Staff
-from .base import MasterBuilderBase
-from .building import unkey
-from .content import MasterBuilderContent, workers
-from .phases import LOOK, OVER, PLAN, TRACK, TRACK_OF
-from .sketch import sketch, skills_of
+from housebuilders.core import Action, Json, Rng
+from housebuilders.core.content import per_content
+from housebuilders.games.master_builder.actions import STAFFS, SUBMIT_PLAN, RepayIou, Staff
+from housebuilders.games.master_builder.base import MasterBuilderBase
+from housebuilders.games.master_builder.building import unkey
+from housebuilders.games.master_builder.content import MasterBuilderContent, workers
+from housebuilders.games.master_builder.phases import LOOK, OVER, PLAN, TRACK, TRACK_OF
+from housebuilders.games.master_builder.sketch import sketch, skills_of
 
 
 class Seen(MasterBuilderBase):

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core.content import per_content, remembered
-from .actions import NONE
-from .building import GABLES, ROOFS, SIDE_WALLS, TOWN, WALLS
-from .content import needs
+from housebuilders.core.content import per_content, remembered
+from housebuilders.games.master_builder.actions import NONE
+from housebuilders.games.master_builder.building import GABLES, ROOFS, SIDE_WALLS, TOWN, WALLS
+from housebuilders.games.master_builder.content import needs
 
 if TYPE_CHECKING:
-    from .base import MasterBuilderBase
+    from housebuilders.games.master_builder.base import MasterBuilderBase
 
 
 Sketch = tuple[tuple[int, tuple[int, int]], ...]

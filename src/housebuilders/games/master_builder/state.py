@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Json
-from ...core.loading import parse
-from . import explain
-from .actions import (
+from housebuilders.core import Action, Json
+from housebuilders.core.loading import parse
+from housebuilders.games.master_builder import explain
+from housebuilders.games.master_builder.actions import (
     ACCEPT_RENT,
     BIDS,
     CHOOSES,
@@ -67,15 +67,15 @@ from .actions import (
     TakeLoan,
     Unstaff,
 )
-from .auction import Auction
-from .building import Construction
-from .checks import MasterBuilderJson, check
-from .content import QUIRK_CODES, SECTIONS, workers
-from .deal import setup
-from .events import Events
-from .hiring import Hiring
-from .income import Income
-from .phases import (
+from housebuilders.games.master_builder.auction import Auction
+from housebuilders.games.master_builder.building import Construction
+from housebuilders.games.master_builder.checks import MasterBuilderJson, check
+from housebuilders.games.master_builder.content import QUIRK_CODES, SECTIONS, workers
+from housebuilders.games.master_builder.deal import setup
+from housebuilders.games.master_builder.events import Events
+from housebuilders.games.master_builder.hiring import Hiring
+from housebuilders.games.master_builder.income import Income
+from housebuilders.games.master_builder.phases import (
     BID,
     DRAFT,
     EVENT,
@@ -97,7 +97,7 @@ from .phases import (
     TRACK,
     TRACK_OF,
 )
-from .seen import Seen
+from housebuilders.games.master_builder.seen import Seen
 
 OPTIONS = ("choosing-workers", "selective-events", "additional-events", "renting-workers")
 #: the other readings of rulings, each an option off by default (docs: "Which rulings are

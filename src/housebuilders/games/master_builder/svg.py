@@ -20,8 +20,8 @@ an action, never hidden information."""
 
 from __future__ import annotations
 
-from ...core import Json
-from ...core.draw import (
+from housebuilders.core import Json
+from housebuilders.core.draw import (
     HEADER_HEIGHT,
     NO_ACTS,
     WARM,
@@ -43,7 +43,7 @@ from ...core.draw import (
     text,
     text_width,
 )
-from .actions import (
+from housebuilders.games.master_builder.actions import (
     NONE,
     Bid,
     ChooseWorker,
@@ -63,9 +63,9 @@ from .actions import (
     Unstaff,
     money,
 )
-from .content import parse_code
-from .phases import TRACK
-from .text import (
+from housebuilders.games.master_builder.content import parse_code
+from housebuilders.games.master_builder.phases import TRACK
+from housebuilders.games.master_builder.text import (
     a_skill,
     auction_line,
     contract_title,

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...core import Json
-from ...core.draw import player_name
-from ...core.draw.terminal import listing
-from ...core.log import plural
-from .actions import NONE, a_worker, money
-from .content import KINDS, SKILL_CODES
-from .phases import TRACK
+from housebuilders.core import Json
+from housebuilders.core.draw import player_name
+from housebuilders.core.draw.terminal import listing
+from housebuilders.core.log import plural
+from housebuilders.games.master_builder.actions import NONE, a_worker, money
+from housebuilders.games.master_builder.content import KINDS, SKILL_CODES
+from housebuilders.games.master_builder.phases import TRACK
 
 PHASE_WORDS = {"draft": "taking a face-up worker (the first hires)",
                "hire": "hiring, firing or passing", "look": "choosing a worker from a deck",

@@ -4,11 +4,11 @@ rulings, options and data sources: docs/games/mr-house.md."""
 
 from __future__ import annotations
 
-from ...core import GameSpec, register
-from .actions import ADVANCED_SPACE, BASIC_SPACE
-from .advanced import MrHouseAdvancedState
-from .basic import MrHouseBasicState
-from .options import ADVANCED_OPTIONS, BASIC_OPTIONS
+from housebuilders.core import GameSpec, register
+from housebuilders.games.mr_house.actions import ADVANCED_SPACE, BASIC_SPACE
+from housebuilders.games.mr_house.advanced import MrHouseAdvancedState
+from housebuilders.games.mr_house.basic import MrHouseBasicState
+from housebuilders.games.mr_house.options import ADVANCED_OPTIONS, BASIC_OPTIONS
 
 BASIC = register(
     GameSpec(

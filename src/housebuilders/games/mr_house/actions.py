@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ...core import Action
-from ...core.content import per_content
-from .content import MrHouseContent, load_content
-from .house import CHIMNEY, MAX_COLUMNS, MAX_LEVELS
+from housebuilders.core import Action
+from housebuilders.core.content import per_content
+from housebuilders.games.mr_house.content import MrHouseContent, load_content
+from housebuilders.games.mr_house.house import CHIMNEY, MAX_COLUMNS, MAX_LEVELS
 
 MATERIALS = ("wood", "brick", "cement", "steel", "window", "door")
 COIN_MATERIALS = (

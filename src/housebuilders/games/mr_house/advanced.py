@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core import Action, Json
-from ...core.loading import parse
-from ...core.rng import Rng, seed_state
-from .actions import (
+from housebuilders.core import Action, Json
+from housebuilders.core.loading import parse
+from housebuilders.core.rng import Rng, seed_state
+from housebuilders.games.mr_house.actions import (
     ADVANCED_PLACE,
     BUY,
     CASH,
@@ -46,15 +46,15 @@ from .actions import (
     StopHiring,
     UsePrivilege,
 )
-from .advanced_construction import AdvancedConstruction
-from .advanced_purchases import AdvancedPurchases
-from .advanced_scoring import AdvancedScoring
-from .checks import AdvancedJson, check_advanced, index_of
-from .explain import explain_advanced, explain_not_acting_advanced
-from .house import NO_GARAGE, Garage
-from .options import OFFICE as OFFICE_OPTION, office_benefits
-from .params import advanced_params
-from .phases import (
+from housebuilders.games.mr_house.advanced_construction import AdvancedConstruction
+from housebuilders.games.mr_house.advanced_purchases import AdvancedPurchases
+from housebuilders.games.mr_house.advanced_scoring import AdvancedScoring
+from housebuilders.games.mr_house.checks import AdvancedJson, check_advanced, index_of
+from housebuilders.games.mr_house.explain import explain_advanced, explain_not_acting_advanced
+from housebuilders.games.mr_house.house import NO_GARAGE, Garage
+from housebuilders.games.mr_house.options import OFFICE as OFFICE_OPTION, office_benefits
+from housebuilders.games.mr_house.params import advanced_params
+from housebuilders.games.mr_house.phases import (
     ADVANCED_PHASE_NAMES as PHASE_NAMES,
     AWAIT_NAMES,
     AWAIT_WORDS,

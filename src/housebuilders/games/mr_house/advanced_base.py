@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from ...core import Action, Fields
-from .common import MrHouseState
-from .content import MrHouseContent
-from .house import Garage
-from .params import AdvancedParams
+from housebuilders.core import Action, Fields
+from housebuilders.games.mr_house.common import MrHouseState
+from housebuilders.games.mr_house.content import MrHouseContent
+from housebuilders.games.mr_house.house import Garage
+from housebuilders.games.mr_house.params import AdvancedParams
 
 
 class MrHouseAdvancedBase(MrHouseState):

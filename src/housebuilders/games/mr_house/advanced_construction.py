@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...core import Action
-from . import house as H
-from .actions import (
+from housebuilders.core import Action
+from housebuilders.games.mr_house import house as H
+from housebuilders.games.mr_house.actions import (
     BUILD,
     BUILD_GARAGE,
     FINISH_BUILDING,
@@ -21,9 +21,9 @@ from .actions import (
     FinishBuilding,
     Remove,
 )
-from .advanced_base import MrHouseAdvancedBase
-from .house import GIVEN_UP_GARAGE, NO_GARAGE_WALL, Garage
-from .phases import BUILDING, BUILDING_PART, CREW_CHOICE
+from housebuilders.games.mr_house.advanced_base import MrHouseAdvancedBase
+from housebuilders.games.mr_house.house import GIVEN_UP_GARAGE, NO_GARAGE_WALL, Garage
+from housebuilders.games.mr_house.phases import BUILDING, BUILDING_PART, CREW_CHOICE
 
 
 class AdvancedConstruction(MrHouseAdvancedBase):

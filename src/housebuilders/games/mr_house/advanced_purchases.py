@@ -4,7 +4,7 @@ cards, the player order track) and the privilege cards' special actions."""
 
 from __future__ import annotations
 
-from .actions import (
+from housebuilders.games.mr_house.actions import (
     MATERIAL_INDEX,
     MATERIALS,
     Buy,
@@ -15,10 +15,27 @@ from .actions import (
     StopHiring,
     UsePrivilege,
 )
-from .advanced_base import MrHouseAdvancedBase
-from .options import OFFICE as OFFICE_OPTION, OFFICE_HIGHEST_TWO, office_benefits
-from .params import CONSTRUCTION_EXPO, OFFICE as OFFICE_KIND, PLAYER_ORDER, STORE, WORK_NOTICE_BOARD
-from .phases import BUY_AT_STORE, EXPO_CHOICE, HIRING, MOVE, OFFICE_CHOICE, RECEIPT
+from housebuilders.games.mr_house.advanced_base import MrHouseAdvancedBase
+from housebuilders.games.mr_house.options import (
+    OFFICE as OFFICE_OPTION,
+    OFFICE_HIGHEST_TWO,
+    office_benefits,
+)
+from housebuilders.games.mr_house.params import (
+    CONSTRUCTION_EXPO,
+    OFFICE as OFFICE_KIND,
+    PLAYER_ORDER,
+    STORE,
+    WORK_NOTICE_BOARD,
+)
+from housebuilders.games.mr_house.phases import (
+    BUY_AT_STORE,
+    EXPO_CHOICE,
+    HIRING,
+    MOVE,
+    OFFICE_CHOICE,
+    RECEIPT,
+)
 
 
 class AdvancedPurchases(MrHouseAdvancedBase):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...core import Json, TieBreak, ranks
-from . import house as H
-from .advanced_base import MrHouseAdvancedBase
+from housebuilders.core import Json, TieBreak, ranks
+from housebuilders.games.mr_house import house as H
+from housebuilders.games.mr_house.advanced_base import MrHouseAdvancedBase
 
 
 class AdvancedScoring(MrHouseAdvancedBase):

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core import Action, Fields, Json, TieBreak
-from ...core.loading import parse
-from ...core.rng import Rng, seed_state
-from . import house as H
-from .actions import (
+from housebuilders.core import Action, Fields, Json, TieBreak
+from housebuilders.core.loading import parse
+from housebuilders.core.rng import Rng, seed_state
+from housebuilders.games.mr_house import house as H
+from housebuilders.games.mr_house.actions import (
     BUILD,
     COIN_MATERIALS,
     FINISH_BUILDING,
@@ -39,12 +39,18 @@ from .actions import (
     StartBuilding,
     Take,
 )
-from .checks import BasicJson, check_basic, index_of
-from .common import MrHouseState
-from .content import BASIC_PART_IDS, MrHouseContent
-from .explain import explain_basic
-from .params import BANK, OFFICE, WORK_NOTICE_BOARD, BasicParams, basic_params
-from .phases import (
+from housebuilders.games.mr_house.checks import BasicJson, check_basic, index_of
+from housebuilders.games.mr_house.common import MrHouseState
+from housebuilders.games.mr_house.content import BASIC_PART_IDS, MrHouseContent
+from housebuilders.games.mr_house.explain import explain_basic
+from housebuilders.games.mr_house.params import (
+    BANK,
+    OFFICE,
+    WORK_NOTICE_BOARD,
+    BasicParams,
+    basic_params,
+)
+from housebuilders.games.mr_house.phases import (
     BASIC_PHASE_NAMES as PHASE_NAMES,
     MOVEMENT,
     OVER,

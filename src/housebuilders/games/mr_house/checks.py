@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt
 
-from ...core.loading import Count, GameStateJson, StateSchema, once, refuse, row, within
-from . import house as H
-from .actions import MATERIALS, PART_IDS
-from .house import GIVEN_UP_WALL, NO_GARAGE_WALL
-from .params import CONSTRUCTION_EXPO, OFFICE, STORE, WORK_NOTICE_BOARD
-from .phases import (
+from housebuilders.core.loading import Count, GameStateJson, StateSchema, once, refuse, row, within
+from housebuilders.games.mr_house import house as H
+from housebuilders.games.mr_house.actions import MATERIALS, PART_IDS
+from housebuilders.games.mr_house.house import GIVEN_UP_WALL, NO_GARAGE_WALL
+from housebuilders.games.mr_house.params import CONSTRUCTION_EXPO, OFFICE, STORE, WORK_NOTICE_BOARD
+from housebuilders.games.mr_house.phases import (
     AWAIT_NAMES,
     BUILDING,
     BUILDING_PART,
@@ -37,9 +37,9 @@ from .phases import (
 )
 
 if TYPE_CHECKING:
-    from .advanced import MrHouseAdvancedState
-    from .basic import MrHouseBasicState
-    from .common import MrHouseState
+    from housebuilders.games.mr_house.advanced import MrHouseAdvancedState
+    from housebuilders.games.mr_house.basic import MrHouseBasicState
+    from housebuilders.games.mr_house.common import MrHouseState
 
 
 # == the JSON's shape ==================================================================

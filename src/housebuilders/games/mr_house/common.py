@@ -13,14 +13,21 @@ from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from ...core import Action, Fields, GameState, Json, Rng
-from ...core.loading import refuse
-from . import house as H
-from .actions import MATERIALS, PART_IDS, PlaceMarker, Worded, Words, words_of
-from .checks import index_of, load_stacks
-from .content import DATA
-from .options import DOOR, DOOR_GROUND_FLOOR
-from .phases import MOVEMENT, OVER, PURCHASES
+from housebuilders.core import Action, Fields, GameState, Json, Rng
+from housebuilders.core.loading import refuse
+from housebuilders.games.mr_house import house as H
+from housebuilders.games.mr_house.actions import (
+    MATERIALS,
+    PART_IDS,
+    PlaceMarker,
+    Worded,
+    Words,
+    words_of,
+)
+from housebuilders.games.mr_house.checks import index_of, load_stacks
+from housebuilders.games.mr_house.content import DATA
+from housebuilders.games.mr_house.options import DOOR, DOOR_GROUND_FLOOR
+from housebuilders.games.mr_house.phases import MOVEMENT, OVER, PURCHASES
 
 
 def bits(mask: int) -> list[int]:

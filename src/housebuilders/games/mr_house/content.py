@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ...core import GameData, Schema
+from housebuilders.core import GameData, Schema
 
 DATA_FILE = Path(__file__).with_name("data.toml")
 PART_IDS = ("wood_wall", "brick_wall", "roof", "chimney", "window", "door", "ceramic_roof")

@@ -9,10 +9,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core import Action
-from . import house as H
-from .actions import COIN_MATERIALS, GARAGE, MATERIAL_INDEX, MATERIALS, PART_INDEX
-from .phases import (
+from housebuilders.core import Action
+from housebuilders.games.mr_house import house as H
+from housebuilders.games.mr_house.actions import (
+    COIN_MATERIALS,
+    GARAGE,
+    MATERIAL_INDEX,
+    MATERIALS,
+    PART_INDEX,
+)
+from housebuilders.games.mr_house.phases import (
     AWAIT_NAMES,
     BASIC_PHASE_NAMES,
     BUILDING_PART,
@@ -24,8 +30,8 @@ from .phases import (
 )
 
 if TYPE_CHECKING:
-    from .advanced import MrHouseAdvancedState
-    from .basic import MrHouseBasicState
+    from housebuilders.games.mr_house.advanced import MrHouseAdvancedState
+    from housebuilders.games.mr_house.basic import MrHouseBasicState
 
 MOVE, BUY, BUILD = "Movement Around the City", "Purchases", "Construction"
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from array import array
 
-from ...core import Json
-from ...core.features import Features, Vector, relative, rotated, seats
-from .actions import PART_IDS
-from .phases import ADVANCED_PHASE_NAMES, AWAIT_NAMES, BASIC_PHASE_NAMES
+from housebuilders.core import Json
+from housebuilders.core.features import Features, Vector, relative, rotated, seats
+from housebuilders.games.mr_house.actions import PART_IDS
+from housebuilders.games.mr_house.phases import ADVANCED_PHASE_NAMES, AWAIT_NAMES, BASIC_PHASE_NAMES
 
 SEATS = 4
 LOCATIONS = 10  # the advanced board's; the basic board leaves the last one empty

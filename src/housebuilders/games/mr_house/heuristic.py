@@ -32,12 +32,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...core import State, win_shares
-from . import house as H
-from .basic import MrHouseBasicState
-from .params import BANK, OFFICE, STORE, WORK_NOTICE_BOARD
-from .phases import MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING
-from .plan import (
+from housebuilders.core import State, win_shares
+from housebuilders.games.mr_house import house as H
+from housebuilders.games.mr_house.basic import MrHouseBasicState
+from housebuilders.games.mr_house.params import BANK, OFFICE, STORE, WORK_NOTICE_BOARD
+from housebuilders.games.mr_house.phases import MOVEMENT, OVER, PREPARING, PURCHASES, ROLLING
+from housebuilders.games.mr_house.plan import (
     HAND_VALUE,
     LEFTOVER_VALUE,
     Clock,

@@ -7,15 +7,21 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ...core import Action, State
-from ...core.content import remembered
-from . import house as H
-from .actions import GARAGE
-from .advanced import MrHouseAdvancedState
-from .advanced_purchases import shift_in
-from .params import OFFICE, STORE, WORK_NOTICE_BOARD
-from .phases import BUILDING, HIRING, MOVEMENT, OVER, PURCHASES
-from .plan import LEFTOVER_VALUE, Plan, _per_params, permit_chance, versus
+from housebuilders.core import Action, State
+from housebuilders.core.content import remembered
+from housebuilders.games.mr_house import house as H
+from housebuilders.games.mr_house.actions import GARAGE
+from housebuilders.games.mr_house.advanced import MrHouseAdvancedState
+from housebuilders.games.mr_house.advanced_purchases import shift_in
+from housebuilders.games.mr_house.params import OFFICE, STORE, WORK_NOTICE_BOARD
+from housebuilders.games.mr_house.phases import BUILDING, HIRING, MOVEMENT, OVER, PURCHASES
+from housebuilders.games.mr_house.plan import (
+    LEFTOVER_VALUE,
+    Plan,
+    _per_params,
+    permit_chance,
+    versus,
+)
 
 # == The advanced variant ===============================================================
 #: An incomplete house loses whatever its points: being complete outweighs any score.

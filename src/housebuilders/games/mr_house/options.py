@@ -5,7 +5,7 @@ reading the game has always played)."""
 
 from __future__ import annotations
 
-from ...core import Option
+from housebuilders.core import Option
 
 #: ruling 3: where the door may go
 DOOR_ANY_FLOOR, DOOR_GROUND_FLOOR = "any-floor", "ground-floor"

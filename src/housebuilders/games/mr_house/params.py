@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.content import per_content
-from .actions import MATERIALS, PART_IDS
-from .content import BASIC_PART_IDS, MrHouseContent
+from housebuilders.core.content import per_content
+from housebuilders.games.mr_house.actions import MATERIALS, PART_IDS
+from housebuilders.games.mr_house.content import BASIC_PART_IDS, MrHouseContent
 
 BANK, OFFICE, WORK_NOTICE_BOARD, STORE = "bank", "office", "work_notice_board", "store"
 

@@ -11,14 +11,14 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import house as H
-from .actions import COIN_MATERIALS, MATERIALS
-from .advanced import MrHouseAdvancedState
-from .basic import MrHouseBasicState
-from .phases import OVER, PREPARING, PURCHASES, ROLLING
+from housebuilders.games.mr_house import house as H
+from housebuilders.games.mr_house.actions import COIN_MATERIALS, MATERIALS
+from housebuilders.games.mr_house.advanced import MrHouseAdvancedState
+from housebuilders.games.mr_house.basic import MrHouseBasicState
+from housebuilders.games.mr_house.phases import OVER, PREPARING, PURCHASES, ROLLING
 
 if TYPE_CHECKING:
-    from .heuristic_advanced import CrewClock
+    from housebuilders.games.mr_house.heuristic_advanced import CrewClock
 
 LEFTOVER_VALUE = 0.15  # a material that fits no part of the plan (yet)
 

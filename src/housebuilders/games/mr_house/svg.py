@@ -30,12 +30,21 @@ core/draw.
 
 from __future__ import annotations
 
-from ...core.draw import Acts, Box, Theme, circle, document, header, player_colour, player_name
-from .svg_city import _city
-from .svg_common import CITY_COLUMNS, CITY_ROW, EDGE, Json, _advanced
-from .svg_house import PATTERNS
-from .svg_players import _player
-from .svg_supply import _supply
+from housebuilders.core.draw import (
+    Acts,
+    Box,
+    Theme,
+    circle,
+    document,
+    header,
+    player_colour,
+    player_name,
+)
+from housebuilders.games.mr_house.svg_city import _city
+from housebuilders.games.mr_house.svg_common import CITY_COLUMNS, CITY_ROW, EDGE, Json, _advanced
+from housebuilders.games.mr_house.svg_house import PATTERNS
+from housebuilders.games.mr_house.svg_players import _player
+from housebuilders.games.mr_house.svg_supply import _supply
 
 WIDTH = 1200
 THEME = Theme("mrhouse", paper="#fbf8f2", edge=EDGE)

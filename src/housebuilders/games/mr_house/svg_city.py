@@ -3,7 +3,7 @@
 
 
 
-from ...core.draw import (
+from housebuilders.core.draw import (
     MUTED,
     Acts,
     Box,
@@ -23,9 +23,17 @@ from ...core.draw import (
     text,
     wrap,
 )
-from .city import grid
-from .svg_common import BOARD, CITY_COLUMNS, CITY_ROW, EDGE, Json, _advanced, _disc
-from .svg_house import MATERIAL_COLOURS
+from housebuilders.games.mr_house.city import grid
+from housebuilders.games.mr_house.svg_common import (
+    BOARD,
+    CITY_COLUMNS,
+    CITY_ROW,
+    EDGE,
+    Json,
+    _advanced,
+    _disc,
+)
+from housebuilders.games.mr_house.svg_house import MATERIAL_COLOURS
 
 
 # -- the city -----------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.draw import player_colour, player_ink, token
+from housebuilders.core.draw import player_colour, player_ink, token
 
 Json = dict[str, Any]
 

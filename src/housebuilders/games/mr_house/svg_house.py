@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ...core.draw import (
+from housebuilders.core.draw import (
     MUTED,
     Acts,
     Box,

@@ -3,7 +3,7 @@ privilege cards and the house."""
 
 
 
-from ...core.draw import (
+from housebuilders.core.draw import (
     MUTED,
     NO_ACTS,
     Acts,
@@ -26,9 +26,9 @@ from ...core.draw import (
     rect,
     text,
 )
-from .svg_common import EDGE, LEFT_W, Json, _advanced, _disc
-from .svg_house import MATERIAL_COLOURS, house, part_icon
-from .svg_supply import _privilege_about, _privilege_card, _stars
+from housebuilders.games.mr_house.svg_common import EDGE, LEFT_W, Json, _advanced, _disc
+from housebuilders.games.mr_house.svg_house import MATERIAL_COLOURS, house, part_icon
+from housebuilders.games.mr_house.svg_supply import _privilege_about, _privilege_card, _stars
 
 
 # -- the players ------------------------------------------------------------------------------

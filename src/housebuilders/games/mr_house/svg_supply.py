@@ -3,7 +3,7 @@ cards, and in the advanced variant the player order and the construction expo.""
 
 
 
-from ...core.draw import (
+from housebuilders.core.draw import (
     INK,
     MUTED,
     NO_ACTS,
@@ -19,8 +19,15 @@ from ...core.draw import (
     text_width,
     wrap,
 )
-from .svg_common import BOARD, CARD_COLOURS, EDGE, Json, _advanced, _disc
-from .svg_house import MATERIAL_COLOURS, part_icon
+from housebuilders.games.mr_house.svg_common import (
+    BOARD,
+    CARD_COLOURS,
+    EDGE,
+    Json,
+    _advanced,
+    _disc,
+)
+from housebuilders.games.mr_house.svg_house import MATERIAL_COLOURS, part_icon
 
 
 # -- the supply -----------------------------------------------------------------------------

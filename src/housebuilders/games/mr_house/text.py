@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.draw.terminal import beside, listing
+from housebuilders.core.draw.terminal import beside, listing
 
 __all__ = ["house", "legend", "text"]
 

@@ -4,9 +4,9 @@ beside this file; the rulings, options and data sources: docs/games/welcome-to.m
 
 from __future__ import annotations
 
-from ...core import GameSpec, Option, register
-from .actions import SPACE
-from .state import DECKS, WelcomeToState
+from housebuilders.core import GameSpec, Option, register
+from housebuilders.games.welcome_to.actions import SPACE
+from housebuilders.games.welcome_to.state import DECKS, WelcomeToState
 
 WELCOME_TO = register(
     GameSpec(

@@ -6,7 +6,7 @@ Streets and houses count from 0 in JSON and from 1 in the text."""
 
 from __future__ import annotations
 
-from ...core import Action
+from housebuilders.core import Action
 
 MAX_STREETS = 3
 MAX_HOUSES = 12  # the longest street

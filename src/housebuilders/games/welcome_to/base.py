@@ -4,9 +4,9 @@ and typed) and the queries of them both ask. ``Turn`` (turn.py) derives from it,
 
 from __future__ import annotations
 
-from ...core import Fields, GameState
-from .content import DATA, WelcomeToContent
-from .sheet import Estate, Layout, Sheet
+from housebuilders.core import Fields, GameState
+from housebuilders.games.welcome_to.content import DATA, WelcomeToContent
+from housebuilders.games.welcome_to.sheet import Estate, Layout, Sheet
 
 
 class WelcomeToBase(GameState):

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field, StrictInt
 
-from ...core.loading import Count, GameStateJson, StateSchema, once, refuse, row, within
-from .content import ESTATE_SIZES
-from .phases import ACTING, ADJUSTING, CHOOSE, DONE, MARKING, WRITING
-from .sheet import EMPTY, Layout, Sheet
+from housebuilders.core.loading import Count, GameStateJson, StateSchema, once, refuse, row, within
+from housebuilders.games.welcome_to.content import ESTATE_SIZES
+from housebuilders.games.welcome_to.phases import ACTING, ADJUSTING, CHOOSE, DONE, MARKING, WRITING
+from housebuilders.games.welcome_to.sheet import EMPTY, Layout, Sheet
 
 if TYPE_CHECKING:
-    from .state import WelcomeToState
+    from housebuilders.games.welcome_to.state import WelcomeToState
 
 STACKS = PLANS = 3
 

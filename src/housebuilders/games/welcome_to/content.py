@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
-from ...core import GameData, Schema
+from housebuilders.core import GameData, Schema
 
 DATA_FILE = Path(__file__).with_name("data.toml")
 #: the actions on the cards' backs, in the column order of a deck row

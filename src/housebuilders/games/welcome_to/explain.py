@@ -5,11 +5,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core import Action
-from .phases import ACTING, ADJUSTING, CHOOSE, CLAIMING, MARKING, PLAY, WRITING
+from housebuilders.core import Action
+from housebuilders.games.welcome_to.phases import (
+    ACTING,
+    ADJUSTING,
+    CHOOSE,
+    CLAIMING,
+    MARKING,
+    PLAY,
+    WRITING,
+)
 
 if TYPE_CHECKING:
-    from .state import WelcomeToState
+    from housebuilders.games.welcome_to.state import WelcomeToState
 
 
 def explain(s: WelcomeToState, player: int, action: Action) -> tuple[str, str] | None:

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from array import array
 
-from ...core import Json
-from ...core.features import Features, Vector
-from .content import ACTION_NAMES
-from .phases import STAGE_NAMES
+from housebuilders.core import Json
+from housebuilders.core.features import Features, Vector
+from housebuilders.games.welcome_to.content import ACTION_NAMES
+from housebuilders.games.welcome_to.phases import STAGE_NAMES
 
 ACTIONS = tuple(ACTION_NAMES)
 STREETS = 3

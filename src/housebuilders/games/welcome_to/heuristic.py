@@ -24,15 +24,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...core import win_shares
-from ...core.content import per_content
-from .content import ESTATE_SIZES, WelcomeToContent
-from .phases import ACTING, ADJUSTING, CHOOSE, WRITING
-from .sheet import EMPTY, Layout, Sheet
-from .state import DECKS
+from housebuilders.core import win_shares
+from housebuilders.core.content import per_content
+from housebuilders.games.welcome_to.content import ESTATE_SIZES, WelcomeToContent
+from housebuilders.games.welcome_to.phases import ACTING, ADJUSTING, CHOOSE, WRITING
+from housebuilders.games.welcome_to.sheet import EMPTY, Layout, Sheet
+from housebuilders.games.welcome_to.state import DECKS
 
 if TYPE_CHECKING:
-    from .state import WelcomeToState
+    from housebuilders.games.welcome_to.state import WelcomeToState
 
 TEMP_POINTS = 0.7  # what a temporary worker is worth before the ranking is known
 #: At the end, on top of the score: a win (shared: its share, ``win_shares``), so the

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .sheet import Layout, Sheet, layout_from_json, temp_points
+from housebuilders.games.welcome_to.sheet import Layout, Sheet, layout_from_json, temp_points
 
 Json = dict[str, Any]
 

@@ -14,12 +14,23 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, cast
 
-from ...core import Action
-from .actions import FINISH, SKIP, Adjust, Claim, Extend, Fence, Park, Pick, Pool, Write
-from .phases import ACTING, ADJUSTING, CHOOSE, CLAIMING, WRITING
+from housebuilders.core import Action
+from housebuilders.games.welcome_to.actions import (
+    FINISH,
+    SKIP,
+    Adjust,
+    Claim,
+    Extend,
+    Fence,
+    Park,
+    Pick,
+    Pool,
+    Write,
+)
+from housebuilders.games.welcome_to.phases import ACTING, ADJUSTING, CHOOSE, CLAIMING, WRITING
 
 if TYPE_CHECKING:
-    from .state import WelcomeToState
+    from housebuilders.games.welcome_to.state import WelcomeToState
 
 
 def rollout_policy(state: WelcomeToState, player: int, rng: random.Random) -> Action:

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from ...core.content import per_content
-from .content import ESTATE_SIZES, WelcomeToContent
+from housebuilders.core.content import per_content
+from housebuilders.games.welcome_to.content import ESTATE_SIZES, WelcomeToContent
 
 Json = dict[str, Any]
 EMPTY = -1

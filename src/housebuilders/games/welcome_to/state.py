@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core import Action, Json, TieBreak
-from ...core.loading import parse
-from .actions import (
+from housebuilders.core import Action, Json, TieBreak
+from housebuilders.core.loading import parse
+from housebuilders.games.welcome_to.actions import (
     Adjust,
     Claim,
     Extend,
@@ -34,18 +34,12 @@ from .actions import (
     Skip,
     Write,
 )
-from .checks import WelcomeToJson, check_sheet_json, check_state
-from .content import ACTION_NAMES
-from .explain import explain
-from .phases import (
-    CHOOSE,
-    DONE,
-    FINISH_SECTION,
-    PLAY,
-    STAGE_NAMES,
-)
-from .sheet import EMPTY, Layout, Sheet, layout_of, temp_points
-from .turn import Turn
+from housebuilders.games.welcome_to.checks import WelcomeToJson, check_sheet_json, check_state
+from housebuilders.games.welcome_to.content import ACTION_NAMES
+from housebuilders.games.welcome_to.explain import explain
+from housebuilders.games.welcome_to.phases import CHOOSE, DONE, FINISH_SECTION, PLAY, STAGE_NAMES
+from housebuilders.games.welcome_to.sheet import EMPTY, Layout, Sheet, layout_of, temp_points
+from housebuilders.games.welcome_to.turn import Turn
 
 DECKS = ("rulebook-63", "standard-81")
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.draw import (
+from housebuilders.core.draw import (
     INK,
     MUTED,
     WARM,
@@ -62,9 +62,9 @@ from ...core.draw import (
     text,
     text_width,
 )
-from .content import ACTION_NAMES
-from .observed import points
-from .svg_sheet import (
+from housebuilders.games.welcome_to.content import ACTION_NAMES
+from housebuilders.games.welcome_to.observed import points
+from housebuilders.games.welcome_to.svg_sheet import (
     ACTION_COLOURS,
     BIS_RED,
     EDGE,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...core.draw import (
+from housebuilders.core.draw import (
     INK,
     MUTED,
     WARM,
@@ -34,8 +34,8 @@ from ...core.draw import (
     text_width,
     track,
 )
-from .observed import layout
-from .sheet import Layout, Sheet
+from housebuilders.games.welcome_to.observed import layout
+from housebuilders.games.welcome_to.sheet import Layout, Sheet
 
 Json = dict[str, Any]
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.draw.terminal import listing, player_name as name
-from .content import ACTION_NAMES
-from .observed import layout, points
-from .sheet import Layout
+from housebuilders.core.draw.terminal import listing, player_name as name
+from housebuilders.games.welcome_to.content import ACTION_NAMES
+from housebuilders.games.welcome_to.observed import layout, points
+from housebuilders.games.welcome_to.sheet import Layout
 
 __all__ = ["street", "text"]
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action
-from .actions import (
+from housebuilders.core import Action
+from housebuilders.games.welcome_to.actions import (
     ADJUST,
     CLAIM,
     EXTEND,
@@ -37,10 +37,18 @@ from .actions import (
     Skip,
     Write,
 )
-from .base import WelcomeToBase
-from .content import ESTATE_SIZES
-from .phases import ACTING, ADJUSTING, CHOOSE, CLAIMING, DONE, MARKING, WRITING
-from .sheet import EMPTY, Estate, Sheet
+from housebuilders.games.welcome_to.base import WelcomeToBase
+from housebuilders.games.welcome_to.content import ESTATE_SIZES
+from housebuilders.games.welcome_to.phases import (
+    ACTING,
+    ADJUSTING,
+    CHOOSE,
+    CLAIMING,
+    DONE,
+    MARKING,
+    WRITING,
+)
+from housebuilders.games.welcome_to.sheet import EMPTY, Estate, Sheet
 
 
 class Turn(WelcomeToBase):

@@ -3,6 +3,6 @@ order the app includes them."""
 
 from __future__ import annotations
 
-from . import chat, games, live, pages, replay, tables
+from housebuilders.server.routes import chat, games, live, pages, replay, tables
 
 ROUTERS = (games.router, tables.router, chat.router, live.router, replay.router, pages.router)

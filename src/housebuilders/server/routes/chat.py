@@ -6,9 +6,9 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from ..answers import ChatMessagePublic, ChatPublic, HintPublic
-from ..schemas import ChatRequest, errors
-from .common import ChattingAt, SeatedAt, Service, Token
+from housebuilders.server.answers import ChatMessagePublic, ChatPublic, HintPublic
+from housebuilders.server.routes.common import ChattingAt, SeatedAt, Service, Token
+from housebuilders.server.schemas import ChatRequest, errors
 
 router = APIRouter()
 

@@ -9,12 +9,12 @@ from typing import Annotated, Any
 from fastapi import Depends, Query, Request
 from fastapi.templating import Jinja2Templates
 
-from ... import web
-from ...core import GameSpec, game, game_ids
-from ..chat import SPECTATORS_READ
-from ..errors import ApiError
-from ..service import TableService
-from ..table import Table
+from housebuilders import web
+from housebuilders.core import GameSpec, game, game_ids
+from housebuilders.server.chat import SPECTATORS_READ
+from housebuilders.server.errors import ApiError
+from housebuilders.server.service import TableService
+from housebuilders.server.table import Table
 
 #: the pages (the lobby, a table, the archive, a replay, an error)
 TEMPLATES = Jinja2Templates(directory=web.TEMPLATES)

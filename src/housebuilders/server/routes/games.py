@@ -6,11 +6,11 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from ...core import game, game_ids
-from ...core.rules import rules_of
-from ..answers import GamesPublic, RulesPublic
-from ..schemas import errors
-from .common import find_game, game_public
+from housebuilders.core import game, game_ids
+from housebuilders.core.rules import rules_of
+from housebuilders.server.answers import GamesPublic, RulesPublic
+from housebuilders.server.routes.common import find_game, game_public
+from housebuilders.server.schemas import errors
 
 router = APIRouter()
 

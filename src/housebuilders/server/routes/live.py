@@ -11,11 +11,11 @@ from typing import Any
 import anyio
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from ..errors import ApiError
-from ..limits import Limits
-from ..service import TableService
-from ..table import Inbox, Table, offer
-from .common import Svg, Token
+from housebuilders.server.errors import ApiError
+from housebuilders.server.limits import Limits
+from housebuilders.server.routes.common import Svg, Token
+from housebuilders.server.service import TableService
+from housebuilders.server.table import Inbox, Table, offer
 
 router = APIRouter()
 

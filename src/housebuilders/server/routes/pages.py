@@ -6,9 +6,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from ...core import game, game_ids
-from ...core.rules import rules_of
-from .common import TEMPLATES, Service, Token, game_public
+from housebuilders.core import game, game_ids
+from housebuilders.core.rules import rules_of
+from housebuilders.server.routes.common import TEMPLATES, Service, Token, game_public
 
 router = APIRouter()
 

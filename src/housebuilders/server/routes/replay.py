@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
 
 from fastapi import APIRouter, Path as PathPart, Query
 
-from ...core import game_ids
-from ..answers import ArchivePublic, ReplayPublic, ReplayStepPublic
-from ..errors import ApiError
-from ..schemas import ErrorPublic, errors
-from .common import Service, Svg
+from housebuilders.core import game_ids
+from housebuilders.server.answers import ArchivePublic, ReplayPublic, ReplayStepPublic
+from housebuilders.server.errors import ApiError
+from housebuilders.server.routes.common import Service, Svg
+from housebuilders.server.schemas import ErrorPublic, errors
 
 router = APIRouter()
 

@@ -8,11 +8,19 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Request, Response
 
-from ...core import Action, GameSpec
-from ...core.errors import NotAnAction
-from ..answers import CREATED_LINKS, VIEW_LINKS, LogPublic, TablesPublic, ViewPublic, WhyPublic
-from ..errors import ApiError
-from ..schemas import (
+from housebuilders.core import Action, GameSpec
+from housebuilders.core.errors import NotAnAction
+from housebuilders.server.answers import (
+    CREATED_LINKS,
+    VIEW_LINKS,
+    LogPublic,
+    TablesPublic,
+    ViewPublic,
+    WhyPublic,
+)
+from housebuilders.server.errors import ApiError
+from housebuilders.server.routes.common import SeatedAt, Service, Svg, Token, address, opening
+from housebuilders.server.schemas import (
     ActionRequest,
     IndexActionRequest,
     NameRequest,
@@ -21,8 +29,7 @@ from ..schemas import (
     TableCreatedPublic,
     errors,
 )
-from ..table import Table
-from .common import SeatedAt, Service, Svg, Token, address, opening
+from housebuilders.server.table import Table
 
 router = APIRouter()
 
