@@ -13,7 +13,8 @@ each game and again. The environments are timed in turn, ``--rounds`` times,
 and each row gives the best round (the machine is shared: the best is the least
 disturbed), with its ratio to connect_four's. ``--ceiling`` adds each of our games with
 its observation replaced by a constant vector: the rate if observing and encoding cost
-nothing.
+nothing. (Without --ceiling, the steps part is ``housebuilders bench --versus``'s, from
+``housebuilders.bench.versus``.)
 
 **ismcts**: our ``ismcts`` bot against OpenSpiel's ISMCTS bot (``open_spiel.python.
 algorithms.ismcts``, here with a time budget per move instead of a simulation count)
@@ -29,20 +30,17 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import statistics
-import time
-from collections.abc import Callable
-from typing import Any
+from functools import partial
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import ismcts as os_ismcts, mcts as os_mcts
-from pettingzoo.classic import connect_four_v3, leduc_holdem_v4
+from open_spiel.python.algorithms import mcts as os_mcts
 
 import housebuilders as hb
 from housebuilders import agents
 from housebuilders.agents.turn import bot_seed, decide
+from housebuilders.bench import versus
 from housebuilders.envs import openspiel as hbos, pettingzoo as hbpz
 from housebuilders.envs.game import EnvGame
 
@@ -50,28 +48,8 @@ GAMES = tuple(hb.game_ids())
 
 
 # == steps ==========================================================================
-def aec_steps(env: Any, seconds: float, seed: int) -> float:
-    """Steps per second of random legal play on an AEC environment, whole games."""
-    rng = random.Random(seed)
-    steps, spent, game = 0, 0.0, 0
-    while spent < seconds:
-        start = time.perf_counter()
-        env.reset(seed=seed + game)
-        for _agent in env.agent_iter():
-            observation, _, termination, truncation, _ = env.last()
-            if termination or truncation:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            env.step(int(legal[rng.randrange(len(legal))]))
-            steps += 1
-        spent += time.perf_counter() - start
-        game += 1
-    return steps / spent
-
-
 def free_encoder_steps(game_id: str, seconds: float, seed: int) -> float:
-    """``aec_steps`` of ``game_id`` with the observation replaced by a constant vector
+    """Steps a second of ``game_id`` with the observation replaced by a constant vector
     of its size: the rate if observing and encoding cost nothing (the ceiling an
     encoder could reach)."""
     real = EnvGame.observation
@@ -80,59 +58,23 @@ def free_encoder_steps(game_id: str, seconds: float, seed: int) -> float:
         self.size, np.zeros(self.size, np.float32)
     )
     try:
-        return aec_steps(hbpz.env(game_id, players=2), seconds, seed)
+        return versus.aec_steps(partial(hbpz.env, game_id, players=2))(seconds, seed)
     finally:
         EnvGame.observation = real  # type: ignore[method-assign]
 
 
 def steps_table(
     games: list[str], seconds: float, rounds: int, seed: int, ceiling: bool = False
-) -> list[tuple]:
-    contenders: list[tuple[str, Callable[[float, int], float]]] = [
-        (g, lambda s, sd, g=g: aec_steps(hbpz.env(g, players=2), s, sd)) for g in games
-    ]
+) -> list[versus.Rate]:
+    contenders = versus.env_contenders(games)
     if ceiling:
-        contenders += [
-            (f"{g} (encoder free)", lambda s, sd, g=g: free_encoder_steps(g, s, sd)) for g in games
-        ]
-    contenders.append(
-        ("connect_four_v3 (PettingZoo)", lambda s, sd: aec_steps(connect_four_v3.env(), s, sd))
-    )
-    contenders.append(
-        ("leduc_holdem_v4 (PettingZoo)", lambda s, sd: aec_steps(leduc_holdem_v4.env(), s, sd))
-    )
-    best: dict[str, float] = {}
-    for r in range(rounds):
-        for name, run in contenders:
-            rate = run(seconds, seed + 1000 * r)
-            best[name] = max(best.get(name, 0.0), rate)
-    c4 = best["connect_four_v3 (PettingZoo)"]
-    return [(name, best[name], best[name] / c4) for name, _ in contenders]
+        contenders[len(games):len(games)] = [
+            (f"{g} (encoder free)", partial(free_encoder_steps, g)) for g in games
+        ]  # fmt: skip
+    return versus.best_rates(contenders, versus.ENV_REFERENCE, seconds, rounds, seed)
 
 
 # == ISMCTS head to head ============================================================
-class TimedISMCTS(os_ismcts.ISMCTSBot):
-    """OpenSpiel's ISMCTS bot searching for ``seconds`` a move (at least two
-    simulation) instead of a fixed number; counts its simulations."""
-
-    def __init__(self, game: Any, evaluator: Any, seconds: float, seed: int, c: float) -> None:
-        super().__init__(game, evaluator, c, max_simulations=1,
-                         random_state=np.random.RandomState(seed))  # fmt: skip
-        self.seconds, self.simulations, self.spent = seconds, 0, 0.0
-
-    def run_search(self, state: Any) -> list[tuple[int, float]]:
-        self.reset()
-        self._root_node = self.create_new_node(state)
-        start = time.perf_counter()
-        n = 0
-        while n < 2 or time.perf_counter() - start < self.seconds:  # the first expands the root
-            self.run_simulation(self.sample_root_state(state))
-            n += 1
-        self.simulations += n
-        self.spent += time.perf_counter() - start
-        return self.get_final_policy(state, self._root_node)
-
-
 def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a rate ``p`` over ``n`` games (it stays inside
     [0, 1] and is not empty at 0 or n wins)."""
@@ -156,7 +98,7 @@ def head_to_head(game_id: str, games: int, seconds: float, evaluator: str, c: fl
             if evaluator == "heuristic"
             else os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(game_seed))
         )
-        theirs = TimedISMCTS(spiel, judge, seconds, game_seed, c)
+        theirs = versus.TimedISMCTS(spiel, judge, seconds, game_seed, c)
         while not state.is_terminal():
             seat = state.current_player()
             legal = state.legal_actions()
@@ -201,8 +143,8 @@ def main(argv: list[str] | None = None) -> None:
                            args.ceiling)  # fmt: skip
         print("| environment | steps/s | vs connect_four_v3 |")
         print("|---|---:|---:|")
-        for name, rate, ratio in rows:
-            print(f"| {name} | {rate:,.0f} | {ratio:.2f} |")
+        for row in rows:
+            print(f"| {row.name} | {row.rate:,.0f} | {row.ratio:.2f} |")
     if args.part in ("ismcts", "both"):
         print(f"\n{args.game}, 2 players, {args.games} games a row, "
               f"{args.move_seconds} s a move each")  # fmt: skip

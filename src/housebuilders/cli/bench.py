@@ -26,6 +26,7 @@ from housebuilders.arena.strength import (
     wdl_text,
 )
 from housebuilders.bench import measure
+from housebuilders.cli.bench_versus import bench_versus, versus_counts
 from housebuilders.cli.common import (
     KNOWN_BOTS,
     UserError,
@@ -46,6 +47,17 @@ if TYPE_CHECKING:
 DEFAULT_COUNTS = 4
 #: the runs of each count whose median ``bench`` reports by default
 DEFAULT_RUNS = 5
+#: ``--versus``'s rounds by default (each contender keeps its best)
+VERSUS_ROUNDS = 3
+#: the games ``--versus`` compares without a GAME
+OUR_GAMES = (
+    "mr-house-basic",
+    "mr-house-advanced",
+    "welcome-to",
+    "dream-home",
+    "house-of-fado",
+    "master-builder",
+)
 
 
 def bench(
@@ -104,6 +116,25 @@ def bench(
             "time budget share the cores: give them at most one job per idle core.",
         ),
     ] = 1,
+    versus: Annotated[
+        bool,
+        typer.Option(
+            "--versus",
+            help="Compare with the references instead, in one run: random play against "
+            "OpenSpiel's C++ backgammon and Python tic-tac-toe, the PettingZoo environments "
+            "against connect_four_v3 and leduc_holdem_v4, our ISMCTS's iterations a second "
+            "against OpenSpiel's ISMCTSBot; every game, or GAME alone (docs/performance.md). "
+            "Needs the rl extra.",
+        ),
+    ] = False,
+    markdown: Annotated[
+        Path | None,
+        typer.Option(
+            dir_okay=False,
+            help="With --versus: also write the tables into this Markdown file, between its "
+            "lines <!-- versus --> and <!-- /versus --> (docs/performance.md).",
+        ),
+    ] = None,
     web: Annotated[
         bool,
         typer.Option(
@@ -135,7 +166,8 @@ def bench(
         typer.Option(
             min=1,
             max=3600,
-            help="With --web: the seconds measured, after the warm-up (default 60).",
+            help="With --web: the seconds measured, after the warm-up (default 60). With "
+            "--versus: the seconds each contender plays a round (default 1).",
             show_default=False,
         ),
     ] = None,
@@ -189,7 +221,7 @@ def bench(
         typer.Option(
             "--json",
             dir_okay=False,
-            help="With --web: also write the figures to this file as JSON.",
+            help="With --web or --versus: also write the figures to this file as JSON.",
         ),
     ] = None,
 ) -> None:
@@ -206,12 +238,22 @@ def bench(
     each bot's mean score and milliseconds per move, and the search
     iterations per second of a bot that searches (ismcts).
 
+    With --versus: every game beside the references, in one run: random play against
+    OpenSpiel's C++ backgammon, the PettingZoo environments against connect_four_v3,
+    ISMCTS's iterations a second against OpenSpiel's (each contender timed in turn,
+    --runs rounds, its best round kept).
+
     With --web: a server started for the test, --tables tables of a person and a bot
     and --spectators, played as the browser plays them; the moves asked, served and
     refused, the moves a second, the p50 and p99 of moves, pushes, the bot's replies
     and views, the errors by kind and the CPU time (docs/web.md, Load).
     """
     out = out_console()
+    if versus:
+        with user_errors():
+            _versus(out, game_id, players, games, runs, seed, strength, bots, jobs, web,
+                    seconds, json_out, markdown)  # fmt: skip
+        return
     web_options = {
         "--tables": tables,
         "--spectators": spectators,
@@ -236,14 +278,20 @@ def bench(
             for flag, given in not_web.items():
                 if given:
                     raise UserError(f"{flag} goes without --web")
+            if markdown is not None:
+                raise UserError("--markdown goes with --versus")
             load = _web_load(game_id, bots, web_options)
             _bench_web(out, load, json_out)
             return
         for flag, value in web_options.items():
             if value is not None:
                 raise UserError(f"{flag} goes with --web")
+        if markdown is not None:
+            raise UserError("--markdown goes with --versus")
         if game_id is None:
-            raise UserError("name a GAME to measure (see `housebuilders list`), or give --web")
+            raise UserError(
+                "name a GAME to measure (see `housebuilders list`), or give --web or --versus"
+            )
         spec = find_game(game_id)
         if strength:
             if runs is not None:
@@ -259,6 +307,32 @@ def bench(
             raise UserError("--jobs goes with --strength")
         counts = [check_players(spec, n) for n in players] if players else default_counts(spec)
         _bench_throughput(out, spec, counts, games, runs or DEFAULT_RUNS, seed)
+
+
+def _versus(
+    out: Console,
+    game_id: str | None,
+    players: list[int] | None,
+    games: int,
+    runs: int | None,
+    seed: int,
+    strength: bool,
+    bots: str | None,
+    jobs: int,
+    web: bool,
+    seconds: float | None,
+    json_out: Path | None,
+    markdown: Path | None,
+) -> None:
+    """``bench --versus``: the options checked, then ``cli.bench_versus``."""
+    others = {"--strength": strength, "--web": web, "--bots": bots is not None,
+              "--jobs": jobs != 1, "--games": games != 100}  # fmt: skip
+    for flag, given in others.items():
+        if given:
+            raise UserError(f"{flag} goes without --versus")
+    specs = [find_game(game_id)] if game_id else [find_game(g) for g in OUR_GAMES]
+    counts = versus_counts(specs, players)
+    bench_versus(out, counts, seconds or 1.0, runs or VERSUS_ROUNDS, seed, json_out, markdown)
 
 
 def default_counts(spec: GameSpec) -> list[int]:

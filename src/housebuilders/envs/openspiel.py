@@ -64,6 +64,7 @@ __all__ = [
     "HousebuildersGame",
     "HousebuildersState",
     "register",
+    "spiel_state",
     "short_name",
 ]
 
@@ -184,7 +185,7 @@ class HousebuildersState(pyspiel.State):
         super().__init__(game)
         self._held = _Held(state)
         self._shared = _Shared(game.table, game.max_game_length())
-        self._replaying: int | None = None  # the seat of a move replayed (_with_moves)
+        self._replaying: int | None = None  # the seat of a move replayed (spiel_state)
 
     @property
     def hb(self) -> State:
@@ -233,7 +234,7 @@ class HousebuildersState(pyspiel.State):
         """A state ``player`` cannot tell from this one, everything hidden from it
         resampled (``determinize``), seeded by ``probability_sampler()``."""
         seed = seed_state(int(probability_sampler() * 2**53))
-        return _with_moves(self.get_game(), self.hb.determinize(player, seed))
+        return spiel_state(self.get_game(), self.hb.determinize(player, seed))
 
     def __str__(self) -> str:
         return self._table.text(self.hb, None)
@@ -252,11 +253,11 @@ def _load_game(name: str, params: dict[str, Any], seeds: Any) -> HousebuildersGa
 
 
 def _load_state(game: HousebuildersGame, data: dict[str, Any]) -> HousebuildersState:
-    """A pickled state: the game state from its JSON, its moves replayed (``_with_moves``)."""
-    return _with_moves(game, game.table.spec.state_from_json(data))
+    """A pickled state: the game state from its JSON, its moves replayed (``spiel_state``)."""
+    return spiel_state(game, game.table.spec.state_from_json(data))
 
 
-def _with_moves(game: HousebuildersGame, hb: State) -> HousebuildersState:
+def spiel_state(game: HousebuildersGame, hb: State) -> HousebuildersState:
     """An OpenSpiel state holding ``hb``, with pyspiel's own record of the moves
     (``history()``, ``move_number()``, out of Python's reach) made again by replaying
     ``hb``'s moves into it, the game state already where they lead: a resampled state
