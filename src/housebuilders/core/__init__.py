@@ -5,7 +5,16 @@ from housebuilders.core.content import GameData, Schema
 from housebuilders.core.errors import ContentError, IllegalAction, OptionError, StateError
 from housebuilders.core.rng import Rng, seed_from_secret
 from housebuilders.core.spec import GameSpec, Option, game, game_ids, new_game, register, replay
-from housebuilders.core.state import Fields, GameState, Json, State, TieBreak, ranks, win_shares
+from housebuilders.core.state import (
+    Fields,
+    GameState,
+    Json,
+    State,
+    TieBreak,
+    ranks,
+    scored,
+    win_shares,
+)
 
 __all__ = [
     "Action",
@@ -27,6 +36,7 @@ __all__ = [
     "game_ids",
     "new_game",
     "ranks",
+    "scored",
     "register",
     "replay",
     "seed_from_secret",

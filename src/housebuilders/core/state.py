@@ -46,6 +46,12 @@ def ranks(keys: Sequence[Any]) -> list[int]:
     return [1 + sum(other < key for other in keys) for key in keys]
 
 
+def scored(breakdown: dict[str, int], **extra: Any) -> Json:
+    """One player's entry of ``scores()``: the points by category, their total, and
+    anything else the game reports beside them."""
+    return {"total": sum(breakdown.values()), "breakdown": breakdown, **extra}
+
+
 class State(ABC):
     """One game in progress. Mutable; ``clone`` gives an independent copy."""
 

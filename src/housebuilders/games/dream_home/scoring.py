@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from housebuilders.core import Json, TieBreak
+from housebuilders.core import Json, TieBreak, scored
 from housebuilders.games.dream_home.base import DreamHomeBase
 from housebuilders.games.dream_home.content import SPACES, TOP, below, floor_of, neighbours
 from housebuilders.games.dream_home.values import ARCHITECT, DESIGNER, EMPTY, FLOOR_SPACES, Run
@@ -89,11 +89,7 @@ class Scoring(DreamHomeBase):
         }
 
     def scores(self) -> list[Json]:
-        out = []
-        for player in range(self.num_players):
-            points = self.breakdown(player)
-            out.append({"total": sum(points.values()), "breakdown": points})
-        return out
+        return [scored(self.breakdown(player)) for player in range(self.num_players)]
 
     def goals(self) -> dict[str, list[float]]:
         """The kids in each home's artwork (the tie-break)."""

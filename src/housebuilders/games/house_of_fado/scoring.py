@@ -4,7 +4,7 @@ final scoring and tie-breaks (HF-122 to HF-131). Mixed into ``HouseOfFadoState``
 
 from __future__ import annotations
 
-from housebuilders.core import Json, TieBreak
+from housebuilders.core import Json, TieBreak, scored
 from housebuilders.games.house_of_fado.base import HouseOfFadoBase
 from housebuilders.games.house_of_fado.content import EARNED, TYPES
 from housebuilders.games.house_of_fado.deal import NONE
@@ -69,11 +69,7 @@ class Scoring(HouseOfFadoBase):
         return points
 
     def scores(self) -> list[Json]:
-        out = []
-        for player in range(self.num_players):
-            points = self.breakdown(player)
-            out.append({"total": sum(points.values()), "breakdown": points})
-        return out
+        return [scored(self.breakdown(player)) for player in range(self.num_players)]
 
     def tie_breaks(self) -> list[TieBreak]:
         """HF-130, HF-131 (``ranking``: points, then these; still tied, shared): "the

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from housebuilders.core import Action, Json
+from housebuilders.core import Action, Json, scored
 from housebuilders.core.loading import parse
 from housebuilders.games.master_builder import explain
 from housebuilders.games.master_builder.actions import (
@@ -282,11 +282,7 @@ class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen):
         return {"cash": self.cash[player], "buildings": buildings, "loans": -self.debt(player)}
 
     def scores(self) -> list[Json]:
-        out = []
-        for p in range(self.num_players):
-            points = self.breakdown(p)
-            out.append({"total": sum(points.values()), "breakdown": points})
-        return out
+        return [scored(self.breakdown(p)) for p in range(self.num_players)]
 
     # == refusals =======================================================================
     def _phase_section(self) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from housebuilders.core import Json, TieBreak, ranks
+from housebuilders.core import Json, TieBreak, ranks, scored
 from housebuilders.games.mr_house import house as H
 from housebuilders.games.mr_house.advanced_base import MrHouseAdvancedBase
 
@@ -51,13 +51,7 @@ class AdvancedScoring(MrHouseAdvancedBase):
                 "privilege": privilege[player],
                 "loans": self.loan_points(player),
             }
-            out.append(
-                {
-                    "total": sum(breakdown.values()),
-                    "breakdown": breakdown,
-                    "complete": self.complete(player),
-                }
-            )
+            out.append(scored(breakdown, complete=self.complete(player)))
         return out
 
     def goals(self) -> dict[str, list[float]]:

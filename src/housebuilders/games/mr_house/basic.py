@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from housebuilders.core import Action, Fields, Json, TieBreak
+from housebuilders.core import Action, Fields, Json, TieBreak, scored
 from housebuilders.core.loading import parse
 from housebuilders.core.rng import Rng, seed_state
 from housebuilders.games.mr_house import house as H
@@ -340,7 +340,7 @@ class MrHouseBasicState(MrHouseState):
                 "coins": bonus[player],
                 "complete_house": p.complete_house_points if self.complete(player) else 0,
             }
-            out.append({"total": sum(breakdown.values()), "breakdown": breakdown})
+            out.append(scored(breakdown))
         return out
 
     def tie_breaks(self) -> list[TieBreak]:

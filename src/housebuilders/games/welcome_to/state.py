@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from housebuilders.core import Action, Json, TieBreak
+from housebuilders.core import Action, Json, TieBreak, scored
 from housebuilders.core.loading import parse
 from housebuilders.games.welcome_to.actions import (
     Adjust,
@@ -256,13 +256,7 @@ class WelcomeToState(Turn):
         out = []
         for sheet, temp in zip(sheets, temps, strict=True):
             breakdown = sheet.score(L, temp)
-            out.append(
-                {
-                    "total": sum(breakdown.values()),
-                    "breakdown": breakdown,
-                    "estates": self._complete_estates(sheet),
-                }
-            )
+            out.append(scored(breakdown, estates=self._complete_estates(sheet)))
         return out
 
     def tie_breaks(self) -> list[TieBreak]:
