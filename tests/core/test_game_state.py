@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from housebuilders.core import Fields, StateError
+from housebuilders.core import Action, Fields, IllegalAction, StateError
+from housebuilders.core.state import _noting
 from tests.core.toy import SPEC, Add, ToyState
 
 
@@ -136,3 +137,30 @@ def test_a_field_of_objects_needs_its_own_json() -> None:
     boxed.boxes = []
     with pytest.raises(NotImplementedError, match="field 'boxes' holds objects"):
         boxed._json()
+
+
+def test_apply_checks_a_move_against_the_list_already_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Legality is computed once per move: ``apply`` checks against the list
+    ``legal_actions`` made for this seat at this point, and lists again once a move was
+    played, or on a copy."""
+    made: list[int] = []
+    listing = ToyState.legal_actions.__wrapped__  # type: ignore[attr-defined]
+
+    def counted(self: ToyState, player: int) -> list[Action]:
+        made.append(player)
+        return listing(self, player)
+
+    monkeypatch.setattr(ToyState, "legal_actions", _noting(counted))
+    state = played()
+    first = state.acting_players()[0]
+    state.apply(first, state.legal_actions(first)[0])
+    assert made == [first]  # apply did not list again
+    second = state.acting_players()[0]
+    state.apply(second, Add(1))  # nothing listed at this point: apply lists
+    assert made == [first, second]
+    state.legal_actions(first)
+    copy = state.clone()
+    copy.apply(first, Add(1))  # a copy lists its own
+    assert made == [first, second, first, first]
+    with pytest.raises(IllegalAction):
+        state.apply(first, Add(5))  # the list made is still checked

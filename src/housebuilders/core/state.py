@@ -13,6 +13,7 @@ their copy and JSON; a game declares its own fields once (``Fields``) and gets
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
@@ -141,10 +142,15 @@ class State(ABC):
     def apply(self, player: int, action: Action) -> None:
         """Apply ``action`` for ``player``; raise IllegalAction and change nothing if
         the rules forbid it."""
-        if player not in self.acting_players() or action not in self.legal_actions(player):
+        if player not in self.acting_players() or action not in self._listed(player):
             message, section = self.refusal(player, action)
             raise IllegalAction(message, self._rule(section))
         self.play(player, action)
+
+    def _listed(self, player: int) -> list[Action]:
+        """``legal_actions(player)`` for ``apply``'s check (``GameState``: the list it
+        already made for this seat at this point of the game, not made again)."""
+        return self.legal_actions(player)
 
     def play(self, player: int, action: Action) -> None:
         """Apply ``action`` for ``player`` without asking whether the rules allow it, and
@@ -315,6 +321,8 @@ _COMMON_COPY = {
     "history": "self.history[:]",
     "undo_floor": "self.undo_floor",
     "log": "self.log.copy()",
+    # the legal actions last listed: a copy lists its own
+    "_listed_at": "None",
 }
 
 #: the generator stream ``GameState.resampled`` draws a determinization's future from:
@@ -380,6 +388,9 @@ class GameState(State):
     rng: Rng
     #: public events in words, the same for every seat (appended to, never changed)
     log: Log
+    #: the legal actions last listed, with when and for whom: (length of the history,
+    #: seat, the list); ``apply`` checks a move against it rather than list them again
+    _listed_at: tuple[int, int, list[Action]] | None
     #: each own field's kind of copy (from FIELDS, the subclasses' included)
     _kinds: ClassVar[dict[str, str]] = {}
 
@@ -388,8 +399,16 @@ class GameState(State):
         if "__slots__" not in cls.__dict__:
             raise TypeError(f"{cls.__name__} needs __slots__ = FIELDS.names (GameState)")
         cls._kinds = _fields_of(cls)
+        if "legal_actions" in cls.__dict__:
+            cls.legal_actions = _noting(cls.__dict__["legal_actions"])  # type: ignore[method-assign]
         if "clone" not in cls.__dict__:
             cls.clone = _make_clone(cls, cls._kinds)  # type: ignore[method-assign]
+
+    def _listed(self, player: int) -> list[Action]:
+        listed = getattr(self, "_listed_at", None)  # (a hand-written clone may not set it)
+        if listed is not None and listed[0] == len(self.history) and listed[1] == player:
+            return listed[2]
+        return self.legal_actions(player)
 
     # -- the common fields -----------------------------------------------------------
     @classmethod
@@ -403,7 +422,7 @@ class GameState(State):
         s.setup = {"options": dict(options), "content": dict(content) if content else None}
         s.content = cls._load_content(content)
         s.rng = Rng(seed_state(seed))
-        s.history, s.undo_floor, s.log = [], 0, Log()
+        s.history, s.undo_floor, s.log, s._listed_at = [], 0, Log(), None
         return s
 
     @classmethod
@@ -422,6 +441,7 @@ class GameState(State):
         s.history = load_history(spec, d["history"], players)
         s.undo_floor = d["undo_floor"]
         s.log = Log(d["log"])
+        s._listed_at = None
         return s
 
     @classmethod
@@ -506,6 +526,22 @@ def _fields_of(cls: type[GameState]) -> dict[str, str]:
                 "(how would clone copy them?)"
             )
     return kinds
+
+
+def _noting(legal_actions: Any) -> Any:
+    """``legal_actions`` that notes the list it makes on the state (``_listed_at``), so
+    that ``apply`` checks a move chosen from it without making it again: legality is
+    computed once per move. The note holds until the next move is played (the history
+    grows); a state whose fields are changed by hand, as a test does, lists again
+    before ``apply``."""
+
+    @functools.wraps(legal_actions)
+    def noted(self: GameState, player: int) -> list[Action]:
+        actions: list[Action] = legal_actions(self, player)
+        self._listed_at = (len(self.history), player, actions)
+        return actions
+
+    return noted
 
 
 def _make_clone(cls: type[GameState], kinds: dict[str, str]) -> Any:
