@@ -142,15 +142,15 @@ class State(ABC):
     def apply(self, player: int, action: Action) -> None:
         """Apply ``action`` for ``player``; raise IllegalAction and change nothing if
         the rules forbid it."""
-        if player not in self.acting_players() or action not in self._listed(player):
+        if player not in self.acting_players() or not self._is_legal(player, action):
             message, section = self.refusal(player, action)
             raise IllegalAction(message, self._rule(section))
         self.play(player, action)
 
-    def _listed(self, player: int) -> list[Action]:
-        """``legal_actions(player)`` for ``apply``'s check (``GameState``: the list it
-        already made for this seat at this point of the game, not made again)."""
-        return self.legal_actions(player)
+    def _is_legal(self, player: int, action: Action) -> bool:
+        """Whether ``action`` is among ``legal_actions(player)`` (``GameState`` looks in
+        the list already made for this seat at this point of the game first)."""
+        return action in self.legal_actions(player)
 
     def play(self, player: int, action: Action) -> None:
         """Apply ``action`` for ``player`` without asking whether the rules allow it, and
@@ -404,11 +404,11 @@ class GameState(State):
         if "clone" not in cls.__dict__:
             cls.clone = _make_clone(cls, cls._kinds)  # type: ignore[method-assign]
 
-    def _listed(self, player: int) -> list[Action]:
+    def _is_legal(self, player: int, action: Action) -> bool:
         listed = getattr(self, "_listed_at", None)  # (a hand-written clone may not set it)
-        if listed is not None and listed[0] == len(self.history) and listed[1] == player:
-            return listed[2]
-        return self.legal_actions(player)
+        if listed is None or listed[:2] != (len(self.history), player) or action not in listed[2]:
+            return action in self.legal_actions(player)  # not listed yet, or before a change
+        return True
 
     # -- the common fields -----------------------------------------------------------
     @classmethod
@@ -532,8 +532,9 @@ def _noting(legal_actions: Any) -> Any:
     """``legal_actions`` that notes the list it makes on the state (``_listed_at``), so
     that ``apply`` checks a move chosen from it without making it again: legality is
     computed once per move. The note holds until the next move is played (the history
-    grows); a state whose fields are changed by hand, as a test does, lists again
-    before ``apply``."""
+    grows). A move it lacks is looked for in a new list before it is refused; a state
+    changes only by its moves (code that sets a field by hand so as to forbid a move
+    it listed lists again before ``apply``)."""
 
     @functools.wraps(legal_actions)
     def noted(self: GameState, player: int) -> list[Action]:
