@@ -34,3 +34,21 @@ def test_no_file_points_outside_the_repository() -> None:
             if OUTSIDE in line:
                 pointing.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:80]}")
     assert not pointing, "files point outside the repository:\n" + "\n".join(pointing)
+
+
+#: the longest a source file may grow before it is split by what it does
+MAX_LINES = {".py": 600, ".js": 500}
+
+
+def test_no_source_file_is_too_long_to_read() -> None:
+    """A module of the package over 600 lines (a script of the web client over 500)
+    does several jobs: split it along them."""
+    long = [
+        f"{path.relative_to(ROOT)}: {n} lines"
+        for path in tracked_files()
+        if path.suffix in MAX_LINES
+        and path.is_relative_to(ROOT / "src")
+        and path.exists()
+        and (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES[path.suffix]
+    ]
+    assert not long, "files too long:\n" + "\n".join(long)

@@ -26,7 +26,7 @@ from housebuilders.arena.strength import (
     wdl_text,
 )
 from housebuilders.bench import measure
-from housebuilders.cli.bench_versus import bench_versus, versus_counts
+from housebuilders.cli.bench_versus import versus as bench_versus
 from housebuilders.cli.common import (
     KNOWN_BOTS,
     UserError,
@@ -47,17 +47,6 @@ if TYPE_CHECKING:
 DEFAULT_COUNTS = 4
 #: the runs of each count whose median ``bench`` reports by default
 DEFAULT_RUNS = 5
-#: ``--versus``'s rounds by default (each contender keeps its best)
-VERSUS_ROUNDS = 3
-#: the games ``--versus`` compares without a GAME
-OUR_GAMES = (
-    "mr-house-basic",
-    "mr-house-advanced",
-    "welcome-to",
-    "dream-home",
-    "house-of-fado",
-    "master-builder",
-)
 
 
 def bench(
@@ -251,8 +240,8 @@ def bench(
     out = out_console()
     if versus:
         with user_errors():
-            _versus(out, game_id, players, games, runs, seed, strength, bots, jobs, web,
-                    seconds, json_out, markdown)  # fmt: skip
+            bench_versus(out, game_id, players, games, runs, seed, strength, bots, jobs,
+                         web, seconds, json_out, markdown)  # fmt: skip
         return
     web_options = {
         "--tables": tables,
@@ -307,32 +296,6 @@ def bench(
             raise UserError("--jobs goes with --strength")
         counts = [check_players(spec, n) for n in players] if players else default_counts(spec)
         _bench_throughput(out, spec, counts, games, runs or DEFAULT_RUNS, seed)
-
-
-def _versus(
-    out: Console,
-    game_id: str | None,
-    players: list[int] | None,
-    games: int,
-    runs: int | None,
-    seed: int,
-    strength: bool,
-    bots: str | None,
-    jobs: int,
-    web: bool,
-    seconds: float | None,
-    json_out: Path | None,
-    markdown: Path | None,
-) -> None:
-    """``bench --versus``: the options checked, then ``cli.bench_versus``."""
-    others = {"--strength": strength, "--web": web, "--bots": bots is not None,
-              "--jobs": jobs != 1, "--games": games != 100}  # fmt: skip
-    for flag, given in others.items():
-        if given:
-            raise UserError(f"{flag} goes without --versus")
-    specs = [find_game(game_id)] if game_id else [find_game(g) for g in OUR_GAMES]
-    counts = versus_counts(specs, players)
-    bench_versus(out, counts, seconds or 1.0, runs or VERSUS_ROUNDS, seed, json_out, markdown)
 
 
 def default_counts(spec: GameSpec) -> list[int]:

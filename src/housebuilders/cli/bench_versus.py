@@ -11,11 +11,49 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from housebuilders.arena import find_game
 from housebuilders.cli.common import UserError, progress_bar
 from housebuilders.core import GameSpec
 
 #: the lines between which ``--markdown`` writes the tables (docs/performance.md)
 START, END = "<!-- versus -->", "<!-- /versus -->"
+#: ``--versus``'s rounds by default (each contender keeps its best)
+VERSUS_ROUNDS = 3
+#: the games ``--versus`` compares without a GAME
+OUR_GAMES = (
+    "mr-house-basic",
+    "mr-house-advanced",
+    "welcome-to",
+    "dream-home",
+    "house-of-fado",
+    "master-builder",
+)
+
+
+def versus(
+    out: Console,
+    game_id: str | None,
+    players: list[int] | None,
+    games: int,
+    runs: int | None,
+    seed: int,
+    strength: bool,
+    bots: str | None,
+    jobs: int,
+    web: bool,
+    seconds: float | None,
+    json_out: Path | None,
+    markdown: Path | None,
+) -> None:
+    """``bench --versus``: the options checked, then the run."""
+    others = {"--strength": strength, "--web": web, "--bots": bots is not None,
+              "--jobs": jobs != 1, "--games": games != 100}  # fmt: skip
+    for flag, given in others.items():
+        if given:
+            raise UserError(f"{flag} goes without --versus")
+    specs = [find_game(game_id)] if game_id else [find_game(g) for g in OUR_GAMES]
+    counts = versus_counts(specs, players)
+    run_versus(out, counts, seconds or 1.0, runs or VERSUS_ROUNDS, seed, json_out, markdown)
 
 
 def versus_counts(specs: list[GameSpec], players: list[int] | None) -> dict[str, list[int]]:
@@ -42,7 +80,7 @@ def _versus_module() -> Any:
     return versus
 
 
-def bench_versus(
+def run_versus(
     out: Console,
     counts: dict[str, list[int]],
     seconds: float,
