@@ -5,6 +5,8 @@ one's own restaurant, the fifth, is closing.py. Mixed into ``HouseOfFadoState``
 
 from __future__ import annotations
 
+from functools import cache
+
 from housebuilders.core import Action
 from housebuilders.core.log import plural
 from housebuilders.games.house_of_fado.actions import (
@@ -46,6 +48,19 @@ from housebuilders.games.house_of_fado.phases import (
 from housebuilders.games.house_of_fado.scoring import FADO_POINTS, FADO_STAR, PROMOTIONS
 from housebuilders.games.house_of_fado.seen import shown_tiles
 
+
+@cache
+def _seatings(have: tuple[int, ...], most: int) -> tuple[tuple[int, int, int], ...]:
+    """The customers of each colour that may go from a group holding ``have`` of each
+    to a table of ``most`` seats: at least one, at most ``most``, in the order of the
+    colours' counts."""
+    return tuple(
+        (a, b, c)
+        for a in range(have[0] + 1) for b in range(have[1] + 1) for c in range(have[2] + 1)
+        if 1 <= a + b + c <= most
+    )  # fmt: skip
+
+
 ACTION_PHASES = {MARKET: MARKET_PHASE, STREET: STREET_PHASE, REHEARSAL: REHEARSAL_PHASE,
                  BILLBOARD: BILLBOARD_PHASE}  # fmt: skip
 
@@ -67,16 +82,12 @@ class Locations(HouseOfFadoBase):
         tables = self.open_tables(player)
         seats = self.content.tables
         out: list[Action] = []
+        size = self.content.customers.group_size
         for g in self.board.between[self.target]:
             group = self.groups[g]
-            have = [group.count(c) for c in range(COLOURS)]
+            have = tuple(group.count(c) for c in range(COLOURS))
             for t in tables:
-                most = min(seats[t], self.content.customers.group_size)
-                out += [
-                    SEATS[g, t, a, b, c]
-                    for a in range(have[0] + 1) for b in range(have[1] + 1)
-                    for c in range(have[2] + 1) if 1 <= a + b + c <= most
-                ]  # fmt: skip
+                out += [SEATS[g, t, a, b, c] for a, b, c in _seatings(have, min(seats[t], size))]
         critic_cost = self.content.critic_cost[self.cubes_removed[player]]
         if self.critic[player] == NONE and self.money[player] >= critic_cost:
             out += [
