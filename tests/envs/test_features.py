@@ -84,6 +84,29 @@ def test_a_leaking_encoder_is_caught() -> None:
         spec.__dict__["features"] = honest
 
 
+def test_a_state_reading_encoder_must_match_the_observations() -> None:
+    """An encoder that reads the state itself (``of_state``, for speed) is held to the
+    observation's encoding, value for value: one that peeks at an opponent's markers
+    in hand fails on the first state checked; Mr House basic's own passes."""
+    spec = hb.game("mr-house-basic")
+    state = spec.new_game(3, seed=1)
+    honest = spec.features
+    assert honest.of_state is not None
+    check_features(state, seed=3)
+
+    def peeking(s, you):  # noqa: ANN001, ANN202
+        vector = honest.of_state(s, you)
+        vector[-1] = sum(s.hand[(you or 0) + 1])
+        return vector
+
+    spec.__dict__["features"] = Features("mr-house-basic", honest.of_observation, peeking)
+    try:
+        with pytest.raises(AssertionError, match="differs from the encoding of observe"):
+            check_features(state, seed=3)
+    finally:
+        spec.__dict__["features"] = honest
+
+
 def test_vector_helpers() -> None:
     v = Vector()
     v.onehot(1, 3)

@@ -171,10 +171,22 @@ class Features:
     #: the vector of an observation (``state.observe(player)``): a function of the
     #: observation alone
     of_observation: Callable[[Json], array]
+    #: optional, for speed: the same vector read from the state itself, without
+    #: making the observation; the conformance kit holds it equal to
+    #: ``of_observation``'s on every state it checks (``testing.check_features``), so
+    #: it shows no more than the observation does
+    of_state: Callable[[Any, int | None], array] | None = None
     _sizes: dict[int, int] = field(default_factory=dict, init=False, repr=False)
 
     def encode(self, state: State, player: int | None) -> array:
-        return self.of_observation(state.observe(player))  # None: a spectator's
+        """The vector of what ``player`` sees (None: a spectator)."""
+        if self.of_state is not None:
+            return self.of_state(state, player)
+        return self.of_observation(state.observe(player))
+
+    def encode_observed(self, state: State, player: int | None) -> array:
+        """The vector made from the observation, whatever ``of_state`` says."""
+        return self.of_observation(state.observe(player))
 
     def size(self, players: int) -> int:
         """The vector's length with ``players`` seats (measured once on a new game)."""

@@ -275,7 +275,28 @@ def check_encoding(state: State, player: int) -> Any:
         f"features.encode({player}) has {len(vector)} values, features.size says {size}"
     )
     assert all(math.isfinite(x) for x in vector), f"features.encode({player}) is not finite"
+    check_state_encoding(state, player)
     return vector
+
+
+def check_state_encoding(state: State, player: int | None) -> None:
+    """A game's encoder that reads the state itself (``features.of_state``) gives the
+    vector its observation gives, value for value: it shows no more than the
+    observation does, and no less."""
+    features = state.spec.features
+    if features is None or features.of_state is None:
+        return
+    read, observed = (
+        list(features.encode(state, player)),
+        list(features.encode_observed(state, player)),
+    )
+    if read != observed:
+        at = [i for i, (x, y) in enumerate(zip(read, observed, strict=False)) if x != y]
+        raise AssertionError(
+            f"features.of_state(state, {player}) differs from the encoding of "
+            f"observe({player}) ({len(read)} and {len(observed)} values; differing at "
+            f"{at[:8]}): the two must agree on every state"
+        )
 
 
 def _check_same_encoding(a: Any, b: Any, player: int, other: str) -> None:
@@ -295,6 +316,7 @@ def check_features(state: State, seed: int) -> None:
     seat's encodings of the two results are equal."""
     for player in range(state.num_players):
         check_hidden_information(state, player, seed)
+    check_state_encoding(state, None)  # a spectator's
     acting = state.acting_players()
     if not acting:
         return

@@ -11,11 +11,25 @@ observer may see them, by value; the phase and what is asked.
 from __future__ import annotations
 
 from array import array
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from housebuilders.core import Json
 from housebuilders.core.features import Features, Vector, relative, rotated, seats
+from housebuilders.games.mr_house import house as H
 from housebuilders.games.mr_house.actions import PART_IDS
-from housebuilders.games.mr_house.phases import ADVANCED_PHASE_NAMES, AWAIT_NAMES, BASIC_PHASE_NAMES
+from housebuilders.games.mr_house.phases import (
+    ADVANCED_PHASE_NAMES,
+    AWAIT_NAMES,
+    BASIC_PHASE_NAMES,
+    PREPARING,
+    PURCHASES,
+    ROLLING,
+)
+
+if TYPE_CHECKING:
+    from housebuilders.games.mr_house.basic import MrHouseBasicState
+    from housebuilders.games.mr_house.common import MrHouseState
 
 SEATS = 4
 LOCATIONS = 10  # the advanced board's; the basic board leaves the last one empty
@@ -144,5 +158,84 @@ def _advanced_seat(v: Vector, entry: Json) -> None:
     v.word(garage.get("roof"), (PART_IDS[2], PART_IDS[6]))
 
 
-BASIC_FEATURES = Features("mr-house-basic", basic)
+# == the same vectors read from the state (Features.of_state) =========================
+@lru_cache(maxsize=4096)
+def _house_of_state(house: H.House) -> list[float]:
+    """``_house`` of a house as the state holds it (a house is a value: the same
+    house, the same numbers)."""
+    v = Vector()
+    parts = [0] * len(PART_IDS)
+    for column in house:
+        for wall in column.walls:
+            parts[wall.part] += 1
+            parts[H.WINDOW] += wall.windows
+            parts[H.DOOR] += wall.door
+        if column.roof:
+            parts[column.roof] += 1
+        parts[H.CHIMNEY] += column.chimney
+    v.num(len(house), COLUMNS)
+    v.nums(parts, 8)
+    v.padded([len(column.walls) for column in house], COLUMNS, 4)
+    v.padded([bool(column.roof) for column in house], COLUMNS)
+    return v.values
+
+
+def _common_of_state(v: Vector, s: MrHouseState, you: int | None, phase: str) -> None:
+    """``_common`` of the state itself."""
+    n = s.num_players
+    v.onehot(n - 2, SEATS - 1)
+    v.num(s.turn, s.p.turns)
+    v.word(phase, s.PHASE_NAMES)
+    v.onehot(relative(s.order[0], you, n), SEATS)
+    acting = [0.0] * SEATS
+    for seat in s.acting_players():
+        acting[relative(seat, you, n) or 0] = 1.0
+    v.extend(acting)
+    v.nums(s.supply, 10)
+    width, shown_up_to = 1 + VALUES, s.loc if s.phase == PURCHASES else 0
+    for location in range(1, LOCATIONS + 1):
+        counts = [0.0] * (SEATS * width)
+        for owner, value, _ in s.stacks[location] if location < len(s.stacks) else ():
+            at = (relative(owner, you, n) or 0) * width
+            counts[at] += 1 / 3
+            if location <= shown_up_to or owner == you:
+                counts[at + 1 + min(value, VALUES - 1)] += 1 / 3
+        v.extend(counts)
+    purchase = s.phase == PURCHASES
+    v.onehot(s.loc - 1 if purchase else None, LOCATIONS)
+    v.num(s.pos if purchase else None, SEATS * 5)
+    building = s.phase in (PREPARING, ROLLING)
+    v.onehot(relative(s._builder(), you, n) if building else None, SEATS)
+
+
+def _seat_common_of_state(v: Vector, s: MrHouseState, seat: int, you: int | None) -> None:
+    v.nums(s.store[seat], 5)
+    hand = s.hand[seat]
+    v.num(len(hand), 5)
+    counts = [0.0] * VALUES
+    if seat == you:
+        for value in hand:
+            counts[min(value, VALUES - 1)] += 1
+    v.nums(counts, 2)
+    v.extend(_house_of_state(s.house[seat]))
+
+
+def basic_of_state(s: MrHouseBasicState, you: int | None) -> array:
+    """``basic`` of the state itself, without its observation."""
+    v = Vector()
+    _common_of_state(v, s, you, BASIC_PHASE_NAMES[s.phase])
+    building = s.phase in (PREPARING, ROLLING)
+    v.counts([PART_IDS[g] for g in s.groups] if building else (), PART_IDS, 4)
+
+    def seat(v: Vector, pl: int) -> None:
+        _seat_common_of_state(v, s, pl, you)
+        v.num(s.coins[pl], 5)
+        v.flag(s.permit[pl])
+        v.num(s.workers[pl], 5)
+        v.num(s.quality(pl), 10)
+
+    return seats(v, rotated(range(s.num_players), you), seat, SEATS)
+
+
+BASIC_FEATURES = Features("mr-house-basic", basic, basic_of_state)
 ADVANCED_FEATURES = Features("mr-house-advanced", advanced)
