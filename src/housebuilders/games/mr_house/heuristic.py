@@ -30,9 +30,10 @@ the advanced variant's evaluation in heuristic_advanced.py.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from housebuilders.core import State, win_shares
+from housebuilders.core.content import remembered
 from housebuilders.games.mr_house import house as H
 from housebuilders.games.mr_house.basic import MrHouseBasicState
 from housebuilders.games.mr_house.params import BANK, OFFICE, STORE, WORK_NOTICE_BOARD
@@ -42,6 +43,7 @@ from housebuilders.games.mr_house.plan import (
     LEFTOVER_VALUE,
     Clock,
     Plan,
+    _per_params,
     permit_chance,
     versus,
 )
@@ -84,7 +86,7 @@ def player_worth(s: MrHouseBasicState, player: int) -> float:
     builder = s.phase in (PREPARING, ROLLING) and s._builder() == player
     groups = s.groups if builder else []
     clock = Clock(s, player, s.quality(player) + coming.workers)
-    plan = Plan(s, house, store, groups, s.coins[player] + coming.coins, clock)
+    plan = _basic_plan(s, house, store, groups, s.coins[player] + coming.coins, clock)
     worth += plan.points
     if not complete:
         permit = s.permit[player] or coming.permit
@@ -94,6 +96,26 @@ def player_worth(s: MrHouseBasicState, player: int) -> float:
     hand = sum(s.hand[player]) if s.phase == MOVEMENT else 0
     worth += HAND_VALUE * (hand + sum(p.marker_values) * clock.after)
     return worth + COIN_VALUE * plan.coins_left + LEFTOVER_VALUE * plan.leftover * clock.future
+
+
+def _basic_plan(
+    s: MrHouseBasicState, house: H.House, store: list[int], groups: list[int], coins: int,
+    clock: Clock,
+) -> Plan:  # fmt: skip
+    """``Plan`` in the basic variant, where it depends only on the house, the
+    materials, the groups prepared, the coins and the clock's turns, quality and
+    whether the player still prepares: the same few recur in a search's leaves, so
+    plans are kept (per params). A kept plan is shared: read it, do not change it."""
+    plans: dict[tuple[Any, ...], Plan] = _per_params("basic plans", s.p, lambda _: {})
+    key = (house, tuple(store), tuple(groups), coins, clock.after, clock.ahead,
+           clock.quality, s.ground_floor_door())  # fmt: skip
+    return remembered(
+        plans, key, PLANS_KEPT, lambda: Plan(s, house, store, groups, coins, clock)
+    )
+
+
+#: basic plans remembered per params (a search's move makes hundreds)
+PLANS_KEPT = 50_000
 
 
 class Coming(NamedTuple):
