@@ -39,10 +39,13 @@ class Hiring(MasterBuilderBase):
                 and worker not in self.fired[player])  # fmt: skip
 
     def hires(self, player: int) -> list[Action]:
-        """MB-25, MB-35, MB-36, MB-115: a deck's face-up card, or a look into it."""
+        """MB-25, MB-35, MB-36, MB-115: a deck's face-up card, or a look into it (each
+        as can_hire allows)."""
+        cards, fired = workers(self.content), self.fired[player]
+        room = self.content.wage_cap - self.wage[player]
         out: list[Action] = [
             HIRES[s] for s, deck in enumerate(self.decks)
-            if deck and self.can_hire(player, deck[0])
+            if deck and cards[deck[0]].wage <= room and deck[0] not in fired
         ]  # fmt: skip
         fee = self.content.options.choosing_fee
         if self.option("choosing-workers") and self.cash[player] >= fee:

@@ -26,6 +26,8 @@ class Income(MasterBuilderBase):
 
     def repays(self, player: int, keep: int = 0) -> list[Action]:
         """MB-107, Q13: a whole IOU at its current amount, from cash (leaving ``keep``)."""
+        if not any(self.ious[player]):
+            return []
         return [REPAYS[k] for k, n in enumerate(self.ious[player])
                 if n and self.cash[player] - self.repayment(k) >= keep]  # fmt: skip
 

@@ -257,10 +257,12 @@ class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen):
     def _apply(self, player: int, action: Action) -> bool:
         before = self.position()
         revealed = _HANDLERS[type(action)](self, player, action)
+        if revealed:
+            return True
         after = self.position()
         # the economic card and contracts (Phase 2) and the events (Phase 3) are revealed
         # by whichever action leads into them
-        return revealed or any(
+        return after != before and any(
             before < (r, track) <= after
             for r in range(before[0], after[0] + 1) for track in (1, 2)
         )  # fmt: skip
