@@ -108,7 +108,7 @@ def free_key(free: list[int]) -> int:
 
 class PlanTables:
     """What a plan's legal moves look up, for one content: which contracts are town
-    walls, and the staffing actions of each section for each free_key (made when first
+    walls, and the staffing actions of a contract in each position (made when first
     asked)."""
 
     def __init__(self, content: MasterBuilderContent) -> None:
@@ -116,16 +116,18 @@ class PlanTables:
         self.needs = needs(content)
         self._staffs: dict[int, tuple[Staff, ...]] = {}
 
-    def staffs(self, contract: int, section: int, free: int) -> tuple[Staff, ...]:
-        """The section staffed by each crew that meets its need and the ``free``
-        workers (a free_key) can make up, best first."""
-        key = (contract * SECTIONS + section) * len(FREE_COUNTS) + free
+    def staffs(self, contract: int, placed: int, free: int, no_roofs: bool) -> tuple[Staff, ...]:
+        """The sections of ``contract`` that may join a plan where it has the sections
+        ``placed`` (a mask), each staffed by every crew that meets its need and that the
+        ``free`` workers (a free_key) can make up: sections in order, crews best first."""
+        key = ((contract << SECTIONS | placed) * len(FREE_COUNTS) + free) * 2 + no_roofs
         found = self._staffs.get(key)
         if found is None:
-            counts = FREE_COUNTS[free]
+            counts, need = FREE_COUNTS[free], self.needs[contract]
             found = self._staffs[key] = tuple(
-                STAFFS[contract, section, *crew]
-                for crew in fitting(self.needs[contract][section]) if has_free(counts, crew)
+                STAFFS[contract, s, *crew]
+                for s in OPEN_SECTIONS[self.towns[contract]][no_roofs][placed]
+                for crew in fitting(need[s]) if has_free(counts, crew)
             )  # fmt: skip
         return found
 
@@ -213,12 +215,10 @@ class Construction(MasterBuilderBase):
         tables = plan_tables(self.content)
         planned = self.planned(player)
         free = free_key(self.free_skills(player))
-        open_sections = OPEN_SECTIONS[0][self.no_roofs], OPEN_SECTIONS[1][self.no_roofs]
         out: list[Action] = []
         for c in self.contracts[player]:
             placed = mask_of(self.built[c]) | planned.get(c, 0)
-            for s in open_sections[tables.towns[c]][placed]:
-                out += tables.staffs(c, s, free)
+            out += tables.staffs(c, placed, free, self.no_roofs)
         for c in sorted(planned):
             out += UNSTAFF_ROWS[c][planned[c]]
         if self._plan_fault(planned, tables.towns) is None:

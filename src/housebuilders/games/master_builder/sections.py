@@ -18,9 +18,9 @@ GABLES, SIDE_WALLS = 0b000011, 0b001100
 TOWN_WALLS, WALL_SECTIONS = (0b000111, 0b111000), (0b000001, 0b001000)
 
 
-def mask_of(sections: Sequence[int]) -> int:
+def mask_of(row: Sequence[int]) -> int:
     """A contract's row of 0/1 flags (``built``) as a mask."""
-    return sum(1 << s for s, flag in enumerate(sections) if flag)
+    return row[0] | row[1] << 1 | row[2] << 2 | row[3] << 3 | row[4] << 4 | row[5] << 5
 
 
 def section_fault(town: bool, no_roofs: bool, placed: int, section: int) -> str | None:

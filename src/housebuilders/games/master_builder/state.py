@@ -208,7 +208,11 @@ class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen):
         if self.phase == LOAN:
             return list(TAKE_LOANS)
         keep = self.content.contracts[self.auction].min_bid if self.phase == OPENING_BID else 0
-        return [*self.phase_actions(player), *self.repays(player, keep)]
+        actions = self.phase_actions(player)  # a new list
+        repays = self.repays(player, keep)
+        if repays:
+            actions += repays
+        return actions
 
     def phase_actions(self, player: int) -> list[Action]:
         """What ``player`` is asked in this phase, repayments aside."""
@@ -218,7 +222,7 @@ class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen):
         if phase == DRAFT:
             return self.hires(player)
         if phase == HIRE:
-            return [*self.hires(player), *(FIRES[w] for w in self.workers[player]), PASS_HIRING]
+            return [*self.hires(player), *map(FIRES.__getitem__, self.workers[player]), PASS_HIRING]
         if phase == LOOK:  # Q26: a seat may hire nobody from the deck it looked into
             deck = self.decks[self.looking]
             chooses: list[Action] = [CHOOSES[w] for w in sorted(deck) if self.can_hire(player, w)]
