@@ -43,10 +43,10 @@ class Hiring(MasterBuilderBase):
         as can_hire allows)."""
         cards, fired = workers(self.content), self.fired[player]
         room = self.content.wage_cap - self.wage[player]
-        out: list[Action] = [
-            HIRES[s] for s, deck in enumerate(self.decks)
-            if deck and cards[deck[0]].wage <= room and deck[0] not in fired
-        ]  # fmt: skip
+        out: list[Action] = []
+        for skill, deck in enumerate(self.decks):
+            if deck and cards[deck[0]].wage <= room and deck[0] not in fired:
+                out.append(HIRES[skill])
         fee = self.content.options.choosing_fee
         if self.option("choosing-workers") and self.cash[player] >= fee:
             out += [LOOKS[s] for s, deck in enumerate(self.decks)
@@ -115,11 +115,12 @@ class Hiring(MasterBuilderBase):
         return self._after_phase_1_action(acted=True)
 
     def _release(self, player: int, worker: int) -> None:
+        card = workers(self.content)[worker]
         self.workers[player].remove(worker)
-        self.wage[player] -= self.worker_wage(worker)
+        self.wage[player] -= card.wage
         if worker in self.down:
             self.down.remove(worker)
-        self.decks[workers(self.content)[worker].skill].append(worker)
+        self.decks[card.skill].append(worker)
         self.seen_workers[worker] = 1
 
     def _pass_hiring(self, player: int, action: PassHiring) -> bool:

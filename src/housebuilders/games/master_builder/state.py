@@ -259,7 +259,7 @@ class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen):
 
     # == moves ==========================================================================
     def _apply(self, player: int, action: Action) -> bool:
-        before = self.position()
+        before = self.round, TRACK_OF.get(self.phase, len(TRACK))  # position(), inline
         revealed = _HANDLERS[type(action)](self, player, action)
         if revealed:
             return True
