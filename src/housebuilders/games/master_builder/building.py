@@ -114,20 +114,32 @@ class PlanTables:
     def __init__(self, content: MasterBuilderContent) -> None:
         self.towns = tuple(c.kind == "town-wall" for c in content.contracts)
         self.needs = needs(content)
-        self._staffs: dict[int, tuple[Staff, ...]] = {}
+        self._contracts: dict[int, tuple[Staff, ...]] = {}
+        self._sections: dict[int, tuple[Staff, ...]] = {}
 
     def staffs(self, contract: int, placed: int, free: int, no_roofs: bool) -> tuple[Staff, ...]:
         """The sections of ``contract`` that may join a plan where it has the sections
         ``placed`` (a mask), each staffed by every crew that meets its need and that the
         ``free`` workers (a free_key) can make up: sections in order, crews best first."""
         key = ((contract << SECTIONS | placed) * len(FREE_COUNTS) + free) * 2 + no_roofs
-        found = self._staffs.get(key)
+        found = self._contracts.get(key)
         if found is None:
-            counts, need = FREE_COUNTS[free], self.needs[contract]
-            found = self._staffs[key] = tuple(
-                STAFFS[contract, s, *crew]
-                for s in OPEN_SECTIONS[self.towns[contract]][no_roofs][placed]
-                for crew in fitting(need[s]) if has_free(counts, crew)
+            sections = OPEN_SECTIONS[self.towns[contract]][no_roofs][placed]
+            found = self._contracts[key] = tuple(
+                staff for s in sections for staff in self.section_staffs(contract, s, free)
+            )
+        return found
+
+    def section_staffs(self, contract: int, section: int, free: int) -> tuple[Staff, ...]:
+        """The section staffed by every crew that meets its need and that the ``free``
+        workers (a free_key) can make up, best first."""
+        key = (contract * SECTIONS + section) * len(FREE_COUNTS) + free
+        found = self._sections.get(key)
+        if found is None:
+            counts = FREE_COUNTS[free]
+            found = self._sections[key] = tuple(
+                STAFFS[contract, section, *crew]
+                for crew in fitting(self.needs[contract][section]) if has_free(counts, crew)
             )  # fmt: skip
         return found
 
@@ -144,21 +156,23 @@ class Construction(MasterBuilderBase):
 
     def free_skills(self, player: int) -> list[int]:
         """available() less the workers already placed in the plan (MB-80)."""
-        counts = self.available(player)
-        for key in self.plans[player]:
-            first, second = KEYS[key][2]
-            counts[first] -= 1
-            if second != NONE:
-                counts[second] -= 1
-        return counts
+        return self.plan_parts(player)[1]
 
     def planned(self, player: int) -> dict[int, int]:
         """The sections in ``player``'s plan, as a mask by contract (in plan order)."""
+        return self.plan_parts(player)[0]
+
+    def plan_parts(self, player: int) -> tuple[dict[int, int], list[int]]:
+        """``player``'s plan read once: planned() and free_skills()."""
         masks: dict[int, int] = {}
+        free = self.available(player)
         for key in self.plans[player]:
-            contract, section, _ = KEYS[key]
+            contract, section, (first, second) = KEYS[key]
             masks[contract] = masks.get(contract, 0) | (1 << section)
-        return masks
+            free[first] -= 1
+            if second != NONE:
+                free[second] -= 1
+        return masks, free
 
     def section_rule(self, player: int, contract: int, section: int) -> str | None:
         """Why ``section`` cannot join the plan for the building rules, or None:
@@ -213,8 +227,8 @@ class Construction(MasterBuilderBase):
         """MB-76 to MB-93: a section of an owned contract staffed by free workers, the
         rules of building kept; a section taken off; the plan finished if it stands."""
         tables = plan_tables(self.content)
-        planned = self.planned(player)
-        free = free_key(self.free_skills(player))
+        planned, free_skills = self.plan_parts(player)
+        free = free_key(free_skills)
         out: list[Action] = []
         for c in self.contracts[player]:
             placed = mask_of(self.built[c]) | planned.get(c, 0)

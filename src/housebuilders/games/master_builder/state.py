@@ -17,6 +17,7 @@ the bots guess."""
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 from housebuilders.core import Action, Json, scored
@@ -70,7 +71,13 @@ from housebuilders.games.master_builder.actions import (
 from housebuilders.games.master_builder.auction import Auction
 from housebuilders.games.master_builder.building import Construction
 from housebuilders.games.master_builder.checks import MasterBuilderJson, check
-from housebuilders.games.master_builder.content import QUIRK_CODES, SECTIONS, workers
+from housebuilders.games.master_builder.content import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    QUIRK_CODES,
+    SECTIONS,
+    workers,
+)
 from housebuilders.games.master_builder.deal import setup
 from housebuilders.games.master_builder.events import Events
 from housebuilders.games.master_builder.hiring import Hiring
@@ -99,6 +106,12 @@ from housebuilders.games.master_builder.phases import (
 )
 from housebuilders.games.master_builder.seen import Seen
 
+#: the seats still making their plans, by the seats' submitted flags
+PLANNING = {
+    flags: tuple(p for p, done in enumerate(flags) if not done)
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    for flags in product((False, True), repeat=players)
+}
 OPTIONS = ("choosing-workers", "selective-events", "additional-events", "renting-workers")
 #: the other readings of rulings, each an option off by default (docs: "Which rulings are
 #: options")
@@ -182,7 +195,7 @@ class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen):
         if self.phase == OVER:
             return ()
         if self.phase == PLAN:
-            return tuple(p for p, done in enumerate(self.submitted) if not done)
+            return PLANNING[tuple(self.submitted)]
         return (self.turn,)
 
     def goals(self) -> dict[str, list[float]]:
