@@ -116,7 +116,7 @@ class MasterBuilderBase(GameState):
         return bool(self.setup["options"].get(name, False))
 
     def next_seat(self, player: int) -> int:
-        return (player + 1) % self.num_players
+        return (player + 1) % len(self.cash)
 
     def contract_name(self, contract: int) -> str:
         """ "8, Inn": the contract's number and name in the content."""
@@ -131,9 +131,9 @@ class MasterBuilderBase(GameState):
         and workers rented in (MB-81, MB-118), counted by skill."""
         cards = workers(self.content)
         counts = [0] * SKILLS
-        out = self.rented_out[player]
+        down, out = self.down, self.rented_out[player]
         for w in self.workers[player]:
-            if w not in self.down and w not in out:
+            if not (down and w in down or out and w in out):
                 counts[cards[w].skill] += 1
         for skill in self.rented_in[player]:
             counts[skill] += 1

@@ -6,7 +6,10 @@ The plans are hidden until all are in (MB-83); the skills a seat can place
 
 from __future__ import annotations
 
+from itertools import product
+
 from housebuilders.core import Action
+from housebuilders.core.content import per_content
 from housebuilders.games.master_builder.actions import (
     CREWS,
     NONE,
@@ -14,7 +17,6 @@ from housebuilders.games.master_builder.actions import (
     RENT_OUTS,
     STAFFS,
     SUBMIT_PLAN,
-    UNSTAFFS,
     AcceptRent,
     DeclineRent,
     EndRenting,
@@ -26,7 +28,14 @@ from housebuilders.games.master_builder.actions import (
     Unstaff,
 )
 from housebuilders.games.master_builder.base import MasterBuilderBase
-from housebuilders.games.master_builder.content import SECTIONS, SKILLS, can_staff, needs, workers
+from housebuilders.games.master_builder.content import (
+    SECTIONS,
+    SKILLS,
+    MasterBuilderContent,
+    can_staff,
+    needs,
+    workers,
+)
 from housebuilders.games.master_builder.phases import (
     PLAN,
     RENT,
@@ -34,11 +43,21 @@ from housebuilders.games.master_builder.phases import (
     RENT_COUNTER,
     RENT_PRICE,
 )
+from housebuilders.games.master_builder.sections import (
+    KEYS,
+    OPEN_SECTIONS,
+    PART_FAULTS,
+    UNSTAFF_ROWS,
+    mask_of,
+    section_fault,
+)
 
 CREW_INDEX = {crew: i for i, crew in enumerate(CREWS)}
 WALLS, ROOFS = (0, 1, 2, 3), (4, 5)  # a building's sections (content.KINDS)
 GABLES, SIDE_WALLS = (0, 1), (2, 3)
 TOWN = ((0, 1, 2), (3, 4, 5))  # a town wall contract's two walls: wall section, side, side
+#: the free workers of a skill that matter to a crew: it takes two at most
+CAP = 2
 
 
 def plan_key(contract: int, section: int, crew: tuple[int, int]) -> int:
@@ -47,9 +66,7 @@ def plan_key(contract: int, section: int, crew: tuple[int, int]) -> int:
 
 
 def unkey(key: int) -> tuple[int, int, tuple[int, int]]:
-    place, crew = divmod(key, len(CREWS))
-    contract, section = divmod(place, SECTIONS)
-    return contract, section, CREWS[crew]
+    return KEYS[key]
 
 
 def crew_skills(crew: tuple[int, int]) -> tuple[int, ...]:
@@ -76,6 +93,62 @@ def has_free(free: list[int], crew: tuple[int, int]) -> bool:
     return free[a] > (1 if a == b else 0) and free[b] > 0
 
 
+#: FREE_COUNTS[free_key(free)]: the free workers by skill, each count capped at CAP
+FREE_COUNTS = tuple(list(counts) for counts in product(range(CAP + 1), repeat=SKILLS))
+
+
+def free_key(free: list[int]) -> int:
+    """The free workers by skill as far as a crew can tell them apart (each count
+    between 0 and CAP), as one number: their index in FREE_COUNTS."""
+    key = 0
+    for n in free:
+        key = key * (CAP + 1) + (CAP if n > CAP else n if n > 0 else 0)
+    return key
+
+
+class PlanTables:
+    """What a plan's legal moves look up, for one content: which contracts are town
+    walls, and the staffing actions of a contract in each position (made when first
+    asked)."""
+
+    def __init__(self, content: MasterBuilderContent) -> None:
+        self.towns = tuple(c.kind == "town-wall" for c in content.contracts)
+        self.needs = needs(content)
+        self._contracts: dict[int, tuple[Staff, ...]] = {}
+        self._sections: dict[int, tuple[Staff, ...]] = {}
+
+    def staffs(self, contract: int, placed: int, free: int, no_roofs: bool) -> tuple[Staff, ...]:
+        """The sections of ``contract`` that may join a plan where it has the sections
+        ``placed`` (a mask), each staffed by every crew that meets its need and that the
+        ``free`` workers (a free_key) can make up: sections in order, crews best first."""
+        key = ((contract << SECTIONS | placed) * len(FREE_COUNTS) + free) * 2 + no_roofs
+        found = self._contracts.get(key)
+        if found is None:
+            sections = OPEN_SECTIONS[self.towns[contract]][no_roofs][placed]
+            found = self._contracts[key] = tuple(
+                staff for s in sections for staff in self.section_staffs(contract, s, free)
+            )
+        return found
+
+    def section_staffs(self, contract: int, section: int, free: int) -> tuple[Staff, ...]:
+        """The section staffed by every crew that meets its need and that the ``free``
+        workers (a free_key) can make up, best first."""
+        key = (contract * SECTIONS + section) * len(FREE_COUNTS) + free
+        found = self._sections.get(key)
+        if found is None:
+            counts = FREE_COUNTS[free]
+            found = self._sections[key] = tuple(
+                STAFFS[contract, section, *crew]
+                for crew in fitting(self.needs[contract][section]) if has_free(counts, crew)
+            )  # fmt: skip
+        return found
+
+
+@per_content
+def plan_tables(content: MasterBuilderContent) -> PlanTables:
+    return PlanTables(content)
+
+
 class Construction(MasterBuilderBase):
     """Phase 4's rules, as methods of the state."""
 
@@ -83,70 +156,49 @@ class Construction(MasterBuilderBase):
 
     def free_skills(self, player: int) -> list[int]:
         """available() less the workers already placed in the plan (MB-80)."""
-        counts = self.available(player)
+        return self.plan_parts(player)[1]
+
+    def planned(self, player: int) -> dict[int, int]:
+        """The sections in ``player``'s plan, as a mask by contract (in plan order)."""
+        return self.plan_parts(player)[0]
+
+    def plan_parts(self, player: int) -> tuple[dict[int, int], list[int]]:
+        """``player``'s plan read once: planned() and free_skills()."""
+        masks: dict[int, int] = {}
+        free = self.available(player)
         for key in self.plans[player]:
-            for skill in crew_skills(unkey(key)[2]):
-                counts[skill] -= 1
-        return counts
+            contract, section, (first, second) = KEYS[key]
+            masks[contract] = masks.get(contract, 0) | (1 << section)
+            free[first] -= 1
+            if second != NONE:
+                free[second] -= 1
+        return masks, free
 
-    def placed(self, player: int, contract: int) -> set[int]:
-        """The sections of ``contract`` built or in ``player``'s plan."""
-        done = {s for s in range(SECTIONS) if self.built[contract][s]}
-        return done | {s for c, s, _ in map(unkey, self.plans[player]) if c == contract}
-
-    def section_rule(
-        self, player: int, contract: int, section: int, placed: set[int] | None = None
-    ) -> str | None:
+    def section_rule(self, player: int, contract: int, section: int) -> str | None:
         """Why ``section`` cannot join the plan for the building rules, or None:
         the roof after four walls (MB-89, Q7), no roofs after the "no-roofs" event, one
-        town wall after the other (MB-91, Q9). ``placed``: ``placed(player, contract)``,
-        where the caller has it."""
-        if placed is None:
-            placed = self.placed(player, contract)
-        if self.is_town_wall(contract):
-            other = set(TOWN[1 - section // 3])
-            if placed & other and not other <= placed:
-                return "town-wall"
-            return None
-        if section in ROOFS:
-            if self.no_roofs:
-                return "no-roofs"
-            if not set(WALLS) <= placed:
-                return "roof"
-        return None
+        town wall after the other (MB-91, Q9)."""
+        placed = mask_of(self.built[contract]) | self.planned(player).get(contract, 0)
+        return section_fault(self.is_town_wall(contract), self.no_roofs, placed, section)
 
     def plan_fault(self, player: int) -> str | None:
         """Why the plan cannot be erected (MB-84), or None: the first contract's fault."""
-        for c in sorted({unkey(k)[0] for k in self.plans[player]}):
-            fault = self.contract_fault(player, c)
+        return self._plan_fault(self.planned(player), plan_tables(self.content).towns)
+
+    def _plan_fault(self, planned: dict[int, int], towns: tuple[bool, ...]) -> str | None:
+        """plan_fault for the plan's sections by contract (``planned``)."""
+        for c in sorted(planned):
+            fault = PART_FAULTS[towns[c]][mask_of(self.built[c])][planned[c]]
             if fault:
                 return fault
         return None
 
     def contract_fault(self, player: int, contract: int) -> str | None:
         """Why the plan's sections of ``contract`` cannot be erected, or None: the stable
-        start (MB-87, MB-92) and the rules of section_rule, over the whole plan."""
-        new = {s for c, s, _ in map(unkey, self.plans[player]) if c == contract}
-        built = {s for s in range(SECTIONS) if self.built[contract][s]}
-        placed = built | new
-        if self.is_town_wall(contract):
-            started = [w for w in TOWN if placed & set(w)]
-            if len(started) == 2 and not any(set(w) <= placed for w in started):
-                return "town-wall"  # MB-91: both started, neither finished
-            for wall in TOWN:
-                fresh = new & set(wall)
-                if fresh and not built & set(wall) and (wall[0] not in fresh or len(fresh) < 2):
-                    return "town-stable"
-            return None
-        if new & set(ROOFS) and not set(WALLS) <= placed:
-            return "roof"
-        if (
-            new & set(WALLS)
-            and not built & set(WALLS)
-            and not (new & set(GABLES) and new & set(SIDE_WALLS))
-        ):
-            return "stable"
-        return None
+        start (MB-87, MB-92), the roof after four walls and one town wall after the other,
+        over the whole plan (sections.part_fault)."""
+        new = self.planned(player).get(contract, 0)
+        return PART_FAULTS[self.is_town_wall(contract)][mask_of(self.built[contract])][new]
 
     def offers(self, player: int) -> list[Action]:
         """MB-118, Q29: a free face-up worker's skill, to another seat this seat has not
@@ -174,20 +226,16 @@ class Construction(MasterBuilderBase):
     def plan_actions(self, player: int) -> list[Action]:
         """MB-76 to MB-93: a section of an owned contract staffed by free workers, the
         rules of building kept; a section taken off; the plan finished if it stands."""
+        tables = plan_tables(self.content)
+        planned, free_skills = self.plan_parts(player)
+        free = free_key(free_skills)
         out: list[Action] = []
-        free = self.free_skills(player)
-        planned = {(c, s) for c, s, _ in map(unkey, self.plans[player])}
-        need = needs(self.content)
         for c in self.contracts[player]:
-            placed = self.placed(player, c)  # built or planned
-            for s in range(SECTIONS):
-                if s in placed or self.section_rule(player, c, s, placed):
-                    continue
-                for crew in fitting(need[c][s]):
-                    if has_free(free, crew):
-                        out.append(STAFFS[c, s, *crew])
-        out += [UNSTAFFS[c, s] for c, s in sorted(planned)]
-        if self.plan_fault(player) is None:
+            placed = mask_of(self.built[c]) | planned.get(c, 0)
+            out += tables.staffs(c, placed, free, self.no_roofs)
+        for c in sorted(planned):
+            out += UNSTAFF_ROWS[c][planned[c]]
+        if self._plan_fault(planned, tables.towns) is None:
             out.append(SUBMIT_PLAN)
         return out
 
@@ -255,8 +303,8 @@ class Construction(MasterBuilderBase):
         return False
 
     def _unstaff(self, player: int, action: Unstaff) -> bool:
-        self.plans[player] = [k for k in self.plans[player]
-                              if unkey(k)[:2] != (action.contract, action.section)]  # fmt: skip
+        place = action.contract, action.section
+        self.plans[player] = [k for k in self.plans[player] if KEYS[k][:2] != place]
         return False
 
     def _submit(self, player: int, action: SubmitPlan) -> bool:
@@ -270,7 +318,7 @@ class Construction(MasterBuilderBase):
         """MB-83, MB-94: every plan shown and erected at once; workers come back."""
         amounts = self.content.contracts
         for p in range(self.num_players):
-            for c, s, _ in map(unkey, self.plans[p]):
+            for c, s, _ in map(KEYS.__getitem__, self.plans[p]):
                 self.built[c][s] = 1
             for c in self.contracts[p][:]:
                 if all(self.built[c]):

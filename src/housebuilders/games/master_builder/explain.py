@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from housebuilders.core import Action
+from housebuilders.core.content import per_content
 from housebuilders.games.master_builder.actions import (
     NONE,
     AcceptRent,
@@ -71,9 +72,15 @@ def skill_names(content: MasterBuilderContent) -> tuple[str, ...]:
 
 def worker_name(s: MasterBuilderBase, worker: int) -> str:
     """ "the foreman (W, N; wage $4,000)"."""
-    card = workers(s.content)[worker]
-    return (f"the {skill_names(s.content)[card.skill]} ({', '.join(card.quirks)}; wage "
-            f"{money(card.wage)})")  # fmt: skip
+    return worker_names(s.content)[worker]
+
+
+@per_content
+def worker_names(content: MasterBuilderContent) -> tuple[str, ...]:
+    """Each worker card's worker_name, by id."""
+    names = skill_names(content)
+    return tuple(f"the {names[card.skill]} ({', '.join(card.quirks)}; wage {money(card.wage)})"
+                 for card in workers(content))  # fmt: skip
 
 
 def describe(s: MasterBuilderState, action: Action) -> str:

@@ -39,16 +39,25 @@ class Hiring(MasterBuilderBase):
                 and worker not in self.fired[player])  # fmt: skip
 
     def hires(self, player: int) -> list[Action]:
-        """MB-25, MB-35, MB-36, MB-115: a deck's face-up card, or a look into it."""
-        out: list[Action] = [
-            HIRES[s] for s, deck in enumerate(self.decks)
-            if deck and self.can_hire(player, deck[0])
-        ]  # fmt: skip
-        fee = self.content.options.choosing_fee
-        if self.option("choosing-workers") and self.cash[player] >= fee:
-            out += [LOOKS[s] for s, deck in enumerate(self.decks)
-                    if any(self.can_hire(player, w) for w in deck)]  # fmt: skip
+        """MB-25, MB-35, MB-36, MB-115: a deck's face-up card (as can_hire allows), or a
+        look into it."""
+        cards, fired = workers(self.content), self.fired[player]
+        room = self.content.wage_cap - self.wage[player]
+        out: list[Action] = []
+        for skill, deck in enumerate(self.decks):
+            if deck and cards[deck[0]].wage <= room and deck[0] not in fired:
+                out.append(HIRES[skill])
+        if self.option("choosing-workers"):
+            out += self.looks(player)
         return out
+
+    def looks(self, player: int) -> list[Action]:
+        """MB-115: a look into a deck holding a card the seat may hire, if it can pay
+        the fee."""
+        if self.cash[player] < self.content.options.choosing_fee:
+            return []
+        return [LOOKS[s] for s, deck in enumerate(self.decks)
+                if any(self.can_hire(player, w) for w in deck)]  # fmt: skip
 
     # -- moves ----------------------------------------------------------------------------
     def _take(self, player: int, skill: int, worker: int) -> bool:
@@ -112,11 +121,12 @@ class Hiring(MasterBuilderBase):
         return self._after_phase_1_action(acted=True)
 
     def _release(self, player: int, worker: int) -> None:
+        card = workers(self.content)[worker]
         self.workers[player].remove(worker)
-        self.wage[player] -= self.worker_wage(worker)
+        self.wage[player] -= card.wage
         if worker in self.down:
             self.down.remove(worker)
-        self.decks[workers(self.content)[worker].skill].append(worker)
+        self.decks[card.skill].append(worker)
         self.seen_workers[worker] = 1
 
     def _pass_hiring(self, player: int, action: PassHiring) -> bool:

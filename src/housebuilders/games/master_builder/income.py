@@ -26,8 +26,15 @@ class Income(MasterBuilderBase):
 
     def repays(self, player: int, keep: int = 0) -> list[Action]:
         """MB-107, Q13: a whole IOU at its current amount, from cash (leaving ``keep``)."""
-        return [REPAYS[k] for k, n in enumerate(self.ious[player])
-                if n and self.cash[player] - self.repayment(k) >= keep]  # fmt: skip
+        ious = self.ious[player]
+        if not any(ious):
+            return []
+        late, room = self.late(), self.cash[player] - keep
+        out: list[Action] = []
+        for k, loan in enumerate(self.content.loans):
+            if ious[k] and (loan.late if late else loan.early) <= room:
+                out.append(REPAYS[k])
+        return out
 
     # -- money come unasked (Q13) ---------------------------------------------------------
     def _ask_to_repay(self, seats: list[int], phase: str) -> bool:

@@ -17,6 +17,7 @@ the bots guess."""
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 from housebuilders.core import Action, Json, scored
@@ -70,7 +71,13 @@ from housebuilders.games.master_builder.actions import (
 from housebuilders.games.master_builder.auction import Auction
 from housebuilders.games.master_builder.building import Construction
 from housebuilders.games.master_builder.checks import MasterBuilderJson, check
-from housebuilders.games.master_builder.content import QUIRK_CODES, SECTIONS, workers
+from housebuilders.games.master_builder.content import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    QUIRK_CODES,
+    SECTIONS,
+    workers,
+)
 from housebuilders.games.master_builder.deal import setup
 from housebuilders.games.master_builder.events import Events
 from housebuilders.games.master_builder.hiring import Hiring
@@ -99,6 +106,12 @@ from housebuilders.games.master_builder.phases import (
 )
 from housebuilders.games.master_builder.seen import Seen
 
+#: the seats still making their plans, by the seats' submitted flags
+PLANNING = {
+    flags: tuple(p for p, done in enumerate(flags) if not done)
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    for flags in product((False, True), repeat=players)
+}
 OPTIONS = ("choosing-workers", "selective-events", "additional-events", "renting-workers")
 #: the other readings of rulings, each an option off by default (docs: "Which rulings are
 #: options")
@@ -182,7 +195,7 @@ class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen):
         if self.phase == OVER:
             return ()
         if self.phase == PLAN:
-            return tuple(p for p, done in enumerate(self.submitted) if not done)
+            return PLANNING[tuple(self.submitted)]
         return (self.turn,)
 
     def goals(self) -> dict[str, list[float]]:
@@ -208,7 +221,11 @@ class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen):
         if self.phase == LOAN:
             return list(TAKE_LOANS)
         keep = self.content.contracts[self.auction].min_bid if self.phase == OPENING_BID else 0
-        return [*self.phase_actions(player), *self.repays(player, keep)]
+        actions = self.phase_actions(player)  # a new list
+        repays = self.repays(player, keep)
+        if repays:
+            actions += repays
+        return actions
 
     def phase_actions(self, player: int) -> list[Action]:
         """What ``player`` is asked in this phase, repayments aside."""
@@ -218,7 +235,7 @@ class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen):
         if phase == DRAFT:
             return self.hires(player)
         if phase == HIRE:
-            return [*self.hires(player), *(FIRES[w] for w in self.workers[player]), PASS_HIRING]
+            return [*self.hires(player), *map(FIRES.__getitem__, self.workers[player]), PASS_HIRING]
         if phase == LOOK:  # Q26: a seat may hire nobody from the deck it looked into
             deck = self.decks[self.looking]
             chooses: list[Action] = [CHOOSES[w] for w in sorted(deck) if self.can_hire(player, w)]
@@ -255,12 +272,14 @@ class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen):
 
     # == moves ==========================================================================
     def _apply(self, player: int, action: Action) -> bool:
-        before = self.position()
+        before = self.round, TRACK_OF.get(self.phase, len(TRACK))  # position(), inline
         revealed = _HANDLERS[type(action)](self, player, action)
+        if revealed:
+            return True
         after = self.position()
         # the economic card and contracts (Phase 2) and the events (Phase 3) are revealed
         # by whichever action leads into them
-        return revealed or any(
+        return after != before and any(
             before < (r, track) <= after
             for r in range(before[0], after[0] + 1) for track in (1, 2)
         )  # fmt: skip
