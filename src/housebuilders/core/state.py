@@ -310,7 +310,7 @@ class State(ABC):
 _COPY = {
     "share": "self.{0}",
     "lists": "self.{0}[:]",
-    "rows": "[row[:] for row in self.{0}]",
+    "rows": "list(map(list.copy, self.{0}))",
     "copies": "[None if item is None else item.copy() for item in self.{0}]",
 }
 #: the fields of every game (``GameState``) and how ``clone`` copies them
@@ -338,7 +338,7 @@ class Fields:
     ``share``: values never changed in place, shared by the copies (numbers, strings,
     tuples, frozen objects, and lists that are only ever replaced whole);
     ``lists``: lists of such values (copied as ``x[:]``);
-    ``rows``: lists of lists of such values (``[row[:] for row in x]``);
+    ``rows``: lists of lists of such values (each row copied, ``list.copy``);
     ``copies``: lists of objects that copy themselves (``item.copy()``), or None.
     """
 
