@@ -162,6 +162,10 @@ def _advanced_seat(v: Vector, entry: Json) -> None:
 
 
 # == the same vectors read from the state (Features.of_state) =========================
+_NO_MARKERS = (0.0,) * (SEATS * (1 + VALUES))  # a location's values without markers
+_PRIVILEGE_IDS = tuple(range(PRIVILEGES))  # a tuple: its places are looked up by identity
+
+
 @lru_cache(maxsize=4096)
 def _house_of_state(house: H.House) -> list[float]:
     """``_house`` of a house as the state holds it (a house is a value: the same
@@ -196,9 +200,14 @@ def _common_of_state(v: Vector, s: MrHouseState, you: int | None, phase: str) ->
     v.extend(acting)
     v.nums(s.supply, 10)
     width, shown_up_to = 1 + VALUES, s.loc if s.phase == PURCHASES else 0
+    stacks = s.stacks
     for location in range(1, LOCATIONS + 1):
+        stack = stacks[location] if location < len(stacks) else ()
+        if not stack:
+            v.extend(_NO_MARKERS)
+            continue
         counts = [0.0] * (SEATS * width)
-        for owner, value, _ in s.stacks[location] if location < len(s.stacks) else ():
+        for owner, value, _ in stack:
             at = (relative(owner, you, n) or 0) * width
             counts[at] += 1 / 3
             if location <= shown_up_to or owner == you:
@@ -250,18 +259,13 @@ def advanced_of_state(s: MrHouseAdvancedState, you: int | None) -> array:
     v.num(office_benefits(s.setup["options"][OFFICE.name]), 4)
     p = s.p
     cards = s.board_cards
-    for i in range(SEATS + 1):
-        if i < len(cards):
-            card, coins = cards[i]
-            spec = p.worker_cards[card]
-            v.flag(True)
-            v.nums((spec.workers, spec.stars, coins, spec.price - coins), 5)
-        else:
-            v.extend((0.0,) * 5)
+    for card, coins in cards[: SEATS + 1]:
+        spec = p.worker_cards[card]
+        v.extend((1.0, spec.workers / 5, spec.stars / 5, coins / 5, (spec.price - coins) / 5))
+    v.extend((0.0,) * (5 * max(0, SEATS + 1 - len(cards))))
     v.num(len(s.worker_deck), 30)
-    privileges = range(PRIVILEGES)
-    v.counts(s.expo_current, privileges)
-    v.counts(s.expo_future, privileges)
+    v.counts(s.expo_current, _PRIVILEGE_IDS)
+    v.counts(s.expo_future, _PRIVILEGE_IDS)
     v.num(len(s.privilege_deck), 12)
     v.onehot(relative(s.track[0], you, n), SEATS)
     pending = s.pending if s.phase == BUILDING else None
@@ -280,10 +284,9 @@ def advanced_of_state(s: MrHouseAdvancedState, you: int | None) -> array:
                 v.extend((0.0,) * 4)
             else:
                 spec = p.worker_cards[card]
-                v.flag(True)
-                v.nums((spec.workers, spec.stars, bool(tired & (2 << i))), 3)
+                v.extend((1.0, spec.workers / 3, spec.stars / 3, bool(tired & (2 << i)) / 3))
         v.flag(tired & 1)
-        v.counts(s.privileges[pl], privileges)
+        v.counts(s.privileges[pl], _PRIVILEGE_IDS)
         v.extend(_garage_of_state(s.garage[pl]))
 
     return seats(v, rotated(range(n), you), seat, SEATS)
