@@ -18,16 +18,19 @@ from housebuilders.core import Json
 from housebuilders.core.features import Features, Vector, relative, rotated, seats
 from housebuilders.games.mr_house import house as H
 from housebuilders.games.mr_house.actions import PART_IDS
+from housebuilders.games.mr_house.options import OFFICE, office_benefits
 from housebuilders.games.mr_house.phases import (
     ADVANCED_PHASE_NAMES,
     AWAIT_NAMES,
     BASIC_PHASE_NAMES,
+    BUILDING,
     PREPARING,
     PURCHASES,
     ROLLING,
 )
 
 if TYPE_CHECKING:
+    from housebuilders.games.mr_house.advanced import MrHouseAdvancedState
     from housebuilders.games.mr_house.basic import MrHouseBasicState
     from housebuilders.games.mr_house.common import MrHouseState
 
@@ -159,6 +162,10 @@ def _advanced_seat(v: Vector, entry: Json) -> None:
 
 
 # == the same vectors read from the state (Features.of_state) =========================
+_NO_MARKERS = (0.0,) * (SEATS * (1 + VALUES))  # a location's values without markers
+_PRIVILEGE_IDS = tuple(range(PRIVILEGES))  # a tuple: its places are looked up by identity
+
+
 @lru_cache(maxsize=4096)
 def _house_of_state(house: H.House) -> list[float]:
     """``_house`` of a house as the state holds it (a house is a value: the same
@@ -193,9 +200,14 @@ def _common_of_state(v: Vector, s: MrHouseState, you: int | None, phase: str) ->
     v.extend(acting)
     v.nums(s.supply, 10)
     width, shown_up_to = 1 + VALUES, s.loc if s.phase == PURCHASES else 0
+    stacks = s.stacks
     for location in range(1, LOCATIONS + 1):
+        stack = stacks[location] if location < len(stacks) else ()
+        if not stack:
+            v.extend(_NO_MARKERS)
+            continue
         counts = [0.0] * (SEATS * width)
-        for owner, value, _ in s.stacks[location] if location < len(s.stacks) else ():
+        for owner, value, _ in stack:
             at = (relative(owner, you, n) or 0) * width
             counts[at] += 1 / 3
             if location <= shown_up_to or owner == you:
@@ -237,5 +249,59 @@ def basic_of_state(s: MrHouseBasicState, you: int | None) -> array:
     return seats(v, rotated(range(s.num_players), you), seat, SEATS)
 
 
+def advanced_of_state(s: MrHouseAdvancedState, you: int | None) -> array:
+    """``advanced`` of the state itself, without its observation."""
+    v = Vector()
+    n = s.num_players
+    _common_of_state(v, s, you, ADVANCED_PHASE_NAMES[s.phase])
+    v.word(AWAIT_NAMES[s.await_], AWAIT_NAMES)
+    v.nums(s.prices, 10)
+    v.num(office_benefits(s.setup["options"][OFFICE.name]), 4)
+    p = s.p
+    cards = s.board_cards
+    for card, coins in cards[: SEATS + 1]:
+        spec = p.worker_cards[card]
+        v.extend((1.0, spec.workers / 5, spec.stars / 5, coins / 5, (spec.price - coins) / 5))
+    v.extend((0.0,) * (5 * max(0, SEATS + 1 - len(cards))))
+    v.num(len(s.worker_deck), 30)
+    v.counts(s.expo_current, _PRIVILEGE_IDS)
+    v.counts(s.expo_future, _PRIVILEGE_IDS)
+    v.num(len(s.privilege_deck), 12)
+    v.onehot(relative(s.track[0], you, n), SEATS)
+    pending = s.pending if s.phase == BUILDING else None
+    v.word(PART_IDS[pending[0]] if pending is not None else None, PART_IDS)
+
+    def seat(v: Vector, pl: int) -> None:
+        _seat_common_of_state(v, s, pl, you)
+        v.num(s.money[pl], 100)
+        v.num(s.loans[pl], 3)
+        v.num(s.quality[pl], 10)
+        v.flag(s.permit[pl])
+        spaces, tired = s.spaces[pl], s.tired[pl]
+        for i in range(WORKER_SPACES):
+            card = spaces[i] if i < len(spaces) else -1
+            if card == -1:
+                v.extend((0.0,) * 4)
+            else:
+                spec = p.worker_cards[card]
+                v.extend((1.0, spec.workers / 3, spec.stars / 3, bool(tired & (2 << i)) / 3))
+        v.flag(tired & 1)
+        v.counts(s.privileges[pl], _PRIVILEGE_IDS)
+        v.extend(_garage_of_state(s.garage[pl]))
+
+    return seats(v, rotated(range(n), you), seat, SEATS)
+
+
+@lru_cache(maxsize=64)
+def _garage_of_state(garage: H.Garage) -> list[float]:
+    """The garage's values in ``_advanced_seat`` (a garage is a value)."""
+    v = Vector()
+    built = garage.wall >= 0
+    v.word(PART_IDS[garage.wall] if built else None, PART_IDS[:2])
+    v.flag(built and garage.door)
+    v.word(PART_IDS[garage.roof] if built and garage.roof else None, (PART_IDS[2], PART_IDS[6]))
+    return v.values
+
+
 BASIC_FEATURES = Features("mr-house-basic", basic, basic_of_state)
-ADVANCED_FEATURES = Features("mr-house-advanced", advanced)
+ADVANCED_FEATURES = Features("mr-house-advanced", advanced, advanced_of_state)
