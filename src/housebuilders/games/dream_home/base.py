@@ -68,9 +68,8 @@ class DreamHomeBase(GameState):
 
     def tools_held(self, player: int, tool: int) -> list[int]:
         """The cards of tool ``tool`` that ``player`` holds (Q1: usable once each)."""
-        resources = self.cards.resources
-        return [c for c in self.held[player]
-                if resources[c].kind == "tool" and resources[c].index == tool]  # fmt: skip
+        tool_of = self.cards.tool_of
+        return [c for c in self.held[player] if tool_of[c] == tool]
 
     def current(self) -> int:
         """The seat whose turn it is (the marker holder for the round's discard)."""
@@ -83,11 +82,11 @@ class DreamHomeBase(GameState):
         return self.order[self.turns]
 
     def helper_owner(self, helper: int) -> int:
+        """The seat holding the card of ``helper``; NOBODY if none does."""
+        card = self.cards.helper_card[helper]
         for seat, held in enumerate(self.held):
-            for card in held:
-                res = self.cards.resources[card]
-                if res.kind == "helper" and res.index == helper:
-                    return seat
+            if card in held:
+                return seat
         return NOBODY
 
     def drawn(self) -> bool:
@@ -151,6 +150,10 @@ class DreamHomeBase(GameState):
     def face_up_problem(self, player: int, card: int, space: int) -> str | None:
         """Why ``card`` may not go face up on ``space`` (DH-31 to DH-33, DH-76, DH-79 to
         DH-83), as explain.py words it (home.py)."""
+
+    @abstractmethod
+    def type_problem(self, player: int, kind: int, space: int) -> str | None:
+        """``face_up_problem`` for a card of room type ``kind`` (home.py)."""
 
     @abstractmethod
     def _resolve_resource(self, player: int) -> bool:

@@ -23,7 +23,7 @@ from housebuilders.games.dream_home.actions import (
     space_name,
 )
 from housebuilders.games.dream_home.base import DreamHomeBase
-from housebuilders.games.dream_home.content import SPACES, ResourceCard
+from housebuilders.games.dream_home.content import BASEMENT_FIRST, SPACES, ResourceCard
 from housebuilders.games.dream_home.phases import OVER, SUPPLIER as SUPPLIER_PHASE, SUPPLIER_AFTER
 from housebuilders.games.dream_home.values import (
     EMPTY,
@@ -147,24 +147,32 @@ class EndRules(DreamHomeBase):
         player chooses the discarded card, told apart by its type and kids (ruling 20);
         with the option ``supplier-most-kids`` only its type, the game giving the card of
         that type with the most kids."""
-        rooms = self.cards.rooms
+        rooms, basement = self.cards.rooms, self.cards.basement_type
         most = self.setup["options"]["supplier-most-kids"]
         kinds = sorted({rooms[c].type for c in self.room_discard})
         offers = sorted({(rooms[c].type, None if most else rooms[c].kids)
                          for c in self.room_discard})  # fmt: skip
         out: list[Action] = []
         for space in range(SPACES):
-            trial = self.clone()
-            trial._lose_or_move_token(player, space, EMPTY)
-            trial.homes[player][space] = EMPTY
-            fits = {
-                kind
-                for kind in kinds  # a card's place depends on its type alone
-                if trial.face_up_problem(player, self._discarded_any(kind), space) is None
-            }
+            # a card's place depends on its type alone; rule B first, as it needs no trial
+            wanted = [kind for kind in kinds if basement[kind] == (space >= BASEMENT_FIRST)]
+            fits = self._supply_fits(player, space, wanted) if wanted else set()
             out += [SUPPLIES[kind, space] if kids is None else SUPPLY_CARDS[kind, kids, space]
                     for kind, kids in offers if kind in fits]  # fmt: skip
         return [*out, NO_SUPPLY]
+
+    def _supply_fits(self, player: int, space: int, kinds: list[int]) -> set[int]:
+        """The room types of ``kinds`` a card of which may go face up on ``space`` once
+        its card has left the home (tried on the home itself, then put back)."""
+        home, owners, places = self.homes[player], self.token_owner[:], self.token_at[:]
+        card = home[space]
+        try:
+            self._lose_or_move_token(player, space, EMPTY)
+            home[space] = EMPTY
+            return {kind for kind in kinds if self.type_problem(player, kind, space) is None}
+        finally:
+            home[space] = card
+            self.token_owner[:], self.token_at[:] = owners, places
 
     def handyman_first(self, player: int) -> bool:
         """Whether ``player``, asked about the Supplier, may use his Handyman first
@@ -176,16 +184,34 @@ class EndRules(DreamHomeBase):
     def swaps(self, player: int) -> list[Action]:
         """DH-69 (Q14): every swap of two cards after which each is legal where it goes."""
         home, down = self.homes[player], self.down[player]
+        room_type, basement = self.cards.room_type, self.cards.basement_type
         out: list[Action] = []
-        for first, second in SWAPS:
-            a, b = (EMPTY if down[s] else self.cards.rooms[home[s]].type for s in (first, second))
+        for (first, second), swap in SWAPS.items():
+            a = EMPTY if down[first] else room_type[home[first]]
+            b = EMPTY if down[second] else room_type[home[second]]
             if a == b:
                 continue  # two empty rooms, or two cards of one type: nothing changes
-            trial = self.clone()
-            trial._swap(player, first, second)
-            if all(trial._fits(player, s) for s in (first, second)):
-                out.append(SWAPS[first, second])
+            # rule B (a face-up card of the wrong floor) fails whatever the rest
+            if b != EMPTY and basement[b] != (first >= BASEMENT_FIRST):
+                continue
+            if a != EMPTY and basement[a] != (second >= BASEMENT_FIRST):
+                continue
+            if self._swap_fits(player, first, second):
+                out.append(swap)
         return [*out, NO_SWAP]
+
+    def _swap_fits(self, player: int, first: int, second: int) -> bool:
+        """Whether after the swap each card is legal where it goes (tried on the home
+        itself, then put back)."""
+        home, down = self.homes[player], self.down[player]
+        owners, places = self.token_owner[:], self.token_at[:]
+        try:
+            self._swap(player, first, second)
+            return self._fits(player, first) and self._fits(player, second)
+        finally:
+            home[first], home[second] = home[second], home[first]
+            down[first], down[second] = down[second], down[first]
+            self.token_owner[:], self.token_at[:] = owners, places
 
     def _fits(self, player: int, space: int) -> bool:
         """Whether the card at ``space`` could have been placed there as the home stands."""

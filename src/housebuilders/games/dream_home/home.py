@@ -10,7 +10,8 @@ from housebuilders.games.dream_home.actions import (
     DECORATES,
     DISCARD_DECOR,
     LADDERS,
-    PLACES,
+    PLACE_DOWN,
+    PLACE_UP,
     Decorate,
     DiscardDecor,
     LadderPlace,
@@ -19,14 +20,19 @@ from housebuilders.games.dream_home.actions import (
     space_name,
 )
 from housebuilders.games.dream_home.base import DreamHomeBase
-from housebuilders.games.dream_home.content import BASEMENT, SPACES, below, floor_of, neighbours
+from housebuilders.games.dream_home.content import (
+    BASEMENT_FIRST,
+    FLOOR_ENDS,
+    NEIGHBOURS,
+    SPACES,
+    below,
+)
 from housebuilders.games.dream_home.values import (
     CROWBAR_TOOL,
     DESIGNER,
     EMPTY,
     FACE_DOWN,
     FACE_UP,
-    FLOOR_SPACES,
     LADDER_TOOL,
     UNSEEN,
     Placing,
@@ -53,31 +59,43 @@ class HomeRules(DreamHomeBase):
             return EMPTY
         return self.cards.room_type[card]
 
+    def types(self, player: int) -> list[int]:
+        """``type_at`` of every space of the home."""
+        room_type = self.cards.room_type
+        return [
+            EMPTY if card == EMPTY or down else room_type[card]
+            for card, down in zip(self.homes[player], self.down[player], strict=True)
+        ]
+
     def rooms(self, player: int) -> list[Run]:
         """Every room of the home (DH-78): runs of face-up cards of one type on a floor."""
-        types, home, down = self.cards.room_type, self.homes[player], self.down[player]
+        types = self.types(player)
         runs: list[Run] = []
-        for floor in FLOOR_SPACES:
-            run: list[int] = []
-            kind_run = EMPTY
-            for space in floor:
-                card = home[space]
-                kind = EMPTY if card == EMPTY or down[space] else types[card]
-                if run and kind == kind_run:
-                    run.append(space)
-                    continue
-                if run:
-                    runs.append((kind_run, tuple(run)))
-                run, kind_run = ([space], kind) if kind != EMPTY else ([], EMPTY)
-            if run:
-                runs.append((kind_run, tuple(run)))
+        for first, last in FLOOR_ENDS[0], FLOOR_ENDS[5], FLOOR_ENDS[10]:
+            space = first
+            while space <= last:
+                kind = types[space]
+                end = space
+                if kind != EMPTY:
+                    while end < last and types[end + 1] == kind:
+                        end += 1
+                    runs.append((kind, tuple(range(space, end + 1))))
+                space = end + 1
         return runs
 
     def room_at(self, player: int, space: int) -> tuple[int, ...]:
-        for _, spaces in self.rooms(player):
-            if space in spaces:
-                return spaces
-        return ()
+        """The spaces of the room ``space`` is in, () if none: the run of face-up cards
+        of its type on its floor."""
+        kind = self.type_at(player, space)
+        if kind == EMPTY:
+            return ()
+        first, last = FLOOR_ENDS[space]
+        start = end = space
+        while start > first and self.type_at(player, start - 1) == kind:
+            start -= 1
+        while end < last and self.type_at(player, end + 1) == kind:
+            end += 1
+        return tuple(range(start, end + 1))
 
     def decorated(self, player: int, spaces: tuple[int, ...]) -> bool:
         return any(
@@ -88,48 +106,60 @@ class HomeRules(DreamHomeBase):
     def face_up_problem(self, player: int, card: int, space: int) -> str | None:
         """Why ``card`` may not go face up on ``space`` (DH-31 to DH-33, DH-76, DH-79 to
         DH-83), as explain.py words it; None if it may."""
-        kind = self.cards.rooms[card].type
-        room = self.content.rooms[kind]
-        if (room.class_ == "basement") != (floor_of(space) == BASEMENT):
+        return self.type_problem(player, self.cards.room_type[card], space)
+
+    def type_problem(self, player: int, kind: int, space: int) -> str | None:
+        """``face_up_problem`` for a card of room type ``kind``: what is asked of a card
+        is asked of its type alone."""
+        cards = self.cards
+        if cards.basement_type[kind] != (space >= BASEMENT_FIRST):
             return "rule B"
+        most = cards.max_size[kind]
         size = 1
-        for side in neighbours(space):
+        for side in NEIGHBOURS[space]:
             if self.type_at(player, side) == kind:
                 joined = self.room_at(player, side)
-                if len(joined) >= room.max_size or self.decorated(player, joined):
+                if len(joined) >= most or self.decorated(player, joined):
                     return "finished"
                 size += len(joined)
-        return "rule C" if size > room.max_size else None
+        return "rule C" if size > most else None
 
     def placements(self, player: int, card: int) -> list[Action]:
         """DH-84, DH-85, DH-89: face down on any empty supported space, face up where
         the rules allow."""
-        home = self.homes[player]
+        home, under = self.homes[player], below(self.content)
+        kind = self.cards.room_type[card]
         out: list[Action] = []
         for space in range(SPACES):
-            if home[space] == EMPTY and self.supported(player, space):
-                if self.face_up_problem(player, card, space) is None:
-                    out.append(PLACES[space, True])
-                out.append(PLACES[space, False])
+            if home[space] == EMPTY:
+                low = under[space]
+                if low is None or home[low] != EMPTY:
+                    if self.type_problem(player, kind, space) is None:
+                        out.append(PLACE_UP[space])
+                    out.append(PLACE_DOWN[space])
         return out
 
     def tool_at_hand(self, player: int, tool: int) -> int | None:
         """A card of ``tool`` that ``player`` may use now: one held, or the one taken
         this turn (Q1); None if there is none."""
-        res = self.cards.resources[self.pending] if self.pending != EMPTY else None
-        if res is not None and res.kind == "tool" and res.index == tool:
+        tool_of = self.cards.tool_of
+        if self.pending != EMPTY and tool_of[self.pending] == tool:
             return self.pending
-        held = self.tools_held(player, tool)
-        return held[0] if held else None
+        for card in self.held[player]:
+            if tool_of[card] == tool:
+                return card
+        return None
 
     def ladder_placements(self, player: int, card: int) -> list[Action]:
         """DH-62 (Q17): on an upper-floor space over an empty space, face down, or face
         up where the rules allow."""
-        home = self.homes[player]
+        home, under = self.homes[player], below(self.content)
+        kind = self.cards.room_type[card]
         out: list[Action] = []
         for space in range(10):
-            if home[space] == EMPTY and not self.supported(player, space):
-                if self.face_up_problem(player, card, space) is None:
+            low = under[space]
+            if home[space] == EMPTY and low is not None and home[low] == EMPTY:
+                if self.type_problem(player, kind, space) is None:
                     out.append(LADDERS[space, True])
                 out.append(LADDERS[space, False])
         return out
