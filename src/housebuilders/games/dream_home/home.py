@@ -40,6 +40,21 @@ from housebuilders.games.dream_home.values import (
 )
 
 
+def run_at(types: list[int], space: int) -> tuple[int, ...]:
+    """The spaces of the room ``space`` is in, () if none: the run of face-up cards of
+    its type on its floor (``types``: the room type of each space, EMPTY for none)."""
+    kind = types[space]
+    if kind == EMPTY:
+        return ()
+    first, last = FLOOR_ENDS[space]
+    start = end = space
+    while start > first and types[start - 1] == kind:
+        start -= 1
+    while end < last and types[end + 1] == kind:
+        end += 1
+    return tuple(range(start, end + 1))
+
+
 class HomeRules(DreamHomeBase):
     """Mixed into ``DreamHomeState``: the home's queries and the moves that place a
     room card or a decor token."""
@@ -84,18 +99,8 @@ class HomeRules(DreamHomeBase):
         return runs
 
     def room_at(self, player: int, space: int) -> tuple[int, ...]:
-        """The spaces of the room ``space`` is in, () if none: the run of face-up cards
-        of its type on its floor."""
-        kind = self.type_at(player, space)
-        if kind == EMPTY:
-            return ()
-        first, last = FLOOR_ENDS[space]
-        start = end = space
-        while start > first and self.type_at(player, start - 1) == kind:
-            start -= 1
-        while end < last and self.type_at(player, end + 1) == kind:
-            end += 1
-        return tuple(range(start, end + 1))
+        """The spaces of the room ``space`` is in, () if none."""
+        return run_at(self.types(player), space)
 
     def decorated(self, player: int, spaces: tuple[int, ...]) -> bool:
         return any(
@@ -111,14 +116,21 @@ class HomeRules(DreamHomeBase):
     def type_problem(self, player: int, kind: int, space: int) -> str | None:
         """``face_up_problem`` for a card of room type ``kind``: what is asked of a card
         is asked of its type alone."""
-        cards = self.cards
-        if cards.basement_type[kind] != (space >= BASEMENT_FIRST):
+        if self.cards.basement_type[kind] != (space >= BASEMENT_FIRST):
             return "rule B"
-        most = cards.max_size[kind]
+        return self._joining_problem(player, self.types(player), kind, space)
+
+    def _joining_problem(
+        self, player: int, types: list[int], kind: int, space: int
+    ) -> str | None:
+        """Why a card of type ``kind`` may not go face up on ``space`` beside the rooms
+        of its type (``types``: the home's, ``types()``), the floor being right: a
+        finished room beside it, or a room grown past its size."""
+        most = self.cards.max_size[kind]
         size = 1
         for side in NEIGHBOURS[space]:
-            if self.type_at(player, side) == kind:
-                joined = self.room_at(player, side)
+            if types[side] == kind:
+                joined = run_at(types, side)
                 if len(joined) >= most or self.decorated(player, joined):
                     return "finished"
                 size += len(joined)
@@ -129,12 +141,16 @@ class HomeRules(DreamHomeBase):
         the rules allow."""
         home, under = self.homes[player], below(self.content)
         kind = self.cards.room_type[card]
+        basement = self.cards.basement_type[kind]
+        types = self.types(player)
         out: list[Action] = []
         for space in range(SPACES):
             if home[space] == EMPTY:
                 low = under[space]
                 if low is None or home[low] != EMPTY:
-                    if self.type_problem(player, kind, space) is None:
+                    if basement == (space >= BASEMENT_FIRST) and (
+                        self._joining_problem(player, types, kind, space) is None
+                    ):
                         out.append(PLACE_UP[space])
                     out.append(PLACE_DOWN[space])
         return out
