@@ -123,6 +123,15 @@ class DreamHomeBase(GameState):
         name = self.content.decor[self.cards.resources[self.pending].index].name
         self.log.append(f"player {player} discards the {name} decor card")
 
+    def types(self, player: int) -> list[int]:
+        """The room type of the face-up card on each space of the home, EMPTY for
+        none or face down (``type_at`` of every space)."""
+        room_type = self.cards.room_type
+        return [
+            EMPTY if card == EMPTY or down else room_type[card]
+            for card, down in zip(self.homes[player], self.down[player], strict=True)
+        ]
+
     def kids(self, player: int) -> int:
         """DH-106 (Q20): kids on face-up room cards."""
         rooms = self.cards.rooms
@@ -154,6 +163,11 @@ class DreamHomeBase(GameState):
     @abstractmethod
     def type_problem(self, player: int, kind: int, space: int) -> str | None:
         """``face_up_problem`` for a card of room type ``kind`` (home.py)."""
+
+    @abstractmethod
+    def _joining_problem(self, player: int, types: list[int], kind: int, space: int) -> str | None:
+        """Why a card of type ``kind`` may not go face up on ``space`` beside the rooms
+        of its type, the floor being right (home.py)."""
 
     @abstractmethod
     def _resolve_resource(self, player: int) -> bool:

@@ -3,12 +3,11 @@ Roofer, the Supplier and the Handyman, in that order (DH-64 to DH-66, DH-69, DH-
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from housebuilders.core import Action
 from housebuilders.games.dream_home.actions import (
-    NO_SUPPLY,
-    NO_SWAP,
+    RECLAIMS,
     SUPPLIES,
     SUPPLY_CARDS,
     SWAPS,
@@ -24,7 +23,14 @@ from housebuilders.games.dream_home.actions import (
 )
 from housebuilders.games.dream_home.base import DreamHomeBase
 from housebuilders.games.dream_home.content import BASEMENT_FIRST, SPACES, ResourceCard
-from housebuilders.games.dream_home.phases import OVER, SUPPLIER as SUPPLIER_PHASE, SUPPLIER_AFTER
+from housebuilders.games.dream_home.home import run_at
+from housebuilders.games.dream_home.phases import (
+    HANDYMAN as HANDYMAN_PHASE,
+    OVER,
+    ROOFER,
+    SUPPLIER as SUPPLIER_PHASE,
+    SUPPLIER_AFTER,
+)
 from housebuilders.games.dream_home.values import (
     EMPTY,
     END_STEPS,
@@ -130,10 +136,10 @@ class EndRules(DreamHomeBase):
     def _swap(self, player: int, first: int, second: int) -> None:
         home, down = self.homes[player], self.down[player]
         # each token is looked up before either card moves
-        moves = [(first, second), (second, first)]
+        types = self.types(player)
         tokens = [(t, at) for t, at in enumerate(self.token_at) if self.token_owner[t] == player]
-        for space, to in moves:
-            room = self.room_at(player, space)
+        for space, to in (first, second), (second, first):
+            room = run_at(types, space)
             for token, at in tokens:
                 if at in room:
                     keep = len(room) == 1
@@ -142,7 +148,24 @@ class EndRules(DreamHomeBase):
         home[first], home[second] = home[second], home[first]
         down[first], down[second] = down[second], down[first]
 
-    def supplies(self, player: int) -> list[Action]:
+    def helper_choices(self, player: int) -> Iterator[Action]:
+        """What the helper's owner asked now at the end may do but pass (DH-65, DH-66,
+        DH-69, ruling 22), in the order ``legal_actions`` lists them: the roof cards
+        the Roofer may take, the Supplier's exchanges, the Handyman's swaps (the
+        Supplier's owner may use his Handyman first). Made as asked: the first is
+        enough to know that there is a choice."""
+        if self.phase == ROOFER:
+            colours = {(r.index, r.window) for r in self._discarded_roofs()}
+            yield from (RECLAIMS[key] for key in sorted(colours))
+            return
+        if self.phase in (SUPPLIER_PHASE, SUPPLIER_AFTER):
+            yield from self._supplies(player)
+        if self.phase == HANDYMAN_PHASE or (
+            self.phase == SUPPLIER_PHASE and self.handyman_first(player)
+        ):
+            yield from self._swaps(player)
+
+    def _supplies(self, player: int) -> Iterator[Action]:
         """DH-66 (Q13): every legal exchange, judged with the outgoing card removed. The
         player chooses the discarded card, told apart by its type and kids (ruling 20);
         with the option ``supplier-most-kids`` only its type, the game giving the card of
@@ -152,14 +175,13 @@ class EndRules(DreamHomeBase):
         kinds = sorted({rooms[c].type for c in self.room_discard})
         offers = sorted({(rooms[c].type, None if most else rooms[c].kids)
                          for c in self.room_discard})  # fmt: skip
-        out: list[Action] = []
         for space in range(SPACES):
             # a card's place depends on its type alone; rule B first, as it needs no trial
             wanted = [kind for kind in kinds if basement[kind] == (space >= BASEMENT_FIRST)]
             fits = self._supply_fits(player, space, wanted) if wanted else set()
-            out += [SUPPLIES[kind, space] if kids is None else SUPPLY_CARDS[kind, kids, space]
-                    for kind, kids in offers if kind in fits]  # fmt: skip
-        return [*out, NO_SUPPLY]
+            for kind, kids in offers:
+                if kind in fits:
+                    yield SUPPLIES[kind, space] if kids is None else SUPPLY_CARDS[kind, kids, space]
 
     def _supply_fits(self, player: int, space: int, kinds: list[int]) -> set[int]:
         """The room types of ``kinds`` a card of which may go face up on ``space`` once
@@ -181,11 +203,10 @@ class EndRules(DreamHomeBase):
         in_order = self.setup["options"]["helpers-in-order"]
         return not in_order and self.helper_owner(HANDYMAN) == player
 
-    def swaps(self, player: int) -> list[Action]:
+    def _swaps(self, player: int) -> Iterator[Action]:
         """DH-69 (Q14): every swap of two cards after which each is legal where it goes."""
         home, down = self.homes[player], self.down[player]
         room_type, basement = self.cards.room_type, self.cards.basement_type
-        out: list[Action] = []
         for (first, second), swap in SWAPS.items():
             a = EMPTY if down[first] else room_type[home[first]]
             b = EMPTY if down[second] else room_type[home[second]]
@@ -197,8 +218,7 @@ class EndRules(DreamHomeBase):
             if a != EMPTY and basement[a] != (second >= BASEMENT_FIRST):
                 continue
             if self._swap_fits(player, first, second):
-                out.append(swap)
-        return [*out, NO_SWAP]
+                yield swap
 
     def _swap_fits(self, player: int, first: int, second: int) -> bool:
         """Whether after the swap each card is legal where it goes (tried on the home
@@ -207,27 +227,31 @@ class EndRules(DreamHomeBase):
         owners, places = self.token_owner[:], self.token_at[:]
         try:
             self._swap(player, first, second)
-            return self._fits(player, first) and self._fits(player, second)
+            types = self.types(player)
+            return self._fits(player, first, types) and self._fits(player, second, types)
         finally:
             home[first], home[second] = home[second], home[first]
             down[first], down[second] = down[second], down[first]
             self.token_owner[:], self.token_at[:] = owners, places
 
-    def _fits(self, player: int, space: int) -> bool:
-        """Whether the card at ``space`` could have been placed there as the home stands."""
-        card = self.homes[player][space]
+    def _fits(self, player: int, space: int, types: list[int]) -> bool:
+        """Whether the card at ``space`` could have been placed there as the home stands
+        (``types``: its room types, ``types()``)."""
         if self.down[player][space]:
             return True
+        kind = self.cards.room_type[self.homes[player][space]]
+        if self.cards.basement_type[kind] != (space >= BASEMENT_FIRST):
+            return False  # rule B
+        placing = types[:]
+        placing[space] = EMPTY  # the home as it was before the card was placed
+        if self._joining_problem(player, placing, kind, space) is not None:
+            return False
         carries = any(
             owner == player and self.token_at[t] == space
             for t, owner in enumerate(self.token_owner)
         )
-        self.homes[player][space] = EMPTY
-        problem = self.face_up_problem(player, card, space)
-        self.homes[player][space] = card
-        if carries and self.room_at(player, space) != (space,):
-            return False  # a decorated room is finished: it cannot grow
-        return problem is None
+        return not carries or run_at(types, space) == (space,)  # a decorated room is
+        # finished: it cannot grow
 
     def _next_end_step(self, step: int) -> None:
         """DH-91: the Roofer, then the Supplier (whose owner may use his Handyman first,
@@ -240,7 +264,8 @@ class EndRules(DreamHomeBase):
         choice; the game is over if none has."""
         for phase, helper in steps:
             self.phase = phase
-            if self.helper_owner(helper) != NOBODY and len(self.legal_actions(self.current())) > 1:
+            owner = self.helper_owner(helper)
+            if owner != NOBODY and next(self.helper_choices(owner), None) is not None:
                 return
         self.phase = OVER
         self.log.append("the game is over")

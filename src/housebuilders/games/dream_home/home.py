@@ -74,14 +74,6 @@ class HomeRules(DreamHomeBase):
             return EMPTY
         return self.cards.room_type[card]
 
-    def types(self, player: int) -> list[int]:
-        """``type_at`` of every space of the home."""
-        room_type = self.cards.room_type
-        return [
-            EMPTY if card == EMPTY or down else room_type[card]
-            for card, down in zip(self.homes[player], self.down[player], strict=True)
-        ]
-
     def rooms(self, player: int) -> list[Run]:
         """Every room of the home (DH-78): runs of face-up cards of one type on a floor."""
         types = self.types(player)
@@ -120,9 +112,7 @@ class HomeRules(DreamHomeBase):
             return "rule B"
         return self._joining_problem(player, self.types(player), kind, space)
 
-    def _joining_problem(
-        self, player: int, types: list[int], kind: int, space: int
-    ) -> str | None:
+    def _joining_problem(self, player: int, types: list[int], kind: int, space: int) -> str | None:
         """Why a card of type ``kind`` may not go face up on ``space`` beside the rooms
         of its type (``types``: the home's, ``types()``), the floor being right: a
         finished room beside it, or a room grown past its size."""

@@ -16,7 +16,7 @@ from housebuilders.games.dream_home.actions import (
     DISCARDS,
     NO_MEGAPHONE,
     NO_SUPPLY,
-    RECLAIMS,
+    NO_SWAP,
     TAKES,
     USE_CROWBAR,
     USE_MEGAPHONE,
@@ -53,6 +53,7 @@ from housebuilders.games.dream_home.phases import (
     MEGAPHONE,
     OVER,
     PLACE,
+    ROOFER,
     SECTIONS,
     SUPPLIER as SUPPLIER_PHASE,
     SUPPLIER_AFTER,
@@ -68,6 +69,14 @@ from housebuilders.games.dream_home.values import (
     NOBODY,
     PLACINGS,
 )
+
+#: what a helper's owner plays to use it not, in each phase of the end
+PASSES = {
+    ROOFER: DECLINE,
+    SUPPLIER_PHASE: NO_SUPPLY,
+    SUPPLIER_AFTER: NO_SUPPLY,
+    HANDYMAN_PHASE: NO_SWAP,
+}
 
 
 class DreamHomeState(HomeRules, EndRules, Scoring, Seen):
@@ -148,14 +157,7 @@ class DreamHomeState(HomeRules, EndRules, Scoring, Seen):
             return actions
         if self.phase == DECOR:
             return self.decor_choices(player, self.cards.resources[self.pending].index)
-        if self.phase == SUPPLIER_PHASE and self.handyman_first(player):  # ruling 22
-            return [*self.supplies(player)[:-1], *self.swaps(player)[:-1], NO_SUPPLY]
-        if self.phase in (SUPPLIER_PHASE, SUPPLIER_AFTER):
-            return self.supplies(player)
-        if self.phase == HANDYMAN_PHASE:
-            return self.swaps(player)
-        colours = {(r.index, r.window) for r in self._discarded_roofs()}
-        return [RECLAIMS[key] for key in sorted(colours)] + [DECLINE]
+        return [*self.helper_choices(player), PASSES[self.phase]]  # the end's helpers
 
     # == moves =============================================================================
     def _apply(self, player: int, action: Action) -> bool:
