@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar
 
 from housebuilders.core import Action
@@ -15,6 +16,7 @@ def kids_words(kids: int) -> str:
     return "no kids" if kids == 0 else f"{kids} kid{'s' * (kids != 1)}"
 
 
+@cache
 def space_name(space: int) -> str:
     """A home space in words: "top floor, space 3", "basement, space 1"."""
     floor, first = (0, 0) if space < 5 else (1, 5) if space < 10 else (2, 10)

@@ -9,7 +9,7 @@ from abc import abstractmethod
 
 from housebuilders.core import Fields, GameState
 from housebuilders.games.dream_home.actions import UseCrowbar
-from housebuilders.games.dream_home.content import DATA, Cards, DreamHomeContent, cards, shown_cards
+from housebuilders.games.dream_home.content import DATA, Cards, DreamHomeContent, card_words, cards
 from housebuilders.games.dream_home.phases import DISCARD, MEGAPHONE
 from housebuilders.games.dream_home.values import EMPTY, HELPER_OF, NOBODY, Run
 
@@ -100,7 +100,7 @@ class DreamHomeBase(GameState):
         )
 
     def _room_name(self, card: int) -> str:
-        return self.content.rooms[self.cards.rooms[card].type].name
+        return card_words(self.content)[0][card]
 
     def _helper_name(self, helper: int) -> str:
         return self.content.helpers.names[helper]
@@ -111,13 +111,7 @@ class DreamHomeBase(GameState):
     def _resource_words(self, card: int, shown: bool) -> str:
         """A resource card in a log line; a roof card by its colour only when ``shown``
         (face up on the discard pile), else only as a roof card (DH-47, Q4)."""
-        res = self.cards.resources[card]
-        if res.kind != "roof":
-            return f"the {shown_cards(self.content)[1][card]['name']} {res.kind} card"
-        if not shown:
-            return "a roof card"
-        window = " with a window" if res.window else ""
-        return f"a {self.content.roof.colours[res.index]} roof card{window}"
+        return card_words(self.content)[1][card][shown]
 
     def _log_decor_discarded(self, player: int) -> None:
         name = self.content.decor[self.cards.resources[self.pending].index].name

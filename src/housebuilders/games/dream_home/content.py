@@ -206,6 +206,26 @@ def shown_cards(content: DreamHomeContent) -> tuple[tuple[dict, ...], tuple[dict
     return tuple(rooms), tuple(resources)
 
 
+@per_content
+def card_words(content: DreamHomeContent) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """How the public log names each room card ("library"), and each resource card as
+    it lies face down and face up: a roof card by its colour only face up (DH-47, Q4),
+    another by its name ("the Megaphone tool card")."""
+    made = cards(content)
+    rooms = tuple(content.rooms[card.type].name for card in made.rooms)
+    names = shown_cards(content)[1]
+    resources: list[tuple[str, str]] = []
+    for card, res in enumerate(made.resources):
+        if res.kind == "roof":
+            window = " with a window" if res.window else ""
+            colour = content.roof.colours[res.index]
+            resources.append(("a roof card", f"a {colour} roof card{window}"))
+        else:
+            words = f"the {names[card]['name']} {res.kind} card"
+            resources.append((words, words))
+    return rooms, tuple(resources)
+
+
 def floor_of(space: int) -> int:
     return TOP if space < 5 else MIDDLE if space < 10 else BASEMENT
 

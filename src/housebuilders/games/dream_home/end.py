@@ -4,6 +4,7 @@ Roofer, the Supplier and the Handyman, in that order (DH-64 to DH-66, DH-69, DH-
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import chain
 
 from housebuilders.core import Action
 from housebuilders.games.dream_home.actions import (
@@ -22,7 +23,12 @@ from housebuilders.games.dream_home.actions import (
     space_name,
 )
 from housebuilders.games.dream_home.base import DreamHomeBase
-from housebuilders.games.dream_home.content import BASEMENT_FIRST, SPACES, ResourceCard
+from housebuilders.games.dream_home.content import (
+    BASEMENT_FIRST,
+    NEIGHBOURS,
+    SPACES,
+    ResourceCard,
+)
 from housebuilders.games.dream_home.home import run_at
 from housebuilders.games.dream_home.phases import (
     HANDYMAN as HANDYMAN_PHASE,
@@ -156,42 +162,55 @@ class EndRules(DreamHomeBase):
         enough to know that there is a choice."""
         if self.phase == ROOFER:
             colours = {(r.index, r.window) for r in self._discarded_roofs()}
-            yield from (RECLAIMS[key] for key in sorted(colours))
-            return
+            return iter([RECLAIMS[key] for key in sorted(colours)])
+        choices: list[Iterator[Action]] = []
         if self.phase in (SUPPLIER_PHASE, SUPPLIER_AFTER):
-            yield from self._supplies(player)
+            choices.append(chain.from_iterable(self._supplies(player)))
         if self.phase == HANDYMAN_PHASE or (
             self.phase == SUPPLIER_PHASE and self.handyman_first(player)
         ):
-            yield from self._swaps(player)
+            choices.append(self._swaps(player))
+        return chain(*choices)
 
-    def _supplies(self, player: int) -> Iterator[Action]:
-        """DH-66 (Q13): every legal exchange, judged with the outgoing card removed. The
-        player chooses the discarded card, told apart by its type and kids (ruling 20);
-        with the option ``supplier-most-kids`` only its type, the game giving the card of
-        that type with the most kids."""
+    def _supplies(self, player: int) -> Iterator[list[Action]]:
+        """DH-66 (Q13): every legal exchange, space by space, judged with the outgoing
+        card removed. The player chooses the discarded card, told apart by its type and
+        kids (ruling 20); with the option ``supplier-most-kids`` only its type, the game
+        giving the card of that type with the most kids."""
         rooms, basement = self.cards.rooms, self.cards.basement_type
         most = self.setup["options"]["supplier-most-kids"]
         kinds = sorted({rooms[c].type for c in self.room_discard})
         offers = sorted({(rooms[c].type, None if most else rooms[c].kids)
                          for c in self.room_discard})  # fmt: skip
+        types = self.types(player)
         for space in range(SPACES):
-            # a card's place depends on its type alone; rule B first, as it needs no trial
+            # a card's place depends on its type alone: rule B, then a room of its type
+            # beside it (which alone needs a trial, its card gone); without one it fits
             wanted = [kind for kind in kinds if basement[kind] == (space >= BASEMENT_FIRST)]
-            fits = self._supply_fits(player, space, wanted) if wanted else set()
-            for kind, kids in offers:
-                if kind in fits:
-                    yield SUPPLIES[kind, space] if kids is None else SUPPLY_CARDS[kind, kids, space]
+            near = [types[side] for side in NEIGHBOURS[space]]
+            joining = [kind for kind in wanted if kind in near]
+            fits = {kind for kind in wanted if kind not in near}
+            if joining:
+                fits |= self._supply_fits(player, space, joining)
+            yield [
+                SUPPLIES[kind, space] if kids is None else SUPPLY_CARDS[kind, kids, space]
+                for kind, kids in offers if kind in fits
+            ]  # fmt: skip
 
     def _supply_fits(self, player: int, space: int, kinds: list[int]) -> set[int]:
-        """The room types of ``kinds`` a card of which may go face up on ``space`` once
-        its card has left the home (tried on the home itself, then put back)."""
+        """The room types of ``kinds``, each of the floor of ``space``, a card of which
+        may go face up on ``space`` once its card has left the home (tried on the home
+        itself, then put back)."""
         home, owners, places = self.homes[player], self.token_owner[:], self.token_at[:]
         card = home[space]
         try:
             self._lose_or_move_token(player, space, EMPTY)
             home[space] = EMPTY
-            return {kind for kind in kinds if self.type_problem(player, kind, space) is None}
+            types = self.types(player)
+            return {
+                kind for kind in kinds  # (their floor is right: rule B is checked)
+                if self._joining_problem(player, types, kind, space) is None
+            }  # fmt: skip
         finally:
             home[space] = card
             self.token_owner[:], self.token_at[:] = owners, places
@@ -207,6 +226,7 @@ class EndRules(DreamHomeBase):
         """DH-69 (Q14): every swap of two cards after which each is legal where it goes."""
         home, down = self.homes[player], self.down[player]
         room_type, basement = self.cards.room_type, self.cards.basement_type
+        types = self.types(player)
         for (first, second), swap in SWAPS.items():
             a = EMPTY if down[first] else room_type[home[first]]
             b = EMPTY if down[second] else room_type[home[second]]
@@ -217,7 +237,10 @@ class EndRules(DreamHomeBase):
                 continue
             if a != EMPTY and basement[a] != (second >= BASEMENT_FIRST):
                 continue
-            if self._swap_fits(player, first, second):
+            # a card that lands beside no room of its type fits: the swap needs a trial
+            # only where one does
+            joins = _joins(types, first, second, b) or _joins(types, second, first, a)
+            if not joins or self._swap_fits(player, first, second):
                 yield swap
 
     def _swap_fits(self, player: int, first: int, second: int) -> bool:
@@ -279,3 +302,11 @@ class EndRules(DreamHomeBase):
     def _discarded_roofs(self) -> list[ResourceCard]:
         resources = self.cards.resources
         return [resources[c] for c in self.resource_discard if resources[c].kind == "roof"]
+
+
+def _joins(types: list[int], space: int, leaving: int, kind: int) -> bool:
+    """Whether a face-up card of type ``kind`` (EMPTY: face down) put on ``space`` would
+    be beside a room of its type, the card on ``leaving`` gone (``types``: the home's)."""
+    return kind != EMPTY and any(
+        types[side] == kind for side in NEIGHBOURS[space] if side != leaving
+    )
