@@ -7,7 +7,6 @@ streets (``Layout.first[street] + house``); so are the gaps between houses.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -17,6 +16,7 @@ from housebuilders.games.welcome_to.content import ESTATE_SIZES, WelcomeToConten
 
 Json = dict[str, Any]
 EMPTY = -1
+BEYOND = 1 << 30  # above every number: the end of a street
 Estate = tuple[int, int, int]  # (street, first house, last house)
 
 
@@ -69,6 +69,29 @@ class Layout:
                 "temp_ranking": list(self.temp_ranking),
             },
         }
+
+    @cached_property
+    def gap_list(self) -> tuple[tuple[int, int, int], ...]:
+        """Every gap between two houses, street by street, left to right: (street,
+        gap, flat index)."""
+        return tuple(
+            (street, gap, self.gap_first[street] + gap)
+            for street, size in enumerate(self.streets)
+            for gap in range(size - 1)
+        )
+
+    @cached_property
+    def neighbour_list(self) -> tuple[tuple[int, int, int, int, int], ...]:
+        """Every house with each neighbour on its street, street by street, left to
+        right, the left neighbour first: (street, house, side, flat index of the house,
+        flat index of the neighbour)."""
+        return tuple(
+            (street, house, side, self.first[street] + house, self.first[street] + house + side)
+            for street, size in enumerate(self.streets)
+            for house in range(size)
+            for side in (-1, 1)
+            if 0 <= house + side < size
+        )
 
     def has_pool(self, street: int, house: int) -> bool:
         return bool(self.pools >> (self.first[street] + house) & 1)
@@ -156,28 +179,40 @@ class Sheet:
     # -- where numbers may go ---------------------------------------------------------
     def places(self, layout: Layout, number: int) -> list[tuple[int, int]]:
         """Every empty house where ``number`` keeps its street strictly increasing."""
-        return list(self._places(layout, number))
-
-    def fits(self, layout: Layout, number: int) -> bool:
-        return next(self._places(layout, number), None) is not None
-
-    def _places(self, layout: Layout, number: int) -> Iterator[tuple[int, int]]:
         # A street's numbers never decrease left to right, so the nearest number on
-        # each side of an empty house bounds it.
-        numbers = self.numbers
+        # each side of an empty house bounds it, and the first number not below
+        # ``number`` ends the search in a street.
+        numbers, first, out = self.numbers, layout.first, []
         for street, size in enumerate(layout.streets):
-            base = layout.first[street]
+            base = first[street]
             below, start = EMPTY, 0  # the nearest number to the left; first empty house
             for house in range(size + 1):
-                value = numbers[base + house] if house < size else 1 << 30
+                value = numbers[base + house] if house < size else BEYOND
                 if value == EMPTY:
                     continue
                 if below < number < value:
-                    for empty in range(start, house):
-                        yield street, empty
+                    out += [(street, empty) for empty in range(start, house)]
                 if value >= number:
                     break
                 below, start = value, house + 1
+        return out
+
+    def fits(self, layout: Layout, number: int) -> bool:
+        """Whether ``number`` may go somewhere: ``places`` stopped at the first."""
+        numbers, first = self.numbers, layout.first
+        for street, size in enumerate(layout.streets):
+            base = first[street]
+            below, start = EMPTY, 0
+            for house in range(size + 1):
+                value = numbers[base + house] if house < size else BEYOND
+                if value == EMPTY:
+                    continue
+                if below < number < value and start < house:
+                    return True
+                if value >= number:
+                    break
+                below, start = value, house + 1
+        return False
 
     def number(self, layout: Layout, street: int, house: int) -> int:
         return self.numbers[layout.first[street] + house]

@@ -15,6 +15,8 @@ saved form; a player's turn (what they may decide, and each decision) is in turn
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from housebuilders.core import Action, Json, TieBreak, scored
@@ -35,7 +37,7 @@ from housebuilders.games.welcome_to.actions import (
     Write,
 )
 from housebuilders.games.welcome_to.checks import WelcomeToJson, check_sheet_json, check_state
-from housebuilders.games.welcome_to.content import ACTION_NAMES
+from housebuilders.games.welcome_to.content import ACTION_NAMES, deck_cards
 from housebuilders.games.welcome_to.explain import explain
 from housebuilders.games.welcome_to.phases import CHOOSE, DONE, FINISH_SECTION, PLAY, STAGE_NAMES
 from housebuilders.games.welcome_to.sheet import EMPTY, Layout, Sheet, layout_of, temp_points
@@ -75,7 +77,7 @@ class WelcomeToState(Turn):
             decks = list(self.content.decks)
             raise ValueError(f"no deck {deck!r} in the content (decks: {decks})")
         self.L = layout_of(self.content)
-        self.cards = self.content.cards(deck)
+        self.cards = deck_cards(self.content, deck)
         self.flipped = [False] * 3
         self.round = 1
         self.public = [Sheet(self.L).freeze() for _ in range(players)]
@@ -104,12 +106,12 @@ class WelcomeToState(Turn):
     def acting_players(self) -> tuple[int, ...]:
         if self.over:
             return ()
-        return tuple(p for p, stage in enumerate(self.stage) if stage != DONE)
+        return tuple([p for p, stage in enumerate(self.stage) if stage != DONE])
 
     # == applying ======================================================================
     def _apply(self, player: int, action: Action) -> bool:
         self._step(player, action)
-        if all(stage == DONE for stage in self.stage):
+        if self.stage.count(DONE) == len(self.stage):  # every choice made
             self._reveal()  # the reveal and the next cards' flip: hidden things seen
             return True
         return False
@@ -385,8 +387,10 @@ def _describe(L: Layout, before: Sheet, after: Sheet) -> str:
     parts = []
     if after.refusals > before.refusals:
         parts.append("refused (no number fitted)")
-    for index, (old, new) in enumerate(zip(before.numbers, after.numbers, strict=True)):
-        if old == EMPTY and new != EMPTY:
+    olds, news = before.numbers, after.numbers
+    for index in compress(range(len(news)), map(ne, olds, news)):  # the houses changed
+        new = news[index]
+        if olds[index] == EMPTY and new != EMPTY:
             street = next(s for s in reversed(range(len(L.streets))) if L.first[s] <= index)
             house = index - L.first[street] + 1
             bis = "B" if after.bis >> index & 1 else ""

@@ -134,14 +134,11 @@ class Turn(WelcomeToBase):
     ) -> list[Action]:
         L = self.L
         out: list[Action] = []
-        if action == "fence":
-            used = sheet.used
-            for s, size in enumerate(L.streets):
-                for gap in range(size - 1):
-                    if not sheet.has_fence(L, s, gap) and not any(
-                        u[0] == s and u[1] <= gap < u[2] for u in used
-                    ):
-                        out.append(FENCE[s][gap])
+        if action == "fence":  # a gap without a fence, outside the estates used for plans
+            closed = sheet.fences
+            for s, first, last in sheet.used:
+                closed |= ((1 << (last - first)) - 1) << (L.gap_first[s] + first)
+            out = [FENCE[s][gap] for s, gap, flat in L.gap_list if not closed >> flat & 1]
         elif action == "improvement":
             out = [
                 IMPROVE[size]
@@ -154,16 +151,13 @@ class Turn(WelcomeToBase):
         elif action == "pool":
             if L.has_pool(street, house) and bin(sheet.pools).count("1") < len(L.pool_ladder) - 1:
                 out = [POOL]
-        elif action == "extension" and self.extension_usable(sheet):
-            numbers = sheet.numbers
-            for s, size in enumerate(L.streets):
-                base = L.first[s]
-                for h in range(size):
-                    if numbers[base + h] != EMPTY:
-                        continue
-                    for side in (-1, 1):
-                        if 0 <= h + side < size and numbers[base + h + side] != EMPTY:
-                            out.append(EXTEND[s][h][side])
+        elif action == "extension" and self.extension_usable(sheet):  # an empty house
+            numbers = sheet.numbers  # beside a numbered one
+            out = [
+                EXTEND[s][h][side]
+                for s, h, side, house, beside in L.neighbour_list
+                if numbers[house] == EMPTY and numbers[beside] != EMPTY
+            ]
         if out:
             out.append(SKIP)
         return out
