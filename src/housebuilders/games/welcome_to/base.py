@@ -43,10 +43,11 @@ class WelcomeToBase(GameState):
 
     def pairs(self) -> list[tuple[int, str]]:
         """The three (number, action) pairs of this round."""
-        cards = self.cards
+        cards, (a, b, c), (x, y, z) = self.cards, self.piles, self.discards
         return [
-            (cards[pile[-1]][0], cards[discard[-1]][1])
-            for pile, discard in zip(self.piles, self.discards, strict=True)
+            (cards[a[-1]][0], cards[x[-1]][1]),
+            (cards[b[-1]][0], cards[y[-1]][1]),
+            (cards[c[-1]][0], cards[z[-1]][1]),
         ]
 
     def sheet(self, player: int) -> Sheet:

@@ -239,14 +239,16 @@ class Sheet:
 
     def estates(self, layout: Layout) -> list[Estate]:
         """Complete estates: 1 to 6 numbered houses between two fences."""
-        out = []
-        for street in range(len(layout.streets)):
+        numbers, out = self.numbers, []
+        for street, size in enumerate(layout.streets):
+            if size > ESTATE_SIZES and not self.fences >> layout.gap_first[street] & (
+                (1 << (size - 1)) - 1
+            ):
+                continue  # a street too long to be an estate, and no fence on it
             base = layout.first[street]
             for start, end in self.segments(layout, street):
-                if (
-                    end - start < ESTATE_SIZES
-                    and EMPTY not in self.numbers[base + start : base + end + 1]
-                ):
+                houses = numbers[base + start : base + end + 1]
+                if end - start < ESTATE_SIZES and EMPTY not in houses:
                     out.append((street, start, end))
         return out
 

@@ -106,7 +106,10 @@ class WelcomeToState(Turn):
     def acting_players(self) -> tuple[int, ...]:
         if self.over:
             return ()
-        return tuple([p for p, stage in enumerate(self.stage) if stage != DONE])
+        stages = self.stage
+        if DONE not in stages:  # (the commonest: nobody has chosen yet)
+            return tuple(range(len(stages)))
+        return tuple([p for p, stage in enumerate(stages) if stage != DONE])
 
     # == applying ======================================================================
     def _apply(self, player: int, action: Action) -> bool:
