@@ -8,7 +8,7 @@ streets (``Layout.first[street] + house``); so are the gaps between houses.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 from housebuilders.core.content import per_content
@@ -226,27 +226,18 @@ class Sheet:
     # -- estates ---------------------------------------------------------------------
     def segments(self, layout: Layout, street: int) -> list[tuple[int, int]]:
         """The street's stretches between fences, as (first house, last house)."""
+        return list(self._segments(layout, street))
+
+    def _segments(self, layout: Layout, street: int) -> tuple[tuple[int, int], ...]:
         size = layout.streets[street]
-        fences = self.fences >> layout.gap_first[street] & ((1 << (size - 1)) - 1)
-        out, start = [], 0
-        while fences:
-            gap = (fences & -fences).bit_length() - 1  # the next fence
-            out.append((start, gap))
-            start = gap + 1
-            fences &= fences - 1
-        out.append((start, size - 1))
-        return out
+        return stretches(size, self.fences >> layout.gap_first[street] & ((1 << (size - 1)) - 1))
 
     def estates(self, layout: Layout) -> list[Estate]:
         """Complete estates: 1 to 6 numbered houses between two fences."""
         numbers, out = self.numbers, []
-        for street, size in enumerate(layout.streets):
-            if size > ESTATE_SIZES and not self.fences >> layout.gap_first[street] & (
-                (1 << (size - 1)) - 1
-            ):
-                continue  # a street too long to be an estate, and no fence on it
+        for street in range(len(layout.streets)):
             base = layout.first[street]
-            for start, end in self.segments(layout, street):
+            for start, end in self._segments(layout, street):
                 houses = numbers[base + start : base + end + 1]
                 if end - start < ESTATE_SIZES and EMPTY not in houses:
                     out.append((street, start, end))
@@ -267,6 +258,8 @@ class Sheet:
 
     def free_estates(self, layout: Layout) -> list[Estate]:
         """Complete estates not yet used for a plan."""
+        if not self.used:
+            return self.estates(layout)
         used = set(self.used)
         return [e for e in self.estates(layout) if e not in used]
 
@@ -339,6 +332,20 @@ class Sheet:
         s.refusals, s.plans = data["refusals"], list(data["plans"])
         s.used = tuple(tuple(e) for e in data["used"])  # type: ignore[misc]
         return s
+
+
+@cache
+def stretches(size: int, fences: int) -> tuple[tuple[int, int], ...]:
+    """A street of ``size`` houses cut by ``fences`` (a bitmask over its gaps): its
+    stretches between fences, as (first house, last house)."""
+    out, start = [], 0
+    while fences:
+        gap = (fences & -fences).bit_length() - 1  # the next fence
+        out.append((start, gap))
+        start = gap + 1
+        fences &= fences - 1
+    out.append((start, size - 1))
+    return tuple(out)
 
 
 def _bits(mask: int, n: int) -> list[int]:

@@ -167,6 +167,8 @@ class Turn(WelcomeToBase):
         if not open_plans:
             return []
         have = sheet.free_sizes(self.L)
+        if not have:
+            return []  # every plan asks for estates
         return [k for k in open_plans if _includes(have, self._plan(k).estates)]
 
     def _plan(self, k: int) -> Any:
