@@ -21,6 +21,7 @@ from typing import Any
 
 from housebuilders.core import Action, Json, TieBreak, scored
 from housebuilders.core.loading import parse
+from housebuilders.core.log import Line
 from housebuilders.games.welcome_to.actions import (
     Adjust,
     Claim,
@@ -67,7 +68,7 @@ class WelcomeToState(Turn):
         s.discards = [[], [], []]
         s.plans = [s.rng.below(len(s.content.plans.deck(d))) for d in range(3)]
         s._flip()
-        s.log.append(f"round 1: {s._pairs_text()}")
+        s.log.append(_round_begins(1, s.pairs()))
         return s
 
     def _lay_out(self, players: int) -> None:
@@ -134,7 +135,7 @@ class WelcomeToState(Turn):
             before, after = self.public[player], self.pending[player]
             if after is None:
                 continue
-            self.log.append(f"player {player}: {_describe(self.L, before, after)}")
+            self.log.append(Line(_revealed, player, self.L, before, after))
             for plan in range(3):
                 if before.plans[plan] is None and after.plans[plan] is not None:
                     self.flipped[plan] = True  # later claimants get the lower value
@@ -154,7 +155,7 @@ class WelcomeToState(Turn):
         self.round += 1
         self._flip()
         self.stage = [CHOOSE] * n
-        self.log.append(f"round {self.round}: {self._pairs_text()}")
+        self.log.append(Line(_round_begins, self.round, self.pairs()))
 
     def _ends_game(self, sheet: Sheet) -> str:
         """Why ``sheet`` ends the game, in words ("" if it does not)."""
@@ -163,9 +164,6 @@ class WelcomeToState(Turn):
         if sheet.refusals >= self.L.max_refusals:
             return "crossed a third refusal"
         return "filled every house" if sheet.is_full() else ""
-
-    def _pairs_text(self) -> str:
-        return ", ".join(f"{n} with {a}" for n, a in self.pairs())
 
     # == what a move says =============================================================
     def describe(self, action: Action) -> str:
@@ -383,6 +381,17 @@ _HANDLERS: dict[type, Any] = {
     Mark: WelcomeToState._mark_estate,
     Finish: WelcomeToState._finish,
 }
+
+
+def _round_begins(round_: int, pairs: list[tuple[int, str]]) -> str:
+    """The log's line for a round's start: its pairs."""
+    return f"round {round_}: " + ", ".join(f"{n} with {a}" for n, a in pairs)
+
+
+def _revealed(player: int, L: Layout, before: Sheet, after: Sheet) -> str:
+    """The log's line for what ``player`` did this round, seen at the reveal (the
+    sheets are never changed once revealed)."""
+    return f"player {player}: {_describe(L, before, after)}"
 
 
 def _describe(L: Layout, before: Sheet, after: Sheet) -> str:
