@@ -6,6 +6,7 @@ DH-89)."""
 from __future__ import annotations
 
 from housebuilders.core import Action
+from housebuilders.core.log import Line
 from housebuilders.games.dream_home.actions import (
     DECORATES,
     DISCARD_DECOR,
@@ -27,6 +28,7 @@ from housebuilders.games.dream_home.content import (
     SPACES,
     below,
 )
+from housebuilders.games.dream_home.seen import placed
 from housebuilders.games.dream_home.values import (
     CROWBAR_TOOL,
     DESIGNER,
@@ -210,16 +212,12 @@ class HomeRules(DreamHomeBase):
     def _place(self, player: int, action: Placing) -> bool:
         """DH-25, then the resource card (DH-26, Q6)."""
         unseen = not action.face_up and self.drawn()
-        how = "" if action.face_up else " face down, as an empty room,"
-        card = "card drawn by the Crowbar" if unseen else self._room_name(self.holding)
-        where = space_name(action.space)
-        if isinstance(action, (LadderPlace, LadderPlaceDown)):  # DH-62
+        ladder = isinstance(action, (LadderPlace, LadderPlaceDown))
+        if ladder:  # DH-62
             self._spend_tool(player, LADDER_TOOL)
-            tool = self._tool_name(LADDER_TOOL)
-            self.log.append(f"player {player} uses a {tool} to place the {card}{how} "
-                            f"on {where}, over an empty space")  # fmt: skip
-        else:
-            self.log.append(f"player {player} places the {card}{how} on {where}")
+        card = EMPTY if unseen else self.holding
+        words = (self.content, player, card, action.face_up, action.space, ladder)
+        self.log.append(Line(placed, *words))
         self.homes[player][action.space], self.holding = self.holding, EMPTY
         self.down[player][action.space] = (
             FACE_UP if action.face_up else UNSEEN if unseen else FACE_DOWN

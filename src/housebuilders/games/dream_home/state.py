@@ -10,6 +10,7 @@ from typing import Any
 
 from housebuilders.core import Action, Json
 from housebuilders.core.loading import parse
+from housebuilders.core.log import Line
 from housebuilders.games.dream_home import explain
 from housebuilders.games.dream_home.actions import (
     DECLINE,
@@ -60,7 +61,7 @@ from housebuilders.games.dream_home.phases import (
     TAKE,
 )
 from housebuilders.games.dream_home.scoring import Scoring
-from housebuilders.games.dream_home.seen import Seen
+from housebuilders.games.dream_home.seen import Seen, took
 from housebuilders.games.dream_home.values import (
     CROWBAR_TOOL,
     EMPTY,
@@ -168,7 +169,8 @@ class DreamHomeState(HomeRules, EndRules, Scoring, Seen):
     def _take(self, player: int, action: Take) -> bool:
         """DH-20, DH-21: the column's room card and resource card."""
         column = action.column
-        self.log.append(f"player {player} {self._take_words(column)}")
+        room, resource = self.board_rooms[column], self.board_resources[column]
+        self.log.append(Line(took, self.content, player, column, room, resource))
         self.holding, self.board_rooms[column] = self.board_rooms[column], EMPTY
         self.pending, self.board_resources[column] = self.board_resources[column], EMPTY
         if column == 0:
