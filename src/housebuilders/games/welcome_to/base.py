@@ -50,6 +50,10 @@ class WelcomeToBase(GameState):
             (cards[c[-1]][0], cards[z[-1]][1]),
         ]
 
+    def pair(self, index: int) -> tuple[int, str]:
+        """This round's pair ``index``: ``pairs()[index]``."""
+        return self.cards[self.piles[index][-1]][0], self.cards[self.discards[index][-1]][1]
+
     def sheet(self, player: int) -> Sheet:
         """The player's sheet as it stands now (with this round's choices)."""
         return self.pending[player] or self.public[player]

@@ -82,7 +82,7 @@ class Turn(WelcomeToBase):
         if stage == WRITING:
             return [WRITE[s][h] for s, h in sheet.places(L, number)]
         if stage == ACTING:
-            return self._action_choices(player, sheet, self.pairs()[pair][1], street, house)
+            return self._action_choices(player, sheet, self.pair(pair)[1], street, house)
         if stage == CLAIMING:
             return [CLAIM[k] for k in self._claimable(sheet)] + [FINISH]
         marking = self.marking[player]
@@ -185,7 +185,7 @@ class Turn(WelcomeToBase):
 
     def _pick(self, player: int, sheet: Sheet, action: Pick) -> None:
         pair = action.pair
-        number, act = self.pairs()[pair]
+        number, act = self.pair(pair)
         self.choice[player] = (pair, number, -1, -1)
         use_temp = act == "temp" and self.worker_changes(sheet)
         self.stage[player] = ADJUSTING if use_temp else WRITING
@@ -201,7 +201,7 @@ class Turn(WelcomeToBase):
         street, house = action.street, action.house
         sheet.numbers[self.L.first[street] + house] = number
         self.choice[player] = (pair, number, street, house)
-        act = self.pairs()[pair][1]
+        act = self.pair(pair)[1]
         if act != "temp" and self._action_choices(player, sheet, act, street, house):
             self.stage[player] = ACTING
         else:
