@@ -180,21 +180,24 @@ class Sheet:
     def places(self, layout: Layout, number: int) -> list[tuple[int, int]]:
         """Every empty house where ``number`` keeps its street strictly increasing."""
         # A street's numbers never decrease left to right, so the nearest number on
-        # each side of an empty house bounds it, and the first number not below
-        # ``number`` ends the search in a street.
+        # each side of an empty house bounds it (the street's end, none), and the first
+        # number not below ``number`` ends the search in a street.
         numbers, first, out = self.numbers, layout.first, []
         for street, size in enumerate(layout.streets):
             base = first[street]
-            below, start = EMPTY, 0  # the nearest number to the left; first empty house
-            for house in range(size + 1):
-                value = numbers[base + house] if house < size else BEYOND
+            below, start = EMPTY, base  # the nearest number to the left; the house after it
+            for index in range(base, base + size):
+                value = numbers[index]
                 if value == EMPTY:
                     continue
                 if below < number < value:
-                    out += [(street, empty) for empty in range(start, house)]
+                    out += [(street, house - base) for house in range(start, index)]
                 if value >= number:
                     break
-                below, start = value, house + 1
+                below, start = value, index + 1
+            else:
+                if below < number < BEYOND:
+                    out += [(street, house - base) for house in range(start, base + size)]
         return out
 
     def fits(self, layout: Layout, number: int) -> bool:
@@ -202,16 +205,19 @@ class Sheet:
         numbers, first = self.numbers, layout.first
         for street, size in enumerate(layout.streets):
             base = first[street]
-            below, start = EMPTY, 0
-            for house in range(size + 1):
-                value = numbers[base + house] if house < size else BEYOND
+            below, start = EMPTY, base
+            for index in range(base, base + size):
+                value = numbers[index]
                 if value == EMPTY:
                     continue
-                if below < number < value and start < house:
+                if below < number < value and start < index:
                     return True
                 if value >= number:
                     break
-                below, start = value, house + 1
+                below, start = value, index + 1
+            else:
+                if below < number < BEYOND and start < base + size:
+                    return True
         return False
 
     def number(self, layout: Layout, street: int, house: int) -> int:
