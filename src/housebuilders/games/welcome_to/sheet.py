@@ -232,18 +232,19 @@ class Sheet:
     # -- estates ---------------------------------------------------------------------
     def segments(self, layout: Layout, street: int) -> list[tuple[int, int]]:
         """The street's stretches between fences, as (first house, last house)."""
-        return list(self._segments(layout, street))
-
-    def _segments(self, layout: Layout, street: int) -> tuple[tuple[int, int], ...]:
         size = layout.streets[street]
-        return stretches(size, self.fences >> layout.gap_first[street] & ((1 << (size - 1)) - 1))
+        cuts = self.fences >> layout.gap_first[street] & ((1 << (size - 1)) - 1)
+        return list(stretches(size, cuts))
 
     def estates(self, layout: Layout) -> list[Estate]:
         """Complete estates: 1 to 6 numbered houses between two fences."""
-        numbers, out = self.numbers, []
-        for street in range(len(layout.streets)):
+        numbers, fences, out = self.numbers, self.fences, []
+        for street, size in enumerate(layout.streets):
+            cuts = fences >> layout.gap_first[street] & ((1 << (size - 1)) - 1)
+            if not cuts and size > ESTATE_SIZES:
+                continue  # a street too long to be an estate, and no fence on it
             base = layout.first[street]
-            for start, end in self._segments(layout, street):
+            for start, end in stretches(size, cuts):
                 houses = numbers[base + start : base + end + 1]
                 if end - start < ESTATE_SIZES and EMPTY not in houses:
                     out.append((street, start, end))
