@@ -124,6 +124,18 @@ def took(content: DreamHomeContent, player: int, column: int, room: int, resourc
     )
 
 
+def discarded(
+    content: DreamHomeContent, player: int, column: int, room: int, resource: int
+) -> str:
+    """A column discarded at 2 or 3 players (DH-70): both cards by their names, a roof
+    card by its colour (face up on the discard pile)."""
+    rooms, resources = card_words(content)
+    return (
+        f"player {player} discards column {column + 1}: the {rooms[room]} and "
+        f"{resources[resource][True]}"
+    )
+
+
 def placed(
     content: DreamHomeContent, player: int, card: int, face_up: bool, space: int, ladder: bool
 ) -> str:

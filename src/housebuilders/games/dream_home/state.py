@@ -61,7 +61,7 @@ from housebuilders.games.dream_home.phases import (
     TAKE,
 )
 from housebuilders.games.dream_home.scoring import Scoring
-from housebuilders.games.dream_home.seen import Seen, took
+from housebuilders.games.dream_home.seen import Seen, discarded, took
 from housebuilders.games.dream_home.values import (
     CROWBAR_TOOL,
     EMPTY,
@@ -124,7 +124,9 @@ class DreamHomeState(HomeRules, EndRules, Scoring, Seen):
             self._after_discard()
 
     def clockwise(self, seat: int) -> list[int]:
-        return [(seat + i) % self.num_players for i in range(self.num_players)]
+        """Every seat in turn order from ``seat``."""
+        n = self.num_players
+        return [(seat + i) % n for i in range(n)]
 
     def _after_discard(self) -> None:
         """Q16: the Megaphones' holders, asked in turn order; then the turns."""
@@ -182,10 +184,7 @@ class DreamHomeState(HomeRules, EndRules, Scoring, Seen):
         """DH-70: with 2 or 3 players the first player discards a column first."""
         column = action.column
         room, res = self.board_rooms[column], self.board_resources[column]
-        self.log.append(
-            f"player {player} discards column {column + 1}: the "
-            f"{self._room_name(room)} and {self._resource_words(res, True)}"
-        )
+        self.log.append(Line(discarded, self.content, player, column, room, res))
         self.room_discard.append(self.board_rooms[column])
         self.resource_discard.append(self.board_resources[column])
         self.board_rooms[column] = self.board_resources[column] = EMPTY
