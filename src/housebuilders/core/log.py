@@ -2,13 +2,32 @@
 words. A search copies a state
 thousands of times a second, and a log copied line by line would make every copy cost
 as much as the game is long (House of Fado writes about 1,500 lines a game), so copies
-share the lines they have in common."""
+share the lines they have in common. A line whose words take time to find can be
+appended as a ``Line``, worded only when the log is read."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import Any, overload
+
+
+class Line:
+    """A log line worded when it is first read: ``Line(words, *args)`` reads
+    ``words(*args)``. For a line whose words take a game time to find at every move
+    (the log is read far less often than it is written); ``args`` are values that never
+    change afterwards (numbers, tuples, a revealed sheet)."""
+
+    __slots__ = ("words", "args", "text")
+
+    def __init__(self, words: Callable[..., str], *args: Any) -> None:
+        self.words, self.args = words, args
+        self.text: str | None = None
+
+    def __str__(self) -> str:
+        if self.text is None:
+            self.text = self.words(*self.args)
+        return self.text
 
 
 class Log:
@@ -20,10 +39,10 @@ class Log:
     __slots__ = ("_shared", "_tail")
 
     def __init__(self, lines: Iterable[str] = ()) -> None:
-        self._shared: tuple[str, ...] = tuple(lines)
-        self._tail: list[str] = []
+        self._shared: tuple[str | Line, ...] = tuple(lines)
+        self._tail: list[str | Line] = []
 
-    def append(self, line: str) -> None:
+    def append(self, line: str | Line) -> None:
         self._tail.append(line)
 
     def copy(self) -> Log:
@@ -38,7 +57,7 @@ class Log:
         return len(self._shared) + len(self._tail)
 
     def __iter__(self) -> Iterator[str]:
-        return chain(self._shared, self._tail)
+        return map(str, chain(self._shared, self._tail))
 
     @overload
     def __getitem__(self, index: int) -> str: ...
@@ -50,9 +69,9 @@ class Log:
         shared = len(self._shared)
         at = index + len(self) if index < 0 else index
         if 0 <= at < shared:
-            return self._shared[at]
+            return str(self._shared[at])
         if shared <= at < len(self):
-            return self._tail[at - shared]
+            return str(self._tail[at - shared])
         raise IndexError("log index out of range")
 
     def __eq__(self, other: Any) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar
 
 from housebuilders.core import Action
@@ -15,6 +16,7 @@ def kids_words(kids: int) -> str:
     return "no kids" if kids == 0 else f"{kids} kid{'s' * (kids != 1)}"
 
 
+@cache
 def space_name(space: int) -> str:
     """A home space in words: "top floor, space 3", "basement, space 1"."""
     floor, first = (0, 0) if space < 5 else (1, 5) if space < 10 else (2, 10)
@@ -168,6 +170,8 @@ class NoSwap(Action, kind="no-handyman"):
 TAKES = tuple(Take(c) for c in range(5))
 DISCARDS = tuple(DiscardColumn(c) for c in range(1, 5))
 PLACES = {(s, up): (Place if up else PlaceDown)(s) for s in range(SPACES) for up in (True, False)}
+PLACE_UP = tuple(PLACES[s, True] for s in range(SPACES))
+PLACE_DOWN = tuple(PLACES[s, False] for s in range(SPACES))
 DECORATES = tuple(Decorate(s) for s in range(SPACES))
 DISCARD_DECOR = DiscardDecor()
 RECLAIMS = {(c, w): Reclaim(c, int(w)) for c in range(MAX_COLOURS) for w in (False, True)}

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from housebuilders.core import Fields, GameState
+from housebuilders.core import Fields, GameState, Json
 from housebuilders.games.dream_home.actions import UseCrowbar
-from housebuilders.games.dream_home.content import DATA, Cards, DreamHomeContent, cards, shown_cards
+from housebuilders.games.dream_home.content import DATA, Cards, DreamHomeContent, card_words, cards
 from housebuilders.games.dream_home.phases import DISCARD, MEGAPHONE
 from housebuilders.games.dream_home.values import EMPTY, HELPER_OF, NOBODY, Run
 
@@ -27,14 +27,17 @@ class DreamHomeBase(GameState):
     # space, always EMPTY). homes: 12 spaces per seat (card or EMPTY), down: FACE_UP,
     # FACE_DOWN or UNSEEN per space. Tokens: owner and space (EMPTY: kept beside the
     # home) of each decor token. roofs: each seat's roof stack; held: helpers and tools.
+    # cards: the content's card tables (``DERIVED``).
     FIELDS = Fields(
-        share="round phase first turns holding pending",
+        share="round phase first turns holding pending cards",
         lists="room_deck resource_deck board_rooms board_resources room_discard "
         "resource_discard token_owner token_at order ask",
         rows="homes down roofs held",
     )
     __slots__ = FIELDS.names
     content: DreamHomeContent
+    #: the fields made from the content (``_derive``): copied by ``clone``, never saved
+    DERIVED = ("cards",)
 
     # the fields' types (cards, spaces, decor tokens and seats are ints, EMPTY or NOBODY
     # for none)
@@ -58,19 +61,32 @@ class DreamHomeBase(GameState):
     down: list[list[int]]
     roofs: list[list[int]]
     held: list[list[int]]
+    cards: Cards
+
+    def _derive(self) -> None:
+        """Set the fields made from the content (``DERIVED``)."""
+        self.cards = cards(self.content)
+
+    def _json(self) -> Json:
+        """The kit's default JSON of the fields, those made from the content left out."""
+        out = super()._json()
+        for name in self.DERIVED:
+            del out[name]
+        return out
+
+    def _load_fields(self, d: Json) -> None:
+        """The kit's default loading of the fields ``_json`` saved; those made from the
+        content made again."""
+        super()._load_fields({**d, **dict.fromkeys(self.DERIVED)})
+        self._derive()
 
     def _num_players(self) -> int:
         return len(self.homes)
 
-    @property
-    def cards(self) -> Cards:
-        return cards(self.content)
-
     def tools_held(self, player: int, tool: int) -> list[int]:
         """The cards of tool ``tool`` that ``player`` holds (Q1: usable once each)."""
-        resources = self.cards.resources
-        return [c for c in self.held[player]
-                if resources[c].kind == "tool" and resources[c].index == tool]  # fmt: skip
+        tool_of = self.cards.tool_of
+        return [c for c in self.held[player] if tool_of[c] == tool]
 
     def current(self) -> int:
         """The seat whose turn it is (the marker holder for the round's discard)."""
@@ -83,11 +99,11 @@ class DreamHomeBase(GameState):
         return self.order[self.turns]
 
     def helper_owner(self, helper: int) -> int:
+        """The seat holding the card of ``helper``; NOBODY if none does."""
+        card = self.cards.helper_card[helper]
         for seat, held in enumerate(self.held):
-            for card in held:
-                res = self.cards.resources[card]
-                if res.kind == "helper" and res.index == helper:
-                    return seat
+            if card in held:
+                return seat
         return NOBODY
 
     def drawn(self) -> bool:
@@ -101,7 +117,7 @@ class DreamHomeBase(GameState):
         )
 
     def _room_name(self, card: int) -> str:
-        return self.content.rooms[self.cards.rooms[card].type].name
+        return card_words(self.content)[0][card]
 
     def _helper_name(self, helper: int) -> str:
         return self.content.helpers.names[helper]
@@ -112,17 +128,20 @@ class DreamHomeBase(GameState):
     def _resource_words(self, card: int, shown: bool) -> str:
         """A resource card in a log line; a roof card by its colour only when ``shown``
         (face up on the discard pile), else only as a roof card (DH-47, Q4)."""
-        res = self.cards.resources[card]
-        if res.kind != "roof":
-            return f"the {shown_cards(self.content)[1][card]['name']} {res.kind} card"
-        if not shown:
-            return "a roof card"
-        window = " with a window" if res.window else ""
-        return f"a {self.content.roof.colours[res.index]} roof card{window}"
+        return card_words(self.content)[1][card][shown]
 
     def _log_decor_discarded(self, player: int) -> None:
         name = self.content.decor[self.cards.resources[self.pending].index].name
         self.log.append(f"player {player} discards the {name} decor card")
+
+    def types(self, player: int) -> list[int]:
+        """The room type of the face-up card on each space of the home, EMPTY for
+        none or face down (``type_at`` of every space)."""
+        room_type = self.cards.room_type
+        return [
+            EMPTY if card == EMPTY or down else room_type[card]
+            for card, down in zip(self.homes[player], self.down[player], strict=True)
+        ]
 
     def kids(self, player: int) -> int:
         """DH-106 (Q20): kids on face-up room cards."""
@@ -151,6 +170,15 @@ class DreamHomeBase(GameState):
     def face_up_problem(self, player: int, card: int, space: int) -> str | None:
         """Why ``card`` may not go face up on ``space`` (DH-31 to DH-33, DH-76, DH-79 to
         DH-83), as explain.py words it (home.py)."""
+
+    @abstractmethod
+    def type_problem(self, player: int, kind: int, space: int) -> str | None:
+        """``face_up_problem`` for a card of room type ``kind`` (home.py)."""
+
+    @abstractmethod
+    def _joining_problem(self, player: int, types: list[int], kind: int, space: int) -> str | None:
+        """Why a card of type ``kind`` may not go face up on ``space`` beside the rooms
+        of its type, the floor being right (home.py)."""
 
     @abstractmethod
     def _resolve_resource(self, player: int) -> bool:

@@ -16,6 +16,7 @@ MAX_COLOURS = 4  # the action space names roof colours by index (Reclaim)
 MAX_TYPES = 16  # and room types by index (Supply)
 MAX_KIDS = 3  # and a discarded room card by its type and the kids in its artwork (SupplyCard)
 SPACES = 12  # top floor 0-4, middle floor 5-9, basement 10-11
+BASEMENT_FIRST = 10
 TOP, MIDDLE, BASEMENT = range(3)
 
 
@@ -143,6 +144,10 @@ class Cards:
     resources: tuple[ResourceCard, ...]
     type_of: dict[str, int]  # room type name -> index
     room_type: tuple[int, ...]  # each room card's type (``rooms[card].type``)
+    basement_type: tuple[bool, ...]  # per room type: a basement room (rule B)
+    max_size: tuple[int, ...]  # per room type: the most cards its room may have
+    tool_of: tuple[int, ...]  # each resource card's tool (index in content.tools), or -1
+    helper_card: tuple[int, ...]  # per helper (index in content.helpers.names): its card
 
 
 @per_content
@@ -160,7 +165,19 @@ def cards(content: DreamHomeContent) -> Cards:
         ResourceCard("tool", t) for t, tool in enumerate(content.tools) for _ in range(tool.copies)
     ]
     type_of = {room.name: t for t, room in enumerate(content.rooms)}
-    return Cards(rooms, tuple(resources), type_of, tuple(card.type for card in rooms))
+    return Cards(
+        rooms,
+        tuple(resources),
+        type_of,
+        room_type=tuple(card.type for card in rooms),
+        basement_type=tuple(room.class_ == "basement" for room in content.rooms),
+        max_size=tuple(room.max_size for room in content.rooms),
+        tool_of=tuple(res.index if res.kind == "tool" else -1 for res in resources),
+        helper_card=tuple(
+            next(c for c, res in enumerate(resources) if res.kind == "helper" and res.index == h)
+            for h in range(len(content.helpers.names))
+        ),
+    )
 
 
 @per_content
@@ -187,6 +204,26 @@ def shown_cards(content: DreamHomeContent) -> tuple[tuple[dict, ...], tuple[dict
             names = content.helpers.names if res.kind == "helper" else tools
             resources.append({"kind": res.kind, "name": names[res.index]})
     return tuple(rooms), tuple(resources)
+
+
+@per_content
+def card_words(content: DreamHomeContent) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """How the public log names each room card ("library"), and each resource card as
+    it lies face down and face up: a roof card by its colour only face up (DH-47, Q4),
+    another by its name ("the Megaphone tool card")."""
+    made = cards(content)
+    rooms = tuple(content.rooms[card.type].name for card in made.rooms)
+    names = shown_cards(content)[1]
+    resources: list[tuple[str, str]] = []
+    for card, res in enumerate(made.resources):
+        if res.kind == "roof":
+            window = " with a window" if res.window else ""
+            colour = content.roof.colours[res.index]
+            resources.append(("a roof card", f"a {colour} roof card{window}"))
+        else:
+            words = f"the {names[card]['name']} {res.kind} card"
+            resources.append((words, words))
+    return rooms, tuple(resources)
 
 
 def floor_of(space: int) -> int:
@@ -221,6 +258,8 @@ def _neighbours(space: int) -> tuple[int, ...]:
 
 
 NEIGHBOURS = tuple(_neighbours(space) for space in range(SPACES))
+#: the first and last space of each space's floor
+FLOOR_ENDS = tuple((0, 4) if s < 5 else (5, 9) if s < 10 else (10, 11) for s in range(SPACES))
 
 
 def neighbours(space: int) -> tuple[int, ...]:

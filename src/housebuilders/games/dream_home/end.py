@@ -3,12 +3,12 @@ Roofer, the Supplier and the Handyman, in that order (DH-64 to DH-66, DH-69, DH-
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from itertools import chain
 
 from housebuilders.core import Action
 from housebuilders.games.dream_home.actions import (
-    NO_SUPPLY,
-    NO_SWAP,
+    RECLAIMS,
     SUPPLIES,
     SUPPLY_CARDS,
     SWAPS,
@@ -23,8 +23,20 @@ from housebuilders.games.dream_home.actions import (
     space_name,
 )
 from housebuilders.games.dream_home.base import DreamHomeBase
-from housebuilders.games.dream_home.content import SPACES, ResourceCard
-from housebuilders.games.dream_home.phases import OVER, SUPPLIER as SUPPLIER_PHASE, SUPPLIER_AFTER
+from housebuilders.games.dream_home.content import (
+    BASEMENT_FIRST,
+    NEIGHBOURS,
+    SPACES,
+    ResourceCard,
+)
+from housebuilders.games.dream_home.home import run_at
+from housebuilders.games.dream_home.phases import (
+    HANDYMAN as HANDYMAN_PHASE,
+    OVER,
+    ROOFER,
+    SUPPLIER as SUPPLIER_PHASE,
+    SUPPLIER_AFTER,
+)
 from housebuilders.games.dream_home.values import (
     EMPTY,
     END_STEPS,
@@ -130,10 +142,10 @@ class EndRules(DreamHomeBase):
     def _swap(self, player: int, first: int, second: int) -> None:
         home, down = self.homes[player], self.down[player]
         # each token is looked up before either card moves
-        moves = [(first, second), (second, first)]
+        types = self.types(player)
         tokens = [(t, at) for t, at in enumerate(self.token_at) if self.token_owner[t] == player]
-        for space, to in moves:
-            room = self.room_at(player, space)
+        for space, to in (first, second), (second, first):
+            room = run_at(types, space)
             for token, at in tokens:
                 if at in room:
                     keep = len(room) == 1
@@ -142,29 +154,66 @@ class EndRules(DreamHomeBase):
         home[first], home[second] = home[second], home[first]
         down[first], down[second] = down[second], down[first]
 
-    def supplies(self, player: int) -> list[Action]:
-        """DH-66 (Q13): every legal exchange, judged with the outgoing card removed. The
-        player chooses the discarded card, told apart by its type and kids (ruling 20);
-        with the option ``supplier-most-kids`` only its type, the game giving the card of
-        that type with the most kids."""
-        rooms = self.cards.rooms
+    def helper_choices(self, player: int) -> Iterator[Action]:
+        """What the helper's owner asked now at the end may do but pass (DH-65, DH-66,
+        DH-69, ruling 22), in the order ``legal_actions`` lists them: the roof cards
+        the Roofer may take, the Supplier's exchanges, the Handyman's swaps (the
+        Supplier's owner may use his Handyman first). Made as asked: the first is
+        enough to know that there is a choice."""
+        if self.phase == ROOFER:
+            colours = {(r.index, r.window) for r in self._discarded_roofs()}
+            return iter([RECLAIMS[key] for key in sorted(colours)])
+        choices: list[Iterator[Action]] = []
+        if self.phase in (SUPPLIER_PHASE, SUPPLIER_AFTER):
+            choices.append(chain.from_iterable(self._supplies(player)))
+        if self.phase == HANDYMAN_PHASE or (
+            self.phase == SUPPLIER_PHASE and self.handyman_first(player)
+        ):
+            choices.append(self._swaps(player))
+        return chain(*choices)
+
+    def _supplies(self, player: int) -> Iterator[list[Action]]:
+        """DH-66 (Q13): every legal exchange, space by space, judged with the outgoing
+        card removed. The player chooses the discarded card, told apart by its type and
+        kids (ruling 20); with the option ``supplier-most-kids`` only its type, the game
+        giving the card of that type with the most kids."""
+        rooms, basement = self.cards.rooms, self.cards.basement_type
         most = self.setup["options"]["supplier-most-kids"]
         kinds = sorted({rooms[c].type for c in self.room_discard})
         offers = sorted({(rooms[c].type, None if most else rooms[c].kids)
                          for c in self.room_discard})  # fmt: skip
-        out: list[Action] = []
+        types = self.types(player)
         for space in range(SPACES):
-            trial = self.clone()
-            trial._lose_or_move_token(player, space, EMPTY)
-            trial.homes[player][space] = EMPTY
-            fits = {
-                kind
-                for kind in kinds  # a card's place depends on its type alone
-                if trial.face_up_problem(player, self._discarded_any(kind), space) is None
-            }
-            out += [SUPPLIES[kind, space] if kids is None else SUPPLY_CARDS[kind, kids, space]
-                    for kind, kids in offers if kind in fits]  # fmt: skip
-        return [*out, NO_SUPPLY]
+            # a card's place depends on its type alone: rule B, then a room of its type
+            # beside it (which alone needs a trial, its card gone); without one it fits
+            wanted = [kind for kind in kinds if basement[kind] == (space >= BASEMENT_FIRST)]
+            near = [types[side] for side in NEIGHBOURS[space]]
+            joining = [kind for kind in wanted if kind in near]
+            fits = {kind for kind in wanted if kind not in near}
+            if joining:
+                fits |= self._supply_fits(player, space, joining)
+            yield [
+                SUPPLIES[kind, space] if kids is None else SUPPLY_CARDS[kind, kids, space]
+                for kind, kids in offers if kind in fits
+            ]  # fmt: skip
+
+    def _supply_fits(self, player: int, space: int, kinds: list[int]) -> set[int]:
+        """The room types of ``kinds``, each of the floor of ``space``, a card of which
+        may go face up on ``space`` once its card has left the home (tried on the home
+        itself, then put back)."""
+        home, owners, places = self.homes[player], self.token_owner[:], self.token_at[:]
+        card = home[space]
+        try:
+            self._lose_or_move_token(player, space, EMPTY)
+            home[space] = EMPTY
+            types = self.types(player)
+            return {
+                kind for kind in kinds  # (their floor is right: rule B is checked)
+                if self._joining_problem(player, types, kind, space) is None
+            }  # fmt: skip
+        finally:
+            home[space] = card
+            self.token_owner[:], self.token_at[:] = owners, places
 
     def handyman_first(self, player: int) -> bool:
         """Whether ``player``, asked about the Supplier, may use his Handyman first
@@ -173,35 +222,59 @@ class EndRules(DreamHomeBase):
         in_order = self.setup["options"]["helpers-in-order"]
         return not in_order and self.helper_owner(HANDYMAN) == player
 
-    def swaps(self, player: int) -> list[Action]:
+    def _swaps(self, player: int) -> Iterator[Action]:
         """DH-69 (Q14): every swap of two cards after which each is legal where it goes."""
         home, down = self.homes[player], self.down[player]
-        out: list[Action] = []
-        for first, second in SWAPS:
-            a, b = (EMPTY if down[s] else self.cards.rooms[home[s]].type for s in (first, second))
+        room_type, basement = self.cards.room_type, self.cards.basement_type
+        types = self.types(player)
+        for (first, second), swap in SWAPS.items():
+            a = EMPTY if down[first] else room_type[home[first]]
+            b = EMPTY if down[second] else room_type[home[second]]
             if a == b:
                 continue  # two empty rooms, or two cards of one type: nothing changes
-            trial = self.clone()
-            trial._swap(player, first, second)
-            if all(trial._fits(player, s) for s in (first, second)):
-                out.append(SWAPS[first, second])
-        return [*out, NO_SWAP]
+            # rule B (a face-up card of the wrong floor) fails whatever the rest
+            if b != EMPTY and basement[b] != (first >= BASEMENT_FIRST):
+                continue
+            if a != EMPTY and basement[a] != (second >= BASEMENT_FIRST):
+                continue
+            # a card that lands beside no room of its type fits: the swap needs a trial
+            # only where one does
+            joins = _joins(types, first, second, b) or _joins(types, second, first, a)
+            if not joins or self._swap_fits(player, first, second):
+                yield swap
 
-    def _fits(self, player: int, space: int) -> bool:
-        """Whether the card at ``space`` could have been placed there as the home stands."""
-        card = self.homes[player][space]
+    def _swap_fits(self, player: int, first: int, second: int) -> bool:
+        """Whether after the swap each card is legal where it goes (tried on the home
+        itself, then put back)."""
+        home, down = self.homes[player], self.down[player]
+        owners, places = self.token_owner[:], self.token_at[:]
+        try:
+            self._swap(player, first, second)
+            types = self.types(player)
+            return self._fits(player, first, types) and self._fits(player, second, types)
+        finally:
+            home[first], home[second] = home[second], home[first]
+            down[first], down[second] = down[second], down[first]
+            self.token_owner[:], self.token_at[:] = owners, places
+
+    def _fits(self, player: int, space: int, types: list[int]) -> bool:
+        """Whether the card at ``space`` could have been placed there as the home stands
+        (``types``: its room types, ``types()``)."""
         if self.down[player][space]:
             return True
+        kind = self.cards.room_type[self.homes[player][space]]
+        if self.cards.basement_type[kind] != (space >= BASEMENT_FIRST):
+            return False  # rule B
+        placing = types[:]
+        placing[space] = EMPTY  # the home as it was before the card was placed
+        if self._joining_problem(player, placing, kind, space) is not None:
+            return False
         carries = any(
             owner == player and self.token_at[t] == space
             for t, owner in enumerate(self.token_owner)
         )
-        self.homes[player][space] = EMPTY
-        problem = self.face_up_problem(player, card, space)
-        self.homes[player][space] = card
-        if carries and self.room_at(player, space) != (space,):
-            return False  # a decorated room is finished: it cannot grow
-        return problem is None
+        return not carries or run_at(types, space) == (space,)  # a decorated room is
+        # finished: it cannot grow
 
     def _next_end_step(self, step: int) -> None:
         """DH-91: the Roofer, then the Supplier (whose owner may use his Handyman first,
@@ -214,7 +287,8 @@ class EndRules(DreamHomeBase):
         choice; the game is over if none has."""
         for phase, helper in steps:
             self.phase = phase
-            if self.helper_owner(helper) != NOBODY and len(self.legal_actions(self.current())) > 1:
+            owner = self.helper_owner(helper)
+            if owner != NOBODY and next(self.helper_choices(owner), None) is not None:
                 return
         self.phase = OVER
         self.log.append("the game is over")
@@ -228,3 +302,11 @@ class EndRules(DreamHomeBase):
     def _discarded_roofs(self) -> list[ResourceCard]:
         resources = self.cards.resources
         return [resources[c] for c in self.resource_discard if resources[c].kind == "roof"]
+
+
+def _joins(types: list[int], space: int, leaving: int, kind: int) -> bool:
+    """Whether a face-up card of type ``kind`` (EMPTY: face down) put on ``space`` would
+    be beside a room of its type, the card on ``leaving`` gone (``types``: the home's)."""
+    return kind != EMPTY and any(
+        types[side] == kind for side in NEIGHBOURS[space] if side != leaving
+    )

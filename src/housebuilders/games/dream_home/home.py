@@ -6,11 +6,13 @@ DH-89)."""
 from __future__ import annotations
 
 from housebuilders.core import Action
+from housebuilders.core.log import Line
 from housebuilders.games.dream_home.actions import (
     DECORATES,
     DISCARD_DECOR,
     LADDERS,
-    PLACES,
+    PLACE_DOWN,
+    PLACE_UP,
     Decorate,
     DiscardDecor,
     LadderPlace,
@@ -19,19 +21,40 @@ from housebuilders.games.dream_home.actions import (
     space_name,
 )
 from housebuilders.games.dream_home.base import DreamHomeBase
-from housebuilders.games.dream_home.content import BASEMENT, SPACES, below, floor_of, neighbours
+from housebuilders.games.dream_home.content import (
+    BASEMENT_FIRST,
+    FLOOR_ENDS,
+    NEIGHBOURS,
+    SPACES,
+    below,
+)
+from housebuilders.games.dream_home.seen import placed
 from housebuilders.games.dream_home.values import (
     CROWBAR_TOOL,
     DESIGNER,
     EMPTY,
     FACE_DOWN,
     FACE_UP,
-    FLOOR_SPACES,
     LADDER_TOOL,
     UNSEEN,
     Placing,
     Run,
 )
+
+
+def run_at(types: list[int], space: int) -> tuple[int, ...]:
+    """The spaces of the room ``space`` is in, () if none: the run of face-up cards of
+    its type on its floor (``types``: the room type of each space, EMPTY for none)."""
+    kind = types[space]
+    if kind == EMPTY:
+        return ()
+    first, last = FLOOR_ENDS[space]
+    start = end = space
+    while start > first and types[start - 1] == kind:
+        start -= 1
+    while end < last and types[end + 1] == kind:
+        end += 1
+    return tuple(range(start, end + 1))
 
 
 class HomeRules(DreamHomeBase):
@@ -55,29 +78,23 @@ class HomeRules(DreamHomeBase):
 
     def rooms(self, player: int) -> list[Run]:
         """Every room of the home (DH-78): runs of face-up cards of one type on a floor."""
-        types, home, down = self.cards.room_type, self.homes[player], self.down[player]
+        types = self.types(player)
         runs: list[Run] = []
-        for floor in FLOOR_SPACES:
-            run: list[int] = []
-            kind_run = EMPTY
-            for space in floor:
-                card = home[space]
-                kind = EMPTY if card == EMPTY or down[space] else types[card]
-                if run and kind == kind_run:
-                    run.append(space)
-                    continue
-                if run:
-                    runs.append((kind_run, tuple(run)))
-                run, kind_run = ([space], kind) if kind != EMPTY else ([], EMPTY)
-            if run:
-                runs.append((kind_run, tuple(run)))
+        for first, last in FLOOR_ENDS[0], FLOOR_ENDS[5], FLOOR_ENDS[10]:
+            space = first
+            while space <= last:
+                kind = types[space]
+                end = space
+                if kind != EMPTY:
+                    while end < last and types[end + 1] == kind:
+                        end += 1
+                    runs.append((kind, tuple(range(space, end + 1))))
+                space = end + 1
         return runs
 
     def room_at(self, player: int, space: int) -> tuple[int, ...]:
-        for _, spaces in self.rooms(player):
-            if space in spaces:
-                return spaces
-        return ()
+        """The spaces of the room ``space`` is in, () if none."""
+        return run_at(self.types(player), space)
 
     def decorated(self, player: int, spaces: tuple[int, ...]) -> bool:
         return any(
@@ -88,48 +105,69 @@ class HomeRules(DreamHomeBase):
     def face_up_problem(self, player: int, card: int, space: int) -> str | None:
         """Why ``card`` may not go face up on ``space`` (DH-31 to DH-33, DH-76, DH-79 to
         DH-83), as explain.py words it; None if it may."""
-        kind = self.cards.rooms[card].type
-        room = self.content.rooms[kind]
-        if (room.class_ == "basement") != (floor_of(space) == BASEMENT):
+        return self.type_problem(player, self.cards.room_type[card], space)
+
+    def type_problem(self, player: int, kind: int, space: int) -> str | None:
+        """``face_up_problem`` for a card of room type ``kind``: what is asked of a card
+        is asked of its type alone."""
+        if self.cards.basement_type[kind] != (space >= BASEMENT_FIRST):
             return "rule B"
+        return self._joining_problem(player, self.types(player), kind, space)
+
+    def _joining_problem(self, player: int, types: list[int], kind: int, space: int) -> str | None:
+        """Why a card of type ``kind`` may not go face up on ``space`` beside the rooms
+        of its type (``types``: the home's, ``types()``), the floor being right: a
+        finished room beside it, or a room grown past its size."""
+        most = self.cards.max_size[kind]
         size = 1
-        for side in neighbours(space):
-            if self.type_at(player, side) == kind:
-                joined = self.room_at(player, side)
-                if len(joined) >= room.max_size or self.decorated(player, joined):
+        for side in NEIGHBOURS[space]:
+            if types[side] == kind:
+                joined = run_at(types, side)
+                if len(joined) >= most or self.decorated(player, joined):
                     return "finished"
                 size += len(joined)
-        return "rule C" if size > room.max_size else None
+        return "rule C" if size > most else None
 
     def placements(self, player: int, card: int) -> list[Action]:
         """DH-84, DH-85, DH-89: face down on any empty supported space, face up where
         the rules allow."""
-        home = self.homes[player]
+        home, under = self.homes[player], below(self.content)
+        kind = self.cards.room_type[card]
+        basement = self.cards.basement_type[kind]
+        types = self.types(player)
         out: list[Action] = []
         for space in range(SPACES):
-            if home[space] == EMPTY and self.supported(player, space):
-                if self.face_up_problem(player, card, space) is None:
-                    out.append(PLACES[space, True])
-                out.append(PLACES[space, False])
+            if home[space] == EMPTY:
+                low = under[space]
+                if low is None or home[low] != EMPTY:
+                    if basement == (space >= BASEMENT_FIRST) and (
+                        self._joining_problem(player, types, kind, space) is None
+                    ):
+                        out.append(PLACE_UP[space])
+                    out.append(PLACE_DOWN[space])
         return out
 
     def tool_at_hand(self, player: int, tool: int) -> int | None:
         """A card of ``tool`` that ``player`` may use now: one held, or the one taken
         this turn (Q1); None if there is none."""
-        res = self.cards.resources[self.pending] if self.pending != EMPTY else None
-        if res is not None and res.kind == "tool" and res.index == tool:
+        tool_of = self.cards.tool_of
+        if self.pending != EMPTY and tool_of[self.pending] == tool:
             return self.pending
-        held = self.tools_held(player, tool)
-        return held[0] if held else None
+        for card in self.held[player]:
+            if tool_of[card] == tool:
+                return card
+        return None
 
     def ladder_placements(self, player: int, card: int) -> list[Action]:
         """DH-62 (Q17): on an upper-floor space over an empty space, face down, or face
         up where the rules allow."""
-        home = self.homes[player]
+        home, under = self.homes[player], below(self.content)
+        kind = self.cards.room_type[card]
         out: list[Action] = []
         for space in range(10):
-            if home[space] == EMPTY and not self.supported(player, space):
-                if self.face_up_problem(player, card, space) is None:
+            low = under[space]
+            if home[space] == EMPTY and low is not None and home[low] == EMPTY:
+                if self.type_problem(player, kind, space) is None:
                     out.append(LADDERS[space, True])
                 out.append(LADDERS[space, False])
         return out
@@ -174,16 +212,12 @@ class HomeRules(DreamHomeBase):
     def _place(self, player: int, action: Placing) -> bool:
         """DH-25, then the resource card (DH-26, Q6)."""
         unseen = not action.face_up and self.drawn()
-        how = "" if action.face_up else " face down, as an empty room,"
-        card = "card drawn by the Crowbar" if unseen else self._room_name(self.holding)
-        where = space_name(action.space)
-        if isinstance(action, (LadderPlace, LadderPlaceDown)):  # DH-62
+        ladder = isinstance(action, (LadderPlace, LadderPlaceDown))
+        if ladder:  # DH-62
             self._spend_tool(player, LADDER_TOOL)
-            tool = self._tool_name(LADDER_TOOL)
-            self.log.append(f"player {player} uses a {tool} to place the {card}{how} "
-                            f"on {where}, over an empty space")  # fmt: skip
-        else:
-            self.log.append(f"player {player} places the {card}{how} on {where}")
+        card = EMPTY if unseen else self.holding
+        words = (self.content, player, card, action.face_up, action.space, ladder)
+        self.log.append(Line(placed, *words))
         self.homes[player][action.space], self.holding = self.holding, EMPTY
         self.down[player][action.space] = (
             FACE_UP if action.face_up else UNSEEN if unseen else FACE_DOWN

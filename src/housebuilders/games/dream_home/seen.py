@@ -6,9 +6,15 @@ from __future__ import annotations
 from typing import Self
 
 from housebuilders.core import Json
+from housebuilders.games.dream_home.actions import space_name
 from housebuilders.games.dream_home.base import DreamHomeBase
-from housebuilders.games.dream_home.content import SPACES, shown_cards
-from housebuilders.games.dream_home.values import EMPTY, NOBODY, UNSEEN
+from housebuilders.games.dream_home.content import (
+    SPACES,
+    DreamHomeContent,
+    card_words,
+    shown_cards,
+)
+from housebuilders.games.dream_home.values import EMPTY, LADDER_TOOL, NOBODY, UNSEEN
 
 
 class Seen(DreamHomeBase):
@@ -102,10 +108,46 @@ class Seen(DreamHomeBase):
         s.rng.deal(s.resource_deck)
         return s
 
-    # == the public log: only what every seat sees (a roof card goes on its stack unseen) ==
-    def _take_words(self, column: int) -> str:
-        room = self._room_name(self.board_rooms[column])
-        if column == 0:
-            return f"takes the {room} of column 1 and the first player marker"
-        resource = self._resource_words(self.board_resources[column], False)
-        return f"takes column {column + 1}: the {room} and {resource}"
+
+
+# == the public log: only what every seat sees (a roof card goes on its stack unseen) ==
+# Each line's words are found when the log is read (core.log.Line), from values taken
+# at the move.
+def took(content: DreamHomeContent, player: int, column: int, room: int, resource: int) -> str:
+    """A take (DH-20, DH-22): the room card by its name, a roof card by its kind alone."""
+    rooms, resources = card_words(content)
+    if column == 0:
+        return f"player {player} takes the {rooms[room]} of column 1 and the first player marker"
+    return (
+        f"player {player} takes column {column + 1}: the {rooms[room]} and "
+        f"{resources[resource][False]}"
+    )
+
+
+def discarded(
+    content: DreamHomeContent, player: int, column: int, room: int, resource: int
+) -> str:
+    """A column discarded at 2 or 3 players (DH-70): both cards by their names, a roof
+    card by its colour (face up on the discard pile)."""
+    rooms, resources = card_words(content)
+    return (
+        f"player {player} discards column {column + 1}: the {rooms[room]} and "
+        f"{resources[resource][True]}"
+    )
+
+
+def placed(
+    content: DreamHomeContent, player: int, card: int, face_up: bool, space: int, ladder: bool
+) -> str:
+    """A room card placed (DH-25, DH-62): by its name, or as drawn by the Crowbar (card
+    EMPTY) when it goes face down unseen."""
+    name = "card drawn by the Crowbar" if card == EMPTY else card_words(content)[0][card]
+    how = "" if face_up else " face down, as an empty room,"
+    where = space_name(space)
+    if ladder:
+        tool = content.tools[LADDER_TOOL].name
+        return (
+            f"player {player} uses a {tool} to place the {name}{how} on {where}, "
+            "over an empty space"
+        )
+    return f"player {player} places the {name}{how} on {where}"

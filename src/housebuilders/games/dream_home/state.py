@@ -10,13 +10,14 @@ from typing import Any
 
 from housebuilders.core import Action, Json
 from housebuilders.core.loading import parse
+from housebuilders.core.log import Line
 from housebuilders.games.dream_home import explain
 from housebuilders.games.dream_home.actions import (
     DECLINE,
     DISCARDS,
     NO_MEGAPHONE,
     NO_SUPPLY,
-    RECLAIMS,
+    NO_SWAP,
     TAKES,
     USE_CROWBAR,
     USE_MEGAPHONE,
@@ -53,13 +54,14 @@ from housebuilders.games.dream_home.phases import (
     MEGAPHONE,
     OVER,
     PLACE,
+    ROOFER,
     SECTIONS,
     SUPPLIER as SUPPLIER_PHASE,
     SUPPLIER_AFTER,
     TAKE,
 )
 from housebuilders.games.dream_home.scoring import Scoring
-from housebuilders.games.dream_home.seen import Seen
+from housebuilders.games.dream_home.seen import Seen, discarded, took
 from housebuilders.games.dream_home.values import (
     CROWBAR_TOOL,
     EMPTY,
@@ -68,6 +70,14 @@ from housebuilders.games.dream_home.values import (
     NOBODY,
     PLACINGS,
 )
+
+#: what a helper's owner plays to use it not, in each phase of the end
+PASSES = {
+    ROOFER: DECLINE,
+    SUPPLIER_PHASE: NO_SUPPLY,
+    SUPPLIER_AFTER: NO_SUPPLY,
+    HANDYMAN_PHASE: NO_SWAP,
+}
 
 
 class DreamHomeState(HomeRules, EndRules, Scoring, Seen):
@@ -79,6 +89,7 @@ class DreamHomeState(HomeRules, EndRules, Scoring, Seen):
         cls, players: int, seed: int, options: dict[str, Any], content: Any = None
     ) -> DreamHomeState:
         s = cls._begin(seed, options, content)
+        s._derive()
         c = s.cards
         s.room_deck, s.resource_deck = list(range(len(c.rooms))), list(range(len(c.resources)))
         s.rng.shuffle(s.room_deck)
@@ -113,7 +124,9 @@ class DreamHomeState(HomeRules, EndRules, Scoring, Seen):
             self._after_discard()
 
     def clockwise(self, seat: int) -> list[int]:
-        return [(seat + i) % self.num_players for i in range(self.num_players)]
+        """Every seat in turn order from ``seat``."""
+        n = self.num_players
+        return [(seat + i) % n for i in range(n)]
 
     def _after_discard(self) -> None:
         """Q16: the Megaphones' holders, asked in turn order; then the turns."""
@@ -148,14 +161,7 @@ class DreamHomeState(HomeRules, EndRules, Scoring, Seen):
             return actions
         if self.phase == DECOR:
             return self.decor_choices(player, self.cards.resources[self.pending].index)
-        if self.phase == SUPPLIER_PHASE and self.handyman_first(player):  # ruling 22
-            return [*self.supplies(player)[:-1], *self.swaps(player)[:-1], NO_SUPPLY]
-        if self.phase in (SUPPLIER_PHASE, SUPPLIER_AFTER):
-            return self.supplies(player)
-        if self.phase == HANDYMAN_PHASE:
-            return self.swaps(player)
-        colours = {(r.index, r.window) for r in self._discarded_roofs()}
-        return [RECLAIMS[key] for key in sorted(colours)] + [DECLINE]
+        return [*self.helper_choices(player), PASSES[self.phase]]  # the end's helpers
 
     # == moves =============================================================================
     def _apply(self, player: int, action: Action) -> bool:
@@ -165,7 +171,8 @@ class DreamHomeState(HomeRules, EndRules, Scoring, Seen):
     def _take(self, player: int, action: Take) -> bool:
         """DH-20, DH-21: the column's room card and resource card."""
         column = action.column
-        self.log.append(f"player {player} {self._take_words(column)}")
+        room, resource = self.board_rooms[column], self.board_resources[column]
+        self.log.append(Line(took, self.content, player, column, room, resource))
         self.holding, self.board_rooms[column] = self.board_rooms[column], EMPTY
         self.pending, self.board_resources[column] = self.board_resources[column], EMPTY
         if column == 0:
@@ -177,10 +184,7 @@ class DreamHomeState(HomeRules, EndRules, Scoring, Seen):
         """DH-70: with 2 or 3 players the first player discards a column first."""
         column = action.column
         room, res = self.board_rooms[column], self.board_resources[column]
-        self.log.append(
-            f"player {player} discards column {column + 1}: the "
-            f"{self._room_name(room)} and {self._resource_words(res, True)}"
-        )
+        self.log.append(Line(discarded, self.content, player, column, room, res))
         self.room_discard.append(self.board_rooms[column])
         self.resource_discard.append(self.board_resources[column])
         self.board_rooms[column] = self.board_resources[column] = EMPTY

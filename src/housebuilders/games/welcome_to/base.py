@@ -4,6 +4,8 @@ and typed) and the queries of them both ask. ``Turn`` (turn.py) derives from it,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from housebuilders.core import Fields, GameState
 from housebuilders.games.welcome_to.content import DATA, WelcomeToContent
 from housebuilders.games.welcome_to.sheet import Estate, Layout, Sheet
@@ -23,7 +25,7 @@ class WelcomeToBase(GameState):
 
     content: WelcomeToContent
     L: Layout
-    cards: list[tuple[int, str]]  # card id -> (number, action)
+    cards: Sequence[tuple[int, str]]  # card id -> (number, action)
     piles: list[list[int]]  # per stack, top card last (number side up)
     discards: list[list[int]]  # per stack, the flipped cards, the action in play last
     plans: list[int]  # per deck A, B, C: the plan's index in that deck
@@ -41,10 +43,16 @@ class WelcomeToBase(GameState):
 
     def pairs(self) -> list[tuple[int, str]]:
         """The three (number, action) pairs of this round."""
+        cards, (a, b, c), (x, y, z) = self.cards, self.piles, self.discards
         return [
-            (self.cards[pile[-1]][0], self.cards[discard[-1]][1])
-            for pile, discard in zip(self.piles, self.discards, strict=True)
+            (cards[a[-1]][0], cards[x[-1]][1]),
+            (cards[b[-1]][0], cards[y[-1]][1]),
+            (cards[c[-1]][0], cards[z[-1]][1]),
         ]
+
+    def pair(self, index: int) -> tuple[int, str]:
+        """This round's pair ``index``: ``pairs()[index]``."""
+        return self.cards[self.piles[index][-1]][0], self.cards[self.discards[index][-1]][1]
 
     def sheet(self, player: int) -> Sheet:
         """The player's sheet as it stands now (with this round's choices)."""

@@ -8,6 +8,7 @@ from typing import Annotated
 from pydantic import Field, model_validator
 
 from housebuilders.core import GameData, Schema
+from housebuilders.core.content import per_content
 
 DATA_FILE = Path(__file__).with_name("data.toml")
 #: the actions on the cards' backs, in the column order of a deck row
@@ -98,6 +99,12 @@ class WelcomeToContent(Schema):
             for action, count in zip(ACTIONS, row[1:], strict=True)
             for _ in range(count)
         ]
+
+
+@per_content
+def deck_cards(content: WelcomeToContent, deck: str) -> tuple[tuple[int, str], ...]:
+    """``content.cards(deck)``, made once (a tuple: the games share it)."""
+    return tuple(content.cards(deck))
 
 
 #: the rulebook's components, read from data.toml

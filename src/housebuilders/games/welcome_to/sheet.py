@@ -7,9 +7,8 @@ streets (``Layout.first[street] + house``); so are the gaps between houses.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 from housebuilders.core.content import per_content
@@ -17,6 +16,7 @@ from housebuilders.games.welcome_to.content import ESTATE_SIZES, WelcomeToConten
 
 Json = dict[str, Any]
 EMPTY = -1
+BEYOND = 1 << 30  # above every number: the end of a street
 Estate = tuple[int, int, int]  # (street, first house, last house)
 
 
@@ -69,6 +69,29 @@ class Layout:
                 "temp_ranking": list(self.temp_ranking),
             },
         }
+
+    @cached_property
+    def gap_list(self) -> tuple[tuple[int, int, int], ...]:
+        """Every gap between two houses, street by street, left to right: (street,
+        gap, flat index)."""
+        return tuple(
+            (street, gap, self.gap_first[street] + gap)
+            for street, size in enumerate(self.streets)
+            for gap in range(size - 1)
+        )
+
+    @cached_property
+    def neighbour_list(self) -> tuple[tuple[int, int, int, int, int], ...]:
+        """Every house with each neighbour on its street, street by street, left to
+        right, the left neighbour first: (street, house, side, flat index of the house,
+        flat index of the neighbour)."""
+        return tuple(
+            (street, house, side, self.first[street] + house, self.first[street] + house + side)
+            for street, size in enumerate(self.streets)
+            for house in range(size)
+            for side in (-1, 1)
+            if 0 <= house + side < size
+        )
 
     def has_pool(self, street: int, house: int) -> bool:
         return bool(self.pools >> (self.first[street] + house) & 1)
@@ -156,28 +179,46 @@ class Sheet:
     # -- where numbers may go ---------------------------------------------------------
     def places(self, layout: Layout, number: int) -> list[tuple[int, int]]:
         """Every empty house where ``number`` keeps its street strictly increasing."""
-        return list(self._places(layout, number))
-
-    def fits(self, layout: Layout, number: int) -> bool:
-        return next(self._places(layout, number), None) is not None
-
-    def _places(self, layout: Layout, number: int) -> Iterator[tuple[int, int]]:
         # A street's numbers never decrease left to right, so the nearest number on
-        # each side of an empty house bounds it.
-        numbers = self.numbers
+        # each side of an empty house bounds it (the street's end, none), and the first
+        # number not below ``number`` ends the search in a street.
+        numbers, first, out = self.numbers, layout.first, []
         for street, size in enumerate(layout.streets):
-            base = layout.first[street]
-            below, start = EMPTY, 0  # the nearest number to the left; first empty house
-            for house in range(size + 1):
-                value = numbers[base + house] if house < size else 1 << 30
+            base = first[street]
+            below, start = EMPTY, base  # the nearest number to the left; the house after it
+            for index in range(base, base + size):
+                value = numbers[index]
                 if value == EMPTY:
                     continue
                 if below < number < value:
-                    for empty in range(start, house):
-                        yield street, empty
+                    out += [(street, house - base) for house in range(start, index)]
                 if value >= number:
                     break
-                below, start = value, house + 1
+                below, start = value, index + 1
+            else:
+                if below < number < BEYOND:
+                    out += [(street, house - base) for house in range(start, base + size)]
+        return out
+
+    def fits(self, layout: Layout, number: int) -> bool:
+        """Whether ``number`` may go somewhere: ``places`` stopped at the first."""
+        numbers, first = self.numbers, layout.first
+        for street, size in enumerate(layout.streets):
+            base = first[street]
+            below, start = EMPTY, base
+            for index in range(base, base + size):
+                value = numbers[index]
+                if value == EMPTY:
+                    continue
+                if below < number < value and start < index:
+                    return True
+                if value >= number:
+                    break
+                below, start = value, index + 1
+            else:
+                if below < number < BEYOND and start < base + size:
+                    return True
+        return False
 
     def number(self, layout: Layout, street: int, house: int) -> int:
         return self.numbers[layout.first[street] + house]
@@ -192,26 +233,20 @@ class Sheet:
     def segments(self, layout: Layout, street: int) -> list[tuple[int, int]]:
         """The street's stretches between fences, as (first house, last house)."""
         size = layout.streets[street]
-        fences = self.fences >> layout.gap_first[street] & ((1 << (size - 1)) - 1)
-        out, start = [], 0
-        while fences:
-            gap = (fences & -fences).bit_length() - 1  # the next fence
-            out.append((start, gap))
-            start = gap + 1
-            fences &= fences - 1
-        out.append((start, size - 1))
-        return out
+        cuts = self.fences >> layout.gap_first[street] & ((1 << (size - 1)) - 1)
+        return list(stretches(size, cuts))
 
     def estates(self, layout: Layout) -> list[Estate]:
         """Complete estates: 1 to 6 numbered houses between two fences."""
-        out = []
-        for street in range(len(layout.streets)):
+        numbers, fences, out = self.numbers, self.fences, []
+        for street, size in enumerate(layout.streets):
+            cuts = fences >> layout.gap_first[street] & ((1 << (size - 1)) - 1)
+            if not cuts and size > ESTATE_SIZES:
+                continue  # a street too long to be an estate, and no fence on it
             base = layout.first[street]
-            for start, end in self.segments(layout, street):
-                if (
-                    end - start < ESTATE_SIZES
-                    and EMPTY not in self.numbers[base + start : base + end + 1]
-                ):
+            for start, end in stretches(size, cuts):
+                houses = numbers[base + start : base + end + 1]
+                if end - start < ESTATE_SIZES and EMPTY not in houses:
                     out.append((street, start, end))
         return out
 
@@ -230,6 +265,8 @@ class Sheet:
 
     def free_estates(self, layout: Layout) -> list[Estate]:
         """Complete estates not yet used for a plan."""
+        if not self.used:
+            return self.estates(layout)
         used = set(self.used)
         return [e for e in self.estates(layout) if e not in used]
 
@@ -302,6 +339,20 @@ class Sheet:
         s.refusals, s.plans = data["refusals"], list(data["plans"])
         s.used = tuple(tuple(e) for e in data["used"])  # type: ignore[misc]
         return s
+
+
+@cache
+def stretches(size: int, fences: int) -> tuple[tuple[int, int], ...]:
+    """A street of ``size`` houses cut by ``fences`` (a bitmask over its gaps): its
+    stretches between fences, as (first house, last house)."""
+    out, start = [], 0
+    while fences:
+        gap = (fences & -fences).bit_length() - 1  # the next fence
+        out.append((start, gap))
+        start = gap + 1
+        fences &= fences - 1
+    out.append((start, size - 1))
+    return tuple(out)
 
 
 def _bits(mask: int, n: int) -> list[int]:

@@ -15,10 +15,13 @@ saved form; a player's turn (what they may decide, and each decision) is in turn
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from housebuilders.core import Action, Json, TieBreak, scored
 from housebuilders.core.loading import parse
+from housebuilders.core.log import Line
 from housebuilders.games.welcome_to.actions import (
     Adjust,
     Claim,
@@ -35,7 +38,7 @@ from housebuilders.games.welcome_to.actions import (
     Write,
 )
 from housebuilders.games.welcome_to.checks import WelcomeToJson, check_sheet_json, check_state
-from housebuilders.games.welcome_to.content import ACTION_NAMES
+from housebuilders.games.welcome_to.content import ACTION_NAMES, deck_cards
 from housebuilders.games.welcome_to.explain import explain
 from housebuilders.games.welcome_to.phases import CHOOSE, DONE, FINISH_SECTION, PLAY, STAGE_NAMES
 from housebuilders.games.welcome_to.sheet import EMPTY, Layout, Sheet, layout_of, temp_points
@@ -65,7 +68,7 @@ class WelcomeToState(Turn):
         s.discards = [[], [], []]
         s.plans = [s.rng.below(len(s.content.plans.deck(d))) for d in range(3)]
         s._flip()
-        s.log.append(f"round 1: {s._pairs_text()}")
+        s.log.append(_round_begins(1, s.pairs()))
         return s
 
     def _lay_out(self, players: int) -> None:
@@ -75,7 +78,7 @@ class WelcomeToState(Turn):
             decks = list(self.content.decks)
             raise ValueError(f"no deck {deck!r} in the content (decks: {decks})")
         self.L = layout_of(self.content)
-        self.cards = self.content.cards(deck)
+        self.cards = deck_cards(self.content, deck)
         self.flipped = [False] * 3
         self.round = 1
         self.public = [Sheet(self.L).freeze() for _ in range(players)]
@@ -104,12 +107,15 @@ class WelcomeToState(Turn):
     def acting_players(self) -> tuple[int, ...]:
         if self.over:
             return ()
-        return tuple(p for p, stage in enumerate(self.stage) if stage != DONE)
+        stages = self.stage
+        if DONE not in stages:  # (the commonest: nobody has chosen yet)
+            return tuple(range(len(stages)))
+        return tuple([p for p, stage in enumerate(stages) if stage != DONE])
 
     # == applying ======================================================================
     def _apply(self, player: int, action: Action) -> bool:
         self._step(player, action)
-        if all(stage == DONE for stage in self.stage):
+        if self.stage.count(DONE) == len(self.stage):  # every choice made
             self._reveal()  # the reveal and the next cards' flip: hidden things seen
             return True
         return False
@@ -129,7 +135,7 @@ class WelcomeToState(Turn):
             before, after = self.public[player], self.pending[player]
             if after is None:
                 continue
-            self.log.append(f"player {player}: {_describe(self.L, before, after)}")
+            self.log.append(Line(_revealed, player, self.L, before, after))
             for plan in range(3):
                 if before.plans[plan] is None and after.plans[plan] is not None:
                     self.flipped[plan] = True  # later claimants get the lower value
@@ -149,7 +155,7 @@ class WelcomeToState(Turn):
         self.round += 1
         self._flip()
         self.stage = [CHOOSE] * n
-        self.log.append(f"round {self.round}: {self._pairs_text()}")
+        self.log.append(Line(_round_begins, self.round, self.pairs()))
 
     def _ends_game(self, sheet: Sheet) -> str:
         """Why ``sheet`` ends the game, in words ("" if it does not)."""
@@ -158,9 +164,6 @@ class WelcomeToState(Turn):
         if sheet.refusals >= self.L.max_refusals:
             return "crossed a third refusal"
         return "filled every house" if sheet.is_full() else ""
-
-    def _pairs_text(self) -> str:
-        return ", ".join(f"{n} with {a}" for n, a in self.pairs())
 
     # == what a move says =============================================================
     def describe(self, action: Action) -> str:
@@ -380,13 +383,26 @@ _HANDLERS: dict[type, Any] = {
 }
 
 
+def _round_begins(round_: int, pairs: list[tuple[int, str]]) -> str:
+    """The log's line for a round's start: its pairs."""
+    return f"round {round_}: " + ", ".join(f"{n} with {a}" for n, a in pairs)
+
+
+def _revealed(player: int, L: Layout, before: Sheet, after: Sheet) -> str:
+    """The log's line for what ``player`` did this round, seen at the reveal (the
+    sheets are never changed once revealed)."""
+    return f"player {player}: {_describe(L, before, after)}"
+
+
 def _describe(L: Layout, before: Sheet, after: Sheet) -> str:
     """What a player did this round, as the others see it at the reveal."""
     parts = []
     if after.refusals > before.refusals:
         parts.append("refused (no number fitted)")
-    for index, (old, new) in enumerate(zip(before.numbers, after.numbers, strict=True)):
-        if old == EMPTY and new != EMPTY:
+    olds, news = before.numbers, after.numbers
+    for index in compress(range(len(news)), map(ne, olds, news)):  # the houses changed
+        new = news[index]
+        if olds[index] == EMPTY and new != EMPTY:
             street = next(s for s in reversed(range(len(L.streets))) if L.first[s] <= index)
             house = index - L.first[street] + 1
             bis = "B" if after.bis >> index & 1 else ""

@@ -82,7 +82,7 @@ class Turn(WelcomeToBase):
         if stage == WRITING:
             return [WRITE[s][h] for s, h in sheet.places(L, number)]
         if stage == ACTING:
-            return self._action_choices(player, sheet, self.pairs()[pair][1], street, house)
+            return self._action_choices(player, sheet, self.pair(pair)[1], street, house)
         if stage == CLAIMING:
             return [CLAIM[k] for k in self._claimable(sheet)] + [FINISH]
         marking = self.marking[player]
@@ -134,14 +134,11 @@ class Turn(WelcomeToBase):
     ) -> list[Action]:
         L = self.L
         out: list[Action] = []
-        if action == "fence":
-            used = sheet.used
-            for s, size in enumerate(L.streets):
-                for gap in range(size - 1):
-                    if not sheet.has_fence(L, s, gap) and not any(
-                        u[0] == s and u[1] <= gap < u[2] for u in used
-                    ):
-                        out.append(FENCE[s][gap])
+        if action == "fence":  # a gap without a fence, outside the estates used for plans
+            closed = sheet.fences
+            for s, first, last in sheet.used:
+                closed |= ((1 << (last - first)) - 1) << (L.gap_first[s] + first)
+            out = [FENCE[s][gap] for s, gap, flat in L.gap_list if not closed >> flat & 1]
         elif action == "improvement":
             out = [
                 IMPROVE[size]
@@ -154,16 +151,13 @@ class Turn(WelcomeToBase):
         elif action == "pool":
             if L.has_pool(street, house) and bin(sheet.pools).count("1") < len(L.pool_ladder) - 1:
                 out = [POOL]
-        elif action == "extension" and self.extension_usable(sheet):
-            numbers = sheet.numbers
-            for s, size in enumerate(L.streets):
-                base = L.first[s]
-                for h in range(size):
-                    if numbers[base + h] != EMPTY:
-                        continue
-                    for side in (-1, 1):
-                        if 0 <= h + side < size and numbers[base + h + side] != EMPTY:
-                            out.append(EXTEND[s][h][side])
+        elif action == "extension" and self.extension_usable(sheet):  # an empty house
+            numbers = sheet.numbers  # beside a numbered one
+            out = [
+                EXTEND[s][h][side]
+                for s, h, side, house, beside in L.neighbour_list
+                if numbers[house] == EMPTY and numbers[beside] != EMPTY
+            ]
         if out:
             out.append(SKIP)
         return out
@@ -173,6 +167,8 @@ class Turn(WelcomeToBase):
         if not open_plans:
             return []
         have = sheet.free_sizes(self.L)
+        if not have:
+            return []  # every plan asks for estates
         return [k for k in open_plans if _includes(have, self._plan(k).estates)]
 
     def _plan(self, k: int) -> Any:
@@ -189,7 +185,7 @@ class Turn(WelcomeToBase):
 
     def _pick(self, player: int, sheet: Sheet, action: Pick) -> None:
         pair = action.pair
-        number, act = self.pairs()[pair]
+        number, act = self.pair(pair)
         self.choice[player] = (pair, number, -1, -1)
         use_temp = act == "temp" and self.worker_changes(sheet)
         self.stage[player] = ADJUSTING if use_temp else WRITING
@@ -205,7 +201,7 @@ class Turn(WelcomeToBase):
         street, house = action.street, action.house
         sheet.numbers[self.L.first[street] + house] = number
         self.choice[player] = (pair, number, street, house)
-        act = self.pairs()[pair][1]
+        act = self.pair(pair)[1]
         if act != "temp" and self._action_choices(player, sheet, act, street, house):
             self.stage[player] = ACTING
         else:
