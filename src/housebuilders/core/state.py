@@ -312,6 +312,7 @@ _COPY = {
     "lists": "self.{0}[:]",
     "rows": "list(map(list.copy, self.{0}))",
     "copies": "[None if item is None else item.copy() for item in self.{0}]",
+    "derived": "self.{0}",
 }
 #: the fields of every game (``GameState``) and how ``clone`` copies them
 _COMMON_COPY = {
@@ -339,12 +340,20 @@ class Fields:
     tuples, frozen objects, and lists that are only ever replaced whole);
     ``lists``: lists of such values (copied as ``x[:]``);
     ``rows``: lists of lists of such values (each row copied, ``list.copy``);
-    ``copies``: lists of objects that copy themselves (``item.copy()``), or None.
+    ``copies``: lists of objects that copy themselves (``item.copy()``), or None;
+    ``derived``: values made from the content alone (tables a game looks up on every
+    move), set by the state's ``_derive()`` when it is made or loaded, shared by the
+    copies and never saved.
     """
 
-    def __init__(self, share: str = "", lists: str = "", rows: str = "", copies: str = ""):
+    def __init__(
+        self, share: str = "", lists: str = "", rows: str = "", copies: str = "",
+        derived: str = "",
+    ) -> None:  # fmt: skip
         self.kinds: dict[str, str] = {}
-        for kind, names in (("share", share), ("lists", lists), ("rows", rows), ("copies", copies)):
+        declared = (("share", share), ("lists", lists), ("rows", rows), ("copies", copies),
+                    ("derived", derived))  # fmt: skip
+        for kind, names in declared:
             for name in names.split():
                 if name in self.kinds or name in _COMMON_COPY:
                     raise TypeError(f"field {name!r} is declared twice")
@@ -410,6 +419,10 @@ class GameState(State):
             return action in self.legal_actions(player)  # not listed yet, or before a change
         return True
 
+    def _derive(self) -> None:
+        """Set the fields made from the content alone (``Fields(derived=...)``): called
+        by ``_begin`` and ``_restore`` once the content is there. None by default."""
+
     # -- the common fields -----------------------------------------------------------
     @classmethod
     def _begin(
@@ -417,10 +430,12 @@ class GameState(State):
     ) -> Self:
         """A new game's state with only the common fields set: the setup as
         ``new_game`` took it, the content (``DATA`` with ``content`` over it), the RNG
-        seeded, no history, an empty log. The game's ``new`` sets the rest."""
+        seeded, no history, an empty log, the fields made from the content
+        (``_derive``). The game's ``new`` sets the rest."""
         s = cls.__new__(cls)
         s.setup = {"options": dict(options), "content": dict(content) if content else None}
         s.content = cls._load_content(content)
+        s._derive()
         s.rng = Rng(seed_state(seed))
         s.history, s.undo_floor, s.log, s._listed_at = [], 0, Log(), None
         return s
@@ -429,13 +444,15 @@ class GameState(State):
     def _restore(cls, d: Json, players: int, field: str = "players") -> Self:
         """The saved state ``d`` (its shape checked by the game's schema) with only the
         common fields loaded: the number of ``players`` (what ``d`` says at ``field``)
-        checked, then the options and content, the RNG, the history (each action one of
-        the game's, by a seat), the undo floor and the log. The game's ``from_json``
-        loads the rest; a StateError names the field that is wrong."""
+        checked, then the options and content (and the fields made from it,
+        ``_derive``), the RNG, the history (each action one of the game's, by a seat),
+        the undo floor and the log. The game's ``from_json`` loads the rest; a
+        StateError names the field that is wrong."""
         spec = cls.spec
         within(field, players, spec.min_players, spec.max_players)
         s = cls.__new__(cls)
         s.content = load_setup(spec, d["options"], d["content"], cls._load_content)
+        s._derive()
         s.setup = {"options": dict(d["options"]), "content": d["content"]}
         s.rng = Rng(d["rng"])
         s.history = load_history(spec, d["history"], players)
@@ -483,6 +500,8 @@ class GameState(State):
         own)."""
         out: Json = {}
         for name, kind in self._kinds.items():
+            if kind == "derived":
+                continue
             value = getattr(self, name)
             if kind == "copies":
                 raise NotImplementedError(
@@ -498,6 +517,8 @@ class GameState(State):
         """Set the game's own fields from ``d`` as the default ``_json`` wrote them
         (after the game's schema checked their shape; its own checks come after)."""
         for name, kind in self._kinds.items():
+            if kind == "derived":
+                continue
             value = d[name]
             if kind == "copies":
                 raise NotImplementedError(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from housebuilders.core import Fields, GameState, Json
+from housebuilders.core import Fields, GameState
 from housebuilders.games.dream_home.actions import UseCrowbar
 from housebuilders.games.dream_home.content import DATA, Cards, DreamHomeContent, card_words, cards
 from housebuilders.games.dream_home.phases import DISCARD, MEGAPHONE
@@ -27,17 +27,16 @@ class DreamHomeBase(GameState):
     # space, always EMPTY). homes: 12 spaces per seat (card or EMPTY), down: FACE_UP,
     # FACE_DOWN or UNSEEN per space. Tokens: owner and space (EMPTY: kept beside the
     # home) of each decor token. roofs: each seat's roof stack; held: helpers and tools.
-    # cards: the content's card tables (``DERIVED``).
+    # cards: the content's card tables (made from it, never saved).
     FIELDS = Fields(
-        share="round phase first turns holding pending cards",
+        share="round phase first turns holding pending",
         lists="room_deck resource_deck board_rooms board_resources room_discard "
         "resource_discard token_owner token_at order ask",
         rows="homes down roofs held",
+        derived="cards",
     )
     __slots__ = FIELDS.names
     content: DreamHomeContent
-    #: the fields made from the content (``_derive``): copied by ``clone``, never saved
-    DERIVED = ("cards",)
 
     # the fields' types (cards, spaces, decor tokens and seats are ints, EMPTY or NOBODY
     # for none)
@@ -64,21 +63,7 @@ class DreamHomeBase(GameState):
     cards: Cards
 
     def _derive(self) -> None:
-        """Set the fields made from the content (``DERIVED``)."""
         self.cards = cards(self.content)
-
-    def _json(self) -> Json:
-        """The kit's default JSON of the fields, those made from the content left out."""
-        out = super()._json()
-        for name in self.DERIVED:
-            del out[name]
-        return out
-
-    def _load_fields(self, d: Json) -> None:
-        """The kit's default loading of the fields ``_json`` saved; those made from the
-        content made again."""
-        super()._load_fields({**d, **dict.fromkeys(self.DERIVED)})
-        self._derive()
 
     def _num_players(self) -> int:
         return len(self.homes)

@@ -89,7 +89,6 @@ class DreamHomeState(HomeRules, EndRules, Scoring, Seen):
         cls, players: int, seed: int, options: dict[str, Any], content: Any = None
     ) -> DreamHomeState:
         s = cls._begin(seed, options, content)
-        s._derive()
         c = s.cards
         s.room_deck, s.resource_deck = list(range(len(c.rooms))), list(range(len(c.resources)))
         s.rng.shuffle(s.room_deck)

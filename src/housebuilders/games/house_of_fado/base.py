@@ -44,9 +44,12 @@ class HouseOfFadoBase(GameState):
         # cubes beside its billboard space per seat
         rows="market groups workers assistants musicians notes tables bar fado_scored earned "
         "billboard_cubes",
+        # the board's tables made from the content (board.py), never saved
+        derived="board",
     )
     __slots__ = FIELDS.names
     content: HouseOfFadoContent
+    board: Board
 
     # the fields' types (seats, tiles, spaces and types are ints, NONE for none;
     # customers are colours, ints)
@@ -92,9 +95,8 @@ class HouseOfFadoBase(GameState):
     def _num_players(self) -> int:
         return len(self.money)
 
-    @property
-    def board(self) -> Board:
-        return board(self.content)
+    def _derive(self) -> None:
+        self.board = board(self.content)
 
     def held_locations(self, player: int) -> set[int]:
         """The locations holding one of ``player``'s workers (HF-28; assistants never

@@ -5,6 +5,8 @@ the space the worker vacated. Mixed into ``HouseOfFadoState`` (state.py)."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from housebuilders.core import Action
 from housebuilders.games.house_of_fado.actions import (
     ACTION_SPACES,
@@ -52,6 +54,12 @@ RESTAURANT_ASSISTANT, OWN_ASSISTANT_BACK = "restaurant-assistant", "own-assistan
 WHERE = tuple("their restaurant" if s == RESTAURANT_SPACE else space_name(s) for s in range(SPACES))
 
 
+@cache
+def _open_spaces(held: frozenset[int]) -> tuple[int, ...]:
+    """The action spaces of the locations not in ``held``, in order (HF-28)."""
+    return tuple(s for s in range(ACTION_SPACES) if LOCATION_OF[s] not in held)
+
+
 class Placing(HouseOfFadoBase):
     """Placing, kick-outs and assistants, as methods of the state."""
 
@@ -59,14 +67,11 @@ class Placing(HouseOfFadoBase):
 
     def placements(self, player: int) -> list[Action]:
         """HF-22 to HF-29: from supply while a worker is there, else a move."""
-        held = self.held_locations(player)
+        spaces = _open_spaces(frozenset(self.held_locations(player)))
         workers = self.workers[player]
         if SUPPLY in workers:
-            return [PLACES[s] for s in range(ACTION_SPACES) if LOCATION_OF[s] not in held]
-        return [
-            MOVES[origin, s] for origin in workers for s in range(ACTION_SPACES)
-            if LOCATION_OF[s] not in held
-        ]  # fmt: skip
+            return [PLACES[s] for s in spaces]
+        return [MOVES[origin, s] for origin in workers for s in spaces]
 
     def may_hold_assistant(self, space: int) -> bool:
         """HF-133, Q26: an action space (not a kick-out space) may hold an assistant
