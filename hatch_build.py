@@ -117,6 +117,7 @@ class CompiledRules(BuildHookInterface):  # type: ignore[type-arg]
         flags = ["-O2", "-g0"]  # the extensions' size: a third without debugging symbols
         key = hashlib.sha256(f"{Cython.__version__} {flags}".encode()).hexdigest()[:10]
         work = root / "build" / "compiled" / f"{sysconfig.get_config_var('SOABI')}-{key}"
+        self._probe(Distribution, Extension, work)
         extensions = [
             Extension(name, [str(path)], extra_compile_args=flags) for name, path in modules.items()
         ]
@@ -133,13 +134,7 @@ class CompiledRules(BuildHookInterface):  # type: ignore[type-arg]
             )
         finally:
             os.chdir(cwd)
-        dist = Distribution({"name": PACKAGE, "ext_modules": extensions})
-        command = dist.get_command_obj("build_ext")
-        command.build_lib = str(work / "lib")
-        command.build_temp = str(work / "temp")
-        command.parallel = jobs
-        command.ensure_finalized()
-        command.run()
+        self._build_ext(Distribution, extensions, work, jobs)
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
         built = {}
         for name in modules:
@@ -150,6 +145,25 @@ class CompiledRules(BuildHookInterface):  # type: ignore[type-arg]
                 raise FileNotFoundError(f"{so} was not built")
             built[name] = so
         return built
+
+    @staticmethod
+    def _build_ext(distribution: Any, extensions: list[Any], work: Path, jobs: int) -> None:
+        dist = distribution({"name": PACKAGE, "ext_modules": extensions})
+        command = dist.get_command_obj("build_ext")
+        command.build_lib = str(work / "lib")
+        command.build_temp = str(work / "temp")
+        command.parallel = jobs
+        command.ensure_finalized()
+        command.run()
+
+    def _probe(self, distribution: Any, extension: Any, work: Path) -> None:
+        """Compile an empty extension first: no compiler or no Python headers fails in a
+        second, before a minute of Cython."""
+        probe = work / "probe"
+        probe.mkdir(parents=True, exist_ok=True)
+        source = probe / "probe.c"
+        source.write_text("#include <Python.h>\nPyMODINIT_FUNC PyInit_probe(void) { return 0; }\n")
+        self._build_ext(distribution, [extension("probe", [str(source)])], probe, 1)
 
     def _clean_in_place(self, src: Path) -> None:
         """Remove the extensions and record an earlier editable build left in src/."""
