@@ -83,3 +83,15 @@ def test_the_pure_modules_play_the_same_games() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "pure Python (HOUSEBUILDERS_PURE is set)" in done.stdout
+
+
+@pytest.mark.parametrize("seat", ["a", None, 1.0, -1])
+def test_a_wrong_seat_is_refused_by_the_rules_in_either_build(seat: object) -> None:
+    """Cython's annotation typing would check ``player: int`` itself (a TypeError, or
+    1.0 taken as seat 1): the build turns it off, so the rules refuse, as in Python."""
+    import housebuilders as hb
+
+    state = hb.new_game("mr-house-basic", 2, seed=1)
+    action = state.legal_actions(state.acting_players()[0])[0]
+    with pytest.raises(hb.IllegalAction, match="there is no player"):
+        state.apply(seat, action)  # type: ignore[arg-type]
