@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import housebuilders.core.spec as spec_module
+from housebuilders.core import build
 
 ENTRY_POINTS = """[housebuilders.games]
 model-house = tests.model_game:MODEL_HOUSE
@@ -65,3 +66,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(pytest.mark.xdist_group(name))
                 break
     items.sort(key=lambda item: not item.nodeid.startswith(FIRST))  # stable: order kept
+
+
+def pytest_report_header() -> str:
+    """Which build of the rules the tests run (compiled or pure: hatch_build.py)."""
+    return build.summary()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Compiled modules edited since they were built would test the old code: stop."""
+    old = build.stale()
+    if old:
+        pytest.exit(
+            f"compiled modules older than their source: {', '.join(old)}; build again "
+            "(make, or pip install -e .) or install the pure build (HOUSEBUILDERS_PURE=1)",
+            returncode=4,
+        )

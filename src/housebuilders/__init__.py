@@ -8,7 +8,11 @@ simulation, reinforcement-learning environments and a web table.
 
 from typing import TYPE_CHECKING, Any
 
-from housebuilders.core import (
+from housebuilders import _pure
+
+_pure.install()  # HOUSEBUILDERS_PURE=1: the .py files even where a compiled build is
+
+from housebuilders.core import (  # noqa: E402
     Action,
     ContentError,
     GameSpec,

@@ -37,7 +37,7 @@ from housebuilders.cli.common import (
     user_errors,
 )
 from housebuilders.cli.serve import check_port
-from housebuilders.core import GameSpec
+from housebuilders.core import GameSpec, build
 from housebuilders.core.log import plural
 
 if TYPE_CHECKING:
@@ -309,7 +309,7 @@ def _bench_throughput(
     out: Console, spec: GameSpec, counts: list[int], games: int, runs: int, seed: int
 ) -> None:
     title = f"{spec.id}: random play, median of {plural(runs, 'run')} of {plural(games, 'game')}"
-    table = Table(title=title)
+    table = Table(title=title, caption=build.summary())
     for column in ("players", "games/s", "actions/s", "actions/game", "clone µs"):
         table.add_column(column, justify="right")
     with progress_bar(out) as progress:
