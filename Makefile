@@ -5,7 +5,8 @@ BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 # The compiled build (hatch_build.py, docs/performance.md): the editable install builds
 # the rules' extensions in place, beside their sources in src/ (gitignored). A rule's
-# source edited since is rebuilt by the next make (the modules that changed only);
+# source edited since is rebuilt by the next make (the modules that changed only: the
+# first make's second install finds all of them built, in build/compiled/);
 # HOUSEBUILDERS_PURE=1 make ... installs and tests the pure build instead.
 BUILT   = $(VENV)/.compiled
 RULES   = hatch_build.py $(shell find src/housebuilders/core src/housebuilders/games -name '*.py')
@@ -18,7 +19,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
-	touch $(STAMP) $(BUILT)
+	touch $(STAMP)
 
 $(BUILT): $(STAMP) $(RULES)
 	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
