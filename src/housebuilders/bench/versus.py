@@ -33,7 +33,7 @@ from pettingzoo.classic import connect_four_v3, leduc_holdem_v4
 from housebuilders import agents
 from housebuilders.agents.ismcts import ISMCTSAgent
 from housebuilders.agents.turn import decide
-from housebuilders.core import State, game
+from housebuilders.core import State, build, game
 from housebuilders.core.log import plural
 from housebuilders.envs import openspiel as hbos, pettingzoo as hbpz
 
@@ -243,10 +243,14 @@ class Versus:
     seconds: float
     rounds: int
     search_seconds: float
+    #: the build in use (``core.build.summary()``)
+    build: str
 
     def markdown(self) -> str:
         """The three tables in Markdown, with what they measured."""
         lines = [
+            f"{self.build[0].upper()}{self.build[1:]}.",
+            "",
             f"Random play, the checked `apply` (the best of {plural(self.rounds, 'round')} "
             f"of {self.seconds:g} s each):",
             "",
@@ -277,6 +281,7 @@ class Versus:
                 "seconds": self.seconds,
                 "rounds": self.rounds,
                 "search_seconds": self.search_seconds,
+                "build": self.build,
             },
             "rules": [vars(r) for r in self.rules],
             "envs": [vars(r) for r in self.envs],
@@ -308,7 +313,7 @@ def run(
         ours, theirs = search_rates(game_id, search_seconds, SEARCH_POSITIONS, seed)
         search.append((game_id, ours, theirs))
         tick("search")
-    return Versus(rules, envs, search, seconds, rounds, search_seconds)
+    return Versus(rules, envs, search, seconds, rounds, search_seconds, build.summary())
 
 
 def ticks(counts: dict[str, list[int]], rounds: int) -> int:

@@ -101,7 +101,10 @@ def run_versus(
                           figures.rules))  # fmt: skip
     out.print(_rate_table("PettingZoo environments, 2 players, observation and mask",
                           "steps/s", "× connect_four_v3", figures.envs))  # fmt: skip
-    search = Table(title=f"ISMCTS iterations a second, {figures.search_seconds:g} s a move")
+    search = Table(
+        title=f"ISMCTS iterations a second, {figures.search_seconds:g} s a move",
+        caption=figures.build,
+    )
     for column in ("game", "ours", "OpenSpiel's ISMCTSBot", "ours × theirs"):
         search.add_column(column, justify="left" if column == "game" else "right")
     for game_id, ours, theirs in figures.search:
