@@ -12,10 +12,17 @@ observation shows it (the others' stay hidden until the plans are revealed).
 from __future__ import annotations
 
 from array import array
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from housebuilders.core import Json
+from housebuilders.core.content import per_content
 from housebuilders.core.features import Features, Vector, relative, rotated, seats
 from housebuilders.games.master_builder import phases
+from housebuilders.games.master_builder.content import MasterBuilderContent, workers
+
+if TYPE_CHECKING:
+    from housebuilders.games.master_builder.state import MasterBuilderState
 
 SEATS = 4
 CONTRACTS = 12
@@ -119,4 +126,137 @@ def encode(obs: Json) -> array:
     return seats(v, rotated(players, you), lambda v, e: _seat(v, e, quirks), SEATS)
 
 
-FEATURES = Features("master-builder", encode)
+# == the same vectors read from the state (Features.of_state) =========================
+CONTRACT_IDS = tuple(range(CONTRACTS))  # tuples: their places are looked up by identity
+EVENT_IDS = tuple(range(EVENTS))
+
+
+@dataclass(frozen=True)
+class _Cards:
+    """What ``encode`` reads off each worker card in the observation, made once per
+    content (by worker id)."""
+
+    quirks: int  # the content's quirks: a seat's count of each
+    top: tuple[list[float], ...]  # ``_worker`` of the card atop a deck
+    no_top: list[float]  # ``_worker`` of no card
+    skill: tuple[int, ...]  # its place among the skills counted
+    traits: tuple[tuple[int, ...], ...]  # the places of its quirks, counted once each
+    wage: tuple[int, ...]
+
+
+@per_content
+def _cards(content: MasterBuilderContent) -> _Cards:
+    quirks = [q.code for q in content.quirks]
+    place = {q: i for i, q in enumerate(quirks)}
+    cards = workers(content)
+
+    def top(w: Json | None) -> list[float]:
+        v = Vector()
+        _worker(v, w, quirks)
+        return v.values
+
+    return _Cards(
+        quirks=len(quirks),
+        top=tuple(top({"skill": c.skill, "quirks": c.quirks, "wage": c.wage}) for c in cards),
+        no_top=top(None),
+        skill=tuple(min(c.skill, SKILLS - 1) for c in cards),
+        traits=tuple(tuple(place[q] for q in set(c.quirks) if q in place) for c in cards),
+        wage=tuple(c.wage for c in cards),
+    )
+
+
+def encode_of_state(s: MasterBuilderState, you: int | None) -> array:
+    """``encode`` of the state itself, without its observation: what it hides hidden
+    here too (the others' hands, the others' plans while the plans are made, the deck
+    looked into but by the seat looking, every deck below its top)."""
+    v = Vector()
+    cards = _cards(s.content)
+    n = s.num_players
+    phase = s.phase
+    v.onehot(n - 2, SEATS - 1)
+    v.num(s.round, 6)
+    v.num(s.last_round, 6)
+    v.word(phase, PHASES)
+    v.onehot(relative(s.first, you, n), SEATS)
+    acting = [0.0] * SEATS
+    for player in s.acting_players():
+        acting[relative(player, you, n) or 0] = 1.0
+    v.extend(acting)
+    decks = s.decks
+    for d in range(DECKS):
+        deck = decks[d] if d < len(decks) else None
+        v.extend(cards.top[deck[0]] if deck else cards.no_top)
+        v.num(len(deck) if deck is not None else None, 12)
+    looking = [0.0] * (SKILLS + 1)  # the deck looked into, by skill: its looker's alone
+    if phase == phases.LOOK and you == s.turn:
+        for w in decks[s.looking]:
+            looking[cards.skill[w]] += 1 / 6  # the content has SKILLS skills, no other
+    v.extend(looking)
+    v.onehot(s.looking, DECKS)
+    v.num(len(s.contract_deck), CONTRACTS)
+    v.num(len(s.economy), 6)
+    v.num(len(s.economy_shown), 6)
+    v.num(len(s.event_deck), EVENTS)
+    v.onehot(s.event, EVENTS)
+    v.num(len(s.pending_events), 3)
+    v.counts(s.events_seen, EVENT_IDS)
+    v.flag(s.no_roofs)
+    bonus = [0.0] * CONTRACTS
+    for c in s.display:
+        if 0 <= c < CONTRACTS:
+            bonus[c] = 1 + s.bonus[c] / 10
+    v.extend(bonus)
+    v.onehot(s.auction, CONTRACTS)
+    v.num(s.high, 50)
+    v.onehot(relative(s.bidder, you, n), SEATS)
+    v.padded(rotated(s.passed, you), SEATS)
+    v.counts(s.gone, CONTRACT_IDS)
+    v.counts(s.town, CONTRACT_IDS)
+    built = s.built
+    for c in range(CONTRACTS):
+        v.padded(built[c] if c < len(built) else (), SECTIONS)
+    v.num(len(s.offer), 3)
+    v.flag(s.late())
+    no_hand = [0.0] * (EVENTS + 1)
+    down = s.down
+    plans_shown = phase != phases.PLAN
+
+    def seat(v: Vector, p: int) -> None:
+        debt = s.debt(p)
+        v.num(s.cash[p], 30)
+        v.num(s.wage[p], 20)
+        v.num(debt, 80)
+        up, face_down = [0.0] * SKILLS, [0.0] * SKILLS
+        traits = [0.0] * cards.quirks
+        crew = s.workers[p]
+        for w in crew:
+            (face_down if w in down else up)[cards.skill[w]] += 1 / 3
+            for i in cards.traits[w]:
+                traits[i] += 1 / 3
+        v.extend(up)
+        v.extend(face_down)
+        v.extend(traits)
+        v.num(sum(cards.wage[w] for w in crew), 20)
+        contracts = s.contracts[p]
+        v.counts(contracts, CONTRACT_IDS)
+        v.num(len(s.rented_in[p]), 2)
+        v.num(len(s.rented_out[p]), 2)
+        hand = s.hands[p]
+        v.num(len(hand), 3)
+        if p == you:
+            v.counts(hand, EVENT_IDS)
+        else:
+            v.extend(no_hand)
+        v.flag(s.submitted[p])
+        if p == you or plans_shown:
+            v.flag(True)
+            v.num(len(s.plans[p]), 3)
+        else:
+            v.extend((0.0, 0.0))
+        buildings = sum(s.breakdown_of(c) for c in contracts)
+        v.num(s.cash[p] + buildings - debt, 50)
+
+    return seats(v, rotated(range(n), you), seat, SEATS)
+
+
+FEATURES = Features("master-builder", encode, encode_of_state)
