@@ -127,10 +127,6 @@ def encode(obs: Json) -> array:
 
 
 # == the same vectors read from the state (Features.of_state) =========================
-CONTRACT_IDS = tuple(range(CONTRACTS))  # tuples: their places are looked up by identity
-EVENT_IDS = tuple(range(EVENTS))
-
-
 @dataclass(frozen=True)
 class _Cards:
     """What ``encode`` reads off each worker card in the observation, made once per
@@ -165,96 +161,99 @@ def _cards(content: MasterBuilderContent) -> _Cards:
     )
 
 
+def _count(ids: list[int], width: int) -> list[float]:
+    """``Vector.counts`` of ids all below ``width`` (contracts, events: the content has
+    at most as many) over ``range(width)``."""
+    row = [0.0] * (width + 1)
+    for i in ids:
+        row[i] += 1.0
+    return row
+
+
 def encode_of_state(s: MasterBuilderState, you: int | None) -> array:
     """``encode`` of the state itself, without its observation: what it hides hidden
     here too (the others' hands, the others' plans while the plans are made, the deck
     looked into but by the seat looking, every deck below its top)."""
     v = Vector()
+    out = v.values
     cards = _cards(s.content)
     n = s.num_players
     phase = s.phase
     v.onehot(n - 2, SEATS - 1)
-    v.num(s.round, 6)
-    v.num(s.last_round, 6)
+    out += (s.round / 6, s.last_round / 6)
     v.word(phase, PHASES)
     v.onehot(relative(s.first, you, n), SEATS)
     acting = [0.0] * SEATS
     for player in s.acting_players():
         acting[relative(player, you, n) or 0] = 1.0
-    v.extend(acting)
+    out += acting
     decks = s.decks
     for d in range(DECKS):
         deck = decks[d] if d < len(decks) else None
-        v.extend(cards.top[deck[0]] if deck else cards.no_top)
+        out += cards.top[deck[0]] if deck else cards.no_top
         v.num(len(deck) if deck is not None else None, 12)
     looking = [0.0] * (SKILLS + 1)  # the deck looked into, by skill: its looker's alone
     if phase == phases.LOOK and you == s.turn:
         for w in decks[s.looking]:
             looking[cards.skill[w]] += 1 / 6  # the content has SKILLS skills, no other
-    v.extend(looking)
+    out += looking
     v.onehot(s.looking, DECKS)
-    v.num(len(s.contract_deck), CONTRACTS)
-    v.num(len(s.economy), 6)
-    v.num(len(s.economy_shown), 6)
-    v.num(len(s.event_deck), EVENTS)
+    out += (len(s.contract_deck) / CONTRACTS, len(s.economy) / 6,
+            len(s.economy_shown) / 6, len(s.event_deck) / EVENTS)  # fmt: skip
     v.onehot(s.event, EVENTS)
     v.num(len(s.pending_events), 3)
-    v.counts(s.events_seen, EVENT_IDS)
+    out += _count(s.events_seen, EVENTS)
     v.flag(s.no_roofs)
     bonus = [0.0] * CONTRACTS
     for c in s.display:
         if 0 <= c < CONTRACTS:
             bonus[c] = 1 + s.bonus[c] / 10
-    v.extend(bonus)
+    out += bonus
     v.onehot(s.auction, CONTRACTS)
     v.num(s.high, 50)
     v.onehot(relative(s.bidder, you, n), SEATS)
     v.padded(rotated(s.passed, you), SEATS)
-    v.counts(s.gone, CONTRACT_IDS)
-    v.counts(s.town, CONTRACT_IDS)
+    out += _count(s.gone, CONTRACTS)
+    out += _count(s.town, CONTRACTS)
     built = s.built
-    for c in range(CONTRACTS):
-        v.padded(built[c] if c < len(built) else (), SECTIONS)
+    for row in built[:CONTRACTS]:
+        if len(row) == SECTIONS:
+            out += row
+        else:
+            v.padded(row, SECTIONS)
+    out += (0.0,) * (SECTIONS * max(0, CONTRACTS - len(built)))
     v.num(len(s.offer), 3)
     v.flag(s.late())
     no_hand = [0.0] * (EVENTS + 1)
     down = s.down
     plans_shown = phase != phases.PLAN
+    repayments = [s.repayment(loan) for loan in range(len(s.content.loans))]
 
     def seat(v: Vector, p: int) -> None:
-        debt = s.debt(p)
-        v.num(s.cash[p], 30)
-        v.num(s.wage[p], 20)
-        v.num(debt, 80)
+        out = v.values
+        cash = s.cash[p]
+        debt = sum(k * r for k, r in zip(s.ious[p], repayments, strict=True))  # s.debt(p)
+        out += (cash / 30, s.wage[p] / 20, debt / 80)
         up, face_down = [0.0] * SKILLS, [0.0] * SKILLS
         traits = [0.0] * cards.quirks
         crew = s.workers[p]
         for w in crew:
-            (face_down if w in down else up)[cards.skill[w]] += 1 / 3
+            (face_down if down and w in down else up)[cards.skill[w]] += 1 / 3
             for i in cards.traits[w]:
                 traits[i] += 1 / 3
-        v.extend(up)
-        v.extend(face_down)
-        v.extend(traits)
-        v.num(sum(cards.wage[w] for w in crew), 20)
+        out += up
+        out += face_down
+        out += traits
+        out.append(sum([cards.wage[w] for w in crew]) / 20)
         contracts = s.contracts[p]
-        v.counts(contracts, CONTRACT_IDS)
-        v.num(len(s.rented_in[p]), 2)
-        v.num(len(s.rented_out[p]), 2)
+        out += _count(contracts, CONTRACTS)
         hand = s.hands[p]
-        v.num(len(hand), 3)
-        if p == you:
-            v.counts(hand, EVENT_IDS)
-        else:
-            v.extend(no_hand)
+        out += (len(s.rented_in[p]) / 2, len(s.rented_out[p]) / 2, len(hand) / 3)
+        out += _count(hand, EVENTS) if p == you else no_hand
         v.flag(s.submitted[p])
-        if p == you or plans_shown:
-            v.flag(True)
-            v.num(len(s.plans[p]), 3)
-        else:
-            v.extend((0.0, 0.0))
-        buildings = sum(s.breakdown_of(c) for c in contracts)
-        v.num(s.cash[p] + buildings - debt, 50)
+        out += (1.0, len(s.plans[p]) / 3) if p == you or plans_shown else (0.0, 0.0)
+        buildings = sum([s.breakdown_of(c) for c in contracts])
+        out.append((cash + buildings - debt) / 50)
 
     return seats(v, rotated(range(n), you), seat, SEATS)
 
