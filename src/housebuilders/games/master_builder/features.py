@@ -12,10 +12,17 @@ observation shows it (the others' stay hidden until the plans are revealed).
 from __future__ import annotations
 
 from array import array
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from housebuilders.core import Json
+from housebuilders.core.content import per_content
 from housebuilders.core.features import Features, Vector, relative, rotated, seats
 from housebuilders.games.master_builder import phases
+from housebuilders.games.master_builder.content import MasterBuilderContent, workers
+
+if TYPE_CHECKING:
+    from housebuilders.games.master_builder.state import MasterBuilderState
 
 SEATS = 4
 CONTRACTS = 12
@@ -119,4 +126,136 @@ def encode(obs: Json) -> array:
     return seats(v, rotated(players, you), lambda v, e: _seat(v, e, quirks), SEATS)
 
 
-FEATURES = Features("master-builder", encode)
+# == the same vectors read from the state (Features.of_state) =========================
+@dataclass(frozen=True)
+class _Cards:
+    """What ``encode`` reads off each worker card in the observation, made once per
+    content (by worker id)."""
+
+    quirks: int  # the content's quirks: a seat's count of each
+    top: tuple[list[float], ...]  # ``_worker`` of the card atop a deck
+    no_top: list[float]  # ``_worker`` of no card
+    skill: tuple[int, ...]  # its place among the skills counted
+    traits: tuple[tuple[int, ...], ...]  # the places of its quirks, counted once each
+    wage: tuple[int, ...]
+
+
+@per_content
+def _cards(content: MasterBuilderContent) -> _Cards:
+    quirks = [q.code for q in content.quirks]
+    place = {q: i for i, q in enumerate(quirks)}
+    cards = workers(content)
+
+    def top(w: Json | None) -> list[float]:
+        v = Vector()
+        _worker(v, w, quirks)
+        return v.values
+
+    return _Cards(
+        quirks=len(quirks),
+        top=tuple(top({"skill": c.skill, "quirks": c.quirks, "wage": c.wage}) for c in cards),
+        no_top=top(None),
+        skill=tuple(min(c.skill, SKILLS - 1) for c in cards),
+        traits=tuple(tuple(place[q] for q in set(c.quirks) if q in place) for c in cards),
+        wage=tuple(c.wage for c in cards),
+    )
+
+
+def _count(ids: list[int], width: int) -> list[float]:
+    """``Vector.counts`` of ids all below ``width`` (contracts, events: the content has
+    at most as many) over ``range(width)``."""
+    row = [0.0] * (width + 1)
+    for i in ids:
+        row[i] += 1.0
+    return row
+
+
+def encode_of_state(s: MasterBuilderState, you: int | None) -> array:
+    """``encode`` of the state itself, without its observation: what it hides hidden
+    here too (the others' hands, the others' plans while the plans are made, the deck
+    looked into but by the seat looking, every deck below its top)."""
+    v = Vector()
+    out = v.values
+    cards = _cards(s.content)
+    n = s.num_players
+    phase = s.phase
+    v.onehot(n - 2, SEATS - 1)
+    out += (s.round / 6, s.last_round / 6)
+    v.word(phase, PHASES)
+    v.onehot(relative(s.first, you, n), SEATS)
+    acting = [0.0] * SEATS
+    for player in s.acting_players():
+        acting[relative(player, you, n) or 0] = 1.0
+    out += acting
+    decks = s.decks
+    for d in range(DECKS):
+        deck = decks[d] if d < len(decks) else None
+        out += cards.top[deck[0]] if deck else cards.no_top
+        v.num(len(deck) if deck is not None else None, 12)
+    looking = [0.0] * (SKILLS + 1)  # the deck looked into, by skill: its looker's alone
+    if phase == phases.LOOK and you == s.turn:
+        for w in decks[s.looking]:
+            looking[cards.skill[w]] += 1 / 6  # the content has SKILLS skills, no other
+    out += looking
+    v.onehot(s.looking, DECKS)
+    out += (len(s.contract_deck) / CONTRACTS, len(s.economy) / 6,
+            len(s.economy_shown) / 6, len(s.event_deck) / EVENTS)  # fmt: skip
+    v.onehot(s.event, EVENTS)
+    v.num(len(s.pending_events), 3)
+    out += _count(s.events_seen, EVENTS)
+    v.flag(s.no_roofs)
+    bonus = [0.0] * CONTRACTS
+    for c in s.display:
+        if 0 <= c < CONTRACTS:
+            bonus[c] = 1 + s.bonus[c] / 10
+    out += bonus
+    v.onehot(s.auction, CONTRACTS)
+    v.num(s.high, 50)
+    v.onehot(relative(s.bidder, you, n), SEATS)
+    v.padded(rotated(s.passed, you), SEATS)
+    out += _count(s.gone, CONTRACTS)
+    out += _count(s.town, CONTRACTS)
+    built = s.built
+    for row in built[:CONTRACTS]:
+        if len(row) == SECTIONS:
+            out += row
+        else:
+            v.padded(row, SECTIONS)
+    out += (0.0,) * (SECTIONS * max(0, CONTRACTS - len(built)))
+    v.num(len(s.offer), 3)
+    v.flag(s.late())
+    no_hand = [0.0] * (EVENTS + 1)
+    down = s.down
+    plans_shown = phase != phases.PLAN
+    repayments = [s.repayment(loan) for loan in range(len(s.content.loans))]
+
+    def seat(v: Vector, p: int) -> None:
+        out = v.values
+        cash = s.cash[p]
+        debt = sum(k * r for k, r in zip(s.ious[p], repayments, strict=True))  # s.debt(p)
+        out += (cash / 30, s.wage[p] / 20, debt / 80)
+        up, face_down = [0.0] * SKILLS, [0.0] * SKILLS
+        traits = [0.0] * cards.quirks
+        crew = s.workers[p]
+        for w in crew:
+            (face_down if down and w in down else up)[cards.skill[w]] += 1 / 3
+            for i in cards.traits[w]:
+                traits[i] += 1 / 3
+        out += up
+        out += face_down
+        out += traits
+        out.append(sum([cards.wage[w] for w in crew]) / 20)
+        contracts = s.contracts[p]
+        out += _count(contracts, CONTRACTS)
+        hand = s.hands[p]
+        out += (len(s.rented_in[p]) / 2, len(s.rented_out[p]) / 2, len(hand) / 3)
+        out += _count(hand, EVENTS) if p == you else no_hand
+        v.flag(s.submitted[p])
+        out += (1.0, len(s.plans[p]) / 3) if p == you or plans_shown else (0.0, 0.0)
+        buildings = sum([s.breakdown_of(c) for c in contracts])
+        out.append((cash + buildings - debt) / 50)
+
+    return seats(v, rotated(range(n), you), seat, SEATS)
+
+
+FEATURES = Features("master-builder", encode, encode_of_state)
