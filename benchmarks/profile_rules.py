@@ -12,6 +12,8 @@ a random legal action, ``env.step``. **search**: ``ismcts:seconds=0.1`` deciding
 positions of random 2-player games. Each prints a Markdown table of the modules and
 of the functions that take the most time; docs/performance.md keeps what they found.
 The profiler slows everything by about half again: read the shares, not the rates.
+It sees Python's functions only: profile the pure build (``HOUSEBUILDERS_PURE=1``,
+docs/performance.md), since the compiled one hides the rules' own functions.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from pathlib import Path
 
 from housebuilders import agents
 from housebuilders.agents.turn import decide
-from housebuilders.core import game
+from housebuilders.core import build, game
 
 GAMES = (
     "mr-house-basic",
@@ -117,6 +119,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--top", type=int, default=6, help="rows of each table")
     args = parser.parse_args(argv)
     parts = PARTS if args.part == "all" else (args.part,)
+    if build.compiled():
+        print(f"note: {build.summary()}: cProfile does not see the compiled functions; "
+              "run with HOUSEBUILDERS_PURE=1 to profile the rules")  # fmt: skip
     for game_id in args.games.split(","):
         for part in parts:
             RUNS[part](game_id, 0.05)  # imports and content loaded outside the profile
