@@ -123,7 +123,9 @@ def rules_contenders(
 ) -> list[tuple[str, Callable[[float, int], float]]]:
     """Our games at their player counts, then the two OpenSpiel references."""
     ours = [
-        (f"{g}, {n} players", our_moves(g, n)) for g, players in counts.items() for n in players
+        (f"{g}, {plural(n, 'player')}", our_moves(g, n))
+        for g, players in counts.items()
+        for n in players
     ]
     return [
         *ours,
