@@ -30,16 +30,9 @@ from pathlib import Path
 
 from housebuilders import agents
 from housebuilders.agents.turn import decide
-from housebuilders.core import build, game
+from housebuilders.core import build, builtin_game_ids, game
 
-GAMES = (
-    "mr-house-basic",
-    "mr-house-advanced",
-    "welcome-to",
-    "dream-home",
-    "house-of-fado",
-    "master-builder",
-)
+GAMES = tuple(builtin_game_ids())
 PARTS = ("rules", "env", "search")
 
 

@@ -25,14 +25,7 @@ import housebuilders as hb
 DIGESTS = Path(__file__).with_name("same_games.json")
 SEEDS = (0, 1)
 #: the package's own games (a test run may register others)
-GAMES = (
-    "mr-house-basic",
-    "mr-house-advanced",
-    "welcome-to",
-    "dream-home",
-    "house-of-fado",
-    "master-builder",
-)
+GAMES = hb.builtin_game_ids()
 
 
 def _games() -> list[tuple[str, int, int]]:

@@ -5,12 +5,5 @@ from __future__ import annotations
 
 import housebuilders as hb
 
-BUILT_IN = (
-    "mr-house-basic",
-    "mr-house-advanced",
-    "welcome-to",
-    "dream-home",
-    "house-of-fado",
-    "master-builder",
-)
+BUILT_IN = hb.builtin_game_ids()
 GAMES = [g for g in hb.game_ids() if hb.game(g).features is not None]

@@ -13,21 +13,12 @@ from rich.table import Table
 
 from housebuilders.arena import find_game
 from housebuilders.cli.common import UserError, progress_bar
-from housebuilders.core import GameSpec
+from housebuilders.core import GameSpec, builtin_game_ids
 
 #: the lines between which ``--markdown`` writes the tables (docs/performance.md)
 START, END = "<!-- versus -->", "<!-- /versus -->"
 #: ``--versus``'s rounds by default (each contender keeps its best)
 VERSUS_ROUNDS = 3
-#: the games ``--versus`` compares without a GAME
-OUR_GAMES = (
-    "mr-house-basic",
-    "mr-house-advanced",
-    "welcome-to",
-    "dream-home",
-    "house-of-fado",
-    "master-builder",
-)
 
 
 def versus(
@@ -51,7 +42,7 @@ def versus(
     for flag, given in others.items():
         if given:
             raise UserError(f"{flag} goes without --versus")
-    specs = [find_game(game_id)] if game_id else [find_game(g) for g in OUR_GAMES]
+    specs = [find_game(game_id)] if game_id else [find_game(g) for g in builtin_game_ids()]
     counts = versus_counts(specs, players)
     run_versus(out, counts, seconds or 1.0, runs or VERSUS_ROUNDS, seed, json_out, markdown)
 

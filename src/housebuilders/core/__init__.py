@@ -4,7 +4,16 @@ from housebuilders.core.action import Action
 from housebuilders.core.content import GameData, Schema
 from housebuilders.core.errors import ContentError, IllegalAction, OptionError, StateError
 from housebuilders.core.rng import Rng, seed_from_secret
-from housebuilders.core.spec import GameSpec, Option, game, game_ids, new_game, register, replay
+from housebuilders.core.spec import (
+    GameSpec,
+    Option,
+    builtin_game_ids,
+    game,
+    game_ids,
+    new_game,
+    register,
+    replay,
+)
 from housebuilders.core.state import (
     Fields,
     GameState,
@@ -32,6 +41,7 @@ __all__ = [
     "State",
     "StateError",
     "TieBreak",
+    "builtin_game_ids",
     "game",
     "game_ids",
     "new_game",

@@ -369,6 +369,11 @@ def game_modules() -> list[str]:
     return list(dict.fromkeys(point.module for point in _declared().values()))
 
 
+def builtin_game_ids() -> list[str]:
+    """The games this package itself declares (not a plugin's), without loading them."""
+    return [name for name, point in _declared().items() if _package(point) == "housebuilders"]
+
+
 def game_ids() -> list[str]:
     """Every game's id, without loading any game: the installed ones, then any
     registered by hand."""
