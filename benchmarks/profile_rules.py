@@ -31,6 +31,7 @@ from pathlib import Path
 from housebuilders import agents
 from housebuilders.agents.turn import decide
 from housebuilders.core import build, builtin_game_ids, game
+from housebuilders.core.testing import random_playout
 
 GAMES = tuple(builtin_game_ids())
 PARTS = ("rules", "env", "search")
@@ -41,12 +42,7 @@ def random_play(game_id: str, seconds: float) -> None:
     spec.new_game(2, 0)  # the content loaded before the clock starts
     end, g = time.perf_counter() + seconds, 0
     while time.perf_counter() < end:
-        state = spec.new_game(2, g)
-        while not state.is_terminal():
-            acting = state.acting_players()
-            player = acting[rng.randrange(len(acting))]
-            actions = state.legal_actions(player)
-            state.apply(player, actions[rng.randrange(len(actions))])
+        random_playout(spec.new_game(2, g), rng)
         g += 1
 
 

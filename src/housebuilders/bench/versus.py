@@ -35,6 +35,7 @@ from housebuilders.agents.ismcts import ISMCTSAgent
 from housebuilders.agents.turn import decide
 from housebuilders.core import State, build, game
 from housebuilders.core.log import plural
+from housebuilders.core.testing import random_playout
 from housebuilders.envs import openspiel as hbos, pettingzoo as hbpz
 
 #: the reference of the rules' figures, and of the environments'
@@ -79,13 +80,7 @@ def our_moves(game_id: str, players: int) -> Callable[[float, int], float]:
         moves, spent, g = 0, 0.0, 0
         while spent < seconds:
             start = time.perf_counter()
-            state = spec.new_game(players, seed + g)
-            while not state.is_terminal():
-                acting = state.acting_players()
-                player = acting[rng.randrange(len(acting))]
-                actions = state.legal_actions(player)
-                state.apply(player, actions[rng.randrange(len(actions))])
-                moves += 1
+            moves += random_playout(spec.new_game(players, seed + g), rng)
             spent += time.perf_counter() - start
             g += 1
         return moves / spent

@@ -11,7 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from housebuilders.arena import find_game
+from housebuilders.arena import check_players, find_game
 from housebuilders.cli.common import UserError, progress_bar
 from housebuilders.core import GameSpec, builtin_game_ids
 
@@ -51,13 +51,8 @@ def versus_counts(specs: list[GameSpec], players: list[int] | None) -> dict[str,
     """The player counts timed: those given, else the smallest and 4 (Welcome To: 1, 4)."""
     counts = {}
     for spec in specs:
-        wanted = players or [spec.min_players, min(4, spec.max_players)]
-        for n in wanted:
-            if not spec.min_players <= n <= spec.max_players:
-                raise UserError(
-                    f"{spec.id} takes {spec.min_players} to {spec.max_players} players, not {n}"
-                )
-        counts[spec.id] = sorted(set(wanted))
+        wanted = players or (spec.min_players, min(4, spec.max_players))
+        counts[spec.id] = sorted({check_players(spec, n) for n in wanted})
     return counts
 
 

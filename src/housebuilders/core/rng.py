@@ -74,23 +74,10 @@ class Rng:
         return self.below(sides) + 1
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place: each ``j`` is ``below(i + 1)``, written out with
-        ``next64`` and ``mix`` (a game's decks are shuffled in its setup: three calls
-        a card were a tenth of a random game)."""
-        state = self.state
+        """Fisher-Yates, in place."""
         for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _MASK - (_MASK + 1) % n
-            while True:
-                state = (state + _GOLDEN) & _MASK
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                r = z ^ (z >> 31)
-                if r <= limit:
-                    break
-            j = r % n
+            j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
-        self.state = state
 
     def deal(self, items: list[Any]) -> None:
         """Shuffle ``items`` in place into an order drawn from the generator alone: they

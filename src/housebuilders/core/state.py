@@ -415,9 +415,9 @@ class GameState(State):
 
     def _is_legal(self, player: int, action: Action) -> bool:
         listed = getattr(self, "_listed_at", None)  # (a hand-written clone may not set it)
-        if listed is None or listed[:2] != (len(self.history), player) or action not in listed[2]:
-            return action in self.legal_actions(player)  # not listed yet, or before a change
-        return True
+        if listed is None or listed[0] != len(self.history) or listed[1] != player:
+            return action in self.legal_actions(player)  # not listed for this seat now
+        return action in listed[2] or action in self.legal_actions(player)  # or a change
 
     def _derive(self) -> None:
         """Set the fields made from the content alone (``Fields(derived=...)``): called

@@ -227,12 +227,11 @@ def encode_of_state(s: MasterBuilderState, you: int | None) -> array:
     no_hand = [0.0] * (EVENTS + 1)
     down = s.down
     plans_shown = phase != phases.PLAN
-    repayments = [s.repayment(loan) for loan in range(len(s.content.loans))]
 
     def seat(v: Vector, p: int) -> None:
         out = v.values
         cash = s.cash[p]
-        debt = sum(k * r for k, r in zip(s.ious[p], repayments, strict=True))  # s.debt(p)
+        debt = s.debt(p)
         out += (cash / 30, s.wage[p] / 20, debt / 80)
         up, face_down = [0.0] * SKILLS, [0.0] * SKILLS
         traits = [0.0] * cards.quirks
