@@ -173,3 +173,26 @@ def test_an_illegal_parallel_action_loses_the_game_for_that_seat_only() -> None:
     strict.reset(seed=4)
     with pytest.raises(hb.IllegalAction):
         strict.step({"player_1": wrong})
+
+
+def test_calls_out_of_order_are_refused_as_the_order_enforcing_wrapper_does(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """``env()`` is not wrapped (a wrapper's ``__getattr__`` cost a fifth of a step):
+    the environment itself refuses what PettingZoo's OrderEnforcingWrapper refuses."""
+    env = hbpz.env("mr-house-basic", players=2)
+    for call in (lambda: env.step(0), lambda: env.observe("player_0"), env.agent_iter):
+        with pytest.raises(AssertionError, match="reset"):
+            call()
+    with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
+        _ = env.agent_selection
+    with pytest.raises(AttributeError, match="no attribute 'colour'"):
+        _ = env.colour
+    env.reset(seed=1)
+    agents = iter(env.agent_iter())
+    next(agents)
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(agents)  # two agents with no step between them
+    _play(env, 2)
+    env.step(None)
+    assert "step() called after all agents are terminated" in caplog.text

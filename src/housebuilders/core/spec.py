@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
 from housebuilders.core.action import Action, action_from_json
@@ -279,6 +280,10 @@ class GameSpec:
     @property
     def action_space_size(self) -> int:
         return len(self.actions)
+
+    def action_places(self) -> Mapping[Action, int]:
+        """Each action's index in ``actions``, to look many up (read only)."""
+        return MappingProxyType(self._index)
 
     def action_index(self, action: Action) -> int:
         try:

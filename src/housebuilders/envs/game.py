@@ -65,7 +65,7 @@ class EnvGame:
         self.features = spec.features
         self.size = self.features.size(players)
         self.actions = spec.action_space_size
-        self._index = spec.action_index
+        self._places = spec.action_places()
         self._actions = spec.actions
         self._legal_for: tuple[State | None, int, int] = (None, 0, 0)
         self._legal: list[int] = []
@@ -86,8 +86,8 @@ class EnvGame:
         step asks the mask, then plays one of them)."""
         state_was, length, seat_was = self._legal_for
         if state_was is not state or length != len(state.history) or seat_was != seat:
-            index = self._index
-            self._legal = [index(a) for a in state.legal_actions(seat)]
+            places = self._places  # every legal action is in the space (the kit checks)
+            self._legal = [places[a] for a in state.legal_actions(seat)]
             self._legal_for = (state, len(state.history), seat)
         return self._legal
 

@@ -37,7 +37,8 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import wrappers
+from pettingzoo.utils.env import AECIterable, AECIterator
+from pettingzoo.utils.env_logger import EnvLogger
 
 from housebuilders.core import State
 from housebuilders.envs.game import EnvGame, next_seed
@@ -68,8 +69,21 @@ def _spaces(table: EnvGame) -> tuple[spaces.Dict, spaces.Discrete]:
     return observation, spaces.Discrete(table.actions)
 
 
+#: what an AEC environment has only once reset (PettingZoo's order-enforcing wrapper's)
+_AFTER_RESET = frozenset(
+    ("rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents", "agents")
+)
+
+
 class HousebuildersAEC(AECEnv):
-    """One game of ``game_id`` for ``players`` agents, ``player_0`` ... (seat order)."""
+    """One game of ``game_id`` for ``players`` agents, ``player_0`` ... (seat order).
+
+    It enforces the order of calls itself, as PettingZoo's ``OrderEnforcingWrapper``
+    does (the same errors and warning: ``step``, ``observe``, ``render`` and
+    ``agent_iter`` before ``reset`` raise, and so does reading ``rewards``,
+    ``agent_selection``...; ``step`` once every agent is done warns), so ``env()``
+    needs no wrapper: a wrapper reads every attribute through ``__getattr__``, which
+    cost a fifth of a step."""
 
     metadata = {"render_modes": ["ansi"], "name": "housebuilders_v0", "is_parallelizable": False}
 
@@ -96,6 +110,14 @@ class HousebuildersAEC(AECEnv):
         self.action_spaces = dict.fromkeys(self.possible_agents, action)
         self._rng = random.Random()
         self.state: State = None  # type: ignore[assignment]  # reset() deals it, first
+        self._has_reset = False
+        self._has_updated = False  # a step or reset since agent_iter's last agent
+
+    def __getattr__(self, name: str) -> Any:
+        """Only for a missing attribute: what reset() makes, asked before it."""
+        if name in _AFTER_RESET:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -103,8 +125,16 @@ class HousebuildersAEC(AECEnv):
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
 
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable:
+        """The agent to act, step after step, as long as one is left (``max_iter`` at
+        most); a step must come between two of them."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Agents(self, max_iter)
+
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game: seeded by ``seed`` (then by this environment's own sequence)."""
+        self._has_reset = self._has_updated = True
         if seed is not None:
             self._rng = random.Random(seed)
         self.game_seed = next_seed(self._rng)
@@ -119,6 +149,8 @@ class HousebuildersAEC(AECEnv):
         self.steps = 0
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
         seat = self._seat[agent]
         return {
             "observation": self.table.observation(self.state, seat),
@@ -126,6 +158,12 @@ class HousebuildersAEC(AECEnv):
         }
 
     def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        self._has_updated = True
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -153,6 +191,8 @@ class HousebuildersAEC(AECEnv):
     def render(self) -> str | None:
         """The terminal text of the agent to act's view (``housebuilders play``'s), the
         spectator's once the game is over."""
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode (render_mode='ansi')")
             return None
@@ -162,6 +202,22 @@ class HousebuildersAEC(AECEnv):
 
     def close(self) -> None:
         pass
+
+
+class _Agents(AECIterable):
+    def __iter__(self) -> AECIterator:
+        return _NextAgent(self.env, self.max_iter)
+
+
+class _NextAgent(AECIterator):
+    """The agent to act; a step (or reset) must have come since the last one."""
+
+    def __next__(self) -> str:
+        agent = super().__next__()
+        env = self.env
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return agent
 
 
 class HousebuildersParallel(ParallelEnv):
@@ -275,11 +331,12 @@ def raw_env(game_id: str, players: int = 2, **options: Any) -> HousebuildersAEC:
     return HousebuildersAEC(game_id, players, **options)
 
 
-def env(game_id: str, players: int = 2, **options: Any) -> AECEnv:
+def env(game_id: str, players: int = 2, **options: Any) -> HousebuildersAEC:
     """The AEC environment of ``game_id`` (``render_mode``, ``reward``, ``options`` for
-    the game's options, ``content``, ``max_steps``), with PettingZoo's order-enforcing
-    wrapper."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game_id, players, **options))
+    the game's options, ``content``, ``max_steps``). It enforces the order of calls
+    itself (``HousebuildersAEC``), as PettingZoo's wrapper would; ``raw_env`` is the
+    same environment."""
+    return raw_env(game_id, players, **options)
 
 
 def parallel_env(game_id: str = "welcome-to", players: int = 2, **options: Any) -> ParallelEnv:
