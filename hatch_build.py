@@ -3,7 +3,9 @@
 A hatchling build hook (pyproject.toml, ``[tool.hatch.build.targets.wheel.hooks.custom]``)
 that turns each module its ``compile`` globs name (less those of ``skip``) into a C
 extension with Cython in pure-Python mode: the .py files are not changed and stay in
-the wheel beside the extensions, which Python imports in their place. Nothing but speed
+the wheel beside the extensions, which Python imports in their place. A module may
+have a .pxd beside it that gives Cython C types for its hot arithmetic (core/rng.pxd);
+Python never reads it. Nothing but speed
 changes (tests/test_same_games.py; docs/notes/compiled-build.md says why Cython).
 
 - ``pip install .`` / ``pip wheel .``: a wheel for this Python and platform, the
@@ -52,7 +54,13 @@ def _wanted(name: str) -> bool:
 
 
 def digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """A module's source digest: its .py and the .pxd typing it, if any (as
+    ``housebuilders.core.build.source_digest`` reads it)."""
+    h = hashlib.sha256(path.read_bytes())
+    types = path.with_suffix(".pxd")
+    if types.is_file():
+        h.update(types.read_bytes())
+    return h.hexdigest()
 
 
 class CompiledRules(BuildHookInterface):  # type: ignore[type-arg]

@@ -45,6 +45,18 @@ def test_no_compiled_module_is_older_than_its_source() -> None:
     )
 
 
+def test_a_module_is_stale_when_its_types_change_too(tmp_path: Path) -> None:
+    """A .pxd beside a module types it for Cython (core/rng.pxd): editing it changes
+    the compiled code, so it counts in the module's digest as the .py does."""
+    source = tmp_path / "m.py"
+    source.write_text("x = 1\n")
+    alone = build.source_digest(source)
+    (tmp_path / "m.pxd").write_text("cdef int x\n")
+    typed = build.source_digest(source)
+    (tmp_path / "m.pxd").write_text("cdef long x\n")
+    assert len({alone, typed, build.source_digest(source)}) == 3
+
+
 def test_the_compiled_modules_run_compiled_code() -> None:
     """A compiled module's functions are Cython's, not Python's: the module was not
     only found but its code is the extension's."""

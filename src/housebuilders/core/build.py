@@ -48,10 +48,20 @@ def compiled() -> list[str]:
     return [name for name in recorded() if is_extension(_origin(name))]
 
 
+def source_digest(source: Path) -> str:
+    """The digest of a compiled module's source: its .py and, if there is one, the
+    .pxd beside it that types it for Cython (hatch_build.py records the same)."""
+    h = hashlib.sha256(source.read_bytes())
+    types = source.with_suffix(".pxd")
+    if types.is_file():
+        h.update(types.read_bytes())
+    return h.hexdigest()
+
+
 def stale() -> list[str]:
-    """Compiled modules whose .py changed since they were compiled (an editable install
-    whose sources were edited): Python would still run the old code. Build again
-    (``make``, or ``pip install -e .``), or install the pure build."""
+    """Compiled modules whose .py (or .pxd) changed since they were compiled (an
+    editable install whose sources were edited): Python would still run the old code.
+    Build again (``make``, or ``pip install -e .``), or install the pure build."""
     out = []
     for name, digest in recorded().items():
         origin = _origin(name)
@@ -59,7 +69,7 @@ def stale() -> list[str]:
             continue
         assert origin is not None
         source = Path(origin).parent / (name.rsplit(".", 1)[1] + ".py")
-        if not source.is_file() or hashlib.sha256(source.read_bytes()).hexdigest() != digest:
+        if not source.is_file() or source_digest(source) != digest:
             out.append(name)
     return out
 

