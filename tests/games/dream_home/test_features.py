@@ -74,15 +74,18 @@ def test_a_card_drawn_by_the_crowbar_is_encoded_for_its_holder_alone() -> None:
 
 
 def test_the_state_encoding_is_the_observations_in_random_games() -> None:
-    """Every state of random games (each option changed once), every seat and the
+    """Every state of random games (each option changed once, and roof colours renamed
+    by a content override: names the encoding has no word for), every seat and the
     spectator; the games reach the states where the encodings could part: a card held
     unseen, one face down unseen in a home before the end, decor on a home, the end."""
     spec = hb.game("dream-home")
     reached: set[str] = set()
     options = [{}, *({o.name: not o.default} for o in spec.options)]
+    renamed = {"roof": {"colours": ["slate", "tile", "thatch", "zinc"]}}
     for seed in range(24):
         players = 2 + seed % 3
-        s = spec.new_game(players, seed=seed, options=options[seed % len(options)])
+        content = renamed if seed % 7 == 6 else None
+        s = spec.new_game(players, seed, options[seed % len(options)], content)
         assert isinstance(s, DreamHomeState)
         rng = random.Random(seed)
         while True:

@@ -21,6 +21,11 @@ from tests.games.welcome_to.helpers import (
     new,
 )
 
+TWO_STREETS = {
+    "sheet": {"streets": [7, 11], "pools": [[2, 5], [0, 3, 7]]},
+    "ladders": {"parks": [[0, 2, 4, 6, 8, 10, 77], [0, 2, 4, 6, 14]]},
+}
+
 
 def _same_for_everyone(s: WelcomeToState) -> None:
     for seat in [*range(s.num_players), None]:
@@ -48,7 +53,9 @@ def test_a_seats_choice_is_encoded_for_it_alone_until_the_reveal() -> None:
             _same_for_everyone(s)
             chosen.append(s)
         a, b = chosen
-        if a.pending[0].numbers == b.pending[0].numbers:  # type: ignore[union-attr]
+        sheet_a, sheet_b = a.pending[0], b.pending[0]
+        assert sheet_a is not None and sheet_b is not None
+        if sheet_a.numbers == sheet_b.numbers:
             continue  # (the same house written both ways)
         assert FEATURES.encode(a, 0) != FEATURES.encode(b, 0)
         for seat in (1, 2, None):
@@ -84,15 +91,17 @@ def test_a_seat_marking_estates_for_a_plan_is_encoded_for_it_alone() -> None:
 
 
 def test_the_state_encoding_is_the_observations_in_random_games() -> None:
-    """Every state of random games (1 to 5 players, each option changed once), every
-    seat and the spectator; the games reach a round some seats have chosen and others
-    not, a seat half way through its choice, the end."""
+    """Every state of random games (1 to 5 players, each option changed once, and a
+    sheet of two streets by a content override), every seat and the spectator; the
+    games reach a round some seats have chosen and others not, a seat half way through
+    its choice, the end."""
     spec = hb.game("welcome-to")
     reached: set[str] = set()
     options = [{}, *({o.name: o.choices[1]} for o in spec.options)]
     for seed in range(12):
         players = 1 + seed % 5
-        s = spec.new_game(players, seed=seed, options=options[seed % len(options)])
+        content = TWO_STREETS if seed % 4 == 3 else None
+        s = spec.new_game(players, seed, options[seed % len(options)], content)
         assert isinstance(s, WelcomeToState)
         rng = random.Random(seed)
         while True:
