@@ -11,11 +11,20 @@ out unless the observation shows them (the game's end, or the house rule).
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import TYPE_CHECKING
 
 from housebuilders.core import Json
+from housebuilders.core.content import per_content
 from housebuilders.core.features import Features, Vector, relative, rotated, seats
 from housebuilders.games.dream_home import phases
-from housebuilders.games.dream_home.content import DATA
+from housebuilders.games.dream_home.content import DATA, DreamHomeContent, shown_cards
+from housebuilders.games.dream_home.values import EMPTY, FACE_UP, NOBODY, UNSEEN
+
+if TYPE_CHECKING:
+    from housebuilders.games.dream_home.state import DreamHomeState
 
 SEATS = 4
 SPACES = 12
@@ -78,4 +87,169 @@ def encode(obs: Json) -> array:
     return seats(v, rotated(players, you), _seat, SEATS)
 
 
-FEATURES = Features("dream-home", encode)
+# == the same vectors read from the state (Features.of_state) =========================
+# The vector is put together as float32 bytes: each card's values (and each home's,
+# and the board's) packed once, the few values a state computes packed together,
+# then one array of them all; a vector of ``Vector``'s floats would pack every value
+# of every call.
+_PACKERS: dict[int, Struct] = {}  # a Struct("<n>f") by n
+
+
+def _pack(values: list[float]) -> bytes:
+    """``values`` as float32 bytes (as ``Vector.done`` makes them)."""
+    n = len(values)
+    packer = _PACKERS.get(n)
+    if packer is None:
+        packer = _PACKERS[n] = Struct(f"{n}f")
+    return packer.pack(*values)
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """What ``encode`` reads off the observation's cards, made once per content; the
+    values packed (``_pack``)."""
+
+    room: tuple[bytes, ...]  # each room card's ``_room``, by id; the last, of none
+    resource: tuple[bytes, ...]  # each resource card's ``_resource``; the last, of none
+    room_place: tuple[int, ...]  # each room card's name's place in ROOMS (else the last)
+    resource_place: tuple[int, ...]  # each resource card's name's place in RESOURCES
+    decor_place: tuple[int, ...]  # each decor token's name's place in DECOR
+    #: a home space's values (``_room``, face up, decor): at 4 * room card + 2 * face
+    #: up + decor on it; the last, of a space without a card (or with one its seat
+    #: alone has seen)
+    space: tuple[bytes, ...]
+    no_seat: bytes  # the values of a seat the table does not have
+    #: the board's columns lately seen, by their cards; the homes lately seen, by
+    #: (decor on each space as bits, whether the seat sees its unseen cards, cards,
+    #: how they lie): a board and a home change a card a turn
+    boards: dict[tuple[int, ...], bytes] = field(default_factory=dict)
+    homes: dict[tuple[int, ...], bytes] = field(default_factory=dict)
+
+
+@per_content
+def _tables(content: DreamHomeContent) -> _Tables:
+    rooms, resources = shown_cards(content)
+
+    def values(write: Callable[[Vector, Json | None], None], card: Json | None) -> list[float]:
+        v = Vector()
+        write(v, card)
+        return v.values
+
+    def place(name: str, vocabulary: tuple[str, ...]) -> int:
+        return vocabulary.index(name) if name in vocabulary else len(vocabulary)
+
+    room = [values(_room, r) for r in [*rooms, None]]
+    return _Tables(
+        room=tuple(_pack(row) for row in room),
+        resource=tuple(_pack(values(_resource, r)) for r in [*resources, None]),
+        room_place=tuple(place(r["name"], ROOMS) for r in rooms),
+        resource_place=tuple(place(r["name"], RESOURCES) for r in resources),
+        decor_place=tuple(place(d.name, DECOR) for d in content.decor),
+        space=(
+            *(_pack([*row, up, decor]) for row in room[:-1] for up in (0, 1) for decor in (0, 1)),
+            _pack([*room[-1], 0.0, 0.0]),
+        ),
+        no_seat=_pack([0.0] * (1 + _seat_size())),
+    )
+
+
+def _seat_size() -> int:
+    v = Vector()
+    _seat(v, {"home": [], "kept_decor": [], "roof": 0, "held": [], "score": None})
+    return len(v)
+
+
+_SPACES = range(SPACES)
+_KEPT = 4096  # the boards' and homes' values kept, per content (some 1,000 bytes each)
+
+
+def _counts(row: list[float], cards: list[int], place: tuple[int, ...], scale: float) -> None:
+    """``Vector.counts`` of the cards' names, added to ``row``: ``place`` is each card's
+    name's place in it."""
+    step = 1.0 / scale
+    for card in cards:
+        row[place[card]] += step
+
+
+def encode_of_state(s: DreamHomeState, you: int | None) -> array:
+    """``encode`` of the state itself, without its observation (which hides the room
+    cards a seat drew by a Crowbar from the others until the end, and the roof cards:
+    so does this)."""
+    t = _tables(s.content)
+    n = s.num_players
+    over = s.is_terminal()
+    v = Vector()
+    v.onehot(n - 2, SEATS - 1)
+    v.num(s.round, s.content.rounds)
+    v.word(s.phase, PHASES)
+    v.onehot(relative(s.first, you, n), SEATS)
+    acting = [0.0] * SEATS
+    for seat in s.acting_players():
+        acting[relative(seat, you, n) or 0] = 1.0
+    v.extend(acting)
+    parts = [_pack(v.values)]
+    room, resource = t.room, t.resource  # EMPTY (-1) reads the last: no card
+    key = (*s.board_rooms, *s.board_resources)
+    board = t.boards.get(key)
+    if board is None:
+        if len(t.boards) >= _KEPT:
+            t.boards.clear()
+        board = t.boards[key] = b"".join(
+            room[r] + resource[c]
+            for r, c in zip(s.board_rooms[:5], s.board_resources[:5], strict=True)
+        )
+    parts.append(board)
+    values = [len(s.room_deck) / 60, len(s.resource_deck) / 60]
+    discards = [0.0] * (len(ROOMS) + 1)
+    _counts(discards, s.room_discard, t.room_place, 5)
+    values += discards
+    discards = [0.0] * (len(RESOURCES) + 1)
+    _counts(discards, s.resource_discard, t.resource_place, 5)
+    values += discards
+    parts.append(_pack(values))
+    hidden = s.drawn() and you != s.current()
+    parts.append(room[EMPTY if hidden else s.holding])
+    parts.append(resource[s.pending])
+    # the decor tokens: in the supply, kept beside a home, or on a space of it
+    supply = [0.0] * (len(DECOR) + 1)
+    kept = [0] * n
+    decorated = [0] * n  # per seat: a bit per space with a token on it
+    for token, (owner, space) in enumerate(zip(s.token_owner, s.token_at, strict=True)):
+        if owner == NOBODY:
+            supply[t.decor_place[token]] += 1.0
+        elif 0 <= owner < n:
+            if space == EMPTY:
+                kept[owner] += 1
+            else:
+                decorated[owner] |= 1 << space
+    values = supply
+    scores = s.scores() if over else None
+    rows, homes, resource_place = t.space, t.homes, t.resource_place
+    # the seats, as ``seats`` writes them: a flag, the seat's values; zeros for the
+    # seats the table does not have
+    for p in rotated(range(n), you):
+        values.append(1.0)
+        parts.append(_pack(values))
+        decor, shown = decorated[p], over or p == you
+        cards, downs = s.homes[p], s.down[p]
+        key = (decor, shown, *cards, *downs)
+        home = homes.get(key)
+        if home is None:
+            if len(homes) >= _KEPT:
+                homes.clear()
+            home = homes[key] = b"".join([
+                rows[-1 if card == EMPTY or (down == UNSEEN and not shown)
+                     else 4 * card + 2 * (down == FACE_UP) + (decor >> space & 1)]
+                for space, card, down in zip(_SPACES, cards, downs, strict=True)
+            ])  # fmt: skip
+        parts.append(home)
+        held = [0.0] * (len(RESOURCES) + 1)
+        _counts(held, s.held[p], resource_place, 2)
+        score = scores[p]["total"] / 60 if scores else 0.0
+        values = [kept[p] / 3, len(s.roofs[p]) / 6, *held, score]
+    parts.append(_pack(values))
+    parts.append(t.no_seat * (SEATS - n))
+    return array("f", b"".join(parts))
+
+
+FEATURES = Features("dream-home", encode, encode_of_state)
