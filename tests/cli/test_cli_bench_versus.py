@@ -51,6 +51,14 @@ def test_a_file_without_the_markers_is_refused_before_the_run(
     assert doc.read_text() == "no markers here\n"
 
 
+def test_a_json_file_that_cannot_be_written_is_refused_before_the_run(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    result = runner.invoke(app, [*SMALL, "--json", str(tmp_path / "no" / "such.json")])
+    assert result.exit_code == 2
+    assert "cannot write" in result.output and "no such writable folder" in result.output
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -4,6 +4,7 @@ with OpenSpiel's and PettingZoo's, in one run (``bench.versus``, the rl extra)."
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,9 @@ def run_versus(
     versus = _versus_module()
     if markdown is not None:
         _check_markers(markdown)
+    folder = json_out.parent if json_out is not None else None
+    if folder is not None and not (folder.is_dir() and os.access(folder, os.W_OK)):
+        raise UserError(f"cannot write {json_out}: no such writable folder {json_out.parent}")
     with progress_bar(out) as progress:
         task = progress.add_task("versus", total=versus.ticks(counts, rounds))
         figures = versus.run(
@@ -97,24 +101,33 @@ def run_versus(
         search.add_row(game_id, f"{ours:,.0f}", f"{theirs:,.0f}", f"{ours / theirs:.1f}")
     out.print(search)
     if json_out is not None:
-        json_out.write_text(json.dumps(figures.to_json(), indent=2) + "\n")
+        _write(json_out, json.dumps(figures.to_json(), indent=2) + "\n")
         out.print(f"figures: {json_out}")
     if markdown is not None:
-        text = markdown.read_text()
+        text = _check_markers(markdown)
         block = f"{START}\n{figures.markdown()}{END}"
-        markdown.write_text(re.sub(f"{re.escape(START)}.*?{re.escape(END)}", lambda m: block,
-                                   text, count=1, flags=re.S))  # fmt: skip
+        _write(markdown, re.sub(f"{re.escape(START)}.*?{re.escape(END)}", lambda m: block,
+                                text, count=1, flags=re.S))  # fmt: skip
         out.print(f"tables written into {markdown}")
 
 
-def _check_markers(path: Path) -> None:
-    """``path`` exists and holds the two marker lines, before the run, not after."""
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text)
+    except OSError as e:
+        raise UserError(f"cannot write {path}: {e.strerror}") from None
+
+
+def _check_markers(path: Path) -> str:
+    """``path``'s text, which holds the two marker lines (checked before the run, and
+    again after it)."""
     try:
         text = path.read_text()
     except OSError as e:
         raise UserError(f"cannot read {path}: {e.strerror}") from None
     if START not in text or END not in text.split(START, 1)[1]:
         raise UserError(f"{path} has no {START} ... {END} lines to write the tables between")
+    return text
 
 
 def _rate_table(title: str, unit: str, ratio: str, rates: list[Any]) -> Table:
