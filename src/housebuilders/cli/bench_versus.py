@@ -81,7 +81,7 @@ def run_versus(
         _check_markers(markdown)
     folder = json_out.parent if json_out is not None else None
     if folder is not None and not (folder.is_dir() and os.access(folder, os.W_OK)):
-        raise UserError(f"cannot write {json_out}: no such writable folder {json_out.parent}")
+        raise UserError(f"cannot write {json_out}: no such writable folder {folder}")
     with progress_bar(out) as progress:
         task = progress.add_task("versus", total=versus.ticks(counts, rounds))
         figures = versus.run(
