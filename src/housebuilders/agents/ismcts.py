@@ -315,10 +315,11 @@ class ISMCTSAgent:
             reveals -= _revealed(state)
             if self.reveals and reveals <= 0:
                 break
+        known = None
         if not self.reveals or reveals > 0:
-            self._playout(state, rng, evaluate, reveals, luck)
+            state, known = self._playout(state, rng, evaluate, reveals, luck)
         movers = {n.mover for n in path[1:]}
-        rewards = self._rewards(state, movers)
+        rewards = self._rewards(state, movers, known)
         root.visits += 1
         for n in path[1:]:
             n.visits += 1
@@ -350,13 +351,17 @@ class ISMCTSAgent:
         evaluate: Heuristic | None,
         reveals: int,
         luck: list[random.Random] | None = None,
-    ) -> None:
+    ) -> tuple[State, list[float] | None]:
         """Play on with the rollout policy for ``depth`` actions (or to the end), and
         on until the position is ``quiet`` (no auction half-run); or until ``reveals``
-        reveals have been seen (if the search counts them)."""
+        reveals have been seen (if the search counts them). Returns the position
+        reached (``state`` itself, or the copy a greedy step made and valued) and, if
+        the last step was a greedy one that valued it for every seat, those values."""
         steps = 0
         greedy = self.rollout == "greedy" and evaluate is not None
         policy = state.spec.rollout_policy if self.rollout == "policy" else None
+        every = _every_seat(state.spec, self.margin) if greedy else None
+        known: list[float] | None = None
         while not state.is_terminal() and (
             steps < self.depth or self.depth < 0 or not state.quiet()
         ):
@@ -364,35 +369,48 @@ class ISMCTSAgent:
             mover = acting[0] if len(acting) == 1 else acting[rng.randrange(len(acting))]
             legal = state.search_actions(mover)
             own = luck[mover] if luck is not None else rng
+            known = None
             if policy is not None and len(legal) > 1:
-                action = policy(state, mover, own)
+                state.play(mover, policy(state, mover, own))
             elif greedy and len(legal) > 1 and own.random() >= self.epsilon:
                 assert evaluate is not None
                 if len(legal) > self.candidates:
                     legal = own.sample(legal, self.candidates)
-                action = _best(state, mover, legal, evaluate, own)
+                # the copy the move was valued on goes on (it is the move played)
+                state, known = _best_after(state, mover, legal, evaluate, own, every)
             else:
-                action = legal[own.randrange(len(legal))]
-            state.play(mover, action)
+                state.play(mover, legal[own.randrange(len(legal))])
             steps += 1
             if self.reveals:
                 reveals -= _revealed(state)
                 if reveals <= 0:
                     break
+        return state, known
 
-    def _rewards(self, state: State, movers: set[int]) -> list[float]:
+    def _rewards(
+        self, state: State, movers: set[int], known: list[float] | None = None
+    ) -> list[float]:
         """Each player's reward in [0, 1]: at the end their share of the win
         (``win_shares``: 1/k for each of k winners, 0 for a loser, whatever their
         place), otherwise the game's ``leaf_rewards`` (its chances to win, or its
         heuristic: for the one player who moved in the tree, if only one did); with
-        ``margin``, that share of each given to the player's lead."""
+        ``margin``, that share of each given to the player's lead. ``known``: every
+        seat's heuristic here, if the rollout's last step valued the position already."""
         spec = state.spec
-        values = spec.evaluate_all(state) if self.margin else None  # asked for once
+        values = None
+        if self.margin:  # asked for once
+            values = known if known is not None else spec.evaluate_all(state)
         if state.is_terminal():
             rewards = win_shares(state.winners(), state.num_players)
         else:
             only = next(iter(movers)) if len(movers) == 1 else None
-            rewards = spec.leaf_rewards(state, self.scale, only, values)
+            if only is not None and values is None and known and spec.win_chances is None:
+                # what leaf_rewards gives the one seat, without asking the heuristic again
+                rewards = [0.5] * state.num_players
+                scale = self.scale or spec.heuristic_scale
+                rewards[only] = 0.5 + 0.5 * math.tanh(known[only] / scale)
+            else:
+                rewards = spec.leaf_rewards(state, self.scale, only, values or known)
         if values is None:
             return rewards
         span = MARGIN_SPAN * (self.scale or spec.heuristic_scale)
@@ -481,18 +499,38 @@ def _first_by_prior(
     return min(untried, key=lambda a: order.get(a, len(order)))
 
 
-def _best(
-    state: State, player: int, legal: list[Action], evaluate: Heuristic, rng: random.Random
-) -> Action:
-    """The action whose result the heuristic likes best for ``player`` (one sample)."""
-    best, best_value = legal[0], -math.inf
+def _every_seat(spec: GameSpec, margin: float) -> Callable[[State], list[float]] | None:
+    """The game's heuristic for every seat at once (whose value for a seat is the
+    heuristic's, to the last bit), if a greedy rollout step is to value its moves with
+    it: the position a rollout ends on is then scored by those values without asking
+    again (unless the game scores its leaves by ``win_chances`` and ``margin`` asks
+    nothing of the heuristic)."""
+    if spec.heuristic_all is None or not (margin or spec.win_chances is None):
+        return None
+    return spec.heuristic_all
+
+
+def _best_after(
+    state: State,
+    player: int,
+    legal: list[Action],
+    evaluate: Heuristic,
+    rng: random.Random,
+    every: Callable[[State], list[float]] | None,
+) -> tuple[State, list[float] | None]:
+    """The action whose result the heuristic likes best for ``player`` (one sample),
+    played: the copy of ``state`` it was valued on and, with ``every`` (the heuristic
+    for every seat), every seat's values there."""
+    best, best_value, best_values = state, -math.inf, None
     for action in legal:
         after = state.clone()
         after.play(player, action)
-        value = evaluate(after, player) + rng.random() * 1e-6
-        if value > best_value:
-            best, best_value = action, value
-    return best
+        values = every(after) if every is not None else None
+        value = values[player] if values is not None else evaluate(after, player)
+        value += rng.random() * 1e-6
+        if value > best_value or best is state:
+            best, best_value, best_values = after, value, values
+    return best, best_values
 
 
 register_bot(
