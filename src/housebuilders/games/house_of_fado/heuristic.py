@@ -13,7 +13,7 @@ they are worth the raises they still buy, not what they would bring at a close."
 
 from __future__ import annotations
 
-from housebuilders.games.house_of_fado.actions import Raise
+from housebuilders.games.house_of_fado.actions import DONE, Raise, Seat
 from housebuilders.games.house_of_fado.content import TYPES
 from housebuilders.games.house_of_fado.deal import NONE
 from housebuilders.games.house_of_fado.phases import (
@@ -39,15 +39,16 @@ ACTIONS = (MARKET, STREET, REHEARSAL, BILLBOARD)
 CLOSING = (RAISE, SIX, DISMISS, CRITIC_PHASE)  # closing steps 2 to 5: customers then leave
 
 
-def worth(state: HouseOfFadoState, player: int, total: float) -> float:
+def worth(state: HouseOfFadoState, player: int, total: float, seated: int = 0) -> float:
     """``player``'s score if the game ended now (``total``) plus its prospects: the
     stars still open are worth their share of the way there (cubes removed toward the
-    prestige star, fado tiles toward three, each type's fame toward 6)."""
+    prestige star, fado tiles toward three, each type's fame toward 6). ``seated``:
+    customers more at its tables than it has (a street move valued before it is made)."""
     content = state.content
     value = total + MONEY * state.money[player]
     value += NOTE * min(sum(state.notes[player]), 8)
     if not (closing(state) and player == state.decider):
-        customers = sum(len(t) for t in state.tables[player]) + len(state.bar[player])
+        customers = sum(map(len, state.tables[player])) + len(state.bar[player]) + seated
         value += CUSTOMER * customers
     if state.critic[player] != NONE:
         value += CRITIC
@@ -94,7 +95,7 @@ def worths(state: HouseOfFadoState) -> list[float]:
 
 
 def _worths(state: HouseOfFadoState) -> list[float]:
-    totals = [s["total"] for s in state.scores()]
+    totals = [state.total(p) for p in range(state.num_players)]
     if state.is_terminal():
         return [float(t) for t in totals]
     return [worth(state, p, t) for p, t in enumerate(totals)]
@@ -107,15 +108,45 @@ def evaluate_all(state: HouseOfFadoState) -> list[float]:
     values = worths(state)
     if state.phase in ACTIONS:
         player = state.turn
+        now = values
+        # seating k customers (or none, Done) on the street, the turn's last move, only
+        # adds k to the player's customers: valued without playing it (see ``_draws``)
+        street = state.phase == STREET and not (state.ending and state.turn == state.last_seat())
+        total = state.total(player) if street else 0
         for action in state.legal_actions(player):
-            after = state.clone()
-            after.play(player, action)
-            if after.undo_floor == len(after.history):
-                continue  # it drew from the bag or turned a fado tile: not foreseen here
-            found = worths(after)
+            if street and (isinstance(action, Seat) or action == DONE):
+                group, seated = NONE, 0
+                if isinstance(action, Seat):
+                    group, seated = action.group, action.gray + action.black + action.brown
+                if _draws(state, group, seated):
+                    continue  # it draws from the bag: not foreseen here
+                found = now[:]
+                found[player] = worth(state, player, total, seated)
+            else:
+                after = state.clone()
+                after.play(player, action)
+                if after.undo_floor == len(after.history):
+                    continue  # it drew from the bag or turned a fado tile: not foreseen here
+                found = worths(after)
             if found[player] > values[player]:
                 values = found
     return [w - max(o for q, o in enumerate(values) if q != p) for p, w in enumerate(values)]
+
+
+def _draws(state: HouseOfFadoState, group: int, seated: int) -> bool:
+    """Whether the street's refill at the end of a turn that takes ``seated`` customers
+    from ``group`` (NONE: none) draws from the bag (``_refill``). Such a move changes
+    nothing else a seat's worth reads but the player's customers: its tables (an empty
+    one filled, ``open_tables``), the street, and the turn passing to the next seat
+    (the last seat of an ending round excepted: the game ends)."""
+    if not (state.bag or state.discard):
+        return False
+    customers = state.content.customers
+    for g, members in enumerate(state.groups):
+        left = len(members) - (seated if g == group else 0)
+        if left <= customers.refill_at and left < customers.group_size:
+            return True
+    return False
 
 
 def evaluate(state: HouseOfFadoState, player: int) -> float:
