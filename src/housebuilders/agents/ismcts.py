@@ -284,21 +284,36 @@ class ISMCTSAgent:
         path = [root]
         node = root
         reveals = self.reveals  # reveals still to see before the position is scored
+        c, widen, sqrt, log = self.c, self.widen, math.sqrt, math.log
         while not state.is_terminal():
             acting = state.acting_players()
             mover = searcher if searcher in acting else acting[0]
             legal = root_moves if node is root else state.search_actions(mover)
             children = node.children
             untried = []
+            # each child legal here is available once more; and, in the same pass, the
+            # one to select: the first never visited, else the best by UCB1 with
+            # availability counts
+            chosen: Action | None = None
+            fresh = False
+            best_value = -1.0
             for action in legal:
                 child = children.get(action)
                 if child is None:
                     untried.append(action)
-                else:
-                    child.avail += 1
+                    continue
+                child.avail += 1
+                if fresh:
+                    continue
+                visits = child.visits
+                if not visits:
+                    chosen, fresh = action, True
+                    continue
+                value = child.total / visits + c * sqrt(log(child.avail) / visits)
+                if value > best_value:
+                    chosen, best_value = action, value
             if untried and (
-                len(children) < self.widen * math.sqrt(node.visits + 1)
-                or len(untried) == len(legal)
+                len(children) < widen * sqrt(node.visits + 1) or len(untried) == len(legal)
             ):
                 if self.prior and evaluate is not None and len(untried) > 1:
                     action = _first_by_prior(node, state, mover, legal, untried, evaluate, rng)
@@ -307,14 +322,17 @@ class ISMCTSAgent:
                 node = children[action] = Node(mover)
                 state.play(mover, action)
                 path.append(node)
-                reveals -= _revealed(state)
+                if reveals:
+                    reveals -= _revealed(state)
                 break
-            action, node = self._select(children, legal)
-            state.play(mover, action)
+            assert chosen is not None
+            node = children[chosen]
+            state.play(mover, chosen)
             path.append(node)
-            reveals -= _revealed(state)
-            if self.reveals and reveals <= 0:
-                break
+            if reveals:
+                reveals -= _revealed(state)
+                if reveals <= 0:
+                    break
         known = None
         if not self.reveals or reveals > 0:
             state, known = self._playout(state, rng, evaluate, reveals, luck)
@@ -325,23 +343,6 @@ class ISMCTSAgent:
             n.visits += 1
             n.total += rewards[n.mover]
         return rewards[searcher]
-
-    def _select(self, children: dict[Action, Node], legal: list[Action]) -> tuple[Action, Node]:
-        """UCB1 with availability counts, over the children legal here."""
-        best: tuple[Action, Node] | None = None
-        best_value = -1.0
-        c = self.c
-        for action in legal:
-            child = children.get(action)
-            if child is None:
-                continue
-            if not child.visits:
-                return action, child
-            value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-            if value > best_value:
-                best, best_value = (action, child), value
-        assert best is not None
-        return best
 
     # -- rollout and rewards ----------------------------------------------------------
     def _playout(
