@@ -1,6 +1,7 @@
 """House of Fado's heuristic reads what it can without playing: a seat's total without
-the score dicts, and a street move (its customers seated, or none) without a copy. Both
-must give what the scores and the move played give, to the last bit."""
+the score dicts, a street move (its customers seated, or none) and a fame step short of
+the top at a close without a copy. All must give what the scores and the moves played
+give, to the last bit."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import random
 import pytest
 
 from housebuilders.games.house_of_fado import heuristic
+from housebuilders.games.house_of_fado.actions import Raise
 from housebuilders.games.house_of_fado.heuristic import ACTIONS
-from housebuilders.games.house_of_fado.phases import STREET
+from housebuilders.games.house_of_fado.phases import RAISE, STREET
 from housebuilders.games.house_of_fado.state import HouseOfFadoState
 from tests.games.house_of_fado.helpers import new
 
@@ -24,9 +26,30 @@ def _positions(players: int, seed: int) -> list[HouseOfFadoState]:
     return [*seen, state]
 
 
+def _worths(state: HouseOfFadoState) -> list[float]:
+    """``worths`` with every raise played on a copy (as it was)."""
+    if state.phase == RAISE and heuristic.closing(state):
+        player = state.decider
+        values = heuristic._worths(state)
+        while state.phase == RAISE:
+            best = None
+            for action in state.legal_actions(player):
+                if isinstance(action, Raise):
+                    after = state.clone()
+                    after.play(player, action)
+                    found = heuristic._worths(after)
+                    if found[player] > values[player]:
+                        best, values = after, found
+            if best is None:
+                break
+            state = best
+        return values
+    return heuristic._worths(state)
+
+
 def _played(state: HouseOfFadoState) -> list[float]:
     """``evaluate_all`` with every look-ahead move played on a copy (as it was)."""
-    values = heuristic.worths(state)
+    values = _worths(state)
     if state.phase in ACTIONS:
         player = state.turn
         for action in state.legal_actions(player):
@@ -34,17 +57,18 @@ def _played(state: HouseOfFadoState) -> list[float]:
             after.play(player, action)
             if after.undo_floor == len(after.history):
                 continue
-            found = heuristic.worths(after)
+            found = _worths(after)
             if found[player] > values[player]:
                 values = found
     return [w - max(o for q, o in enumerate(values) if q != p) for p, w in enumerate(values)]
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (3, 3), (4, 4)])
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (2, 5), (3, 3), (4, 4)])
 def test_totals_and_street_look_ahead_are_as_played(players: int, seed: int) -> None:
-    streets = 0
+    streets = raises = 0
     for state in _positions(players, seed):
         assert [state.total(p) for p in range(players)] == [s["total"] for s in state.scores()]
         assert heuristic.evaluate_all(state) == _played(state)
         streets += state.phase == STREET
-    assert streets > 5
+        raises += state.phase == RAISE
+    assert streets > 5 and raises > 0

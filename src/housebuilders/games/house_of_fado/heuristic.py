@@ -39,11 +39,14 @@ ACTIONS = (MARKET, STREET, REHEARSAL, BILLBOARD)
 CLOSING = (RAISE, SIX, DISMISS, CRITIC_PHASE)  # closing steps 2 to 5: customers then leave
 
 
-def worth(state: HouseOfFadoState, player: int, total: float, seated: int = 0) -> float:
+def worth(
+    state: HouseOfFadoState, player: int, total: float, seated: int = 0, raised: int = NONE
+) -> float:
     """``player``'s score if the game ended now (``total``) plus its prospects: the
     stars still open are worth their share of the way there (cubes removed toward the
     prestige star, fado tiles toward three, each type's fame toward 6). ``seated``:
-    customers more at its tables than it has (a street move valued before it is made)."""
+    customers more at its tables than it has (a street move valued before it is made);
+    ``raised``: a tile of its musicians whose fame counts one step more (a raise)."""
     content = state.content
     value = total + MONEY * state.money[player]
     value += NOTE * min(sum(state.notes[player]), 8)
@@ -62,7 +65,8 @@ def worth(state: HouseOfFadoState, player: int, total: float, seated: int = 0) -
     for t in range(TYPES):
         tile = state.musicians[player][t]
         if tile != NONE and owner[t] == NONE:
-            value += STAR * ((state.fame[tile] - 1) / (top - 1)) ** PROGRESS
+            fame = state.fame[tile] + (tile == raised)
+            value += STAR * ((fame - 1) / (top - 1)) ** PROGRESS
     return value
 
 
@@ -78,17 +82,34 @@ def worths(state: HouseOfFadoState) -> list[float]:
     if state.phase == RAISE and closing(state):
         player = state.decider
         values = _worths(state)
+        top = state.content.fame.max
         while state.phase == RAISE:
-            best = None
+            best: HouseOfFadoState | Raise | None = None
+            total = state.total(player)
             for action in state.legal_actions(player):
-                if isinstance(action, Raise):
-                    after = state.clone()
-                    after.play(player, action)
-                    found = _worths(after)
-                    if found[player] > values[player]:
-                        best, values = after, found
+                if not isinstance(action, Raise):
+                    continue
+                tile = state.musicians[player][action.type]
+                option: HouseOfFadoState | Raise = action
+                if state.fame[tile] + 1 < top and not state.rising:
+                    # a step short of the top changes only the tile's fame (the player's
+                    # total by 1) and the customers, which its worth no longer counts
+                    # while it closes (after it the close goes on: raises, or, with no
+                    # musician at the top awaiting its step 3, dismissals)
+                    found = values[:]
+                    found[player] = worth(state, player, total + 1, raised=tile)
+                else:  # fame 6 (now or earlier in the close): a star, or a tile kept
+                    option = state.clone()
+                    option.play(player, action)
+                    found = _worths(option)
+                if found[player] > values[player]:
+                    best, values = option, found
             if best is None:
                 break
+            if isinstance(best, Raise):
+                after = state.clone()
+                after.play(player, best)
+                best = after
             state = best
         return values
     return _worths(state)
