@@ -1,18 +1,19 @@
 """House of Fado's heuristic reads what it can without playing: a seat's total without
-the score dicts, a street move (its customers seated, or none) and a fame step short of
-the top at a close without a copy. All must give what the scores and the moves played
-give, to the last bit."""
+the score dicts, the turn's last move (customers seated, a note taken, or Done) and a
+fame step short of the top at a close without a copy. All must give what the scores
+and the moves played give, to the last bit."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from housebuilders.games.house_of_fado import heuristic
 from housebuilders.games.house_of_fado.actions import Raise
 from housebuilders.games.house_of_fado.heuristic import ACTIONS
-from housebuilders.games.house_of_fado.phases import RAISE, STREET
+from housebuilders.games.house_of_fado.phases import RAISE, REHEARSAL, STREET
 from housebuilders.games.house_of_fado.state import HouseOfFadoState
 from tests.games.house_of_fado.helpers import new
 
@@ -65,10 +66,9 @@ def _played(state: HouseOfFadoState) -> list[float]:
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (2, 5), (3, 3), (4, 4)])
 def test_totals_and_street_look_ahead_are_as_played(players: int, seed: int) -> None:
-    streets = raises = 0
+    phases: Counter[str] = Counter()
     for state in _positions(players, seed):
         assert [state.total(p) for p in range(players)] == [s["total"] for s in state.scores()]
         assert heuristic.evaluate_all(state) == _played(state)
-        streets += state.phase == STREET
-        raises += state.phase == RAISE
-    assert streets > 5 and raises > 0
+        phases[state.phase] += 1
+    assert phases[STREET] > 5 and phases[REHEARSAL] > 2 and phases[RAISE] > 0
