@@ -284,34 +284,13 @@ class ISMCTSAgent:
         path = [root]
         node = root
         reveals = self.reveals  # reveals still to see before the position is scored
-        c, widen, sqrt, log = self.c, self.widen, math.sqrt, math.log
+        c, widen, sqrt = self.c, self.widen, math.sqrt
         while not state.is_terminal():
             acting = state.acting_players()
             mover = searcher if searcher in acting else acting[0]
             legal = root_moves if node is root else state.search_actions(mover)
             children = node.children
-            untried = []
-            # each child legal here is available once more; and, in the same pass, the
-            # one to select: the first never visited, else the best by UCB1 with
-            # availability counts
-            chosen: Action | None = None
-            fresh = False
-            best_value = -1.0
-            for action in legal:
-                child = children.get(action)
-                if child is None:
-                    untried.append(action)
-                    continue
-                child.avail += 1
-                if fresh:
-                    continue
-                visits = child.visits
-                if not visits:
-                    chosen, fresh = action, True
-                    continue
-                value = child.total / visits + c * sqrt(log(child.avail) / visits)
-                if value > best_value:
-                    chosen, best_value = action, value
+            untried, chosen = _scan(children, legal, c)
             if untried and (
                 len(children) < widen * sqrt(node.visits + 1) or len(untried) == len(legal)
             ):
@@ -420,6 +399,35 @@ class ISMCTSAgent:
             share = self.margin * (1.0 - 4.0 * r * (1.0 - r))  # 0 at an even chance
             out.append((1.0 - share) * r + share * (0.5 + 0.5 * math.tanh(h / span)))
         return out
+
+
+def _scan(
+    children: dict[Action, Node], legal: list[Action], c: float
+) -> tuple[list[Action], Action | None]:
+    """A node's pass over the moves ``legal`` here: each child among them is available
+    once more; the moves not tried yet; and the one to select, the first never
+    visited, else the best by UCB1 with availability counts (None if no child is
+    legal). Typed for the compiled build (ismcts.pxd)."""
+    untried = []
+    chosen: Action | None = None
+    fresh = False
+    best_value = -1.0
+    for action in legal:
+        child = children.get(action)
+        if child is None:
+            untried.append(action)
+            continue
+        child.avail += 1
+        if fresh:
+            continue
+        visits = child.visits
+        if not visits:
+            chosen, fresh = action, True
+            continue
+        value = child.total / visits + c * math.sqrt(math.log(child.avail) / visits)
+        if value > best_value:
+            chosen, best_value = action, value
+    return untried, chosen
 
 
 def _paired_best(sweeps: list[list[float]], z: float) -> int:
