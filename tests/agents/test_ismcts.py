@@ -243,9 +243,9 @@ class RootSpy(ISMCTSAgent):
         self.root = super()._root(view, player)
         return self.root
 
-    def _rewards(self, state, movers):  # noqa: ANN001, ANN202
+    def _rewards(self, state, movers, known=None):  # noqa: ANN001, ANN202
         self.scored.append(state.is_terminal() or state.undo_floor == len(state.history))
-        return super()._rewards(state, movers)
+        return super()._rewards(state, movers, known)
 
 
 def test_ismcts_width_searches_only_the_heuristic_s_best_moves() -> None:

@@ -284,21 +284,15 @@ class ISMCTSAgent:
         path = [root]
         node = root
         reveals = self.reveals  # reveals still to see before the position is scored
+        c, widen, sqrt = self.c, self.widen, math.sqrt
         while not state.is_terminal():
             acting = state.acting_players()
             mover = searcher if searcher in acting else acting[0]
             legal = root_moves if node is root else state.search_actions(mover)
             children = node.children
-            untried = []
-            for action in legal:
-                child = children.get(action)
-                if child is None:
-                    untried.append(action)
-                else:
-                    child.avail += 1
+            untried, chosen = _scan(children, legal, c)
             if untried and (
-                len(children) < self.widen * math.sqrt(node.visits + 1)
-                or len(untried) == len(legal)
+                len(children) < widen * sqrt(node.visits + 1) or len(untried) == len(legal)
             ):
                 if self.prior and evaluate is not None and len(untried) > 1:
                     action = _first_by_prior(node, state, mover, legal, untried, evaluate, rng)
@@ -307,40 +301,27 @@ class ISMCTSAgent:
                 node = children[action] = Node(mover)
                 state.play(mover, action)
                 path.append(node)
-                reveals -= _revealed(state)
+                if reveals:
+                    reveals -= _revealed(state)
                 break
-            action, node = self._select(children, legal)
-            state.play(mover, action)
+            assert chosen is not None
+            node = children[chosen]
+            state.play(mover, chosen)
             path.append(node)
-            reveals -= _revealed(state)
-            if self.reveals and reveals <= 0:
-                break
+            if reveals:
+                reveals -= _revealed(state)
+                if reveals <= 0:
+                    break
+        known = None
         if not self.reveals or reveals > 0:
-            self._playout(state, rng, evaluate, reveals, luck)
+            state, known = self._playout(state, rng, evaluate, reveals, luck)
         movers = {n.mover for n in path[1:]}
-        rewards = self._rewards(state, movers)
+        rewards = self._rewards(state, movers, known)
         root.visits += 1
         for n in path[1:]:
             n.visits += 1
             n.total += rewards[n.mover]
         return rewards[searcher]
-
-    def _select(self, children: dict[Action, Node], legal: list[Action]) -> tuple[Action, Node]:
-        """UCB1 with availability counts, over the children legal here."""
-        best: tuple[Action, Node] | None = None
-        best_value = -1.0
-        c = self.c
-        for action in legal:
-            child = children.get(action)
-            if child is None:
-                continue
-            if not child.visits:
-                return action, child
-            value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-            if value > best_value:
-                best, best_value = (action, child), value
-        assert best is not None
-        return best
 
     # -- rollout and rewards ----------------------------------------------------------
     def _playout(
@@ -350,13 +331,17 @@ class ISMCTSAgent:
         evaluate: Heuristic | None,
         reveals: int,
         luck: list[random.Random] | None = None,
-    ) -> None:
+    ) -> tuple[State, list[float] | None]:
         """Play on with the rollout policy for ``depth`` actions (or to the end), and
         on until the position is ``quiet`` (no auction half-run); or until ``reveals``
-        reveals have been seen (if the search counts them)."""
+        reveals have been seen (if the search counts them). Returns the position
+        reached (``state`` itself, or the copy a greedy step made and valued) and, if
+        the last step was a greedy one that valued it for every seat, those values."""
         steps = 0
         greedy = self.rollout == "greedy" and evaluate is not None
         policy = state.spec.rollout_policy if self.rollout == "policy" else None
+        every = _every_seat(state.spec, self.margin) if greedy else None
+        known: list[float] | None = None
         while not state.is_terminal() and (
             steps < self.depth or self.depth < 0 or not state.quiet()
         ):
@@ -364,35 +349,48 @@ class ISMCTSAgent:
             mover = acting[0] if len(acting) == 1 else acting[rng.randrange(len(acting))]
             legal = state.search_actions(mover)
             own = luck[mover] if luck is not None else rng
+            known = None
             if policy is not None and len(legal) > 1:
-                action = policy(state, mover, own)
+                state.play(mover, policy(state, mover, own))
             elif greedy and len(legal) > 1 and own.random() >= self.epsilon:
                 assert evaluate is not None
                 if len(legal) > self.candidates:
                     legal = own.sample(legal, self.candidates)
-                action = _best(state, mover, legal, evaluate, own)
+                # the copy the move was valued on goes on (it is the move played)
+                state, known = _best_after(state, mover, legal, evaluate, own, every)
             else:
-                action = legal[own.randrange(len(legal))]
-            state.play(mover, action)
+                state.play(mover, legal[own.randrange(len(legal))])
             steps += 1
             if self.reveals:
                 reveals -= _revealed(state)
                 if reveals <= 0:
                     break
+        return state, known
 
-    def _rewards(self, state: State, movers: set[int]) -> list[float]:
+    def _rewards(
+        self, state: State, movers: set[int], known: list[float] | None = None
+    ) -> list[float]:
         """Each player's reward in [0, 1]: at the end their share of the win
         (``win_shares``: 1/k for each of k winners, 0 for a loser, whatever their
         place), otherwise the game's ``leaf_rewards`` (its chances to win, or its
         heuristic: for the one player who moved in the tree, if only one did); with
-        ``margin``, that share of each given to the player's lead."""
+        ``margin``, that share of each given to the player's lead. ``known``: every
+        seat's heuristic here, if the rollout's last step valued the position already."""
         spec = state.spec
-        values = spec.evaluate_all(state) if self.margin else None  # asked for once
+        values = None
+        if self.margin:  # asked for once
+            values = known if known is not None else spec.evaluate_all(state)
         if state.is_terminal():
             rewards = win_shares(state.winners(), state.num_players)
         else:
             only = next(iter(movers)) if len(movers) == 1 else None
-            rewards = spec.leaf_rewards(state, self.scale, only, values)
+            if only is not None and values is None and known and spec.win_chances is None:
+                # what leaf_rewards gives the one seat, without asking the heuristic again
+                rewards = [0.5] * state.num_players
+                scale = self.scale or spec.heuristic_scale
+                rewards[only] = 0.5 + 0.5 * math.tanh(known[only] / scale)
+            else:
+                rewards = spec.leaf_rewards(state, self.scale, only, values or known)
         if values is None:
             return rewards
         span = MARGIN_SPAN * (self.scale or spec.heuristic_scale)
@@ -401,6 +399,35 @@ class ISMCTSAgent:
             share = self.margin * (1.0 - 4.0 * r * (1.0 - r))  # 0 at an even chance
             out.append((1.0 - share) * r + share * (0.5 + 0.5 * math.tanh(h / span)))
         return out
+
+
+def _scan(
+    children: dict[Action, Node], legal: list[Action], c: float
+) -> tuple[list[Action], Action | None]:
+    """A node's pass over the moves ``legal`` here: each child among them is available
+    once more; the moves not tried yet; and the one to select, the first never
+    visited, else the best by UCB1 with availability counts (None if no child is
+    legal). Typed for the compiled build (ismcts.pxd)."""
+    untried = []
+    chosen: Action | None = None
+    fresh = False
+    best_value = -1.0
+    for action in legal:
+        child = children.get(action)
+        if child is None:
+            untried.append(action)
+            continue
+        child.avail += 1
+        if fresh:
+            continue
+        visits = child.visits
+        if not visits:
+            chosen, fresh = action, True
+            continue
+        value = child.total / visits + c * math.sqrt(math.log(child.avail) / visits)
+        if value > best_value:
+            chosen, best_value = action, value
+    return untried, chosen
 
 
 def _paired_best(sweeps: list[list[float]], z: float) -> int:
@@ -481,18 +508,38 @@ def _first_by_prior(
     return min(untried, key=lambda a: order.get(a, len(order)))
 
 
-def _best(
-    state: State, player: int, legal: list[Action], evaluate: Heuristic, rng: random.Random
-) -> Action:
-    """The action whose result the heuristic likes best for ``player`` (one sample)."""
-    best, best_value = legal[0], -math.inf
+def _every_seat(spec: GameSpec, margin: float) -> Callable[[State], list[float]] | None:
+    """The game's heuristic for every seat at once (whose value for a seat is the
+    heuristic's, to the last bit), if a greedy rollout step is to value its moves with
+    it: the position a rollout ends on is then scored by those values without asking
+    again (unless the game scores its leaves by ``win_chances`` and ``margin`` asks
+    nothing of the heuristic)."""
+    if spec.heuristic_all is None or not (margin or spec.win_chances is None):
+        return None
+    return spec.heuristic_all
+
+
+def _best_after(
+    state: State,
+    player: int,
+    legal: list[Action],
+    evaluate: Heuristic,
+    rng: random.Random,
+    every: Callable[[State], list[float]] | None,
+) -> tuple[State, list[float] | None]:
+    """The action whose result the heuristic likes best for ``player`` (one sample),
+    played: the copy of ``state`` it was valued on and, with ``every`` (the heuristic
+    for every seat), every seat's values there."""
+    best, best_value, best_values = state, -math.inf, None
     for action in legal:
         after = state.clone()
         after.play(player, action)
-        value = evaluate(after, player) + rng.random() * 1e-6
-        if value > best_value:
-            best, best_value = action, value
-    return best
+        values = every(after) if every is not None else None
+        value = values[player] if values is not None else evaluate(after, player)
+        value += rng.random() * 1e-6
+        if value > best_value or best is state:
+            best, best_value, best_values = after, value, values
+    return best, best_values
 
 
 register_bot(

@@ -62,9 +62,9 @@ def test_an_auction_under_way_is_not_quiet() -> None:
 class Scored(ISMCTSAgent):
     """A search bot that notes every position it scores."""
 
-    def _rewards(self, state, movers):  # noqa: ANN001, ANN202
+    def _rewards(self, state, movers, known=None):  # noqa: ANN001, ANN202
         self.scored.append(state.quiet() or state.is_terminal())
-        return super()._rewards(state, movers)
+        return super()._rewards(state, movers, known)
 
 
 def test_the_search_plays_an_auction_out_before_scoring_and_bids_only_the_lowest() -> None:

@@ -31,6 +31,7 @@ DREAM_HOME = register(GameSpec(
                "chosen the room type, the one of that type with the most kids"),
     ),
     heuristic=f"{__name__}.heuristic:evaluate",
+    heuristic_all=f"{__name__}.heuristic:evaluate_all",
     reference="the rulebook's scoring example: a home of 29 points",
     text_view=f"{__name__}.text:text",
     svg_view=f"{__name__}.svg:svg",

@@ -4,8 +4,10 @@ tie-break (DH-93 to DH-107)."""
 from __future__ import annotations
 
 from itertools import product
+from typing import Any
 
 from housebuilders.core import Json, TieBreak, scored
+from housebuilders.core.content import per_content, remembered
 from housebuilders.games.dream_home.base import DreamHomeBase
 from housebuilders.games.dream_home.content import SPACES, TOP, below, floor_of, neighbours
 from housebuilders.games.dream_home.values import ARCHITECT, DESIGNER, EMPTY, FLOOR_SPACES, Run
@@ -91,6 +93,19 @@ class Scoring(DreamHomeBase):
     def scores(self) -> list[Json]:
         return [scored(self.breakdown(player)) for player in range(self.num_players)]
 
+    def total(self, player: int) -> int:
+        """``scores()[player]["total"]``, remembered by all it depends on: the home's
+        face-up room types and face-down count, the seat's decor tokens, whether it holds
+        the Architect and the Designer, and its roof cards (a search values the same
+        homes again and again: a move changes one home, a deal none)."""
+        helper, held = self.cards.helper_card, self.held[player]
+        key = (*self.types(player), sum(map(bool, self.down[player])),
+               helper[ARCHITECT] in held, helper[DESIGNER] in held,
+               *[t for t, owner in enumerate(self.token_owner) if owner == player],
+               -1, *self.roofs[player])  # fmt: skip
+        return remembered(_totals(self.content), key, TOTALS_KEPT,
+                          lambda: sum(self.breakdown(player).values()))  # fmt: skip
+
     def goals(self) -> dict[str, list[float]]:
         """The kids in each home's artwork (the tie-break)."""
         return {"kids": [float(self.kids(p)) for p in range(self.num_players)]}
@@ -100,3 +115,11 @@ class Scoring(DreamHomeBase):
         place): the tied player with the most kids in their home wins."""
         kids = [self.kids(p) for p in range(self.num_players)]
         return [TieBreak("the most kids in the rooms' artwork", kids)]
+
+
+TOTALS_KEPT = 20_000  # homes' totals remembered per content (a search's move values thousands)
+
+
+@per_content
+def _totals(content: Any) -> dict[tuple[int | bool, ...], int]:
+    return {}

@@ -13,7 +13,9 @@ they are worth the raises they still buy, not what they would bring at a close."
 
 from __future__ import annotations
 
-from housebuilders.games.house_of_fado.actions import Raise
+from collections.abc import Callable
+
+from housebuilders.games.house_of_fado.actions import DONE, BringCritic, GainNote, Raise, Seat
 from housebuilders.games.house_of_fado.content import TYPES
 from housebuilders.games.house_of_fado.deal import NONE
 from housebuilders.games.house_of_fado.phases import (
@@ -39,17 +41,29 @@ ACTIONS = (MARKET, STREET, REHEARSAL, BILLBOARD)
 CLOSING = (RAISE, SIX, DISMISS, CRITIC_PHASE)  # closing steps 2 to 5: customers then leave
 
 
-def worth(state: HouseOfFadoState, player: int, total: float) -> float:
+def worth(
+    state: HouseOfFadoState,
+    player: int,
+    total: float,
+    seated: int = 0,
+    raised: int = NONE,
+    noted: int = 0,
+    spent: int = 0,
+    critic: bool = False,
+) -> float:
     """``player``'s score if the game ended now (``total``) plus its prospects: the
     stars still open are worth their share of the way there (cubes removed toward the
-    prestige star, fado tiles toward three, each type's fame toward 6)."""
+    prestige star, fado tiles toward three, each type's fame toward 6). For a move
+    valued before it is made: ``seated`` customers more at its tables, ``raised`` a
+    tile of its musicians one fame step higher, ``noted`` notes more, ``spent`` money
+    less, and a ``critic`` brought."""
     content = state.content
-    value = total + MONEY * state.money[player]
-    value += NOTE * min(sum(state.notes[player]), 8)
+    value = total + MONEY * (state.money[player] - spent)
+    value += NOTE * min(sum(state.notes[player]) + noted, 8)
     if not (closing(state) and player == state.decider):
-        customers = sum(len(t) for t in state.tables[player]) + len(state.bar[player])
+        customers = sum(map(len, state.tables[player])) + len(state.bar[player]) + seated
         value += CUSTOMER * customers
-    if state.critic[player] != NONE:
+    if state.critic[player] != NONE or critic:
         value += CRITIC
     owner = state.star_owner
     if owner[PRESTIGE_STAR] == NONE:
@@ -61,7 +75,8 @@ def worth(state: HouseOfFadoState, player: int, total: float) -> float:
     for t in range(TYPES):
         tile = state.musicians[player][t]
         if tile != NONE and owner[t] == NONE:
-            value += STAR * ((state.fame[tile] - 1) / (top - 1)) ** PROGRESS
+            fame = state.fame[tile] + (tile == raised)
+            value += STAR * ((fame - 1) / (top - 1)) ** PROGRESS
     return value
 
 
@@ -77,24 +92,41 @@ def worths(state: HouseOfFadoState) -> list[float]:
     if state.phase == RAISE and closing(state):
         player = state.decider
         values = _worths(state)
+        top = state.content.fame.max
         while state.phase == RAISE:
-            best = None
+            best: HouseOfFadoState | Raise | None = None
+            total = state.total(player)
             for action in state.legal_actions(player):
-                if isinstance(action, Raise):
-                    after = state.clone()
-                    after.play(player, action)
-                    found = _worths(after)
-                    if found[player] > values[player]:
-                        best, values = after, found
+                if not isinstance(action, Raise):
+                    continue
+                tile = state.musicians[player][action.type]
+                option: HouseOfFadoState | Raise = action
+                if state.fame[tile] + 1 < top and not state.rising:
+                    # a step short of the top changes only the tile's fame (the player's
+                    # total by 1) and the customers, which its worth no longer counts
+                    # while it closes (after it the close goes on: raises, or, with no
+                    # musician at the top awaiting its step 3, dismissals)
+                    found = values[:]
+                    found[player] = worth(state, player, total + 1, raised=tile)
+                else:  # fame 6 (now or earlier in the close): a star, or a tile kept
+                    option = state.clone()
+                    option.play(player, action)
+                    found = _worths(option)
+                if found[player] > values[player]:
+                    best, values = option, found
             if best is None:
                 break
+            if isinstance(best, Raise):
+                after = state.clone()
+                after.play(player, best)
+                best = after
             state = best
         return values
     return _worths(state)
 
 
 def _worths(state: HouseOfFadoState) -> list[float]:
-    totals = [s["total"] for s in state.scores()]
+    totals = [state.total(p) for p in range(state.num_players)]
     if state.is_terminal():
         return [float(t) for t in totals]
     return [worth(state, p, t) for p, t in enumerate(totals)]
@@ -107,15 +139,88 @@ def evaluate_all(state: HouseOfFadoState) -> list[float]:
     values = worths(state)
     if state.phase in ACTIONS:
         player = state.turn
+        now = values
+        # the turn's last moves change only the player's worth, by what they take
+        # (customers seated on the street, a critic brought, a note), or nothing (Done:
+        # skipped, as it never betters the position as it is): valued without playing
+        # them (``_last_move``), unless the game ends with the turn
+        fast = not (state.ending and state.turn == state.last_seat())
+        total = state.total(player) if fast else 0
+        made: dict[tuple[int, int, bool], float] = {}
+        draws = _drawing(state)
         for action in state.legal_actions(player):
-            after = state.clone()
-            after.play(player, action)
-            if after.undo_floor == len(after.history):
-                continue  # it drew from the bag or turned a fado tile: not foreseen here
-            found = worths(after)
+            if fast and action == DONE:
+                continue
+            if fast and isinstance(action, (Seat, GainNote, BringCritic)):
+                mine = _last_move(state, player, action, total, draws, made)
+                if mine is None:
+                    continue  # it draws from the bag: not foreseen here
+                found = now[:]
+                found[player] = mine
+            else:
+                after = state.clone()
+                after.play(player, action)
+                if after.undo_floor == len(after.history):
+                    continue  # it drew from the bag or turned a fado tile: not foreseen here
+                found = worths(after)
             if found[player] > values[player]:
                 values = found
     return [w - max(o for q, o in enumerate(values) if q != p) for p, w in enumerate(values)]
+
+
+def _last_move(
+    state: HouseOfFadoState,
+    player: int,
+    action: Seat | GainNote | BringCritic,
+    total: int,
+    draws: Callable[[int, int], bool],
+    made: dict[tuple[int, int, bool], float],
+) -> float | None:
+    """``player``'s worth after ``action``, a move that ends its turn (``total``: its
+    total now); None if the street's refill then draws. ``made``: the worths found so
+    far for this position (many seatings add as many customers)."""
+    group, seated, noted, critic = NONE, 0, 0, False
+    if isinstance(action, Seat):
+        group, seated = action.group, action.gray + action.black + action.brown
+    elif isinstance(action, GainNote):
+        noted = 1
+    else:
+        critic = True
+    if draws(group, seated):
+        return None
+    key = (seated, noted, critic)
+    if key not in made:
+        spent = state.content.critic_cost[state.cubes_removed[player]] if critic else 0
+        money, per = state.money[player], state.content.money_per_point
+        after = total - money // per + (money - spent) // per  # the money's points
+        made[key] = worth(state, player, after, seated, noted=noted, spent=spent, critic=critic)
+    return made[key]
+
+
+def _drawing(state: HouseOfFadoState) -> Callable[[int, int], bool]:
+    """``draws(group, seated)``: whether the street's refill at the end of a turn that
+    takes ``seated`` customers from ``group`` (NONE: none) draws from the bag
+    (``_refill``). A seating, a critic brought or a note taken, the turn's last move,
+    changes nothing else a seat's worth reads but the player's customers (an empty
+    table filled, ``open_tables``), money and critic, or notes: the street, its
+    critics or the note supply, and the turn passes to the next seat (the last seat of
+    an ending round excepted: the game ends)."""
+    customers = state.content.customers
+    refill_at, size = customers.refill_at, customers.group_size
+    lengths = [len(members) for members in state.groups]
+    short = [n <= refill_at and n < size for n in lengths]
+    shorts = sum(short)
+    able = bool(state.bag or state.discard)
+
+    def draws(group: int, seated: int) -> bool:
+        if not able:
+            return False
+        if group == NONE:
+            return shorts > 0
+        left = lengths[group] - seated
+        return shorts - short[group] > 0 or (left <= refill_at and left < size)
+
+    return draws
 
 
 def evaluate(state: HouseOfFadoState, player: int) -> float:

@@ -71,6 +71,20 @@ class Scoring(HouseOfFadoBase):
     def scores(self) -> list[Json]:
         return [scored(self.breakdown(player)) for player in range(self.num_players)]
 
+    def total(self, player: int) -> int:
+        """``scores()[player]["total"]``, the breakdown's sum without its dicts (for the
+        heuristic, which asks for it at every position it values)."""
+        content, fame = self.content, self.fame
+        fado = content.fado_set_points
+        return (
+            sum(self.earned[player])
+            + sum(fame[t] for t in self.musicians[player] if t != NONE)
+            + content.star_points[self.stars(player)]
+            + self.billboard_points(player)
+            + fado[min(len(self.fado_scored[player]), len(fado) - 1)]
+            + self.money[player] // content.money_per_point
+        )
+
     def tie_breaks(self) -> list[TieBreak]:
         """HF-130, HF-131 (``ranking``: points, then these; still tied, shared): "the
         player with the most stars wins. If still tied, the player who scored the most

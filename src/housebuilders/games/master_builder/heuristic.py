@@ -68,6 +68,9 @@ LOAN_COST = 0.4  # the cost of borrowing for wages, by the amount short (loans r
 #: a section's mean value; and by forecast round, the share of each skill's sections
 #: released to the seat by then
 Pool = tuple[list[tuple[int, float]], list[list[float]]]
+#: ``unseen_work``'s answer: the pool, the contracts on display that can be bought, and
+#: the forecast round they can be built from
+Work = tuple[Pool, list[int], int]
 
 
 def unpaid(state: MasterBuilderState, player: int) -> bool:
@@ -82,10 +85,13 @@ def wages_due(state: MasterBuilderState, player: int) -> float:
     return state.wage[player] * (state.last_round - state.round + unpaid(state, player))
 
 
-def worth(state: MasterBuilderState, player: int, blind: bool = False) -> float:
+def worth(
+    state: MasterBuilderState, player: int, blind: bool = False, work: Work | None = None
+) -> float:
     """``player``'s worth; ``blind``: as another seat judges it while the plans are
     hidden, with the plan a sensible player would make (``sketch_plan``) in place of the
-    real one, so that it is the same whatever a determinization deals as that plan."""
+    real one, so that it is the same whatever a determinization deals as that plan.
+    ``work``: the position's ``seat_work``, if known (the same for every seat)."""
     if state.is_terminal():
         return float(sum(state.breakdown(player).values()))
     content = state.content
@@ -104,7 +110,7 @@ def worth(state: MasterBuilderState, player: int, blind: bool = False) -> float:
                 held[staff.contract][staff.section] = 1
         else:
             value += plan_value(state, player, held)
-    outlook = Outlook(state, player, cash)
+    outlook = Outlook(state, player, cash, work)
     base = outlook.earnings(held)
     for c in outlook.offered:  # what each contract on display would add if bought
         price = MARKUP * content.contracts[c].min_bid - state.bonus[c]
@@ -188,7 +194,9 @@ class Outlook:
     this round's when ``this_round``, the plan still to make), the contracts still to come
     (``pool`` and ``offered``, unseen_work), and the cash and wages that pay for it."""
 
-    def __init__(self, state: MasterBuilderState, player: int, cash: float) -> None:
+    def __init__(
+        self, state: MasterBuilderState, player: int, cash: float, work: Work | None = None
+    ) -> None:
         self.state = state
         self.this_round = this_round = state.phase in BEFORE_PLAN
         likely = likely_crew(state, player)
@@ -197,7 +205,7 @@ class Outlook:
             crews.append(likely if state.phase in BEFORE_EVENTS else skills_of(
                 state.available(player)))  # fmt: skip
         self.crews = crews + [likely] * (state.last_round - state.round)
-        self.pool, self.offered, self.display_at = unseen_work(
+        self.pool, self.offered, self.display_at = work or unseen_work(
             state, len(self.crews), self.this_round)
         self.cash, self.wage = cash, state.wage[player]
         # this round's wages, to pay before the first forecast round's
@@ -355,11 +363,25 @@ def take_pool(kinds: list[tuple[int, float]], left: list[float], free: list[int]
     return gained
 
 
+def _rounds(state: MasterBuilderState) -> int:
+    """The forecast's rounds (``Outlook.crews``): this round's if its plan is still to
+    make, and those left."""
+    return (state.phase in BEFORE_PLAN) + max(0, state.last_round - state.round)
+
+
+def seat_work(state: MasterBuilderState) -> Work:
+    """What every seat's ``Outlook`` asks ``unseen_work``, asked once."""
+    return unseen_work(state, _rounds(state), state.phase in BEFORE_PLAN)
+
+
 def evaluate_all(state: State) -> list[float]:
     assert isinstance(state, MasterBuilderState)
     seats = range(state.num_players)
-    values = [worth(state, p) for p in seats]
-    seen = [worth(state, p, blind=True) for p in seats] if state.phase == PLAN else values
+    work = None if state.is_terminal() else seat_work(state)
+    values = [worth(state, p, work=work) for p in seats]
+    seen = (
+        [worth(state, p, blind=True, work=work) for p in seats] if state.phase == PLAN else values
+    )
     return [values[p] - max(seen[q] for q in seats if q != p) for p in seats]
 
 

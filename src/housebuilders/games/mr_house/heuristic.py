@@ -66,14 +66,16 @@ def evaluate_all(state: State) -> list[float]:
         totals = [float(s["total"]) for s in state.scores()]
         win = [WIN_VALUE * share for share in win_shares(state.winners(), state.num_players)]
         return [v + bonus for v, bonus in zip(versus(totals), win, strict=True)]
-    return versus([player_worth(state, p) for p in range(state.p.players)])
+    coming = coming_all(state)
+    return versus([player_worth(state, p, coming[p]) for p in range(state.p.players)])
 
 
 
-def player_worth(s: MrHouseBasicState, player: int) -> float:
+def player_worth(s: MrHouseBasicState, player: int, coming: Coming | None = None) -> float:
     """The score ``player`` can expect at the end: the points built, and for each part
     still planned its points times the chance it gets built in time; the +4 times
-    the chance the house gets complete; a little for coins and spare materials."""
+    the chance the house gets complete; a little for coins and spare materials.
+    ``coming``: ``coming_purchases(s, player)``, if known."""
     p = s.p
     house = s.house[player]
     n = H.counts(house)
@@ -81,7 +83,8 @@ def player_worth(s: MrHouseBasicState, player: int) -> float:
     complete = H.is_complete(house, s.permit[player])
     if complete:
         worth += p.complete_house_points
-    coming = coming_purchases(s, player)
+    if coming is None:
+        coming = coming_purchases(s, player)
     store = [have + more for have, more in zip(s.store[player], coming.materials, strict=True)]
     builder = s.phase in (PREPARING, ROLLING) and s._builder() == player
     groups = s.groups if builder else []
@@ -167,3 +170,41 @@ def coming_purchases(s: MrHouseBasicState, player: int) -> Coming:
                 if mine:
                     materials[p.material_at[number]] += took
     return Coming(materials, coins, permit, workers)
+
+
+def coming_all(s: MrHouseBasicState) -> list[Coming]:
+    """``coming_purchases`` of every seat, the markers read once."""
+    players = s.p.players
+    materials = [[0] * len(s.supply) for _ in range(players)]
+    if s.phase > PURCHASES:
+        return [Coming(m) for m in materials]
+    p = s.p
+    coins, workers, permit = [0] * players, [0] * players, [False] * players
+    cards = s.board_workers
+    permit_free = not s.permit_given
+    hired = s.workers[:]
+    for number in range(1, p.last_location + 1):
+        if s.phase == PURCHASES and number < s.loc:
+            continue
+        kind = p.kinds[number]
+        stock = s.supply[p.material_at[number]] if kind == STORE else 0
+        start = s.pos if s.phase == PURCHASES and number == s.loc else 0
+        for owner, value, _ in s.stacks[number][start:]:
+            if not value:
+                continue
+            if kind == BANK:
+                coins[owner] += 1
+            elif kind == OFFICE:
+                if permit_free and not s.permit[owner]:
+                    permit_free = False
+                    permit[owner] = True
+            elif kind == WORK_NOTICE_BOARD:
+                if cards and hired[owner] < p.player_worker_spaces:
+                    cards -= 1
+                    hired[owner] += 1
+                    workers[owner] += 1
+            else:
+                took = min(value, stock)
+                stock -= took
+                materials[owner][p.material_at[number]] += took
+    return [Coming(*seat) for seat in zip(materials, coins, permit, workers, strict=True)]
