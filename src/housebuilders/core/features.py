@@ -100,6 +100,27 @@ def _packer(length: int) -> Struct:
     return Struct(f"{length}f")
 
 
+# -- for encoders that put their vector together from parts packed once -------------
+# (``array("f", b"".join(parts))``: a part that does not change is packed once and
+# kept, by the values it is made of; float32 bytes join as the values would.)
+_PACKERS: dict[int, Struct] = {}  # a Struct("<n>f") by n
+
+
+def pack(values: Sequence[float]) -> bytes:
+    """``values`` as float32 bytes, as ``Vector.done`` makes them."""
+    n = len(values)
+    packer = _PACKERS.get(n)
+    if packer is None:
+        packer = _PACKERS[n] = Struct(f"{n}f")
+    return packer.pack(*values)
+
+
+def packed_onehots(n: int) -> tuple[bytes, ...]:
+    """``Vector.onehot(i, n)`` packed, for each ``i`` of 0..n-1, then (at ``n``, and
+    so at -1 too) all zeros: the onehot of None."""
+    return tuple(pack([float(i == j) for j in range(n)]) for i in range(n + 1))
+
+
 #: the places of the words of each tuple vocabulary (the encoders' module constants,
 #: or a tuple an encoder made once for its call), by the tuple's identity: a tuple
 #: cannot change, and the one kept here keeps its identity from being reused

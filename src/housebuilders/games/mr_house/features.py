@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from housebuilders.core import Json
-from housebuilders.core.features import Features, Vector, relative, rotated, seats
+from housebuilders.core.features import Features, Vector, pack, relative, rotated, seats
 from housebuilders.games.mr_house import house as H
 from housebuilders.games.mr_house.actions import PART_IDS
 from housebuilders.games.mr_house.options import OFFICE, office_benefits
@@ -187,20 +187,26 @@ def _house_of_state(house: H.House) -> list[float]:
     return v.values
 
 
-def _common_of_state(v: Vector, s: MrHouseState, you: int | None, phase: str) -> None:
-    """``_common`` of the state itself."""
-    n = s.num_players
-    v.onehot(n - 2, SEATS - 1)
-    v.num(s.turn, s.p.turns)
-    v.word(phase, s.PHASE_NAMES)
-    v.onehot(relative(s.order[0], you, n), SEATS)
-    acting = [0.0] * SEATS
-    for seat in s.acting_players():
-        acting[relative(seat, you, n) or 0] = 1.0
-    v.extend(acting)
-    v.nums(s.supply, 10)
-    width, shown_up_to = 1 + VALUES, s.loc if s.phase == PURCHASES else 0
-    stacks = s.stacks
+# The vectors are put together as float32 bytes (as Dream Home's are): the markers on
+# the board and each seat's values kept by the values they are made of (and the
+# observer) and packed once; the few values of the turn packed at each call.
+_KEPT = 4096  # the packed parts kept, of each kind (some 800 bytes each at most)
+_MARKERS: dict[tuple[object, ...], bytes] = {}  # by the observer, what is shown, stacks
+_SEATS: dict[tuple[object, ...], bytes] = {}  # a seat's, by its values (and the variant)
+
+
+def _kept(kept: dict[tuple[object, ...], bytes], key: tuple[object, ...], v: Vector) -> bytes:
+    """``v``'s values packed, kept under ``key`` (the cache cleared once it is full)."""
+    if len(kept) >= _KEPT:
+        kept.clear()
+    packed = kept[key] = pack(v.values)
+    return packed
+
+
+def _markers_of_state(s: MrHouseState, you: int | None, shown_up_to: int) -> Vector:
+    """The markers on each location, by seat and, where ``you`` sees them, by value."""
+    v, n = Vector(), s.num_players
+    width, stacks = 1 + VALUES, s.stacks
     for location in range(1, LOCATIONS + 1):
         stack = stacks[location] if location < len(stacks) else ()
         if not stack:
@@ -213,14 +219,38 @@ def _common_of_state(v: Vector, s: MrHouseState, you: int | None, phase: str) ->
             if location <= shown_up_to or owner == you:
                 counts[at + 1 + min(value, VALUES - 1)] += 1 / 3
         v.extend(counts)
+    return v
+
+
+def _common_of_state(s: MrHouseState, you: int | None, phase: str) -> tuple[list[bytes], Vector]:
+    """``_common`` of the state itself: its parts packed, and the vector going on."""
+    v = Vector()
+    n = s.num_players
+    v.onehot(n - 2, SEATS - 1)
+    v.num(s.turn, s.p.turns)
+    v.word(phase, s.PHASE_NAMES)
+    v.onehot(relative(s.order[0], you, n), SEATS)
+    acting = [0.0] * SEATS
+    for seat in s.acting_players():
+        acting[relative(seat, you, n) or 0] = 1.0
+    v.extend(acting)
+    v.nums(s.supply, 10)
+    parts = [pack(v.values)]
     purchase = s.phase == PURCHASES
+    shown_up_to = s.loc if purchase else 0
+    key = (you, n, shown_up_to, *map(tuple, s.stacks))
+    chunk = _MARKERS.get(key)
+    parts.append(chunk or _kept(_MARKERS, key, _markers_of_state(s, you, shown_up_to)))
+    v = Vector()
     v.onehot(s.loc - 1 if purchase else None, LOCATIONS)
     v.num(s.pos if purchase else None, SEATS * 5)
     building = s.phase in (PREPARING, ROLLING)
     v.onehot(relative(s._builder(), you, n) if building else None, SEATS)
+    return parts, v
 
 
 def _seat_common_of_state(v: Vector, s: MrHouseState, seat: int, you: int | None) -> None:
+    v.flag(True)
     v.nums(s.store[seat], 5)
     hand = s.hand[seat]
     v.num(len(hand), 5)
@@ -232,12 +262,39 @@ def _seat_common_of_state(v: Vector, s: MrHouseState, seat: int, you: int | None
     v.extend(_house_of_state(s.house[seat]))
 
 
+def _seat_key(s: MrHouseState, seat: int, you: int | None) -> tuple[object, ...]:
+    """What ``_seat_common_of_state`` reads: the values of a hand only for its seat."""
+    hand = s.hand[seat]
+    return (*s.store[seat], tuple(hand) if seat == you else len(hand), s.house[seat])
+
+
+def _seats(parts: list[bytes], s: MrHouseState, you: int | None, key: Any, write: Any) -> array:
+    """The seats' values, the observer's first, each kept by ``key(seat)`` (``write``
+    makes them), then zeros for the seats the table lacks; the finished vector."""
+    n, size = s.num_players, 0
+    for seat in rotated(range(n), you):
+        k = key(seat)
+        chunk = _SEATS.get(k)
+        if chunk is None:
+            v = Vector()
+            write(v, seat)
+            chunk = _kept(_SEATS, k, v)
+        parts.append(chunk)
+        size = len(chunk)
+    parts.append(bytes(size * (SEATS - n)))
+    return array("f", b"".join(parts))
+
+
 def basic_of_state(s: MrHouseBasicState, you: int | None) -> array:
     """``basic`` of the state itself, without its observation."""
-    v = Vector()
-    _common_of_state(v, s, you, BASIC_PHASE_NAMES[s.phase])
+    parts, v = _common_of_state(s, you, BASIC_PHASE_NAMES[s.phase])
     building = s.phase in (PREPARING, ROLLING)
     v.counts([PART_IDS[g] for g in s.groups] if building else (), PART_IDS, 4)
+    parts.append(pack(v.values))
+
+    def key(pl: int) -> tuple[object, ...]:
+        return ("basic", pl == you, *_seat_key(s, pl, you), s.coins[pl], s.permit[pl],
+                s.workers[pl], s.quality(pl))  # fmt: skip
 
     def seat(v: Vector, pl: int) -> None:
         _seat_common_of_state(v, s, pl, you)
@@ -246,14 +303,13 @@ def basic_of_state(s: MrHouseBasicState, you: int | None) -> array:
         v.num(s.workers[pl], 5)
         v.num(s.quality(pl), 10)
 
-    return seats(v, rotated(range(s.num_players), you), seat, SEATS)
+    return _seats(parts, s, you, key, seat)
 
 
 def advanced_of_state(s: MrHouseAdvancedState, you: int | None) -> array:
     """``advanced`` of the state itself, without its observation."""
-    v = Vector()
     n = s.num_players
-    _common_of_state(v, s, you, ADVANCED_PHASE_NAMES[s.phase])
+    parts, v = _common_of_state(s, you, ADVANCED_PHASE_NAMES[s.phase])
     v.word(AWAIT_NAMES[s.await_], AWAIT_NAMES)
     v.nums(s.prices, 10)
     v.num(office_benefits(s.setup["options"][OFFICE.name]), 4)
@@ -270,6 +326,14 @@ def advanced_of_state(s: MrHouseAdvancedState, you: int | None) -> array:
     v.onehot(relative(s.track[0], you, n), SEATS)
     pending = s.pending if s.phase == BUILDING else None
     v.word(PART_IDS[pending[0]] if pending is not None else None, PART_IDS)
+    parts.append(pack(v.values))
+
+    def key(pl: int) -> tuple[object, ...]:
+        spaces = s.spaces[pl]  # the cards by id, and what the content says of them
+        return ("advanced", pl == you, *_seat_key(s, pl, you), s.money[pl], s.loans[pl],
+                s.quality[pl], s.permit[pl], tuple(spaces), s.tired[pl],
+                tuple(map(p.worker_cards.__getitem__, spaces)), tuple(s.privileges[pl]),
+                s.garage[pl])  # fmt: skip
 
     def seat(v: Vector, pl: int) -> None:
         _seat_common_of_state(v, s, pl, you)
@@ -289,7 +353,7 @@ def advanced_of_state(s: MrHouseAdvancedState, you: int | None) -> array:
         v.counts(s.privileges[pl], _PRIVILEGE_IDS)
         v.extend(_garage_of_state(s.garage[pl]))
 
-    return seats(v, rotated(range(n), you), seat, SEATS)
+    return _seats(parts, s, you, key, seat)
 
 
 @lru_cache(maxsize=64)
