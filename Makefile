@@ -9,7 +9,7 @@ STAMP   = $(VENV)/.installed
 # first make's second install finds all of them built, in build/compiled/);
 # HOUSEBUILDERS_PURE=1 make ... installs and tests the pure build instead.
 BUILT   = $(VENV)/.compiled
-RULES   = hatch_build.py $(shell find src/housebuilders/core src/housebuilders/games -name '*.py' -o -name '*.pxd')
+RULES   = hatch_build.py $(shell find src/housebuilders/core src/housebuilders/games src/housebuilders/agents -name '*.py' -o -name '*.pxd')
 # the tests check that the compiled build is the one in use, unless the pure one is asked
 EXPECT  = HOUSEBUILDERS_EXPECT_COMPILED=$(if $(filter 1 true yes on,$(HOUSEBUILDERS_PURE)),0,1)
 
