@@ -13,12 +13,11 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from struct import Struct
 from typing import TYPE_CHECKING
 
 from housebuilders.core import Json
 from housebuilders.core.content import per_content
-from housebuilders.core.features import Features, Vector, relative, rotated, seats
+from housebuilders.core.features import Features, Vector, pack, relative, rotated, seats
 from housebuilders.games.dream_home import phases
 from housebuilders.games.dream_home.content import DATA, DreamHomeContent, shown_cards
 from housebuilders.games.dream_home.values import EMPTY, FACE_UP, NOBODY, UNSEEN
@@ -92,16 +91,6 @@ def encode(obs: Json) -> array:
 # and the board's) packed once, the few values a state computes packed together,
 # then one array of them all; a vector of ``Vector``'s floats would pack every value
 # of every call.
-_PACKERS: dict[int, Struct] = {}  # a Struct("<n>f") by n
-
-
-def _pack(values: list[float]) -> bytes:
-    """``values`` as float32 bytes (as ``Vector.done`` makes them)."""
-    n = len(values)
-    packer = _PACKERS.get(n)
-    if packer is None:
-        packer = _PACKERS[n] = Struct(f"{n}f")
-    return packer.pack(*values)
 
 
 @dataclass(frozen=True)
@@ -140,16 +129,16 @@ def _tables(content: DreamHomeContent) -> _Tables:
 
     room = [values(_room, r) for r in [*rooms, None]]
     return _Tables(
-        room=tuple(_pack(row) for row in room),
-        resource=tuple(_pack(values(_resource, r)) for r in [*resources, None]),
+        room=tuple(pack(row) for row in room),
+        resource=tuple(pack(values(_resource, r)) for r in [*resources, None]),
         room_place=tuple(place(r["name"], ROOMS) for r in rooms),
         resource_place=tuple(place(r["name"], RESOURCES) for r in resources),
         decor_place=tuple(place(d.name, DECOR) for d in content.decor),
         space=(
-            *(_pack([*row, up, decor]) for row in room[:-1] for up in (0, 1) for decor in (0, 1)),
-            _pack([*room[-1], 0.0, 0.0]),
+            *(pack([*row, up, decor]) for row in room[:-1] for up in (0, 1) for decor in (0, 1)),
+            pack([*room[-1], 0.0, 0.0]),
         ),
-        no_seat=_pack([0.0] * (1 + _seat_size())),
+        no_seat=pack([0.0] * (1 + _seat_size())),
     )
 
 
@@ -187,7 +176,7 @@ def encode_of_state(s: DreamHomeState, you: int | None) -> array:
     for seat in s.acting_players():
         acting[relative(seat, you, n) or 0] = 1.0
     v.extend(acting)
-    parts = [_pack(v.values)]
+    parts = [pack(v.values)]
     room, resource = t.room, t.resource  # EMPTY (-1) reads the last: no card
     key = (*s.board_rooms, *s.board_resources)
     board = t.boards.get(key)
@@ -206,7 +195,7 @@ def encode_of_state(s: DreamHomeState, you: int | None) -> array:
     discards = [0.0] * (len(RESOURCES) + 1)
     _counts(discards, s.resource_discard, t.resource_place, 5)
     values += discards
-    parts.append(_pack(values))
+    parts.append(pack(values))
     hidden = s.drawn() and you != s.current()
     parts.append(room[EMPTY if hidden else s.holding])
     parts.append(resource[s.pending])
@@ -229,7 +218,7 @@ def encode_of_state(s: DreamHomeState, you: int | None) -> array:
     # seats the table does not have
     for p in rotated(range(n), you):
         values.append(1.0)
-        parts.append(_pack(values))
+        parts.append(pack(values))
         decor, shown = decorated[p], over or p == you
         cards, downs = s.homes[p], s.down[p]
         key = (decor, shown, *cards, *downs)
@@ -247,7 +236,7 @@ def encode_of_state(s: DreamHomeState, you: int | None) -> array:
         _counts(held, s.held[p], resource_place, 2)
         score = scores[p]["total"] / 60 if scores else 0.0
         values = [kept[p] / 3, len(s.roofs[p]) / 6, *held, score]
-    parts.append(_pack(values))
+    parts.append(pack(values))
     parts.append(t.no_seat * (SEATS - n))
     return array("f", b"".join(parts))
 

@@ -134,42 +134,7 @@ def coming_purchases(s: MrHouseBasicState, player: int) -> Coming:
     """What ``player``'s markers will bring in this turn's purchases still to resolve,
     read from the state itself: in a determinized view the opponents' values are
     samples."""
-    materials = [0] * len(s.supply)
-    if s.phase > PURCHASES:
-        return Coming(materials)
-    p = s.p
-    coins = workers = 0
-    permit = False
-    cards = s.board_workers
-    permit_free = not s.permit_given
-    hired = s.workers[:]
-    for number in range(1, p.last_location + 1):
-        if s.phase == PURCHASES and number < s.loc:
-            continue
-        kind = p.kinds[number]
-        stock = s.supply[p.material_at[number]] if kind == STORE else 0
-        start = s.pos if s.phase == PURCHASES and number == s.loc else 0
-        for owner, value, _ in s.stacks[number][start:]:
-            if not value:
-                continue
-            mine = owner == player
-            if kind == BANK:
-                coins += mine
-            elif kind == OFFICE:
-                if permit_free and not s.permit[owner]:
-                    permit_free = False
-                    permit = permit or mine
-            elif kind == WORK_NOTICE_BOARD:
-                if cards and hired[owner] < p.player_worker_spaces:
-                    cards -= 1
-                    hired[owner] += 1
-                    workers += mine
-            else:
-                took = min(value, stock)
-                stock -= took
-                if mine:
-                    materials[p.material_at[number]] += took
-    return Coming(materials, coins, permit, workers)
+    return coming_all(s)[player]
 
 
 def coming_all(s: MrHouseBasicState) -> list[Coming]:

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from array import array
 from functools import cache
-from struct import Struct
 from typing import TYPE_CHECKING
 
 from housebuilders.core import Json
 from housebuilders.core.content import per_content
-from housebuilders.core.features import Features, Vector
+from housebuilders.core.features import Features, Vector, pack
 from housebuilders.games.welcome_to.content import ACTION_NAMES, WelcomeToContent
 from housebuilders.games.welcome_to.phases import DONE, STAGE_NAMES
 from housebuilders.games.welcome_to.sheet import EMPTY, Layout, Sheet
@@ -121,16 +120,6 @@ _SHEET = _sheet_size()
 # The vector is put together as float32 bytes: a revealed sheet's values packed once
 # (kept in its ``memo``: it never changes again), a street's kept by its houses and
 # marks, the rest packed each call.
-_PACKERS: dict[int, Struct] = {}  # a Struct("<n>f") by n
-
-
-def _pack(values: list[float]) -> bytes:
-    """``values`` as float32 bytes (as ``Vector.done`` makes them)."""
-    n = len(values)
-    packer = _PACKERS.get(n)
-    if packer is None:
-        packer = _PACKERS[n] = Struct(f"{n}f")
-    return packer.pack(*values)
 
 
 def _word(value: object, vocabulary: tuple[object, ...]) -> list[float]:
@@ -150,12 +139,12 @@ _OTHER_ACTION = _word("another", ACTIONS)
 _STAGE = tuple(_word(name, STAGE_NAMES) for name in STAGE_NAMES)
 _SIZES = range(1, SIZES + 1)
 _SIZE_PLACE = {size: size - 1 for size in _SIZES}  # a size's place in ``v.counts``
-_NO_SHEET = _pack([0.0] * (1 + _SHEET))  # no own sheet (a spectator): its flag, its values
+_NO_SHEET = pack([0.0] * (1 + _SHEET))  # no own sheet (a spectator): its flag, its values
 _MEMO = "features"  # a revealed sheet's packed values, in its memo
 _ZEROS = (0.0,) * HOUSES
 _NO_CHOICE = (0.0,) * (3 + 1 + len(ACTIONS) + 1 + STREETS + 1)  # no pair chosen yet
 _NO_MARKING = (0.0,) * (3 + SIZES + 1)  # no estates being marked for a plan
-_NO_TURN = _pack([0.0] * (len(STAGE_NAMES) + 1 + len(_NO_CHOICE) + len(_NO_MARKING)))
+_NO_TURN = pack([0.0] * (len(STAGE_NAMES) + 1 + len(_NO_CHOICE) + len(_NO_MARKING)))
 
 
 @cache
@@ -194,13 +183,13 @@ def _street(numbers: list[int], bis: int, pools: int, fences: int, parks: int) -
     values += _marks(pools)
     values += _marks(fences)
     values.append(parks / 6)
-    return _pack(values)
+    return pack(values)
 
 
 #: the streets' packed values lately seen, by (marks, parks, numbers): a street
 #: changes a house or a mark a round, at most
 _STREETS: dict[tuple[int, ...], bytes] = {}
-_NO_STREET = _pack([0.0] * (5 * HOUSES + 1))  # a street the sheet does not have
+_NO_STREET = pack([0.0] * (5 * HOUSES + 1))  # a street the sheet does not have
 
 
 def _sheet_of_state(L: Layout, sheet: Sheet) -> bytes:
@@ -232,7 +221,7 @@ def _sheet_of_state(L: Layout, sheet: Sheet) -> bytes:
     for claimed in sheet.plans[:3]:
         tail += (0.0, 0.0) if claimed is None else (1.0, claimed / 13)
     tail.append(len(sheet.used) / 6)
-    parts.append(_pack(tail))
+    parts.append(pack(tail))
     return b"".join(parts)
 
 
@@ -253,7 +242,7 @@ def encode_of_state(s: WelcomeToState, you: int | None) -> array:
         values.append(1.0 if s.flipped[k] else 0.0)
     public, stage, L = s.public, s.stage, s.L
     if you is None:
-        parts = [_pack(values), _NO_SHEET]
+        parts = [pack(values), _NO_SHEET]
         values = [0.0]
     else:
         values.append(1.0)
@@ -263,7 +252,7 @@ def encode_of_state(s: WelcomeToState, you: int | None) -> array:
             sheet = _sheet_of_state(L, own)
             if own.frozen:
                 own.memo[_MEMO] = sheet
-        parts = [_pack(values), sheet]
+        parts = [pack(values), sheet]
         values = [1.0 if stage[you] == DONE else 0.0]
     # the others' sheets, summed up
     others = len(public) - (you is not None)
@@ -284,7 +273,7 @@ def encode_of_state(s: WelcomeToState, you: int | None) -> array:
     values += (claimed[0] / k, claimed[1] / k, claimed[2] / k, written / (33 * k))
     # where the observer is in its turn
     if you is None or s.over or stage[you] == DONE:
-        parts.append(_pack(values))
+        parts.append(pack(values))
         parts.append(_NO_TURN)
     else:
         values += _STAGE[stage[you]]
@@ -307,7 +296,7 @@ def encode_of_state(s: WelcomeToState, you: int | None) -> array:
             for size in marking[1]:
                 sizes[_SIZE_PLACE.get(min(size, SIZES), SIZES)] += step
             values += sizes
-        parts.append(_pack(values))
+        parts.append(pack(values))
     return array("f", b"".join(parts))
 
 
