@@ -77,9 +77,10 @@ class EnvGame:
         return np.frombuffer(self.features.encode(state, seat), dtype=np.float32)
 
     def mask(self, state: State, seat: int) -> np.ndarray:
-        mask = np.zeros(self.actions, dtype=np.int8)
-        mask[self.legal(state, seat)] = 1
-        return mask
+        mask = bytearray(self.actions)  # zeros; a few ones: twice np.zeros and mask[legal] = 1
+        for i in self.legal(state, seat):
+            mask[i] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def legal(self, state: State, seat: int) -> list[int]:
         """The indices of ``seat``'s legal actions, kept until the state changes (a

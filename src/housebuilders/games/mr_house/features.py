@@ -162,7 +162,7 @@ def _advanced_seat(v: Vector, entry: Json) -> None:
 
 
 # == the same vectors read from the state (Features.of_state) =========================
-_NO_MARKERS = (0.0,) * (SEATS * (1 + VALUES))  # a location's values without markers
+_NO_MARKERS = bytes(4 * SEATS * (1 + VALUES))  # a location's part without markers
 _PRIVILEGE_IDS = tuple(range(PRIVILEGES))  # a tuple: its places are looked up by identity
 
 
@@ -187,12 +187,12 @@ def _house_of_state(house: H.House) -> list[float]:
     return v.values
 
 
-# The vectors are put together as float32 bytes (as Dream Home's are): the markers on
-# the board and each seat's values kept by the values they are made of (and the
-# observer) and packed once; the few values of the turn packed at each call.
-_KEPT = 4096  # the packed parts kept, of each kind (some 800 bytes each at most)
-_MARKERS: dict[tuple[object, ...], bytes] = {}  # by the observer, what is shown, stacks
-_SEATS: dict[tuple[object, ...], bytes] = {}  # a seat's, by its values (and the variant)
+# The vectors are put together as float32 bytes (as Dream Home's are): each location's
+# markers kept by the stack they are made of (and the observer) and packed once (a move
+# changes one location at most); the rest packed at each call (a seat's values change
+# with most moves: keeping them cost more than it saved).
+_KEPT = 4096  # the packed locations kept (80 bytes each)
+_MARKERS: dict[tuple[object, ...], bytes] = {}  # a location's, by observer, shown, stack
 
 
 def _kept(kept: dict[tuple[object, ...], bytes], key: tuple[object, ...], v: Vector) -> bytes:
@@ -203,23 +203,36 @@ def _kept(kept: dict[tuple[object, ...], bytes], key: tuple[object, ...], v: Vec
     return packed
 
 
-def _markers_of_state(s: MrHouseState, you: int | None, shown_up_to: int) -> Vector:
-    """The markers on each location, by seat and, where ``you`` sees them, by value."""
-    v, n = Vector(), s.num_players
-    width, stacks = 1 + VALUES, s.stacks
+def _location_of_state(
+    stack: tuple[tuple[int, int, int], ...], you: int | None, n: int, shown: bool
+) -> Vector:
+    """One location's markers, by seat and, where ``you`` sees them, by value."""
+    v, width = Vector(), 1 + VALUES
+    counts = [0.0] * (SEATS * width)
+    for owner, value, _ in stack:
+        at = (relative(owner, you, n) or 0) * width
+        counts[at] += 1 / 3
+        if shown or owner == you:
+            counts[at + 1 + min(value, VALUES - 1)] += 1 / 3
+    v.extend(counts)
+    return v
+
+
+def _markers_of_state(
+    parts: list[bytes], s: MrHouseState, you: int | None, shown_up_to: int
+) -> None:
+    """The markers on each location (``_markers``), each location's packed part kept by
+    its stack (one location changes at a time)."""
+    n, stacks = s.num_players, s.stacks
     for location in range(1, LOCATIONS + 1):
         stack = stacks[location] if location < len(stacks) else ()
         if not stack:
-            v.extend(_NO_MARKERS)
+            parts.append(_NO_MARKERS)
             continue
-        counts = [0.0] * (SEATS * width)
-        for owner, value, _ in stack:
-            at = (relative(owner, you, n) or 0) * width
-            counts[at] += 1 / 3
-            if location <= shown_up_to or owner == you:
-                counts[at + 1 + min(value, VALUES - 1)] += 1 / 3
-        v.extend(counts)
-    return v
+        shown = location <= shown_up_to
+        key = (you, n, shown, *stack)
+        chunk = _MARKERS.get(key)
+        parts.append(chunk or _kept(_MARKERS, key, _location_of_state(key[3:], you, n, shown)))
 
 
 def _common_of_state(s: MrHouseState, you: int | None, phase: str) -> tuple[list[bytes], Vector]:
@@ -238,9 +251,7 @@ def _common_of_state(s: MrHouseState, you: int | None, phase: str) -> tuple[list
     parts = [pack(v.values)]
     purchase = s.phase == PURCHASES
     shown_up_to = s.loc if purchase else 0
-    key = (you, n, shown_up_to, *map(tuple, s.stacks))
-    chunk = _MARKERS.get(key)
-    parts.append(chunk or _kept(_MARKERS, key, _markers_of_state(s, you, shown_up_to)))
+    _markers_of_state(parts, s, you, shown_up_to)
     v = Vector()
     v.onehot(s.loc - 1 if purchase else None, LOCATIONS)
     v.num(s.pos if purchase else None, SEATS * 5)
@@ -262,26 +273,14 @@ def _seat_common_of_state(v: Vector, s: MrHouseState, seat: int, you: int | None
     v.extend(_house_of_state(s.house[seat]))
 
 
-def _seat_key(s: MrHouseState, seat: int, you: int | None) -> tuple[object, ...]:
-    """What ``_seat_common_of_state`` reads: the values of a hand only for its seat."""
-    hand = s.hand[seat]
-    return (*s.store[seat], tuple(hand) if seat == you else len(hand), s.house[seat])
-
-
-def _seats(parts: list[bytes], s: MrHouseState, you: int | None, key: Any, write: Any) -> array:
-    """The seats' values, the observer's first, each kept by ``key(seat)`` (``write``
-    makes them), then zeros for the seats the table lacks; the finished vector."""
-    n, size = s.num_players, 0
+def _seats(parts: list[bytes], s: MrHouseState, you: int | None, write: Any) -> array:
+    """The seats' values, the observer's first, each written by ``write``, then zeros
+    for the seats the table lacks; the finished vector."""
+    n, v = s.num_players, Vector()
     for seat in rotated(range(n), you):
-        k = key(seat)
-        chunk = _SEATS.get(k)
-        if chunk is None:
-            v = Vector()
-            write(v, seat)
-            chunk = _kept(_SEATS, k, v)
-        parts.append(chunk)
-        size = len(chunk)
-    parts.append(bytes(size * (SEATS - n)))
+        write(v, seat)
+    parts.append(pack(v.values))
+    parts.append(bytes(4 * len(v) // n * (SEATS - n)))
     return array("f", b"".join(parts))
 
 
@@ -292,10 +291,6 @@ def basic_of_state(s: MrHouseBasicState, you: int | None) -> array:
     v.counts([PART_IDS[g] for g in s.groups] if building else (), PART_IDS, 4)
     parts.append(pack(v.values))
 
-    def key(pl: int) -> tuple[object, ...]:
-        return ("basic", pl == you, *_seat_key(s, pl, you), s.coins[pl], s.permit[pl],
-                s.workers[pl], s.quality(pl))  # fmt: skip
-
     def seat(v: Vector, pl: int) -> None:
         _seat_common_of_state(v, s, pl, you)
         v.num(s.coins[pl], 5)
@@ -303,7 +298,7 @@ def basic_of_state(s: MrHouseBasicState, you: int | None) -> array:
         v.num(s.workers[pl], 5)
         v.num(s.quality(pl), 10)
 
-    return _seats(parts, s, you, key, seat)
+    return _seats(parts, s, you, seat)
 
 
 def advanced_of_state(s: MrHouseAdvancedState, you: int | None) -> array:
@@ -328,13 +323,6 @@ def advanced_of_state(s: MrHouseAdvancedState, you: int | None) -> array:
     v.word(PART_IDS[pending[0]] if pending is not None else None, PART_IDS)
     parts.append(pack(v.values))
 
-    def key(pl: int) -> tuple[object, ...]:
-        spaces = s.spaces[pl]  # the cards by id, and what the content says of them
-        return ("advanced", pl == you, *_seat_key(s, pl, you), s.money[pl], s.loans[pl],
-                s.quality[pl], s.permit[pl], tuple(spaces), s.tired[pl],
-                tuple(map(p.worker_cards.__getitem__, spaces)), tuple(s.privileges[pl]),
-                s.garage[pl])  # fmt: skip
-
     def seat(v: Vector, pl: int) -> None:
         _seat_common_of_state(v, s, pl, you)
         v.num(s.money[pl], 100)
@@ -353,7 +341,7 @@ def advanced_of_state(s: MrHouseAdvancedState, you: int | None) -> array:
         v.counts(s.privileges[pl], _PRIVILEGE_IDS)
         v.extend(_garage_of_state(s.garage[pl]))
 
-    return _seats(parts, s, you, key, seat)
+    return _seats(parts, s, you, seat)
 
 
 @lru_cache(maxsize=64)
