@@ -15,7 +15,16 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from housebuilders.core import Json
-from housebuilders.core.features import Features, Vector, pack, relative, rotated, seats
+from housebuilders.core.content import per_content
+from housebuilders.core.features import (
+    Features,
+    Vector,
+    pack,
+    packed_onehots,
+    relative,
+    rotated,
+    seats,
+)
 from housebuilders.games.mr_house import house as H
 from housebuilders.games.mr_house.actions import PART_IDS
 from housebuilders.games.mr_house.options import OFFICE, office_benefits
@@ -33,6 +42,7 @@ if TYPE_CHECKING:
     from housebuilders.games.mr_house.advanced import MrHouseAdvancedState
     from housebuilders.games.mr_house.basic import MrHouseBasicState
     from housebuilders.games.mr_house.common import MrHouseState
+    from housebuilders.games.mr_house.params import AdvancedParams
 
 SEATS = 4
 LOCATIONS = 10  # the advanced board's; the basic board leaves the last one empty
@@ -306,22 +316,32 @@ def advanced_of_state(s: MrHouseAdvancedState, you: int | None) -> array:
     n = s.num_players
     parts, v = _common_of_state(s, you, ADVANCED_PHASE_NAMES[s.phase])
     v.word(AWAIT_NAMES[s.await_], AWAIT_NAMES)
-    v.nums(s.prices, 10)
-    v.num(office_benefits(s.setup["options"][OFFICE.name]), 4)
-    p = s.p
-    cards = s.board_cards
-    for card, coins in cards[: SEATS + 1]:
-        spec = p.worker_cards[card]
-        v.extend((1.0, spec.workers / 5, spec.stars / 5, coins / 5, (spec.price - coins) / 5))
-    v.extend((0.0,) * (5 * max(0, SEATS + 1 - len(cards))))
-    v.num(len(s.worker_deck), 30)
-    v.counts(s.expo_current, _PRIVILEGE_IDS)
-    v.counts(s.expo_future, _PRIVILEGE_IDS)
-    v.num(len(s.privilege_deck), 12)
-    v.onehot(relative(s.track[0], you, n), SEATS)
-    pending = s.pending if s.phase == BUILDING else None
-    v.word(PART_IDS[pending[0]] if pending is not None else None, PART_IDS)
     parts.append(pack(v.values))
+    p = s.p
+    office = office_benefits(s.setup["options"][OFFICE.name])
+    track = relative(s.track[0], you, n)
+    cards, current, future = s.board_cards, s.expo_current, s.expo_future
+    key = (office, track, len(s.worker_deck), len(s.privilege_deck), *s.prices, len(cards),
+           *cards, len(current), *current, *future)  # fmt: skip
+    kept, workers = _kept_for(p)
+    board = kept.get(key)
+    if board is None:  # what the board shows changes with a few moves only
+        v = Vector()
+        v.nums(s.prices, 10)
+        v.num(office, 4)
+        for card, coins in cards[: SEATS + 1]:
+            spec = p.worker_cards[card]
+            v.extend((1.0, spec.workers / 5, spec.stars / 5, coins / 5, (spec.price - coins) / 5))
+        v.extend((0.0,) * (5 * max(0, SEATS + 1 - len(cards))))
+        v.num(len(s.worker_deck), 30)
+        v.counts(current, _PRIVILEGE_IDS)
+        v.counts(future, _PRIVILEGE_IDS)
+        v.num(len(s.privilege_deck), 12)
+        v.onehot(track, SEATS)
+        board = _kept(kept, key, v)
+    parts.append(board)
+    pending = s.pending if s.phase == BUILDING else None
+    parts.append(_PENDING[pending[0] if pending is not None else -1])
 
     def seat(v: Vector, pl: int) -> None:
         _seat_common_of_state(v, s, pl, you)
@@ -329,19 +349,41 @@ def advanced_of_state(s: MrHouseAdvancedState, you: int | None) -> array:
         v.num(s.loans[pl], 3)
         v.num(s.quality[pl], 10)
         v.flag(s.permit[pl])
-        spaces, tired = s.spaces[pl], s.tired[pl]
-        for i in range(WORKER_SPACES):
-            card = spaces[i] if i < len(spaces) else -1
-            if card == -1:
-                v.extend((0.0,) * 4)
-            else:
-                spec = p.worker_cards[card]
-                v.extend((1.0, spec.workers / 3, spec.stars / 3, bool(tired & (2 << i)) / 3))
-        v.flag(tired & 1)
-        v.counts(s.privileges[pl], _PRIVILEGE_IDS)
-        v.extend(_garage_of_state(s.garage[pl]))
+        spaces, tired, privileges = s.spaces[pl], s.tired[pl], s.privileges[pl]
+        key = (tired, s.garage[pl], len(spaces), *spaces, *privileges)
+        tail = workers.get(key)
+        if tail is None:  # the workers, privileges and garage: they change seldom
+            t = Vector()
+            for i in range(WORKER_SPACES):
+                card = spaces[i] if i < len(spaces) else -1
+                if card == -1:
+                    t.extend((0.0,) * 4)
+                else:
+                    spec = p.worker_cards[card]
+                    t.extend((1.0, spec.workers / 3, spec.stars / 3, bool(tired & (2 << i)) / 3))
+            t.flag(tired & 1)
+            t.counts(privileges, _PRIVILEGE_IDS)
+            t.extend(_garage_of_state(s.garage[pl]))
+            if len(workers) >= _KEPT:
+                workers.clear()
+            tail = workers[key] = t.values
+        v.extend(tail)
 
     return _seats(parts, s, you, seat)
+
+
+@per_content
+def _kept_for(
+    p: AdvancedParams,
+) -> tuple[dict[tuple[object, ...], bytes], dict[tuple[object, ...], list[float]]]:
+    """Per content (the worker cards' values are the content's): the advanced board's
+    packed values and a seat's workers, privileges and garage, kept by what they are
+    made of."""
+    return {}, {}
+
+
+#: ``Vector.word(name, PART_IDS)`` packed, by the part's place (at -1: None's)
+_PENDING = packed_onehots(len(PART_IDS) + 1)
 
 
 @lru_cache(maxsize=64)
