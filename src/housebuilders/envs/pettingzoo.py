@@ -171,7 +171,6 @@ class HousebuildersAEC(AECEnv):
         state = self.state
         self.table.play(state, self._seat[agent], action)  # IllegalAction if not legal
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         self.steps += 1
         over = state.is_terminal()
         if over:
@@ -184,9 +183,9 @@ class HousebuildersAEC(AECEnv):
         if over:  # every agent steps None once, from the next one on
             following = self.possible_agents.index(agent) + 1
             self.agent_selection = self.possible_agents[following % len(self.possible_agents)]
-        else:
+            self._accumulate_rewards()
+        else:  # the rewards are all 0 until the end: nothing to clear or to add
             self.agent_selection = self.possible_agents[state.acting_players()[0]]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The terminal text of the agent to act's view (``housebuilders play``'s), the
