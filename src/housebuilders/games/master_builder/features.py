@@ -147,9 +147,11 @@ class _Tables:
     wage: tuple[int, ...]
     #: the vector's head (the table, round, phase, first seat and those acting) by
     #: (seats, round, last round, phase, first, observer, acting); a seat's crew and
-    #: contracts by (crew, contracts, face-down)
+    #: contracts by (crew, contracts, face-down); a contract's ``breakdown_of`` (what
+    #: it scores) by (contract, its sections built)
     heads: dict[tuple[object, ...], bytes] = field(default_factory=dict)
     crews: dict[tuple[tuple[int, ...], ...], bytes] = field(default_factory=dict)
+    buildings: dict[tuple[int, ...], int] = field(default_factory=dict)
 
 
 _KEPT = 4096  # the parts kept, of each kind, per content (at most some 200 bytes each)
@@ -267,9 +269,10 @@ def encode_of_state(s: MasterBuilderState, you: int | None) -> array:
     values += (0.0,) * (SEATS - n)
     values += _count(s.gone, CONTRACTS)
     values += _count(s.town, CONTRACTS)
-    for row in s.built:  # SECTIONS a contract (checks.py)
+    built = s.built
+    for row in built:  # SECTIONS a contract (checks.py)
         values += row
-    values += (0.0,) * (SECTIONS * (CONTRACTS - len(s.built)))
+    values += (0.0,) * (SECTIONS * (CONTRACTS - len(built)))
     late = s.late()
     values += (len(s.offer) / 3, 1.0 if late else 0.0)
     # the seats, as ``seats`` writes them: a flag, the seat's values; zeros for the
@@ -277,7 +280,7 @@ def encode_of_state(s: MasterBuilderState, you: int | None) -> array:
     no_hand = [0.0] * (EVENTS + 1)
     down = s.down
     plans_shown = phase != phases.PLAN
-    crews = t.crews
+    crews, kept = t.crews, t.buildings
     for p in rotated(range(n), you):
         cash, debt = s.cash[p], s.debt(p, late)
         values += (1.0, cash / 30, s.wage[p] / 20, debt / 80)
@@ -295,7 +298,15 @@ def encode_of_state(s: MasterBuilderState, you: int | None) -> array:
         values += _count(hand, EVENTS) if p == you else no_hand
         values.append(1.0 if s.submitted[p] else 0.0)
         values += (1.0, len(s.plans[p]) / 3) if p == you or plans_shown else (0.0, 0.0)
-        buildings = sum([s.breakdown_of(c) for c in contracts])
+        buildings = 0
+        for c in contracts:
+            key = (c, *built[c])
+            amount = kept.get(key)
+            if amount is None:
+                if len(kept) >= _KEPT:
+                    kept.clear()
+                amount = kept[key] = s.breakdown_of(c)
+            buildings += amount
         values.append((cash + buildings - debt) / 50)
     values += (0.0,) * ((len(values) + len(part) // 4 + 4) * (SEATS - n))
     parts.append(pack(values))
