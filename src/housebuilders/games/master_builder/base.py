@@ -149,12 +149,23 @@ class MasterBuilderBase(GameState):
             return not self.contract_deck and not self.display
         return not self.contract_deck
 
-    def repayment(self, loan: int) -> int:
+    def repayment(self, loan: int, late: bool | None = None) -> int:
+        """What ``loan`` costs to repay now; ``late``: ``late()``, if the caller has it."""
         loan_card = self.content.loans[loan]
-        return loan_card.late if self.late() else loan_card.early
+        if late is None:
+            late = self.late()
+        return loan_card.late if late else loan_card.early
 
-    def debt(self, player: int) -> int:
-        return sum(n * self.repayment(k) for k, n in enumerate(self.ious[player]))
+    def debt(self, player: int, late: bool | None = None) -> int:
+        """What ``player``'s IOUs cost to repay now; ``late``: ``late()``, if the caller
+        has it (the encoder asks it once for every seat)."""
+        if late is None:
+            late = self.late()
+        total = 0
+        for k, n in enumerate(self.ious[player]):
+            if n:
+                total += n * self.repayment(k, late)
+        return total
 
     # == what the phases ask of each other (each defined in the module named) ============
     @abstractmethod

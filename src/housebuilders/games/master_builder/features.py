@@ -12,12 +12,12 @@ observation shows it (the others' stay hidden until the plans are revealed).
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from housebuilders.core import Json
 from housebuilders.core.content import per_content
-from housebuilders.core.features import Features, Vector, relative, rotated, seats
+from housebuilders.core.features import Features, Vector, pack, relative, rotated, seats
 from housebuilders.games.master_builder import phases
 from housebuilders.games.master_builder.content import MasterBuilderContent, workers
 
@@ -127,34 +127,53 @@ def encode(obs: Json) -> array:
 
 
 # == the same vectors read from the state (Features.of_state) =========================
+# The vector is put together as float32 bytes (as games/dream_home/features.py does):
+# what changes rarely (the round and who acts, the decks' tops, a seat's crew and
+# contracts) packed once and kept by the values it is made of, the rest gathered in
+# lists of floats and packed together between them, then one array of it all.
+
+
 @dataclass(frozen=True)
-class _Cards:
+class _Tables:
     """What ``encode`` reads off each worker card in the observation, made once per
-    content (by worker id)."""
+    content (by worker id), and the parts of vectors lately packed."""
 
     quirks: int  # the content's quirks: a seat's count of each
-    top: tuple[list[float], ...]  # ``_worker`` of the card atop a deck
-    no_top: list[float]  # ``_worker`` of no card
+    #: a deck's values packed (``_worker`` of the card atop it, its size) by its top card
+    #: (the last: none) and size
+    deck: tuple[tuple[bytes, ...], ...]
     skill: tuple[int, ...]  # its place among the skills counted
     traits: tuple[tuple[int, ...], ...]  # the places of its quirks, counted once each
     wage: tuple[int, ...]
+    #: the vector's head (the table, round, phase, first seat and those acting) by
+    #: (seats, round, last round, phase, first, observer, acting); a seat's crew and
+    #: contracts by (crew, contracts, face-down); a contract's ``breakdown_of`` (what
+    #: it scores) by (contract, its sections built)
+    heads: dict[tuple[object, ...], bytes] = field(default_factory=dict)
+    crews: dict[tuple[tuple[int, ...], ...], bytes] = field(default_factory=dict)
+    buildings: dict[tuple[int, ...], int] = field(default_factory=dict)
+
+
+_KEPT = 4096  # the parts kept, of each kind, per content (at most some 200 bytes each)
 
 
 @per_content
-def _cards(content: MasterBuilderContent) -> _Cards:
+def _tables(content: MasterBuilderContent) -> _Tables:
     quirks = [q.code for q in content.quirks]
     place = {q: i for i, q in enumerate(quirks)}
     cards = workers(content)
 
-    def top(w: Json | None) -> list[float]:
+    def deck(w: Json | None) -> tuple[bytes, ...]:
         v = Vector()
         _worker(v, w, quirks)
-        return v.values
+        return tuple(pack([*v.values, size / 12]) for size in range(len(cards) + 1))
 
-    return _Cards(
+    return _Tables(
         quirks=len(quirks),
-        top=tuple(top({"skill": c.skill, "quirks": c.quirks, "wage": c.wage}) for c in cards),
-        no_top=top(None),
+        deck=(
+            *(deck({"skill": c.skill, "quirks": c.quirks, "wage": c.wage}) for c in cards),
+            deck(None),
+        ),
         skill=tuple(min(c.skill, SKILLS - 1) for c in cards),
         traits=tuple(tuple(place[q] for q in set(c.quirks) if q in place) for c in cards),
         wage=tuple(c.wage for c in cards),
@@ -170,91 +189,128 @@ def _count(ids: list[int], width: int) -> list[float]:
     return row
 
 
-def encode_of_state(s: MasterBuilderState, you: int | None) -> array:
-    """``encode`` of the state itself, without its observation: what it hides hidden
-    here too (the others' hands, the others' plans while the plans are made, the deck
-    looked into but by the seat looking, every deck below its top)."""
-    v = Vector()
-    out = v.values
-    cards = _cards(s.content)
+def _onehots(n: int) -> tuple[list[float], ...]:
+    """``Vector.onehot(i, n)``'s values at ``i``, for each ``i`` of 0..n-1, then (at
+    ``n``, and so at -1 too) all zeros: the onehot of none."""
+    return tuple([float(i == j) for j in range(n)] for i in range(n + 1))
+
+
+# the onehots of the ids the state keeps (NONE = -1 reads the last, all zeros; the
+# content has at most DECKS decks, EVENTS events and CONTRACTS contracts)
+_SEAT_HOTS, _DECK_HOTS = _onehots(SEATS), _onehots(DECKS)
+_EVENT_HOTS, _CONTRACT_HOTS = _onehots(EVENTS), _onehots(CONTRACTS)
+
+
+def _head(s: MasterBuilderState, you: int | None) -> bytes:
+    """The vector's first values: the table, round, phase, first seat and those acting."""
     n = s.num_players
-    phase = s.phase
+    v = Vector()
     v.onehot(n - 2, SEATS - 1)
-    out += (s.round / 6, s.last_round / 6)
-    v.word(phase, PHASES)
+    v.num(s.round, 6)
+    v.num(s.last_round, 6)
+    v.word(s.phase, PHASES)
     v.onehot(relative(s.first, you, n), SEATS)
     acting = [0.0] * SEATS
     for player in s.acting_players():
         acting[relative(player, you, n) or 0] = 1.0
-    out += acting
-    decks = s.decks
-    for d in range(DECKS):
-        deck = decks[d] if d < len(decks) else None
-        out += cards.top[deck[0]] if deck else cards.no_top
-        v.num(len(deck) if deck is not None else None, 12)
-    looking = [0.0] * (SKILLS + 1)  # the deck looked into, by skill: its looker's alone
+    v.extend(acting)
+    return pack(v.values)
+
+
+def _crew(t: _Tables, crew: list[int], contracts: list[int], down: list[int]) -> bytes:
+    """A seat's workers by skill (face up, face down) and quirk, its wages, and its
+    contracts counted."""
+    up, face_down = [0.0] * SKILLS, [0.0] * SKILLS
+    traits = [0.0] * t.quirks
+    for w in crew:
+        (face_down if down and w in down else up)[t.skill[w]] += 1 / 3
+        for i in t.traits[w]:
+            traits[i] += 1 / 3
+    values = [*up, *face_down, *traits, sum([t.wage[w] for w in crew]) / 20]
+    values += _count(contracts, CONTRACTS)
+    return pack(values)
+
+
+def encode_of_state(s: MasterBuilderState, you: int | None) -> array:
+    """``encode`` of the state itself, without its observation: what it hides hidden
+    here too (the others' hands, the others' plans while the plans are made, the deck
+    looked into but by the seat looking, every deck below its top)."""
+    t = _tables(s.content)
+    n = s.num_players
+    phase = s.phase
+    key = (n, s.round, s.last_round, phase, s.first, you, s.acting_players())
+    head = t.heads.get(key)
+    if head is None:
+        if len(t.heads) >= _KEPT:
+            t.heads.clear()
+        head = t.heads[key] = _head(s, you)
+    decks, deck = s.decks, t.deck  # DECKS of them: one a skill (checks.py)
+    parts = [head, *[deck[cards[0] if cards else -1][len(cards)] for cards in decks]]
+    values = [0.0] * (SKILLS + 1)  # the deck looked into, by skill: its looker's alone
     if phase == phases.LOOK and you == s.turn:
         for w in decks[s.looking]:
-            looking[cards.skill[w]] += 1 / 6  # the content has SKILLS skills, no other
-    out += looking
-    v.onehot(s.looking, DECKS)
-    out += (len(s.contract_deck) / CONTRACTS, len(s.economy) / 6,
-            len(s.economy_shown) / 6, len(s.event_deck) / EVENTS)  # fmt: skip
-    v.onehot(s.event, EVENTS)
-    v.num(len(s.pending_events), 3)
-    out += _count(s.events_seen, EVENTS)
-    v.flag(s.no_roofs)
+            values[t.skill[w]] += 1 / 6  # the content has SKILLS skills, no other
+    values += _DECK_HOTS[s.looking]
+    values += (len(s.contract_deck) / CONTRACTS, len(s.economy) / 6,
+               len(s.economy_shown) / 6, len(s.event_deck) / EVENTS)  # fmt: skip
+    values += _EVENT_HOTS[s.event]
+    values.append(len(s.pending_events) / 3)
+    values += _count(s.events_seen, EVENTS)
+    values.append(1.0 if s.no_roofs else 0.0)
     bonus = [0.0] * CONTRACTS
     for c in s.display:
-        if 0 <= c < CONTRACTS:
-            bonus[c] = 1 + s.bonus[c] / 10
-    out += bonus
-    v.onehot(s.auction, CONTRACTS)
-    v.num(s.high, 50)
-    v.onehot(relative(s.bidder, you, n), SEATS)
-    v.padded(rotated(s.passed, you), SEATS)
-    out += _count(s.gone, CONTRACTS)
-    out += _count(s.town, CONTRACTS)
+        bonus[c] = 1 + s.bonus[c] / 10
+    values += bonus
+    values += _CONTRACT_HOTS[s.auction]
+    values.append(s.high / 50)
+    bidder = relative(s.bidder, you, n)
+    values += _SEAT_HOTS[-1 if bidder is None else bidder]
+    values += rotated(s.passed, you)
+    values += (0.0,) * (SEATS - n)
+    values += _count(s.gone, CONTRACTS)
+    values += _count(s.town, CONTRACTS)
     built = s.built
-    for row in built[:CONTRACTS]:
-        if len(row) == SECTIONS:
-            out += row
-        else:
-            v.padded(row, SECTIONS)
-    out += (0.0,) * (SECTIONS * max(0, CONTRACTS - len(built)))
-    v.num(len(s.offer), 3)
-    v.flag(s.late())
+    for row in built:  # SECTIONS a contract (checks.py)
+        values += row
+    values += (0.0,) * (SECTIONS * (CONTRACTS - len(built)))
+    late = s.late()
+    values += (len(s.offer) / 3, 1.0 if late else 0.0)
+    # the seats, as ``seats`` writes them: a flag, the seat's values; zeros for the
+    # seats the table does not have
     no_hand = [0.0] * (EVENTS + 1)
     down = s.down
     plans_shown = phase != phases.PLAN
-
-    def seat(v: Vector, p: int) -> None:
-        out = v.values
-        cash = s.cash[p]
-        debt = s.debt(p)
-        out += (cash / 30, s.wage[p] / 20, debt / 80)
-        up, face_down = [0.0] * SKILLS, [0.0] * SKILLS
-        traits = [0.0] * cards.quirks
-        crew = s.workers[p]
-        for w in crew:
-            (face_down if down and w in down else up)[cards.skill[w]] += 1 / 3
-            for i in cards.traits[w]:
-                traits[i] += 1 / 3
-        out += up
-        out += face_down
-        out += traits
-        out.append(sum([cards.wage[w] for w in crew]) / 20)
-        contracts = s.contracts[p]
-        out += _count(contracts, CONTRACTS)
+    crews, kept = t.crews, t.buildings
+    for p in rotated(range(n), you):
+        cash, debt = s.cash[p], s.debt(p, late)
+        values += (1.0, cash / 30, s.wage[p] / 20, debt / 80)
+        parts.append(pack(values))
+        crew, contracts = s.workers[p], s.contracts[p]
+        key = (tuple(crew), tuple(contracts), tuple(down))
+        part = crews.get(key)
+        if part is None:
+            if len(crews) >= _KEPT:
+                crews.clear()
+            part = crews[key] = _crew(t, crew, contracts, down)
+        parts.append(part)
         hand = s.hands[p]
-        out += (len(s.rented_in[p]) / 2, len(s.rented_out[p]) / 2, len(hand) / 3)
-        out += _count(hand, EVENTS) if p == you else no_hand
-        v.flag(s.submitted[p])
-        out += (1.0, len(s.plans[p]) / 3) if p == you or plans_shown else (0.0, 0.0)
-        buildings = sum([s.breakdown_of(c) for c in contracts])
-        out.append((cash + buildings - debt) / 50)
-
-    return seats(v, rotated(range(n), you), seat, SEATS)
+        values = [len(s.rented_in[p]) / 2, len(s.rented_out[p]) / 2, len(hand) / 3]
+        values += _count(hand, EVENTS) if p == you else no_hand
+        values.append(1.0 if s.submitted[p] else 0.0)
+        values += (1.0, len(s.plans[p]) / 3) if p == you or plans_shown else (0.0, 0.0)
+        buildings = 0
+        for c in contracts:
+            key = (c, *built[c])
+            amount = kept.get(key)
+            if amount is None:
+                if len(kept) >= _KEPT:
+                    kept.clear()
+                amount = kept[key] = s.breakdown_of(c)
+            buildings += amount
+        values.append((cash + buildings - debt) / 50)
+    values += (0.0,) * ((len(values) + len(part) // 4 + 4) * (SEATS - n))
+    parts.append(pack(values))
+    return array("f", b"".join(parts))
 
 
 FEATURES = Features("master-builder", encode, encode_of_state)
