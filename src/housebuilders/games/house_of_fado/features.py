@@ -13,8 +13,11 @@ own lists, so a content override's renaming changes nothing.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from itertools import count
+from struct import Struct
+from typing import TYPE_CHECKING, Any
 
 from housebuilders.core import Json
 from housebuilders.core.content import per_content
@@ -149,17 +152,21 @@ def encode(obs: Json) -> array:
 
 
 # == the same vectors read from the state (Features.of_state) =========================
-# The vector is put together as float32 bytes (as Dream Home's is): each seat's values
-# (none relative to the observer), the public board's, the pieces' on the spaces and
-# the billboard's each kept by the values they are made of and packed once; the few
-# values of the turn packed at each call.
+# The vector is put together as float32 bytes (as Dream Home's is) from parts, each
+# kept by the values it is made of (and the observer) and packed once, and each small
+# enough that a move changes few of them: a type's market, the note supply, the bag
+# and discard, a street's group, the billboard and the stars; a seat's pieces, its
+# restaurant to its points earned, its score. The fado tiles' parts are packed once
+# per content, the few values of the turn at each call.
 FAMES = tuple(range(1, FAME + 1))  # a tuple: its places are looked up by identity
 NO_TILE = (0.0, 0.0)  # ``_tile`` of no tile
-_KEPT = 4096  # the packed parts kept, of each kind, per content (some 400 bytes each)
+_KEPT = 4096  # the packed parts kept, of each kind, per content (some 300 bytes at most)
 _PLAYERS = packed_onehots(SEATS - 1)  # by the player count less 2
 _SEAT = packed_onehots(SEATS)  # by a seat as the observer sees it; the last: None
 _SPACE = packed_onehots(SPACES)  # by space; the last (and -1): none
 _FLAG = (pack([0.0]), pack([1.0]))
+_ONE = Struct("f")  # one value packed (as ``pack`` packs it)
+_FLAG_AND_ONE = Struct("2f")  # a flag and a value
 
 
 def _word(phase: str) -> bytes:
@@ -179,31 +186,41 @@ class _Tables:
 
     colour_place: tuple[int, ...]  # by colour: its name's place in the colours' names
     colour_width: int  # a count of customers by colour: one more place for others
-    fado: tuple[list[float], ...]  # each fado tile's ``_fado`` values, by id
-    no_fado: list[float]  # ``_fado`` of no tile
+    fado: tuple[bytes, ...]  # each fado tile's ``_fado`` packed, by id; the last: no tile
     fado_points: tuple[int, ...]  # each fado tile's points, by id
     restaurant: tuple[list[float], ...]  # by cubes removed: from them to the open tables
     order: tuple[int, ...]  # the spaces in the vector's order: the action spaces, kick-outs
-    #: the market, fado tiles, bag, discard and street, by their tiles and customers;
-    #: the billboard, the
-    #: stars and the close's extra customers, by them and the observer; a seat's values
-    #: to its assistants (its flag first), by its money and pieces; the rest of them, by
-    #: its own and the points its billboard cubes score; those points, by the billboard
-    board: dict[tuple[object, ...], bytes] = field(default_factory=dict)
-    tail: dict[tuple[object, ...], bytes] = field(default_factory=dict)
-    crews: dict[tuple[object, ...], bytes] = field(default_factory=dict)
-    seats: dict[tuple[object, ...], bytes] = field(default_factory=dict)
-    billboard: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict)
+    #: the fame of every tile, by a number given it (no number given twice: the keys of
+    #: the parts that read a tile's fame hold it, in place of the fame)
+    fames: dict[tuple[int, ...], int] = field(default_factory=dict)
+    numbers: Iterator[int] = field(default_factory=lambda: count(1))
+    #: a type's market, by its tiles and their fame; the note supply; the stack's size and the
+    #: bag's and discard's customers by colour; a street's group, by its critic and
+    #: customers; the billboard, the stars, the close's extra customers and the rising
+    #: musicians, by them and the observer (with the seats' points on the billboard,
+    #: by seat); a seat's workers and assistants, by their spaces; a seat's restaurant,
+    #: musicians and notes; its customers and critic; its fado tiles, stars and points
+    #: earned; its score, by those three's keys, its money and billboard points
+    market: dict[tuple[object, ...], bytes] = field(default_factory=dict)
+    supply: dict[tuple[object, ...], bytes] = field(default_factory=dict)
+    heaps: dict[tuple[object, ...], bytes] = field(default_factory=dict)
+    groups: dict[tuple[object, ...], bytes] = field(default_factory=dict)
+    tail: dict[tuple[object, ...], tuple[bytes, tuple[int, ...]]] = field(default_factory=dict)
+    spaces: dict[tuple[object, ...], bytes] = field(default_factory=dict)
+    restaurants: dict[tuple[object, ...], bytes] = field(default_factory=dict)
+    guests: dict[tuple[object, ...], bytes] = field(default_factory=dict)
+    earned: dict[tuple[object, ...], bytes] = field(default_factory=dict)
+    scores: dict[tuple[object, ...], bytes] = field(default_factory=dict)
 
 
 @per_content
 def _tables(content: HouseOfFadoContent) -> _Tables:
     colours, notes = tuple(content.customers.colours), tuple(content.notes)
 
-    def fado(tile: Json | None) -> list[float]:
+    def fado(tile: Json | None) -> bytes:
         v = Vector()
         _fado(v, tile, notes)
-        return v.values
+        return pack(v.values)
 
     def restaurant(removed: int) -> list[float]:
         v = Vector()
@@ -216,23 +233,25 @@ def _tables(content: HouseOfFadoContent) -> _Tables:
     return _Tables(
         colour_place=tuple(colours.index(name) for name in colours),
         colour_width=len(colours) + 1,
-        fado=tuple(fado({"notes": list(t.notes), "points": t.points}) for t in content.fado),
-        no_fado=fado(None),
+        fado=(
+            *(fado({"notes": list(t.notes), "points": t.points}) for t in content.fado),
+            fado(None),
+        ),  # fmt: skip
         fado_points=tuple(t.points for t in content.fado),
         restaurant=tuple(restaurant(r) for r in range(content.prestige_cubes + 1)),
         order=(*range(ACTION_SPACES), *(k for ks in board_of(content).kickout_spaces for k in ks)),
     )
 
 
-def _kept(kept: dict[tuple[object, ...], bytes], key: tuple[object, ...], values: Vector) -> bytes:
-    """``values`` packed, kept under ``key`` (the cache cleared once it is full)."""
+def _kept(kept: dict[tuple[object, ...], Any], key: tuple[object, ...], value: Any) -> Any:
+    """``value`` kept under ``key`` (the cache cleared once it is full)."""
     if len(kept) >= _KEPT:
         kept.clear()
-    packed = kept[key] = pack(values.values)
-    return packed
+    kept[key] = value
+    return value
 
 
-def _customers(v: Vector, colours: list[int], t: _Tables, scale: float) -> None:
+def _customers(v: Vector, colours: Sequence[int], t: _Tables, scale: float) -> None:
     """``v.counts`` of the names of ``colours`` (customers), read by colour."""
     row, step, place = [0.0] * t.colour_width, 1.0 / scale, t.colour_place
     for colour in colours:
@@ -240,7 +259,7 @@ def _customers(v: Vector, colours: list[int], t: _Tables, scale: float) -> None:
     v.extend(row)
 
 
-def _pieces(s: HouseOfFadoState, you: int | None, n: int) -> bytes:
+def _pieces(s: HouseOfFadoState, t: _Tables, you: int | None, n: int) -> bytes:
     """The pieces on the action and kick-out spaces (``_piece``'s values), packed."""
     slots = [_NO_PIECE] * SPACES  # by space
     seen = _SEEN[n][you]
@@ -252,28 +271,72 @@ def _pieces(s: HouseOfFadoState, you: int | None, n: int) -> bytes:
                 if 0 <= space < SPACES and slots[space] is _NO_PIECE:
                     slots[space] = piece
     slots[RESTAURANT_SPACE] = _NO_PIECE  # the restaurant's space: each seat's own
-    return b"".join(map(slots.__getitem__, _tables(s.content).order))
+    return b"".join(map(slots.__getitem__, t.order))
 
 
-def _board(s: HouseOfFadoState, t: _Tables) -> Vector:
-    """From the market to the street's groups."""
-    v, fame = Vector(), s.fame
+# -- the parts kept, each packed from the key it is kept by -------------------------
+def _market(tiles: Sequence[int], fame: list[int]) -> bytes:
+    """A type's market."""
+    v = Vector()
+    v.num(len(tiles), 5)
+    v.counts([fame[tile] for tile in tiles], FAMES, 2)
+    return pack(v.values)
+
+
+def _supply(supply: tuple[int, ...]) -> bytes:
+    v = Vector()
+    v.padded(supply, MAX_NOTES, 3)
+    return pack(v.values)
+
+
+def _heaps(key: tuple[int, ...]) -> bytes:
+    """The stack's size, the bag's and the discard's customers by colour."""
+    v = Vector()
+    v.num(key[0], 20)
+    v.padded(key[1 : 1 + COLOURS], COLOURS, 20)
+    v.padded(key[1 + COLOURS :], COLOURS, 20)
+    return pack(v.values)
+
+
+def _group(key: tuple[object, ...], t: _Tables) -> bytes:
+    """A street's group, by its critic and customers."""
+    v = Vector()
+    _customers(v, key[1:], t, 4)  # type: ignore[arg-type]
+    v.flag(key[0])
+    return pack(v.values)
+
+
+def _spaces(workers: list[int], assistants: list[int]) -> bytes:
+    """A seat's workers and assistants by space."""
+    v = Vector()
+    _by_space(v, workers)
+    _by_space(v, assistants)
+    return pack(v.values)
+
+
+def _board(parts: list[bytes], s: HouseOfFadoState, t: _Tables, fames: int) -> None:
+    """From the market to the street's groups (``fames``: the tiles' fame's number)."""
+    market = t.market
     for tiles in s.market[:TYPES]:
-        v.num(len(tiles), 5)
-        v.counts([fame[tile] for tile in tiles], FAMES, 2)
-    v.padded(s.note_supply, MAX_NOTES, 3)
-    display = s.display
-    for d in range(DISPLAY):
-        tile = display[d] if d < len(display) else NONE
-        v.extend(t.no_fado if tile == NONE else t.fado[tile])
-    v.extend(t.fado[s.stack[0]] if s.stack and s.stack[0] != NONE else t.no_fado)
-    v.num(len(s.stack), 20)
-    v.padded([s.bag.count(c) for c in range(COLOURS)], COLOURS, 20)
-    v.padded([s.discard.count(c) for c in range(COLOURS)], COLOURS, 20)
+        key = (fames, *tiles)
+        chunk = market.get(key)
+        parts.append(chunk or _kept(market, key, _market(tiles, s.fame)))
+    key = tuple(s.note_supply)
+    chunk = t.supply.get(key)
+    parts.append(chunk or _kept(t.supply, key, _supply(key)))
+    display, stack, fado = s.display, s.stack, t.fado  # a tile's id, NONE: the last
+    parts += map(fado.__getitem__, display[:DISPLAY])
+    parts.append(fado[NONE] * (DISPLAY - len(display)))  # the display's empty places
+    parts.append(fado[stack[0] if stack else NONE])
+    bag, discard = s.bag, s.discard
+    key = (len(stack), *map(bag.count, _COLOURS), *map(discard.count, _COLOURS))
+    chunk = t.heaps.get(key)
+    parts.append(chunk or _kept(t.heaps, key, _heaps(key)))
+    groups, critics = s.groups, s.critics
     for g in range(GROUPS):
-        _customers(v, s.groups[g], t, 4)
-        v.flag(s.critics[g])
-    return v
+        key = (critics[g], *groups[g])
+        chunk = t.groups.get(key)
+        parts.append(chunk or _kept(t.groups, key, _group(key, t)))
 
 
 def _tail(s: HouseOfFadoState, you: int | None) -> Vector:
@@ -290,35 +353,34 @@ def _tail(s: HouseOfFadoState, you: int | None) -> Vector:
     return v
 
 
-def _crew(s: HouseOfFadoState, p: int) -> Vector:
-    """Seat ``p``'s values from its flag to its assistants (as ``seats`` writes them)."""
-    v = Vector()
-    v.flag(True)
-    v.num(s.money[p], 20)
-    _by_space(v, s.workers[p])
-    _by_space(v, s.assistants[p])
-    return v
-
-
-def _restaurant(s: HouseOfFadoState, p: int, t: _Tables) -> Vector:
-    """Seat ``p``'s values after its assistants: from its restaurant to its score."""
+def _restaurant(s: HouseOfFadoState, p: int, t: _Tables) -> bytes:
+    """Seat ``p``'s values after its assistants: its restaurant, musicians and notes."""
     v, fame = Vector(), s.fame
     v.extend(t.restaurant[s.cubes_removed[p]])
     for tile in s.musicians[p][:TYPES]:
         v.extend(NO_TILE if tile == NONE else (1.0, fame[tile] / FAME))
     v.padded(s.notes[p], MAX_NOTES, 6)
-    tables = s.tables[p]
+    return pack(v.values)
+
+
+def _guests(s: HouseOfFadoState, p: int, t: _Tables) -> bytes:
+    """Seat ``p``'s customers at its tables and bar, its critic."""
+    v, tables = Vector(), s.tables[p]
     for table in range(TABLES):
         _customers(v, tables[table] if table < len(tables) else [], t, 4)
     _customers(v, s.bar[p], t, 2)
     v.onehot(s.critic[p], TABLES)
-    scored = s.fado_scored[p]
+    return pack(v.values)
+
+
+def _earned(s: HouseOfFadoState, p: int, t: _Tables) -> bytes:
+    """Seat ``p``'s fado tiles scored, stars and points earned."""
+    v, scored = Vector(), s.fado_scored[p]
     v.num(len(scored), 10)
     v.num(sum(t.fado_points[tile] for tile in scored), 60)
     v.num(s.stars(p), STARS)
     v.nums(s.earned[p], 50)
-    v.num(sum(s.breakdown(p).values()), 150)  # its total (``scored``)
-    return v
+    return pack(v.values)
 
 
 def encode_of_state(s: HouseOfFadoState, you: int | None) -> array:
@@ -336,54 +398,58 @@ def encode_of_state(s: HouseOfFadoState, you: int | None) -> array:
     ]
     acting = s.acting_players()  # none, or the seat deciding
     if len(acting) == 1:
-        parts.append(_SEAT[relative(acting[0], you, n) or 0])
+        decider = acting[0]
+        parts.append(_SEAT[decider if you is None else (decider - you) % n])
     else:
         row = [0.0] * SEATS
         for seat in acting:
             row[relative(seat, you, n) or 0] = 1.0
         parts.append(pack(row))
     parts += (_FLAG[bool(s.ending)], _SPACE[s.origin], _SPACE[s.target])
-    parts.append(_pieces(s, you, n))
-    # the market, the fado tiles, the bag and discard, the street
-    stack, bag, discard = s.stack, s.bag, s.discard
-    key = (len(stack), stack[0] if stack else NONE, *map(bag.count, _COLOURS),
-           *map(discard.count, _COLOURS), *s.note_supply, NONE, *s.display, NONE, *fame,
-           *map(tuple, s.market), *map(tuple, s.groups), *s.critics)  # fmt: skip
-    chunk = t.board.get(key)
-    parts.append(chunk if chunk is not None else _kept(t.board, key, _board(s, t)))
-    # the billboard, the stars
-    billboard, cubes, owners = s.billboard, s.billboard_cubes, s.star_owner
-    key = (you, s.extra, len(s.rising), *billboard, *map(fame.__getitem__, billboard),
-           *map(tuple, cubes), *owners)  # fmt: skip
-    chunk = t.tail.get(key)
-    parts.append(chunk if chunk is not None else _kept(t.tail, key, _tail(s, you)))
-    # the seats, the observer's first: their points on the billboard, then their values
-    key = (n, *s.billboard_tiles, *map(tuple, cubes))
-    points = t.billboard.get(key)
-    if points is None:
-        if len(t.billboard) >= _KEPT:
-            t.billboard.clear()
-        points = t.billboard[key] = tuple(s.billboard_points(p) for p in range(n))
-    crews, seats = t.crews, t.seats
+    parts.append(_pieces(s, t, you, n))
+    key = tuple(fame)  # the tiles' fame (changed by a few moves), by its number
+    fames = t.fames.get(key) or _kept(t.fames, key, next(t.numbers))
+    _board(parts, s, t, fames)  # the market, the fado tiles, the bag and discard, the street
+    # the billboard, the stars (and the seats' points on the billboard)
+    billboard, owners = s.billboard, s.star_owner
+    key = (you, fames, s.extra, len(s.rising), *billboard, *s.billboard_tiles,
+           *map(tuple, s.billboard_cubes), *owners)  # fmt: skip
+    tail = t.tail.get(key)
+    if tail is None:
+        points = tuple(s.billboard_points(p) for p in range(n))
+        tail = _kept(t.tail, key, (pack(_tail(s, you).values), points))
+    chunk, points = tail
+    parts.append(chunk)
+    # the seats, the observer's first
+    spaces, restaurants, guests, earns, scores = (
+        t.spaces, t.restaurants, t.guests, t.earned, t.scores)  # fmt: skip
+    start = len(parts)
     money, removed, critic, musicians, notes, tables, bar, scored, earned = (
         s.money, s.cubes_removed, s.critic, s.musicians, s.notes, s.tables, s.bar,
         s.fado_scored, s.earned)  # fmt: skip
-    size = 0  # a seat's values' bytes
     for p in _ROTATED[n][you]:
-        # its workers and assistants (moved most turns), then the rest
-        key = (money[p], tuple(workers[p]), tuple(assistants[p]))
-        chunk = crews.get(key)
-        parts.append(chunk if chunk is not None else _kept(crews, key, _crew(s, p)))
-        mine = musicians[p]
-        key = (money[p], removed[p], critic[p], owners.count(p), points[p], tuple(mine),
-               tuple(map(fame.__getitem__, mine)), tuple(notes[p]), *map(tuple, tables[p]),
-               tuple(bar[p]), tuple(scored[p]), tuple(earned[p]))  # fmt: skip
-        chunk = seats.get(key)
-        if chunk is None:
-            chunk = _kept(seats, key, _restaurant(s, p, t))
-        parts.append(chunk)
-        size = len(chunk) + len(parts[-2])
-    parts.append(bytes(size * (SEATS - n)))  # zeros: the seats the table lacks
+        # its flag, its money, its workers and assistants by space (one moves most turns)
+        parts.append(_FLAG_AND_ONE.pack(1.0, money[p] / 20))
+        key = (*workers[p], *assistants[p])  # (as many workers, assistants each time)
+        chunk = spaces.get(key)
+        parts.append(chunk or _kept(spaces, key, _spaces(workers[p], assistants[p])))
+        # its restaurant, musicians and notes; its customers and critic; its fado tiles,
+        # stars and points earned (each kept by them); its score (``scored``'s total), by
+        # all it depends on: those, its money and its points on the billboard
+        hired = (fames, removed[p], *musicians[p], *notes[p])
+        chunk = restaurants.get(hired)
+        parts.append(chunk or _kept(restaurants, hired, _restaurant(s, p, t)))
+        key = (critic[p], *map(tuple, tables[p]), tuple(bar[p]))
+        chunk = guests.get(key)
+        parts.append(chunk or _kept(guests, key, _guests(s, p, t)))
+        won = (owners.count(p), *earned[p], *scored[p])
+        chunk = earns.get(won)
+        parts.append(chunk or _kept(earns, won, _earned(s, p, t)))
+        key = (money[p], points[p], hired, won)
+        chunk = scores.get(key)
+        parts.append(chunk or _kept(scores, key, _ONE.pack(s.total(p) / 150)))
+    # zeros: the seats the table lacks
+    parts.append(bytes(sum(map(len, parts[start:])) // n * (SEATS - n)))
     return array("f", b"".join(parts))
 
 
