@@ -192,7 +192,7 @@ class _Tables:
     order: tuple[int, ...]  # the spaces in the vector's order: the action spaces, kick-outs
     #: the fame of every tile, by a number given it (no number given twice: the keys of
     #: the parts that read a tile's fame hold it, in place of the fame)
-    fames: dict[tuple[int, ...], int] = field(default_factory=dict)
+    fames: dict[tuple[object, ...], int] = field(default_factory=dict)
     numbers: Iterator[int] = field(default_factory=lambda: count(1))
     #: a type's market, by its tiles and their fame; the note supply; the stack's size and the
     #: bag's and discard's customers by colour; a street's group, by its critic and
@@ -407,7 +407,7 @@ def encode_of_state(s: HouseOfFadoState, you: int | None) -> array:
         parts.append(pack(row))
     parts += (_FLAG[bool(s.ending)], _SPACE[s.origin], _SPACE[s.target])
     parts.append(_pieces(s, t, you, n))
-    key = tuple(fame)  # the tiles' fame (changed by a few moves), by its number
+    key: tuple[object, ...] = tuple(fame)  # the tiles' fame (a few moves change it), numbered
     fames = t.fames.get(key) or _kept(t.fames, key, next(t.numbers))
     _board(parts, s, t, fames)  # the market, the fado tiles, the bag and discard, the street
     # the billboard, the stars (and the seats' points on the billboard)

@@ -150,8 +150,8 @@ class _Tables:
     #: contracts by (crew, contracts, face-down); a contract's ``breakdown_of`` (what
     #: it scores) by (contract, its sections built)
     heads: dict[tuple[object, ...], bytes] = field(default_factory=dict)
-    crews: dict[tuple[tuple[int, ...], ...], bytes] = field(default_factory=dict)
-    buildings: dict[tuple[int, ...], int] = field(default_factory=dict)
+    crews: dict[tuple[object, ...], bytes] = field(default_factory=dict)
+    buildings: dict[tuple[object, ...], int] = field(default_factory=dict)
 
 
 _KEPT = 4096  # the parts kept, of each kind, per content (at most some 200 bytes each)
@@ -238,7 +238,7 @@ def encode_of_state(s: MasterBuilderState, you: int | None) -> array:
     t = _tables(s.content)
     n = s.num_players
     phase = s.phase
-    key = (n, s.round, s.last_round, phase, s.first, you, s.acting_players())
+    key: tuple[object, ...] = (n, s.round, s.last_round, phase, s.first, you, s.acting_players())
     head = t.heads.get(key)
     if head is None:
         if len(t.heads) >= _KEPT:
@@ -293,6 +293,7 @@ def encode_of_state(s: MasterBuilderState, you: int | None) -> array:
                 crews.clear()
             part = crews[key] = _crew(t, crew, contracts, down)
         parts.append(part)
+        crew_size = len(part) // 4
         hand = s.hands[p]
         values = [len(s.rented_in[p]) / 2, len(s.rented_out[p]) / 2, len(hand) / 3]
         values += _count(hand, EVENTS) if p == you else no_hand
@@ -308,7 +309,7 @@ def encode_of_state(s: MasterBuilderState, you: int | None) -> array:
                 amount = kept[key] = s.breakdown_of(c)
             buildings += amount
         values.append((cash + buildings - debt) / 50)
-    values += (0.0,) * ((len(values) + len(part) // 4 + 4) * (SEATS - n))
+    values += (0.0,) * ((len(values) + crew_size + 4) * (SEATS - n))
     parts.append(pack(values))
     return array("f", b"".join(parts))
 

@@ -240,7 +240,7 @@ def _markers_of_state(
             parts.append(_NO_MARKERS)
             continue
         shown = location <= shown_up_to
-        key = (you, n, shown, *stack)
+        key: tuple[Any, ...] = (you, n, shown, *stack)
         chunk = _MARKERS.get(key)
         parts.append(chunk or _kept(_MARKERS, key, _location_of_state(key[3:], you, n, shown)))
 
