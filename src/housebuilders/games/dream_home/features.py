@@ -113,6 +113,10 @@ class _Tables:
     #: how they lie): a board and a home change a card a turn
     boards: dict[tuple[int, ...], bytes] = field(default_factory=dict)
     homes: dict[tuple[int, ...], bytes] = field(default_factory=dict)
+    #: the vector's head (table, round, phase, first seat, observer, who acts) and the
+    #: decks' part (their sizes, the discards) lately seen, by what they are made of
+    heads: dict[tuple[object, ...], bytes] = field(default_factory=dict)
+    decks: dict[tuple[int, ...], bytes] = field(default_factory=dict)
 
 
 @per_content
@@ -167,16 +171,23 @@ def encode_of_state(s: DreamHomeState, you: int | None) -> array:
     t = _tables(s.content)
     n = s.num_players
     over = s.is_terminal()
-    v = Vector()
-    v.onehot(n - 2, SEATS - 1)
-    v.num(s.round, s.content.rounds)
-    v.word(s.phase, PHASES)
-    v.onehot(relative(s.first, you, n), SEATS)
-    acting = [0.0] * SEATS
-    for seat in s.acting_players():
-        acting[relative(seat, you, n) or 0] = 1.0
-    v.extend(acting)
-    parts = [pack(v.values)]
+    acting = s.acting_players()
+    heading = (n, s.round, s.phase, s.first, you, *acting)
+    head = t.heads.get(heading)
+    if head is None:  # the table, round, phase, first seat and who acts
+        if len(t.heads) >= _KEPT:
+            t.heads.clear()
+        v = Vector()
+        v.onehot(n - 2, SEATS - 1)
+        v.num(s.round, s.content.rounds)
+        v.word(s.phase, PHASES)
+        v.onehot(relative(s.first, you, n), SEATS)
+        row = [0.0] * SEATS
+        for seat in acting:
+            row[relative(seat, you, n) or 0] = 1.0
+        v.extend(row)
+        head = t.heads[heading] = pack(v.values)
+    parts = [head]
     room, resource = t.room, t.resource  # EMPTY (-1) reads the last: no card
     key = (*s.board_rooms, *s.board_resources)
     board = t.boards.get(key)
@@ -188,14 +199,21 @@ def encode_of_state(s: DreamHomeState, you: int | None) -> array:
             for r, c in zip(s.board_rooms[:5], s.board_resources[:5], strict=True)
         )
     parts.append(board)
-    values = [len(s.room_deck) / 60, len(s.resource_deck) / 60]
-    discards = [0.0] * (len(ROOMS) + 1)
-    _counts(discards, s.room_discard, t.room_place, 5)
-    values += discards
-    discards = [0.0] * (len(RESOURCES) + 1)
-    _counts(discards, s.resource_discard, t.resource_place, 5)
-    values += discards
-    parts.append(pack(values))
+    rooms, resources = s.room_discard, s.resource_discard
+    key = (len(s.room_deck), len(s.resource_deck), len(rooms), *rooms, *resources)
+    decks = t.decks.get(key)
+    if decks is None:  # the decks' sizes, the discards counted by name
+        if len(t.decks) >= _KEPT:
+            t.decks.clear()
+        values = [len(s.room_deck) / 60, len(s.resource_deck) / 60]
+        discards = [0.0] * (len(ROOMS) + 1)
+        _counts(discards, rooms, t.room_place, 5)
+        values += discards
+        discards = [0.0] * (len(RESOURCES) + 1)
+        _counts(discards, resources, t.resource_place, 5)
+        values += discards
+        decks = t.decks[key] = pack(values)
+    parts.append(decks)
     hidden = s.drawn() and you != s.current()
     parts.append(room[EMPTY if hidden else s.holding])
     parts.append(resource[s.pending])
