@@ -41,6 +41,7 @@ class SeatSummaryPublic(BaseModel):
     kind: Literal["human", "bot"]
     bot: str | None
     name: str | None = Field(description="a person's name, if the seat was given one")
+    open: bool = Field(description="nobody has this person's seat yet: anyone may take it")
 
 
 class TableSummaryPublic(BaseModel):
@@ -62,6 +63,10 @@ class SeatViewPublic(BaseModel):
     bot: str | None
     name: str | None = Field(description="a person's name, if the seat was given one")
     away: bool = Field(description="the clock bot plays for this person")
+    open: bool = Field(
+        description="nobody has this person's seat yet: anyone may take it from the lobby, "
+        "and the game waits for them on its turns"
+    )
     deadline: float | None = Field(description="when this person's time runs out (Unix time)")
 
 

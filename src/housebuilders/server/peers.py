@@ -80,16 +80,16 @@ class Peers:
         service = self.service
         quick = not heard and table.id not in self._stale
         if quick and await service.run(lambda: self._log_length(table.id)) == table.entries:
-            return  # the log is as this process has it (names, seats away: announced)
+            return  # the log is as this process has it (names, seats away or taken: announced)
 
-        def read(session: Any) -> tuple[list[db.LogEntry], list[tuple[bool, str | None]], Any]:
+        def read(session: Any) -> tuple[list[db.LogEntry], list[tuple[Any, ...]], Any]:
             entries = session.scalars(
                 select(db.LogEntry)
                 .where(db.LogEntry.table_id == table.id, db.LogEntry.idx >= table.entries)
                 .order_by(db.LogEntry.idx)
             )
             seats = session.execute(
-                select(db.Seat.away, db.Seat.name)
+                select(db.Seat.away, db.Seat.name, db.Seat.token_hash)
                 .where(db.Seat.table_id == table.id)
                 .order_by(db.Seat.seat)
             )
@@ -107,9 +107,9 @@ class Peers:
         changed = rematch != table.rematch or abandoned != table.abandoned
         table.abandoned = abandoned
         table.rematch = rematch
-        for info, (away, name) in zip(table.seats, seats, strict=False):
-            if (info.away, info.name) != (away, name):
-                info.away, info.name = away, name
+        for info, (away, name, token_hash) in zip(table.seats, seats, strict=False):
+            if (info.away, info.name, info.token_hash) != (away, name, token_hash):
+                info.away, info.name, info.token_hash = away, name, token_hash
                 changed = True
         if entries:
             table.advance(state, len(entries))

@@ -293,6 +293,10 @@ class TableService:
         """``Changes.leave``"""
         await self.changes.leave(table, seat)
 
+    async def take(self, table: Table, seat: int, name: str) -> str:
+        """``Changes.take``"""
+        return await self.changes.take(table, seat, name)
+
     async def rename(self, table: Table, seat: int | None, name: str) -> None:
         """``Changes.rename``"""
         await self.changes.rename(table, seat, name)

@@ -215,6 +215,7 @@ class Table:
                     "bot": info.bot,
                     "name": info.name,
                     "away": info.away,
+                    "open": info.open,
                     "deadline": self.deadlines.get(number),
                 }
                 for number, info in enumerate(self.seats)
@@ -281,10 +282,19 @@ class Table:
         self.entries += entries
         self.changed()
 
-    def seat_is(self, seat: int, *, away: bool | None = None, name: str | None = None) -> None:
-        """``seat``'s person is now away or back, or has a new name (as stored): everyone
-        listening is told."""
+    def seat_is(
+        self,
+        seat: int,
+        *,
+        away: bool | None = None,
+        name: str | None = None,
+        token_hash: str | None = None,
+    ) -> None:
+        """``seat``'s person is now away or back, or has a new name, or has taken the
+        open seat (its token's hash; as stored): everyone listening is told."""
         info = self.seats[seat]
+        if token_hash is not None:
+            info.token_hash = token_hash
         if away is not None:
             info.away = away
         if name is not None:
@@ -317,7 +327,7 @@ class Table:
         acting = set(self.state.acting_players())
         now = time.time()
         for seat, info in enumerate(self.seats):
-            waiting = seat in acting and info.kind == "human" and not info.away
+            waiting = seat in acting and info.kind == "human" and not (info.away or info.open)
             if not waiting:
                 self.deadlines.pop(seat, None)
             elif seat not in self.deadlines:
