@@ -5,7 +5,7 @@
 
 import { parseSvg } from "../drawing.js";
 import { seatName } from "../naming.js";
-import { hidePick, sizeHitAreas } from "./board.js";
+import { hidePick, placeBoard } from "./board.js";
 import { renderChatForm } from "./chat.js";
 import { renderHint } from "./hints.js";
 import { announceTurn } from "./notify.js";
@@ -159,12 +159,10 @@ function renderBoard(view) {
     if (svg) {
       svg.setAttribute("role", "img");
       if (!svg.getAttribute("aria-label")) svg.setAttribute("aria-label", `${view.game_name || view.game} board`);
-      el.board.replaceChildren(svg);
-      el.board.hidden = false;
       hidePick();
-      sizeHitAreas();
+      placeBoard(svg);
     } else {
-      el.board.replaceChildren();
+      placeBoard(null);
       el.board.hidden = true;
     }
   }
