@@ -109,3 +109,29 @@ def test_the_lobby_lists_the_seats_this_browser_took_and_the_next_table(
     _wait_for_view(bea)
     assert bea.text_content("#you") == "you are Bea (seat 1)"
     assert again["table"] in bea.url
+
+
+def test_a_stranger_takes_an_open_seat_from_the_lobby_with_a_name(fresh: Any, server: str) -> None:
+    seats = [{"kind": "open"}, {"kind": "bot", "bot": "random"}]
+    created = post(server + "/api/tables", {"game": "dream-home", "seats": seats, "seed": 2})
+    table = created["table"]
+    watcher = fresh()
+    watcher.goto(server + created["spectate"])
+    _wait_for_view(watcher)
+    assert "seat 0 is open" in watcher.text_content("#status")
+
+    stranger = fresh()
+    stranger.goto(server + "/")
+    row = stranger.locator("#tables tr", has=stranger.locator(f"td.tid:text-is('{table}')"))
+    assert "open seat" in row.locator("td.who").text_content()
+    row.locator("form.take input").fill("Cleo")
+    row.locator("form.take button").click()
+    stranger.wait_for_url(f"**/t/{table}#token=*")
+    _wait_for_view(stranger)
+    assert stranger.text_content("#you") == "you are Cleo (seat 0)"
+    assert stranger.get_attribute("body", "data-your-turn") == "true"
+    stranger.goto(server + "/")  # the seat is this browser's now, and nobody else's to take
+    assert stranger.locator(f'#mine .my-table[data-table="{table}"]').count() == 1
+    watcher.goto(server + "/")
+    row = watcher.locator("#tables tr", has=watcher.locator(f"td.tid:text-is('{table}')"))
+    assert row.locator("form.take").count() == 0 and "Cleo" in row.locator("td.who").text_content()

@@ -193,7 +193,10 @@ function fillSeats() {
     const person = document.createElement("option");
     person.value = "human";
     person.textContent = "person";
-    select.append(person);
+    const open = document.createElement("option");
+    open.value = "open";
+    open.textContent = "open: anyone may take it from the lobby";
+    select.append(person, open);
     const group = document.createElement("optgroup");
     group.label = "bots";
     for (const bot of BOTS) {
@@ -236,6 +239,7 @@ function clearMessage() {
 
 function request() {
   const seats = [...seatsBox.querySelectorAll("select")].map((s, seat) => {
+    if (s.value === "open") return { kind: "open" };
     if (s.value !== "human") return { kind: "bot", bot: s.value };
     const name = document.getElementById(`name-${seat}`).value.trim();
     return name ? { kind: "human", name } : { kind: "human" };
@@ -312,6 +316,11 @@ function seatRows(created) {
   for (const s of created.seats || []) {
     if (s.url) {
       rows.push(linkRow(seatName(s, s.seat), absolute(s.url), { class: "seat-link", "data-seat": String(s.seat) }));
+    } else if (s.kind === "open") {
+      const row = document.createElement("div");
+      row.className = "link-row open-row";
+      row.textContent = `Seat ${s.seat}: open, for whoever takes it first from the lobby's list of tables`;
+      rows.push(row);
     } else {
       const row = document.createElement("div");
       row.className = "link-row bot-row";
@@ -398,7 +407,49 @@ form.addEventListener("submit", async (event) => {
   loadTables();
 });
 
+// an open seat (one its table opened to anyone) is taken with a name: its link is then
+// this browser's (kept under Your tables) and the page opens it
+async function takeSeat(t, seat, form) {
+  const name = form.querySelector("input").value.trim();
+  const button = form.querySelector("button");
+  button.disabled = true;
+  const r = await api("POST", `/api/tables/${encodeURIComponent(t.table)}/seats/${seat}/take`, { name });
+  button.disabled = false;
+  if (!r.ok || !r.data) {
+    showMessage(r.network ? "Could not reach the server. Is it still running?" : `Could not take the seat: ${errorText(r)}`, "error");
+    loadTables();
+    return;
+  }
+  const spectate = `/t/${encodeURIComponent(t.table)}`;
+  remember({ table: t.table, game: t.game, opened: new Date().toISOString(), seats: [r.data], spectate });
+  location.assign(r.data.url);
+}
+
+function takeForm(t, s) {
+  const form = document.createElement("form");
+  form.className = "take";
+  const name = document.createElement("input");
+  name.type = "text";
+  name.required = true;
+  name.maxLength = 40;
+  name.placeholder = "your name";
+  name.autocomplete = "nickname";
+  name.setAttribute("aria-label", `Your name, to take seat ${s.seat} of table ${t.table}`);
+  const button = document.createElement("button");
+  button.type = "submit";
+  button.className = "primary";
+  button.textContent = `Take seat ${s.seat}`;
+  form.append(name, button);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    takeSeat(t, s.seat, form);
+  });
+  return form;
+}
+
 async function loadTables() {
+  // a name being typed to take a seat is not wiped by the list's refresh
+  if ([...tablesBox.querySelectorAll("form.take input")].some((i) => i.value || i === document.activeElement)) return;
   const r = await api("GET", "/api/tables");
   const body = r.data;
   if (!r.ok || !body) {
@@ -428,7 +479,8 @@ async function loadTables() {
     tr.insertCell().textContent = gameName(t.game);
     const who = tr.insertCell();
     who.className = "who";
-    who.textContent = (t.seats || []).map((s) => (s.kind === "bot" ? s.bot || "bot" : s.name || "person")).join(", ");
+    const seatWord = (s) => (s.kind === "bot" ? s.bot || "bot" : s.open ? "open seat" : s.name || "person");
+    who.textContent = (t.seats || []).map(seatWord).join(", ");
     const status = tr.insertCell();
     status.className = "state";
     status.textContent = t.status || "";
@@ -439,7 +491,9 @@ async function loadTables() {
     a.href = `/t/${encodeURIComponent(t.table)}`;
     a.textContent = "watch";
     a.className = "spectate";
-    tr.insertCell().append(a);
+    const last = tr.insertCell();
+    last.append(a);
+    for (const s of (t.seats || []).filter((x) => x.open)) last.append(takeForm(t, s));
   }
   tablesBox.replaceChildren(table);
 }

@@ -48,6 +48,9 @@ function showHint(hint) {
   renderActions(); // marks the move on the board and among the buttons
   const marked = el.actions.querySelector("button.hinted");
   if (marked) marked.scrollIntoView({ block: "nearest" });
+  // on a zoomed board (zoom.js) the part may lie outside the box: bring it in
+  const part = el.board.querySelector(".hinted");
+  if (part) part.scrollIntoView({ block: "nearest", inline: "center" });
 }
 
 async function askHint() {

@@ -57,6 +57,8 @@ export function render(view) {
       who = listSeats(others.map((s, i) => (infos[i].name ? seatName(infos[i], s) : `seat ${named[i]}`)));
     }
     status = `Waiting for ${who}`;
+    const open = others.filter((s) => ((view.seats || [])[s] || {}).open);
+    if (open.length) status += `: seat ${listSeats(open.map(String))} is open, for whoever takes it from the lobby`;
   }
   el.status.textContent = status;
   el.status.classList.toggle("your-turn", yourTurn);
