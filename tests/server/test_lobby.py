@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 from fastapi.testclient import TestClient
 
@@ -31,9 +32,22 @@ def test_the_lobby_s_seed_takes_what_the_api_takes(client: TestClient) -> None:
 
 def test_the_lobby_s_clock_takes_quarter_minutes(client: TestClient) -> None:
     clock = lobby_input(client, "clock")
-    assert 'min="0.5"' in clock and 'max="1440"' in clock and 'step="any"' in clock
+    assert 'min="0.5"' in clock and 'max="10080"' in clock and 'step="any"' in clock
     body = {"game": "mr-house-basic", "seats": HUMANS, "clock_minutes": 0.75}
     assert client.post("/api/tables", json=body).status_code == 201
+
+
+def test_a_turn_based_table_gives_days_a_move_up_to_a_week(client: TestClient) -> None:
+    """Issue 46, turn-based play: a clock of a day, three days or a week a move."""
+    for minutes, status in ((1440, 201), (4320, 201), (10080, 201), (10081, 422)):
+        body = {"game": "mr-house-basic", "seats": HUMANS, "clock_minutes": minutes}
+        made = client.post("/api/tables", json=body)
+        assert made.status_code == status, (minutes, made.text)
+        if status == 201:
+            table = made.json()["table"]
+            seen = client.get(f"/api/tables/{table}/view?token={made.json()['seats'][0]['token']}")
+            deadline = seen.json()["seats"][seen.json()["acting"][0]]["deadline"]
+            assert deadline - time.time() > minutes * 60 - 60  # the whole time, to the minute
 
 
 def test_every_game_s_options_reach_the_lobby(client: TestClient) -> None:

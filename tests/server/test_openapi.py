@@ -20,7 +20,7 @@ import pytest
 import schemathesis
 
 from housebuilders.server import create_app
-from housebuilders.server.schemas import BOT_CHOICES
+from housebuilders.server.schemas import BOT_CHOICES, LONGEST_CLOCK_MINUTES
 from tests.live_server import LiveServer
 
 pytestmark = pytest.mark.schemathesis
@@ -44,8 +44,16 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     # no rate limit on opening tables and no cap on their bots: the sequences open many,
     # and each opening must reach the server's checks (the limits have their tests);
     # the shortest turn clock is the server's own, which the document gives
-    options = ["--tables-per-minute", "0", "--max-bot-seats", "0", "--max-table-bot-seats", "0",
-               "--max-address-bot-seats", "0"]
+    options = [
+        "--tables-per-minute",
+        "0",
+        "--max-bot-seats",
+        "0",
+        "--max-table-bot-seats",
+        "0",
+        "--max-address-bot-seats",
+        "0",
+    ]
     with LiveServer(f"sqlite:///{database}", options=options) as server:
         schema.config.update(base_url=server.url)
         yield server
@@ -93,7 +101,11 @@ def predictable(case: Any) -> None:
             del holder[key]
             holder["kind"] = "human"
     clock = body.get("clock_minutes")
-    if isinstance(clock, int | float) and not isinstance(clock, bool) and 0 < clock <= 24 * 60:
+    if (
+        isinstance(clock, int | float)
+        and not isinstance(clock, bool)
+        and 0 < clock <= LONGEST_CLOCK_MINUTES
+    ):
         body["clock_minutes"] = None
 
 

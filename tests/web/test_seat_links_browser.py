@@ -135,3 +135,27 @@ def test_a_stranger_takes_an_open_seat_from_the_lobby_with_a_name(fresh: Any, se
     watcher.goto(server + "/")
     row = watcher.locator("#tables tr", has=watcher.locator(f"td.tid:text-is('{table}')"))
     assert row.locator("form.take").count() == 0 and "Cleo" in row.locator("td.who").text_content()
+
+
+def test_the_lobby_says_whose_turn_it_is_at_this_browsers_tables(fresh: Any, server: str) -> None:
+    """Turn-based play (a day a move): the lobby tells a person where it is their turn,
+    and counts those tables in its title."""
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}]
+    body = {"game": "mr-house-basic", "seats": seats, "seed": 4, "clock_minutes": 1440}
+    created = post(server + "/api/tables", body)
+    table = created["table"]
+    first = get(f"{server}/api/tables/{table}/view?svg=false")["acting"][0]
+    people = [fresh(), fresh()]
+    for seat, page in enumerate(people):
+        page.goto(server + created["seats"][seat]["url"])
+        _wait_for_view(page)
+        assert "day" in page.text_content("#clock-info")
+        page.goto(server + "/")
+    mover, other = people[first], people[1 - first]
+    mover.wait_for_selector(f'#mine .my-table.your-turn[data-table="{table}"]')
+    assert "● your turn" in mover.text_content(f'#mine .my-table[data-table="{table}"] summary')
+    assert mover.title().startswith("● 1 · ")
+    waiting = other.locator(f'#mine .my-table[data-table="{table}"] .turn')
+    waiting.filter(has_text="waiting for").wait_for()
+    assert ["Ada", "Bea"][first] in waiting.text_content()
+    assert not other.title().startswith("●")

@@ -254,6 +254,10 @@ SeatName = Annotated[
 ]
 
 
+#: the longest turn clock: a week a move (turn-based play, for people not online together)
+LONGEST_CLOCK_MINUTES = 7 * 24 * 60
+
+
 class HumanSeatCreate(Closed):
     kind: Literal["human"]
     name: SeatName | None = Field(
@@ -358,9 +362,10 @@ class TableCreateBase(Closed):
     clock_minutes: float | None = Field(
         None,
         gt=0,
-        le=24 * 60,
+        le=LONGEST_CLOCK_MINUTES,
         description="minutes a person has for each move, at least the server's shortest "
-        "(half a minute unless it says otherwise); none: no clock",
+        "(half a minute unless it says otherwise), at most a week (10080: a turn-based "
+        "game, 1440 is a day a move); none: no clock",
     )
     clock_bot: BotName = Field("greedy", description="plays for a person whose time ran out")
     private: StrictBool = Field(

@@ -347,7 +347,9 @@ function renderMine() {
     box.className = "my-table";
     box.dataset.table = t.table;
     const summary = document.createElement("summary");
-    summary.textContent = `${gameName(t.game)} · table ${t.table} · ${formatTime(t.opened)}`;
+    const turn = document.createElement("span");
+    turn.className = "turn";
+    summary.append(`${gameName(t.game)} · table ${t.table} · ${formatTime(t.opened)} `, turn);
     const forget = document.createElement("button");
     forget.type = "button";
     forget.className = "forget";
@@ -359,6 +361,54 @@ function renderMine() {
     box.append(summary, ...seatRows(t), forget);
     mineBox.append(box);
   }
+  showTurns();
+}
+
+/** A seat link's token: in the query (?token=) or the fragment (#token=). */
+function tokenOf(url) {
+  const u = new URL(url, location.origin);
+  return u.searchParams.get("token") || new URLSearchParams(u.hash.slice(1)).get("token");
+}
+
+/**
+ * Whose turn it is at each of this browser's tables (turn-based play: a day a move),
+ * asked with one of its seats' tokens: "● your turn" where one of the seats whose
+ * link this browser holds is to move; the lobby's title counts them.
+ */
+async function showTurns() {
+  let yours = 0;
+  const asked = [...mineBox.querySelectorAll(".my-table")].map(async (box) => {
+    const t = myTables().find((x) => x.table === box.dataset.table);
+    const held = ((t && t.seats) || []).filter((s) => s.url && tokenOf(s.url));
+    if (!held.length) return;
+    const token = encodeURIComponent(tokenOf(held[0].url));
+    const r = await api("GET", `/api/tables/${encodeURIComponent(t.table)}/view?svg=false&token=${token}`);
+    const turn = box.querySelector(".turn");
+    if (!r.ok || !r.data) {
+      turn.textContent = r.status === 404 ? "· gone" : "";
+      return;
+    }
+    const view = r.data;
+    const mine = new Set(held.map((s) => s.seat));
+    const acting = view.acting || [];
+    if (view.terminal) turn.textContent = "· over";
+    else if (acting.some((s) => mine.has(s))) {
+      yours += 1;
+      turn.textContent = "· ● your turn";
+      box.classList.add("your-turn");
+    } else {
+      const names = acting.map((s) => seatName((view.seats || [])[s] || {}, s));
+      turn.textContent = names.length ? `· waiting for ${listNames(names)}` : "";
+    }
+  });
+  await Promise.all(asked);
+  document.title = yours ? `● ${yours} · ${BASE_TITLE}` : BASE_TITLE;
+}
+
+const BASE_TITLE = document.title;
+
+function listNames(names) {
+  return names.length > 3 ? `${names.length} seats` : names.join(", ");
 }
 
 function showLinks(created) {
@@ -521,5 +571,8 @@ fillOptions();
 renderMine();
 loadTables();
 setInterval(() => {
-  if (!document.hidden) loadTables();
+  if (!document.hidden) {
+    loadTables();
+    showTurns();
+  }
 }, 10000);

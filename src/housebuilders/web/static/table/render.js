@@ -138,17 +138,25 @@ function renderSeats(view, acting, terminal) {
 }
 
 function clockText(minutes) {
+  if (minutes >= 1440) return `${Math.round((minutes / 1440) * 10) / 10} day${minutes === 1440 ? "" : "s"} a move`;
+  if (minutes >= 60) return `${Math.round((minutes / 60) * 10) / 10} h`;
   if (minutes >= 1) return `${Math.round(minutes * 10) / 10} min`;
   return `${Math.round(minutes * 60)} s`;
+}
+
+/** Time left on a clock: "4:05 left", "3 h 20 min left", "2 days 4 h left". */
+export function leftText(seconds) {
+  const m = Math.floor(seconds / 60);
+  if (m >= 1440) return `${Math.floor(m / 1440)} day${m >= 2880 ? "s" : ""} ${Math.floor((m % 1440) / 60)} h left`;
+  if (m >= 60) return `${Math.floor(m / 60)} h ${m % 60} min left`;
+  return `${m}:${String(Math.floor(seconds % 60)).padStart(2, "0")} left`;
 }
 
 export function tickClocks() {
   const now = Date.now() / 1000;
   for (const node of el.seats.querySelectorAll(".countdown")) {
     const left = Math.max(0, Number(node.dataset.deadline) - now);
-    const m = Math.floor(left / 60);
-    const s = Math.floor(left % 60);
-    node.textContent = `${m}:${String(s).padStart(2, "0")} left`;
+    node.textContent = leftText(left);
     node.classList.toggle("low", left < 30);
   }
 }
