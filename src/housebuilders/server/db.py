@@ -132,6 +132,43 @@ class ChatMessage(Base):
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class Account(Base):
+    """A person's optional account: a name and a password (only its scrypt hash), so
+    that the seats it holds follow it to any device and its games are rated."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))  # as the person wrote it
+    #: the name as compared: case and width folded (``accounts.name_key``), unique
+    name_key: Mapped[str] = mapped_column(String(160), unique=True)
+    password: Mapped[str] = mapped_column(String(200))  # "scrypt$n$r$p$salt$hash"
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class AccountSession(Base):
+    """A signed-in browser: the SHA-256 of its session cookie, and whose it is."""
+
+    __tablename__ = "account_sessions"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class AccountSeat(Base):
+    """A seat an account holds: its link (the seat's token), so the account's person
+    finds it on any device, and its games are rated as the account's."""
+
+    __tablename__ = "account_seats"
+
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token: Mapped[str] = mapped_column(String(64))
+    added: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 def effective_actions(entries: list[LogEntry]) -> list[tuple[int, Any]]:
     """The actions a table's game consists of: the log in order, each undo taking
     back its seat's last action still standing (the last of all, but in a

@@ -89,10 +89,11 @@ class ErrorPublic(BaseModel):
 
 _WHEN = {
     400: "the body cannot be read (not UTF-8 JSON)",
+    401: "not signed in, or a wrong account name or password",
     403: "a token that is no seat's at this table, or a seat that may not do this now",
     404: "no such table",
-    409: "a move that is not legal at this table now (with the rule it breaks), or a view "
-    "the table has moved past",
+    409: "a move that is not legal at this table now (with the rule it breaks), a view "
+    "the table has moved past, a seat someone has, or an account name taken",
     413: "a body over 16 KiB",
     422: "a malformed request: each problem is in detail",
     429: "opening tables (or chatting) too fast: wait for Retry-After seconds",
@@ -262,6 +263,13 @@ class HumanSeatCreate(Closed):
     kind: Literal["human"]
     name: SeatName | None = Field(
         None, description=f"the person's name at the table, shown to everyone: {RULES['name']}"
+    )
+
+
+class AccountRequest(Closed):
+    name: SeatName = Field(description=f"the account's name, shown at its tables: {RULES['name']}")
+    password: str = Field(
+        min_length=8, max_length=200, description="8 to 200 characters; only its hash is kept"
     )
 
 

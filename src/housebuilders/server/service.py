@@ -31,6 +31,7 @@ from sqlalchemy.exc import OperationalError
 from housebuilders.agents.worker import default_jobs
 from housebuilders.core import Action, State, game, replay
 from housebuilders.server import db
+from housebuilders.server.accounts import Accounts
 from housebuilders.server.archive import Archive
 from housebuilders.server.bots import MOVE_SECONDS, BotPool
 from housebuilders.server.changes import Changes
@@ -88,6 +89,7 @@ class TableService:
         self.driver = Driver(self)
         self.archives = Archive(self)
         self.talk = Talk(self)
+        self.accounts = Accounts(self)
 
     @property
     def shared(self) -> Shared | None:

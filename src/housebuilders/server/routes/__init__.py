@@ -3,6 +3,14 @@ order the app includes them."""
 
 from __future__ import annotations
 
-from housebuilders.server.routes import chat, games, live, pages, replay, tables
+from housebuilders.server.routes import accounts, chat, games, live, pages, replay, tables
 
-ROUTERS = (games.router, tables.router, chat.router, live.router, replay.router, pages.router)
+ROUTERS = (
+    games.router,
+    tables.router,
+    accounts.router,
+    chat.router,
+    live.router,
+    replay.router,
+    pages.router,
+)
