@@ -39,4 +39,3 @@ def test_the_view_says_what_the_scores_count_money_in_master_builder(client: Tes
     other = view(client, create(client, "mr-house-basic", "human,random")["table"])
     assert other["score_unit"] == {"one": "point", "many": "points", "prefix": "", "factor": 1}
     assert hb.game("mr-house-basic").score_unit.format(-1) == "-1 point"
-

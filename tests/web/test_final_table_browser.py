@@ -54,7 +54,9 @@ def test_master_builders_end_says_who_won_with_how_much_money(
     assert cash.locator("td").all_text_contents() == [
         dollars(s["breakdown"]["cash"]) for s in final["scores"]
     ]
-    assert all(MONEY.fullmatch(c) for c in page.locator("#final tr.category td").all_text_contents())
+    assert all(
+        MONEY.fullmatch(c) for c in page.locator("#final tr.category td").all_text_contents()
+    )
     chips = page.locator("#seats .seat-points").all_text_contents()
     assert chips == [dollars(t) for t in totals]
 
@@ -84,7 +86,9 @@ def test_the_final_tables_heads_are_short_and_the_raw_log_is_a_secondary_downloa
     for head in heads:  # the name, then what the seat is: two lines, not three or four
         assert head["lines"] <= 2, head
     assert [h["text"].split("\n") for h in heads] == [
-        ["Ada", "seat 0 · you"], ["Seat 1", "random"], ["Seat 2", "random"]
+        ["Ada", "seat 0 · you"],
+        ["Seat 1", "random"],
+        ["Seat 2", "random"],
     ]
     assert [h["title"] for h in heads] == ["Ada (seat 0) (you)", "Seat 1 (random)",
                                            "Seat 2 (random)"]  # fmt: skip
