@@ -25,7 +25,7 @@ BOXED = """svg => [...svg.querySelectorAll('text')].map(t => {
 
 
 def test_the_phase_tracks_labels_stay_inside_their_boxes(page: Any, server: str) -> None:
-    """"trowel: 1 Hire and/or Fire Workers" ran out of its box into "2 Acquire
+    """ "trowel: 1 Hire and/or Fire Workers" ran out of its box into "2 Acquire
     Contracts" (the current phase's label is bold, the widest)."""
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
     created = post(server + "/api/tables", {"game": "master-builder", "seats": seats, "seed": 1})

@@ -126,7 +126,7 @@ def worker_card(obs: Json, worker: Json, box: Box, item: Legal | None,
             muted(box.x + 6, box.y + 38, f"wage {money(worker['wage'])}", 10)]  # fmt: skip
     if worker.get("down") or note:
         label = note or "face down"
-        face.append(muted(box.x + box.w - 5, box.y + 27, label, 10, "end"))
+        face.append(muted(box.x + box.w - 5, box.y + 27, label, 9, "end"))
     quirks = ", ".join(QUIRKS.get(q, q) for q in worker["quirks"]) or "none"
     about = (
         f"a {skill_name(obs, worker['skill'])}: builds the sections of its colour; quirks "
@@ -138,7 +138,8 @@ def worker_card(obs: Json, worker: Json, box: Box, item: Legal | None,
 
 #: the workers' quirks by their abbreviations (the rulebook's Card Notes)
 QUIRKS = {"S": "Sensitive", "D": "Deceitful", "W": "Weak", "N": "Negligent", "H": "Hot-headed"}
-QUIRK_STEP = 13  # a quirk's letter and the gap after it, at 10 px (a bold W is 10 px wide)
+#: a quirk's letter and the gap after it, at 10 px (a bold W is 10 px wide, the others 8)
+QUIRK_STEP, QUIRK_W_STEP = 10.5, 12.5
 
 
 def quirk_meaning(obs: Json, code: str) -> str:
@@ -161,7 +162,7 @@ def quirk_letters(obs: Json, quirks: str, x: float, y: float, size: float = 10) 
     for code in quirks:
         parts.append(el("g", el("title", escaped(quirk_meaning(obs, code)))
                         + bold(x, y, code, size), class_="quirk"))  # fmt: skip
-        x += QUIRK_STEP * size / 10
+        x += (QUIRK_W_STEP if code == "W" else QUIRK_STEP) * size / 10
     return parts
 
 
@@ -203,8 +204,8 @@ def decks(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
     for s, deck in enumerate(obs["decks"]):
         x = 2 * MARGIN + s * (DECK_W + 40)
         box = Box(x, y + 20, DECK_W, DECK_H)
-        parts.append(muted(x, y + 20 + DECK_H + 11,
-                           f"{skill_name(obs, s)} deck: {plural(deck['size'], 'card')}", 10))
+        count = f"{skill_name(obs, s)} deck: {plural(deck['size'], 'card')}"
+        parts.append(muted(x, y + 20 + DECK_H + 11, count, 10))
         item = acts.find(HireWorker.kind, skill=s)
         ask = {"kind": HireWorker.kind, "skill": s} if ask_why else None
         if deck["top"]:
