@@ -78,7 +78,9 @@ def test_the_final_tables_heads_are_short_and_the_raw_log_is_a_secondary_downloa
             for (let node = walk.nextNode(); node; node = walk.nextNode()) {
                 const range = document.createRange();
                 range.selectNodeContents(node);
-                for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+                for (const r of range.getClientRects()) {
+                    if (r.width > 0) tops.add(Math.round(r.top));
+                }
             }
             return {text: th.innerText, lines: tops.size, title: th.title};
         })""",

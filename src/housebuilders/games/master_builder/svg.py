@@ -317,7 +317,7 @@ def quirks_key(obs: Json, y: float) -> list[str]:
     """The quirks' letters explained, one entry each ("S sensitive"), each with the
     tooltip of its letter on the cards (``quirk_meaning``)."""
     parts = [caption(2 * MARGIN, y, "Worker quirks", 11)]
-    x = 2 * MARGIN + 100
+    x: float = 2 * MARGIN + 100
     for q in obs["quirks"]:
         entry = [bold(x, y, q["code"], 11), text(x + 14, y, q["name"], 11)]
         parts.append(el("g", el("title", escaped(quirk_meaning(obs, q["code"])))
