@@ -106,3 +106,17 @@ def test_the_final_tables_heads_are_short_and_the_raw_log_is_a_secondary_downloa
     assert size < page.locator("#final #replay-link").evaluate(
         "a => parseFloat(getComputedStyle(a).fontSize)"
     )
+
+
+def test_the_replay_pages_legend_speaks_money_too(
+    page: Any, server: str, finished: dict[str, Any]
+) -> None:
+    """The replay's legend gives each seat's total at the move shown, in the game's unit:
+    "-$25,000" for Master Builder (Mr House's "9 pts" stays, test_replay_browser)."""
+    table = finished["table"]
+    summary = get(f"{server}/api/tables/{table}/replay")
+    assert summary["score_unit"]["prefix"] == "$"
+    page.goto(f"{server}/t/{table}/replay?step={summary['steps']}")
+    page.wait_for_selector(f'body[data-step="{summary["steps"]}"]:not([data-busy="true"])')
+    points = page.locator("#legend li .points").all_text_contents()
+    assert points == [dollars(t) for t in summary["totals"][-1]]

@@ -225,6 +225,7 @@ class ReplayPublic(BaseModel):
     steps: int = Field(description="the number of moves: the steps are 0 to this")
     moves: list[ReplayMovePublic] = Field(description="move k leads from step k-1 to step k")
     totals: list[list[int]] = Field(description="per step, 0 to steps: each seat's total")
+    score_unit: ScoreUnitPublic = Field(description="what the totals count (as in the view)")
     winners: list[int]
     ranking: list[int]
 

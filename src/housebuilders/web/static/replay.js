@@ -10,6 +10,7 @@
 import { SVG_NS, parseSvg } from "./drawing.js";
 import { api, errorText } from "./http.js";
 import { seatName, withSeatNames } from "./naming.js";
+import { scoreShort } from "./scoring.js";
 
 const body = document.body;
 const TABLE = body.dataset.table;
@@ -247,7 +248,8 @@ function markChart(step) {
     dot.setAttribute("cy", scale.y(row[seat] ?? 0));
   }
   for (const li of el.legend.children) {
-    li.querySelector(".points").textContent = `${row[Number(li.dataset.seat)] ?? "–"} pts`;
+    const total = row[Number(li.dataset.seat)];
+    li.querySelector(".points").textContent = typeof total === "number" ? scoreShort(state.summary.score_unit, total) : "– pts";
   }
 }
 
