@@ -126,7 +126,7 @@ def worker_card(obs: Json, worker: Json, box: Box, item: Legal | None,
             muted(box.x + 6, box.y + 38, f"wage {money(worker['wage'])}", 10)]  # fmt: skip
     if worker.get("down") or note:
         label = note or "face down"
-        face.append(muted(box.x + box.w - 5, box.y + 27, label, 9, "end"))
+        face.append(muted(box.x + box.w - 5, box.y + 27, label, 9.5, "end"))
     quirks = ", ".join(QUIRKS.get(q, q) for q in worker["quirks"]) or "none"
     about = (
         f"a {skill_name(obs, worker['skill'])}: builds the sections of its colour; quirks "
