@@ -144,15 +144,15 @@ QUIRK_STEP, QUIRK_W_STEP = 10.5, 12.5
 
 def quirk_meaning(obs: Json, code: str) -> str:
     """What a quirk's letter means, for its tooltip: its name and the events that strike
-    workers with it, in the events' own words ("S: sensitive, a quirk of the worker.
-    Events that strike sensitive workers: Cold snap (All sensitive (S) workers are
-    unavailable.)")."""
-    name = next((q["name"] for q in obs["quirks"] if q["code"] == code), QUIRKS.get(code, code))
-    struck = [f"{e['name']} ({e['text']})" for e in obs["events"] if f"({code})" in e["text"]]
-    about = f"{code}: {name.lower()}, a quirk of the worker"
+    workers with it, by the events' names ("S: sensitive, a quirk of the worker. The
+    events that strike sensitive workers: Cold snap, Quarrel on site"). The content
+    names both (the events' texts mark the quirk they strike: "(S)")."""
+    name = next((q["name"] for q in obs["quirks"] if q["code"] == code), code)
+    struck = [e["name"] for e in obs["events"] if f"({code})" in e["text"]]
+    about = f"{code}: {name}, a quirk of the worker"
     if struck:
-        return f"{about}. Events that strike {name.lower()} workers: " + "; ".join(struck)
-    return f"{about} (some events strike workers by their quirks)"
+        return f"{about}. The events that strike {name} workers: " + ", ".join(struck)
+    return f"{about} (no event strikes it)"
 
 
 def quirk_letters(obs: Json, quirks: str, x: float, y: float, size: float = 10) -> list[str]:
