@@ -63,12 +63,14 @@ def test_a_tied_final_table_says_which_tie_break_ranked_the_players(game_id: str
 
 def test_a_tie_in_master_builder_shares_the_rank() -> None:
     """Master Builder has no tie-break ("the player with the most money ... wins"): the
-    same money at the end shares the place."""
+    same money at the end shares the place. Its totals are money, written as money
+    (issue 46: thousands of dollars, "-$51,000", not "-51 points")."""
     state = random_end("master-builder", 1)
     first, second = (s["total"] for s in state.scores())
     state.cash[1] += first - second  # type: ignore[attr-defined]
     assert state.ranking() == [1, 1]
-    assert tie_notes(state) == [f"player 0 and player 1 tie on {first} points: they share rank 1"]
+    money = "-" * (first < 0) + f"${abs(first) * 1000:,}"
+    assert tie_notes(state) == [f"player 0 and player 1 tie on {money}: they share rank 1"]
 
 
 def test_no_tie_no_note() -> None:

@@ -10,6 +10,7 @@ there are any, the action buttons otherwise), and read the final score table. Wi
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -68,7 +69,11 @@ def check_final(page: Any, server: str, players: int) -> None:
     assert page.text_content("#status") == "Game over"
     total = page.locator("#final table tr.total td")
     assert total.count() == players
-    assert all(cell.strip().lstrip("-").isdigit() for cell in total.all_text_contents())
+    # points as numbers; money (Master Builder) as the board writes it: "-$36,000"
+    assert all(
+        re.fullmatch(r"-?(\d+|\$\d{1,3}(,\d{3})*)", cell.strip())
+        for cell in total.all_text_contents()
+    )
     ranks = page.locator("#final table tr.rank td").all_text_contents()
     assert len(ranks) == players and "1" in ranks
     headline = page.text_content("#headline")

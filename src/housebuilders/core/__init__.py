@@ -7,6 +7,7 @@ from housebuilders.core.rng import Rng, seed_from_secret
 from housebuilders.core.spec import (
     GameSpec,
     Option,
+    ScoreUnit,
     builtin_game_ids,
     game,
     game_ids,
@@ -38,6 +39,7 @@ __all__ = [
     "OptionError",
     "Rng",
     "Schema",
+    "ScoreUnit",
     "State",
     "StateError",
     "TieBreak",

@@ -35,6 +35,37 @@ class Option:
     players: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True)
+class ScoreUnit:
+    """What a game's scores count, for the final table, its winner line and the tie
+    notes to write a total as the game's board does: points by default ("36 points"),
+    money for a game scored in money (Master Builder: ``prefix="$"``, ``factor=1000``,
+    its totals being thousands: -36 -> "-$36,000")."""
+
+    #: a total of one, and of any other number: "point", "points"
+    one: str = "point"
+    many: str = "points"
+    #: before the amount: "$" (money is written "$16,000", with no word after it)
+    prefix: str = ""
+    #: what one unit of ``scores()`` is worth in the unit written (thousands: 1000)
+    factor: int = 1
+
+    def format(self, total: int) -> str:
+        """``total`` in words: "36 points", "1 point", "-$36,000"."""
+        if self.prefix:
+            return "-" * (total < 0) + f"{self.prefix}{abs(total) * self.factor:,}"
+        amount = total * self.factor
+        return f"{amount} {self.one if amount in (1, -1) else self.many}"
+
+    def to_json(self) -> dict[str, Any]:
+        """What the web table writes scores by (``static/scoring.js`` reads it)."""
+        return {"one": self.one, "many": self.many, "prefix": self.prefix,
+                "factor": self.factor}  # fmt: skip
+
+
+POINTS = ScoreUnit()
+
+
 @dataclass(frozen=True, eq=False)
 class GameSpec:
     """Everything the world outside a game needs to know about it."""
@@ -120,6 +151,9 @@ class GameSpec:
     #: the game's component data (its ``content.GameData``): what ``content=`` overrides;
     #: design experiments read it to check a path into the data (``arena.experiment``)
     data: Lazy[GameData[Any]] = Lazy()
+    #: what ``scores()`` count (``ScoreUnit``): points unless the game says otherwise;
+    #: the final table, its winner line and the tie notes write totals in it
+    score_unit: ScoreUnit = POINTS
     _index: dict[Action, int] = field(default_factory=dict, init=False, repr=False)
     #: per action kind, the values each field takes somewhere in the action space
     _field_values: dict[str, tuple[set[Any], ...]] = field(

@@ -17,7 +17,7 @@ def tie_notes(state: State) -> list[str]:
     for total in sorted(set(totals), reverse=True):
         group = [p for p, t in enumerate(totals) if t == total]
         if len(group) > 1:
-            points = f"{total} point{'s' * (total not in (1, -1))}"
+            points = state.spec.score_unit.format(total)  # "19 points", "$16,000"
             notes += _split(group, state.tie_breaks(), ranking, f"tie on {points}")
     return notes
 

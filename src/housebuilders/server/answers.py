@@ -76,6 +76,17 @@ class LegalActionPublic(BaseModel):
     action: dict[str, Any] = Field(description="the action as JSON (also playable)")
 
 
+class ScoreUnitPublic(BaseModel):
+    """What a game's scores count (``core.spec.ScoreUnit``): a total is written
+    prefix + total x factor, with thousands separated ("-$36,000"), when there is a
+    prefix; else total x factor then ``one`` or ``many`` ("36 points")."""
+
+    one: str = Field(description="the unit of a total of 1 or -1: 'point'")
+    many: str = Field(description="the unit of any other total: 'points'")
+    prefix: str = Field(description="written before the amount, with no unit after: '$'")
+    factor: int = Field(description="what one unit of the scores is worth in the unit written")
+
+
 class ViewPublic(BaseModel):
     """What a seat sees; a spectator (seat null) sees what is public."""
 
@@ -90,6 +101,10 @@ class ViewPublic(BaseModel):
     acting: list[int] = Field(description="the seats to act now")
     terminal: bool
     scores: list[Any] | None = Field(description="at the end: each seat's score (the game's)")
+    score_unit: ScoreUnitPublic = Field(
+        description="what the scores count, to write a total as the game does: points, "
+        "or money ('$' before the amount, each unit worth 1000 dollars)"
+    )
     ranking: list[int] | None = Field(description="at the end: each seat's place, 1 first")
     winners: list[int] | None = Field(
         description="at the end: the seats that won (several share the win; empty when "
@@ -225,6 +240,7 @@ class ReplayPublic(BaseModel):
     steps: int = Field(description="the number of moves: the steps are 0 to this")
     moves: list[ReplayMovePublic] = Field(description="move k leads from step k-1 to step k")
     totals: list[list[int]] = Field(description="per step, 0 to steps: each seat's total")
+    score_unit: ScoreUnitPublic = Field(description="what the totals count (as in the view)")
     winners: list[int]
     ranking: list[int]
 

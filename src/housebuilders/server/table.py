@@ -225,6 +225,7 @@ class Table:
             "acting": acting,
             "terminal": terminal,
             "scores": state.scores() if terminal else None,
+            "score_unit": spec.score_unit.to_json(),
             "ranking": state.ranking() if terminal else None,
             "winners": state.winners() if terminal else None,
             "log_length": state.moves_seen(seat),

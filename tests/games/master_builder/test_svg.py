@@ -196,7 +196,7 @@ def test_the_drawing_shows_the_decks_contracts_and_every_seat() -> None:
     assert all(f"#{deck['top']['id'] + 1}<" in drawn for deck in obs["decks"])
     assert all(f">{contract_title(obs, c['contract'])}<" in drawn for c in obs["display"])
     assert all(f">Player {seat}" in drawn for seat in range(4))
-    assert "trowel: 1 Hire and/or Fire Workers" in drawn
+    assert ">trowel: phase 1<" in drawn and "(now: the trowel is here)" in drawn
 
 
 def test_every_kind_of_action_is_drawn_in_one_of_the_games() -> None:
@@ -269,3 +269,54 @@ def test_mb_75_a_sections_colour_code_is_shown_as_the_letter_of_its_worker_type(
             assert all(by_code[letter] in title for letter in letters), (letters, title)
             chips += 1
     assert chips
+
+
+def test_each_quirk_letter_on_a_worker_card_has_a_tooltip_saying_what_it_means() -> None:
+    """Issue 46 (defect 12): a worker's quirks are letters (S, D, W, N, H); each letter
+    on a card carries a tooltip naming its quirk and the events that strike it."""
+    state = planning(3, seed=8)
+    root, _ = draw_svg(state, 0)
+    obs = state.observe(0)
+    names = {q["code"]: q["name"] for q in obs["quirks"]}
+    cards = [w for d in obs["decks"] if d["top"] for w in [d["top"]]]
+    cards += [w for p in obs["players"] for w in p["workers"]]
+    on_cards = [(g.find(SVG + "text").text, g.find(SVG + "title").text)
+                for g in root.iter(SVG + "g")
+                if g.get("class") == "quirk" and len(g.findall(SVG + "text")) == 1]  # fmt: skip
+    assert len(on_cards) == sum(len(w["quirks"]) for w in cards) > 0
+    for code, tip in on_cards:
+        assert tip.startswith(f"{code}: {names[code]}"), tip
+        struck = [e["name"] for e in obs["events"] if f"({code})" in e["text"]]
+        assert struck and all(name in tip for name in struck), (code, tip)
+
+
+def test_the_quirks_legend_is_a_line_of_its_own_in_readable_type_with_the_tooltips() -> None:
+    """Defect 12: the legend was the end of a 10 px muted line after the loans; it is a
+    line of its own, each quirk its letter and name at 11 px with the letter's tooltip."""
+    state = SPEC.new_game(2, seed=1)
+    root, _ = draw_svg(state, 0)
+    entries = {}
+    for g in root.iter(SVG + "g"):
+        texts = g.findall(SVG + "text")
+        if g.get("class") == "quirk" and len(texts) == 2:  # the legend's: letter and name
+            entries[texts[0].text] = (texts[1].text, float(texts[1].get("font-size")),
+                                      g.find(SVG + "title").text)  # fmt: skip
+    quirks = state.observe(0)["quirks"]
+    assert set(entries) == {q["code"] for q in quirks}
+    for q in quirks:
+        name, size, tip = entries[q["code"]]
+        assert name == q["name"] and size >= 11 and tip.startswith(f"{q['code']}: {name}")
+    assert not any("quirks:" in (t.text or "") for t in root.iter(SVG + "text"))
+
+
+def test_a_count_of_one_card_is_singular() -> None:
+    """Defect 12: "contract deck: 1 cards"; every deck's count says "1 card"."""
+    state = SPEC.new_game(2, seed=1)
+    obs = state.observe(0)
+    obs["contract_deck"] = obs["event_deck"] = obs["economy_left"] = 1
+    for deck in obs["decks"]:
+        deck["size"] = 1
+    drawn = svg(obs, state.legal_json(0))
+    assert "1 cards" not in drawn
+    assert ">contract deck: 1 card<" in drawn and "Event deck: 1 card<" in drawn
+    assert ">foreman deck: 1 card<" in drawn

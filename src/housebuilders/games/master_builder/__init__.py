@@ -3,7 +3,7 @@ quirks, bid for contracts, weather the events and build the town."""
 
 from __future__ import annotations
 
-from housebuilders.core import GameSpec, Option, register
+from housebuilders.core import GameSpec, Option, ScoreUnit, register
 from housebuilders.games.master_builder.actions import SPACE
 from housebuilders.games.master_builder.base import LATE
 from housebuilders.games.master_builder.state import MasterBuilderState
@@ -61,5 +61,8 @@ MASTER_BUILDER = register(GameSpec(
     numbered_rules=f"{__name__}:rules-reference.md",
     features=f"{__name__}.features:FEATURES",
     data=f"{__name__}.content:DATA",
+    # the scores are money, in thousands of dollars as the state keeps it: -36 is
+    # "-$36,000", as the board writes it (actions.money)
+    score_unit=ScoreUnit(one="dollar", many="dollars", prefix="$", factor=1000),
 ))  # fmt: skip
 MasterBuilderState.spec = MASTER_BUILDER

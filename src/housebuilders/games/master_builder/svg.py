@@ -34,6 +34,7 @@ from housebuilders.core.draw import (
     card_face,
     chip_rows,
     document,
+    el,
     header,
     maybe_act,
     muted,
@@ -42,7 +43,10 @@ from housebuilders.core.draw import (
     rect,
     text,
     text_width,
+    wrap,
 )
+from housebuilders.core.draw.svg import escaped
+from housebuilders.core.log import plural
 from housebuilders.games.master_builder.actions import (
     NONE,
     Bid,
@@ -74,7 +78,6 @@ from housebuilders.games.master_builder.text import (
     loan_name,
     loan_terms,
     loans_label,
-    quirks_legend,
     rent_line,
     round_label,
     section_label,
@@ -119,11 +122,11 @@ def worker_card(obs: Json, worker: Json, box: Box, item: Legal | None,
     face = [card_face(box, fill, THEME.edge),
             bold(box.x + 6, box.y + 14, f"{skill_name(obs, worker['skill'])} #{worker['id'] + 1}",
                  9.5),
-            text(box.x + 6, box.y + 27, f"quirks {' '.join(worker['quirks'])}", 10),
+            *quirk_letters(obs, worker["quirks"], box.x + 6, box.y + 27),
             muted(box.x + 6, box.y + 38, f"wage {money(worker['wage'])}", 10)]  # fmt: skip
     if worker.get("down") or note:
         label = note or "face down"
-        face.append(muted(box.x + box.w - 5, box.y + 27, label, 10, "end"))
+        face.append(muted(box.x + box.w - 5, box.y + 27, label, 9.5, "end"))
     quirks = ", ".join(QUIRKS.get(q, q) for q in worker["quirks"]) or "none"
     about = (
         f"a {skill_name(obs, worker['skill'])}: builds the sections of its colour; quirks "
@@ -135,27 +138,63 @@ def worker_card(obs: Json, worker: Json, box: Box, item: Legal | None,
 
 #: the workers' quirks by their abbreviations (the rulebook's Card Notes)
 QUIRKS = {"S": "Sensitive", "D": "Deceitful", "W": "Weak", "N": "Negligent", "H": "Hot-headed"}
+#: a quirk's letter and the gap after it, at 10 px (a bold W is 10 px wide, the others 8)
+QUIRK_STEP, QUIRK_W_STEP = 10.5, 12.5
+
+
+def quirk_meaning(obs: Json, code: str) -> str:
+    """What a quirk's letter means, for its tooltip: its name and the events that strike
+    workers with it, by the events' names ("S: sensitive, a quirk of the worker. The
+    events that strike sensitive workers: Cold snap, Quarrel on site"). The content
+    names both (the events' texts mark the quirk they strike: "(S)")."""
+    name = next((q["name"] for q in obs["quirks"] if q["code"] == code), code)
+    struck = [e["name"] for e in obs["events"] if f"({code})" in e["text"]]
+    about = f"{code}: {name}, a quirk of the worker"
+    if struck:
+        return f"{about}. The events that strike {name} workers: " + ", ".join(struck)
+    return f"{about} (no event strikes it)"
+
+
+def quirk_letters(obs: Json, quirks: str, x: float, y: float, size: float = 10) -> list[str]:
+    """ "quirks S H": each letter with its own tooltip (``quirk_meaning``)."""
+    parts = [text(x, y, "quirks", size)]
+    x += text_width("quirks", size) + 4
+    for code in quirks:
+        parts.append(el("g", el("title", escaped(quirk_meaning(obs, code)))
+                        + bold(x, y, code, size), class_="quirk"))  # fmt: skip
+        x += (QUIRK_W_STEP if code == "W" else QUIRK_STEP) * size / 10
+    return parts
 
 
 # -- the board ----------------------------------------------------------------------------
+#: the phase track's boxes: their height, and their labels' size and line spacing
+TRACK_H, TRACK_SIZE, TRACK_LINE = 34, 9.5, 12
+#: a bold character's width in em, at most (DejaVu Sans Bold, browsers' usual sans-serif,
+#: is wider than ``text_width``'s 0.56): a label is wrapped to fit by it
+BOLD_EM = 0.7
+
+
 def phase_track(obs: Json, y: float) -> tuple[list[str], float]:
+    """The five phases, the current one highlighted; the trowel's place is said under
+    the round (a phase's name in its box takes up to two lines, never more than the
+    box)."""
     parts = [caption(2 * MARGIN, y + 15, round_label(obs).capitalize())]
     step = (WIDTH - 2 * MARGIN - 120) / len(TRACK)
     for k, name in enumerate(TRACK):
-        box = Box(120 + k * step, y, step - 6, 22)
+        box = Box(120 + k * step, y, step - 6, TRACK_H)
         on = name == obs["track"]
-        parts.append(
-            rect(
-                box,
-                rx=4,
-                fill="#fff1cc" if on else "#f3ede3",
-                stroke=WARM if on else THEME.edge,
-                stroke_width=3 if on else 1,
-            )
-        )
-        label = ("trowel: " if on else "") + f"{k + 1} {name}"
-        parts.append(text(box.x + 6, box.y + 15, label, 9.5, font_weight="bold" if on else None))
-    return parts, 30
+        face = [rect(box, rx=4, fill="#fff1cc" if on else "#f3ede3",
+                     stroke=WARM if on else THEME.edge, stroke_width=3 if on else 1)]  # fmt: skip
+        room = (box.w - 12) * 0.56 / BOLD_EM  # wrap's width, for bold characters
+        lines = wrap(f"{k + 1} {name}", room, TRACK_SIZE)
+        for n, line in enumerate(lines[:2]):
+            face.append(text(box.x + 6, box.y + 14 + n * TRACK_LINE, line, TRACK_SIZE,
+                             font_weight="bold" if on else None))  # fmt: skip
+        about = f"phase {k + 1} of each round: {name}" + (" (now: the trowel is here)" * on)
+        parts.append(el("g", el("title", escaped(about)) + "".join(face), class_="phase"))
+        if on:
+            parts.append(muted(2 * MARGIN, y + 30, f"trowel: phase {k + 1}", 10))
+    return parts, TRACK_H + 8
 
 
 def decks(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
@@ -165,8 +204,8 @@ def decks(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
     for s, deck in enumerate(obs["decks"]):
         x = 2 * MARGIN + s * (DECK_W + 40)
         box = Box(x, y + 20, DECK_W, DECK_H)
-        parts.append(muted(x, y + 20 + DECK_H + 11, f"{skill_name(obs, s)} deck: {deck['size']}"
-                           " cards", 10))  # fmt: skip
+        count = f"{skill_name(obs, s)} deck: {plural(deck['size'], 'card')}"
+        parts.append(muted(x, y + 20 + DECK_H + 11, count, 10))
         item = acts.find(HireWorker.kind, skill=s)
         ask = {"kind": HireWorker.kind, "skill": s} if ask_why else None
         if deck["top"]:
@@ -216,7 +255,8 @@ def contract_card(obs: Json, contract: int, box: Box, item: Legal | None, bonus:
 
 
 def contracts_on_offer(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
-    left = f"contract deck: {obs['contract_deck']} cards" + " (late repayment)" * obs["late"]
+    left = f"contract deck: {plural(obs['contract_deck'], 'card')}"
+    left += " (late repayment)" * obs["late"]
     parts = [caption(2 * MARGIN, y + 12, "Contracts on offer"),
              muted(WIDTH - 2 * MARGIN, y + 12, left, 10, "end")]  # fmt: skip
     per_row = PANEL_W // (CONTRACT_W + 8)
@@ -252,8 +292,9 @@ def events(obs: Json, y: float) -> tuple[list[str], float]:
     economy = (f"Economic situation: {shown[-1]['name']} (reveals "
                f"{'/'.join(map(str, shown[-1]['reveal']))} at 2/3/4 players)"
                if shown else "Economic situation: none yet")  # fmt: skip
-    parts = [text(2 * MARGIN, y + 12, f"{economy}; {obs['economy_left']} cards left", 10.5)]
-    line = f"Event deck: {obs['event_deck']} cards"
+    parts = [text(2 * MARGIN, y + 12, f"{economy}; {plural(obs['economy_left'], 'card')} left",
+                  10.5)]  # fmt: skip
+    line = f"Event deck: {plural(obs['event_deck'], 'card')}"
     if obs["event"] != NONE:
         line += f"; now: {event_name(obs, obs['event'])}"
     if obs["pending_events"]:
@@ -263,13 +304,26 @@ def events(obs: Json, y: float) -> tuple[list[str], float]:
     parts.append(text(2 * MARGIN, y + 28, line, 10.5))
     seen = ", ".join(event_name(obs, e) for e in obs["events_seen"]) or "none"
     parts.append(muted(2 * MARGIN, y + 44, f"events carried out: {seen}", 10))
-    legend = f"loans: {loan_terms(obs)} · quirks: {quirks_legend(obs)}"
-    parts.append(muted(2 * MARGIN, y + 58, legend, 10))
+    parts.append(muted(2 * MARGIN, y + 58, f"loans: {loan_terms(obs)}", 10))
+    parts += quirks_key(obs, y + 76)
     offer = rent_line(obs)
     if offer:
-        parts.append(bold(2 * MARGIN, y + 74, offer, 10.5))
-        return parts, 80
-    return parts, 64
+        parts.append(bold(2 * MARGIN, y + 94, offer, 10.5))
+        return parts, 100
+    return parts, 82
+
+
+def quirks_key(obs: Json, y: float) -> list[str]:
+    """The quirks' letters explained, one entry each ("S sensitive"), each with the
+    tooltip of its letter on the cards (``quirk_meaning``)."""
+    parts = [caption(2 * MARGIN, y, "Worker quirks", 11)]
+    x: float = 2 * MARGIN + 100
+    for q in obs["quirks"]:
+        entry = [bold(x, y, q["code"], 11), text(x + 14, y, q["name"], 11)]
+        parts.append(el("g", el("title", escaped(quirk_meaning(obs, q["code"])))
+                        + "".join(entry), class_="quirk"))  # fmt: skip
+        x += 30 + text_width(q["name"], 11)
+    return parts
 
 
 # -- a player's panel --------------------------------------------------------------------------

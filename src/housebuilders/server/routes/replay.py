@@ -66,6 +66,7 @@ async def replay(table_id: str, service: Service) -> dict[str, Any]:
         "steps": replay.steps,
         "moves": replay.moves,
         "totals": replay.totals,
+        "score_unit": table.spec.score_unit.to_json(),
         "winners": state.winners(),
         "ranking": state.ranking(),
     }

@@ -10,7 +10,11 @@
 import { SVG_NS, parseSvg } from "./drawing.js";
 import { api, errorText } from "./http.js";
 import { seatName, withSeatNames } from "./naming.js";
+<<<<<<< HEAD
 import { boardZoom } from "./zoom.js";
+=======
+import { scoreShort } from "./scoring.js";
+>>>>>>> h/mbui
 
 const body = document.body;
 const TABLE = body.dataset.table;
@@ -250,7 +254,8 @@ function markChart(step) {
     dot.setAttribute("cy", scale.y(row[seat] ?? 0));
   }
   for (const li of el.legend.children) {
-    li.querySelector(".points").textContent = `${row[Number(li.dataset.seat)] ?? "–"} pts`;
+    const total = row[Number(li.dataset.seat)];
+    li.querySelector(".points").textContent = typeof total === "number" ? scoreShort(state.summary.score_unit, total) : "– pts";
   }
 }
 

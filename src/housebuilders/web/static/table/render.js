@@ -5,6 +5,7 @@
 
 import { parseSvg } from "../drawing.js";
 import { seatName } from "../naming.js";
+import { scoreShort } from "../scoring.js";
 import { hidePick, placeBoard } from "./board.js";
 import { renderChatForm } from "./chat.js";
 import { renderHint } from "./hints.js";
@@ -121,7 +122,7 @@ function renderSeats(view, acting, terminal) {
     if (scores[info.seat] && typeof scores[info.seat].total === "number") {
       const pts = document.createElement("span");
       pts.className = "seat-points";
-      pts.textContent = `${scores[info.seat].total} pts`;
+      pts.textContent = scoreShort(view.score_unit, scores[info.seat].total);
       li.append(pts);
     }
     if (!terminal && acting.includes(info.seat) && info.deadline) {

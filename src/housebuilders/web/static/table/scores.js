@@ -2,6 +2,7 @@
 // tie-breaks) and the game's log.
 
 import { seatName, withSeatNames } from "../naming.js";
+import { scoreCell, scoreText } from "../scoring.js";
 import { TABLE, base, el } from "./page.js";
 
 function seatLabel(view, seat) {
@@ -16,6 +17,28 @@ export function listSeats(seats) {
   const names = seats.map(String);
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+// A column's head in two short lines, the name and what the seat is ("Ada" over
+// "seat 0 · you", "Seat 1" over "greedy"), so that it does not wrap word by word in a
+// narrow column; its title is the whole label.
+function seatHead(th, view, seat) {
+  const info = (view.seats || [])[seat] || {};
+  const who = document.createElement("span");
+  who.className = "who";
+  who.textContent = info.name ? String(info.name) : `Seat ${seat}`;
+  const what = [];
+  if (info.name) what.push(`seat ${seat}`);
+  if (info.kind === "bot") what.push(info.bot || "bot");
+  if (view.seat === seat) what.push("you");
+  th.append(who);
+  if (what.length) {
+    const more = document.createElement("span");
+    more.className = "what";
+    more.textContent = what.join(" · ");
+    th.append(" ", more);
+  }
+  th.title = seatLabel(view, seat);
 }
 
 function humanize(key) {
@@ -41,7 +64,7 @@ function scoreTable(view, final) {
   scores.forEach((_, seat) => {
     const th = document.createElement("th");
     th.scope = "col";
-    th.textContent = seatLabel(view, seat);
+    seatHead(th, view, seat);
     if (won(seat)) th.classList.add("winner");
     if (seat === view.seat) th.classList.add("mine");
     head.append(th);
@@ -61,9 +84,9 @@ function scoreTable(view, final) {
     });
   };
   for (const key of categories) {
-    row(humanize(key), "category", (s) => String((s.breakdown || {})[key] ?? "–"));
+    row(humanize(key), "category", (s) => scoreCell(view.score_unit, (s.breakdown || {})[key]));
   }
-  row("Total", "total", (s) => String(s.total ?? "–"));
+  row("Total", "total", (s) => scoreCell(view.score_unit, s.total));
   if (scores.some((s) => s && "complete" in s)) {
     row("Complete house", "complete", (s) => (s.complete ? "✓ yes" : "no"));
   }
@@ -78,7 +101,8 @@ function headline(view) {
   if (!Array.isArray(view.winners)) return "Game over";
   const winners = view.winners;
   if (winners.length === 0) return "Everyone lost";
-  const pts = (seat) => (scores[seat] && typeof scores[seat].total === "number" ? ` with ${scores[seat].total} points` : "");
+  const total = (seat) => scores[seat] && scores[seat].total;
+  const pts = (seat) => (typeof total(seat) === "number" ? ` with ${scoreText(view.score_unit, total(seat))}` : "");
   if (winners.length === 1) {
     const w = winners[0];
     if (w === view.seat) return `You win${pts(w)}!`;
@@ -130,13 +154,17 @@ export function renderScores(view, terminal) {
       }
       final.append(list);
     }
+    // the raw log, for programs (hb.replay): a download, secondary, under the rest
+    const raw = document.createElement("p");
+    raw.className = "raw-log muted";
     const replay = document.createElement("a");
     replay.href = `${base}/log`;
-    replay.target = "_blank";
-    replay.rel = "noopener";
-    replay.textContent = "Replay log";
+    replay.download = `${TABLE}-log.json`;
+    replay.textContent = "Download the log (JSON)";
     replay.className = "replay";
-    final.append(replay);
+    replay.title = "the game's seed and moves as JSON, for a program to replay; to watch it, use Replay this game";
+    raw.append(replay);
+    final.append(raw);
     el.scores.append(final);
     el.scores.parentElement.classList.add("final");
     el.scores.parentElement.hidden = false;
