@@ -10,6 +10,7 @@ from housebuilders.core.draw import (
     bold,
     card_face,
     circle,
+    el,
     fit,
     line,
     maybe_act,
@@ -211,7 +212,7 @@ def _parts_table(obs: Json, box: Box, prepare: dict[str, Json] | None = None) ->
             drawn.append(text(x, box.y + 40 + 15 * k, row, 12))
         drawn.append(text(x, box.y + 70, _scores(entry), 12))
         parts += maybe_act(None, drawn, prepare.get(part), part_about(obs, part))
-    return parts
+    return [el("g", "".join(parts), class_="house-parts")]
 
 
 def _scores(entry: Json) -> str:
