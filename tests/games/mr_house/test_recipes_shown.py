@@ -192,5 +192,7 @@ def test_the_rules_page_places_the_table_and_says_where_it_is(variant: str) -> N
     page = rules_text(hb.game(GAMES[variant]))
     assert "{{house parts}}" in page
     assert "the player board shows each recipe" not in page  # the table does
-    made = filled(page, hb.game(GAMES[variant]).rules_tables())  # type: ignore[misc]
+    tables = hb.game(GAMES[variant]).rules_tables
+    assert tables is not None
+    made = filled(page, tables())
     assert "{{" not in made and "| house part | materials | points" in made
