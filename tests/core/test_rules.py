@@ -10,6 +10,7 @@ import pytest
 import housebuilders as hb
 from housebuilders.core.rules import (
     doc_rulings,
+    filled,
     rules_of,
     rules_text,
     ruling_variants,
@@ -123,3 +124,38 @@ def test_markdown_comes_out_as_text_pieces_never_markup() -> None:
             ],
         },
     ]
+
+
+def test_a_table_comes_out_as_cells_of_text_pieces() -> None:
+    page = (
+        "## Scoring\n\nParts:\n\n| part | needs |\n|---|:-:|\n| **roof** | 2 wood |\n"
+        "| door | <b>1</b> door |\n"
+    )
+    (section,) = sections(page)
+    assert section["blocks"][1] == {
+        "kind": "table",
+        "head": [[("part", "")], [("needs", "")]],
+        "rows": [
+            [[("roof", "bold")], [("2 wood", "")]],
+            [[("door", "")], [("<b>1</b> door", "")]],
+        ],
+    }
+    assert sections("## A\n\n| not | a table |\n")[0]["blocks"][0]["kind"] == "p"
+
+
+def test_a_rules_pages_lines_made_from_the_content_are_filled() -> None:
+    page = "## Scoring\n\nParts:\n\n{{parts}}\n\nMost points wins.\n"
+    made = filled(page, {"parts": "| part | points |\n|---|---|\n| roof | 2 |\n"})
+    assert made == (
+        "## Scoring\n\nParts:\n\n| part | points |\n|---|---|\n| roof | 2 |\n\nMost points wins.\n"
+    )
+    with pytest.raises(ValueError, match="parts"):
+        filled(page, {})
+    assert filled("a {{b}} in a line stays\n", {}) == "a {{b}} in a line stays\n"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_line_of_a_rules_page_made_from_the_content_is_filled(game_id: str) -> None:
+    blocks = [b for s in rules_of(hb.game(game_id))["sections"] for b in s["blocks"]]
+    words = str(blocks)
+    assert "{{" not in words and "}}" not in words

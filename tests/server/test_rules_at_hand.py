@@ -45,6 +45,23 @@ def test_the_rules_of_every_game_with_its_rulings(client: TestClient, game_id: s
     ]
 
 
+@pytest.mark.parametrize("game_id", ["mr-house-basic", "mr-house-advanced"])
+def test_mr_houses_rules_panel_has_the_house_parts_table(client: TestClient, game_id: str) -> None:
+    """Issue 46: the recipes and points, from the game's content, on the panel and in
+    the API (a table block)."""
+    created = create(client, game_id, "human,random")
+    page = client.get(created["spectate"], headers={"Accept": "text/html"}).text
+    assert '<th scope="col">materials</th><th scope="col">points</th>' in page
+    assert "<td>wooden wall</td><td>2 wood + 1 steel</td><td>1</td>" in page
+    brick = "2" if game_id == "mr-house-advanced" else "1"  # each variant's player board
+    assert f"<td>brick wall</td><td>2 brick + 1 cement</td><td>{brick}</td>" in page
+    assert "{{" not in page
+    rules = client.get(f"/api/games/{game_id}/rules").json()
+    tables = [b for s in rules["sections"] for b in s["blocks"] if b["kind"] == "table"]
+    assert [len(t["rows"]) for t in tables] == [7 if game_id == "mr-house-advanced" else 6]
+    assert tables[0]["rows"][0][1] == [["2 wood + 1 steel", ""]]
+
+
 def test_the_rules_of_no_game_are_a_404(client: TestClient) -> None:
     response = client.get("/api/games/chess/rules")
     assert response.status_code == 404 and "no game 'chess'" in response.json()["error"]

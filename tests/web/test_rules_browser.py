@@ -43,6 +43,9 @@ def test_each_games_rules_panel_opens_on_its_rulings(page: Any, server: str) -> 
         assert rulings.locator("li").first.is_visible()
         headings = panel.locator("h3").all_text_contents()
         assert headings[1:] == ["Scoring", "Rulings"] and headings[0].startswith("How a ")
+        if game.startswith("mr-house"):  # issue 46: the house parts' recipes and points
+            table = panel.locator(".rules-table table")
+            assert table.is_visible() and "2 wood + 1 steel" in table.inner_text()
 
 
 def test_a_privilege_card_explains_itself_in_a_tooltip(page: Any, server: str) -> None:

@@ -10,10 +10,15 @@ serves several games, the variants of one rulebook (``GameSpec.variant``: Mr Hou
 "basic" and "advanced"), a ruling for one of them says so in its title, "**A full
 player board (basic variant).**", and only that variant's page carries it.
 
+Where the page gives numbers of the game's content (Mr House's recipes and points), a
+line ``{{name}}`` of its own stands for Markdown the game makes from its content when
+the page is read (``GameSpec.rules_tables``), so that the page shows the numbers the
+game plays with.
+
 ``sections(markdown)`` reads the few forms such a page uses (``##`` headings,
-paragraphs, ``-`` and ``1.`` lists, ``**bold**`` and ```code```) into plain data: text
-only, never markup, so that a page shows it as text (the web table's panel escapes
-every piece). Anything else, HTML included, stays text as written.
+paragraphs, ``-`` and ``1.`` lists, ``|`` tables, ``**bold**`` and ```code```) into
+plain data: text only, never markup, so that a page shows it as text (the web table's
+panel escapes every piece). Anything else, HTML included, stays text as written.
 """
 
 from __future__ import annotations
@@ -21,15 +26,20 @@ from __future__ import annotations
 import re
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from housebuilders.core.spec import GameSpec
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 #: a piece of inline text: (text, style), style "" (plain), "bold" or "code"
 Span = tuple[str, str]
 
 _INLINE = re.compile(r"\*\*(.+?)\*\*|`([^`]+)`")
 _NUMBERED = re.compile(r"^(\d+)\. (.*)")
+_MADE = re.compile(r"^\{\{([^{}]+)\}\}$", re.MULTILINE)  # a line the game's content fills
+_RULE = re.compile(r"^\|?[\s:|-]+\|?$")  # a table's line under its head: | --- | :-: |
 _VARIANT = re.compile(r" ?\(([a-z][a-z-]*) variant\)")  # in a ruling's title
 _RULING = re.compile(r"^(\d+)\. \*\*(.+?)\*\* ?(.*)")
 _NAMES = r"`test_[a-z0-9_]+`(?:,?\s*(?:and\s+)?`test_[a-z0-9_]+`)*"
@@ -51,8 +61,20 @@ def rules_text(spec: GameSpec) -> str:
 @cache
 def rules_of(spec: GameSpec) -> dict[str, Any]:
     """``spec``'s rules page as data: ``{"game", "name", "sections": [...]}``, each
-    section ``{"title", "blocks"}`` (see ``sections``); read once (do not change it)."""
-    return {"game": spec.id, "name": spec.name, "sections": sections(rules_text(spec))}
+    section ``{"title", "blocks"}`` (see ``sections``), its ``{{name}}`` lines filled
+    from the game's content (``filled``); read once (do not change it)."""
+    made = spec.rules_tables() if spec.rules_tables is not None else {}
+    page = filled(rules_text(spec), made)
+    return {"game": spec.id, "name": spec.name, "sections": sections(page)}
+
+
+def filled(markdown: str, made: Mapping[str, str]) -> str:
+    """``markdown`` with each line ``{{name}}`` replaced by ``made[name]`` (Markdown the
+    game made from its content); a ValueError names a line nothing fills."""
+    missing = sorted(set(_MADE.findall(markdown)) - set(made))
+    if missing:
+        raise ValueError(f"nothing fills the rules page's lines {missing}")
+    return _MADE.sub(lambda m: made[m.group(1)].strip("\n"), markdown)
 
 
 def spans(line: str) -> list[Span]:
@@ -73,7 +95,8 @@ def sections(markdown: str) -> list[dict[str, Any]]:
     """The ``##`` sections of ``markdown`` (text before the first is left out, as is
     the ``#`` title), each ``{"title": str, "blocks": [block]}``; a block is
     ``{"kind": "p" | "ul" | "ol", "items": [[span]]}`` (a paragraph has one item; an
-    ordered list's items keep their numbers in ``"numbers"``)."""
+    ordered list's items keep their numbers in ``"numbers"``) or a table, ``{"kind":
+    "table", "head": [cell], "rows": [[cell]]}`` (a cell: [span])."""
     out: list[dict[str, Any]] = []
     blocks: list[dict[str, Any]] = []
     for chunk in _chunks(markdown):
@@ -101,8 +124,10 @@ def _chunks(markdown: str) -> list[list[str]]:
 
 
 def _blocks(lines: list[str]) -> list[dict[str, Any]]:
-    """A paragraph or a list (items may go on over indented lines)."""
+    """A paragraph, a list (items may go on over indented lines) or a table."""
     first = lines[0]
+    if first.startswith("|") and len(lines) >= 2 and _RULE.match(lines[1]):
+        return [_table(lines)]
     if first.startswith("- ") or _NUMBERED.match(first):
         ordered = not first.startswith("- ")
         items: list[str] = []
@@ -122,6 +147,18 @@ def _blocks(lines: list[str]) -> list[dict[str, Any]]:
             block["numbers"] = numbers
         return [block]
     return [{"kind": "p", "items": [spans(" ".join(line.strip() for line in lines))]}]
+
+
+def _table(lines: list[str]) -> dict[str, Any]:
+    """A ``|`` table: its head's cells and its rows' (``{"kind": "table", "head":
+    [cell], "rows": [[cell]]}``, each cell a list of spans), the line under the head
+    left out."""
+
+    def cells(line: str) -> list[list[Span]]:
+        return [spans(cell.strip()) for cell in line.strip().strip("|").split("|")]
+
+    rows = [cells(line) for line in lines[2:] if line.startswith("|")]
+    return {"kind": "table", "head": cells(lines[0]), "rows": rows}
 
 
 # -- the rulings, from a doc page -----------------------------------------------------------

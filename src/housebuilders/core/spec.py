@@ -135,6 +135,10 @@ class GameSpec:
     #: the players' page of the rules, "package:file" in the installed package (Markdown:
     #: how a turn goes, scoring, the rulings; core/rules.py reads it); "" for none
     rules: str = ""
+    #: rules_tables() -> {name: Markdown}: what the game's content puts on its rules
+    #: page, each in place of a line ``{{name}}`` (Mr House's recipes and points), so
+    #: that the page gives the numbers the game plays with; None: the page as written
+    rules_tables: Lazy[Callable[[], Mapping[str, str]]] = Lazy()
     #: the rulebook's rules numbered (DH-12), in our own words, "package:file" in the
     #: installed package (core/rule_ids.py reads it; tests name the ids they check with
     #: ``@pytest.mark.rule``); "" for none

@@ -272,13 +272,24 @@ class WhyPublic(BaseModel):
     rule: str | None = Field(description="the rule it breaks, e.g. 'mr-house-basic §Movement'")
 
 
+#: a piece of text and its style: never markup
+RulesPiece = tuple[str, Literal["", "bold", "code"]]
+
+
 class RulesBlockPublic(BaseModel):
-    kind: Literal["p", "ul", "ol"] = Field(description="a paragraph or a list")
-    items: list[list[tuple[str, Literal["", "bold", "code"]]]] = Field(
+    kind: Literal["p", "ul", "ol", "table"] = Field(description="a paragraph, a list or a table")
+    items: list[list[RulesPiece]] = Field(
+        default_factory=list,
         description="a paragraph's one item or a list's items, each as pieces of text "
-        "(text, style): never markup"
+        "(text, style): never markup (a table has none)",
     )
     numbers: list[int] | None = Field(None, description="an ordered list's numbers")
+    head: list[list[RulesPiece]] | None = Field(
+        None, description="a table's column headings, each as pieces of text"
+    )
+    rows: list[list[list[RulesPiece]]] | None = Field(
+        None, description="a table's rows: each a list of cells, each as pieces of text"
+    )
 
 
 class RulesSectionPublic(BaseModel):

@@ -24,7 +24,9 @@ def test_actions_read_like_sentences() -> None:
     assert str(Take("wood", 2)) == "take 2 wood"
     assert str(PlaceMarker(0, 1)) == "place your 0 marker on the bank (1)"
     assert str(SpendCoin("brick")) == "spend a coin on 1 brick"
-    assert str(Prepare("roof")) == "prepare the materials for a roof"
+    assert str(Prepare("roof")) == (
+        "prepare the materials for a roof (2 wood + 1 steel + 1 brick; scores 2 points)"
+    )
     assert str(StartBuilding()) == "start building (roll for the prepared groups)"
     assert str(Build("wood_wall", 0, 1)) == "try to build a wooden wall on floor 2 of column 1"
     assert str(Build("chimney", 2, 1)) == "try to build a chimney on column 3"

@@ -75,12 +75,12 @@ def test_a_renamed_part_shows_in_the_views_the_action_text_and_the_refusals() ->
     assert "|| smokestack" in text and "chimney" not in text  # the house's legend
     assert "smokestack" in svg and "chimney" not in svg
     texts = _texts(state, 0)
-    assert "prepare the materials for a smokestack" in texts
+    assert "prepare the materials for a smokestack (1 cement + 1 brick; scores 1 point)" in texts
     assert not any("chimney" in t for t in texts)
     assert state.describe(A.Build("chimney", 0, 1)) == "try to build a smokestack on column 1"
     moving = new(2, content=BASIC)
     (seat,) = moving.acting_players()
-    with pytest.raises(hb.IllegalAction, match="'prepare the materials for a smokestack'"):
+    with pytest.raises(hb.IllegalAction, match=r"'prepare the materials for a smokestack \("):
         moving.apply(seat, A.Prepare("chimney"))
 
 

@@ -11,7 +11,7 @@ words of a game's content (``state.describe(action)`` does so with the game's ow
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from housebuilders.core import Action
@@ -48,6 +48,12 @@ class Words:
         self.parts = tuple(content.parts[p].name for p in PART_IDS)
         #: part id -> name, as observations carry it (copy it before changing it)
         self.part_names = dict(zip(PART_IDS, self.parts, strict=True))
+        #: each part's materials by part index, as the content lists them (none at 0)
+        self.recipes = tuple(
+            tuple((m, n) for m, n in content.parts[p].materials.items() if n) for p in PART_IDS
+        )
+        #: the basic player board's points by part id (the parts it builds)
+        self.basic_points = dict(content.basic.points)
         a = content.advanced
         self.worker_cards = tuple(
             _worker_card(c.workers, c.stars) for c in a.worker_cards for _ in range(c.copies)
@@ -62,6 +68,10 @@ class Words:
     def part(self, part: str) -> str:
         return self.parts[PART_INDEX[part]]
 
+    def recipe(self, part: str) -> str:
+        """The materials a part needs, as its player board shows them: "2 wood + 1 steel"."""
+        return recipe_text(dict(self.recipes[PART_INDEX[part]]))
+
     def worker_card(self, card: int) -> str:
         """A worker card as the board shows it, by what it gives: "a worker card (2
         workers, 1 star)". Its id is no number printed on it: cards alike are the same."""
@@ -71,6 +81,12 @@ class Words:
     def privilege_card(self, card: int) -> str:
         ok = 0 <= card < len(self.privilege_cards)
         return self.privilege_cards[card] if ok else f"privilege card {card}"
+
+
+def recipe_text(materials: Mapping[str, int]) -> str:
+    """A part's materials in a few words, as its player board shows them: "2 wood + 1
+    steel" (``materials``: material -> how many)."""
+    return " + ".join(f"{n} {m}" for m, n in materials.items() if n) or "nothing"
 
 
 def _worker_card(workers: int, stars: int) -> str:
@@ -138,13 +154,15 @@ class SpendCoin(Action, kind="spend-coin"):
 
 
 class Prepare(Worded, Action, kind="prepare"):
-    """Construction: set aside the materials for one house part (a group)."""
+    """Construction (basic): set aside the materials for one house part (a group). Its
+    sentence says what the part needs and scores."""
 
     part: str
 
     def text(self, words: Words) -> str:
-        name = words.part(self.part)
-        return f"prepare the materials for {_article(name)} {name}"
+        name, n = words.part(self.part), words.basic_points.get(self.part, 0)
+        sums = f"{words.recipe(self.part)}; scores {n} point{'s' * (n != 1)}"
+        return f"prepare the materials for {_article(name)} {name} ({sums})"
 
 
 class StartBuilding(Action, kind="start-building"):

@@ -292,6 +292,7 @@ class MrHouseAdvancedState(AdvancedPurchases, AdvancedConstruction, AdvancedScor
             "player_order_track": list(self.track),
             "acting": list(self.acting_players()),
             "part_names": dict(self.words.part_names),
+            "parts": self._observe_parts(),
             "board": {
                 "stores": dict(zip(MATERIALS, self.supply, strict=True)),
                 "prices": dict(zip(MATERIALS, self.prices, strict=True)),

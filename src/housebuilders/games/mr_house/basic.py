@@ -376,6 +376,7 @@ class MrHouseBasicState(MrHouseState):
             "first_player": self.order[0],
             "acting": list(self.acting_players()),
             "part_names": dict(self.words.part_names),
+            "parts": self._observe_parts(),
             "board": {
                 "stores": dict(zip(MATERIALS, self.supply, strict=True)),
                 "worker_cards": self.board_workers,
@@ -437,7 +438,6 @@ class MrHouseBasicState(MrHouseState):
         return s
 
 
-
 _HANDLERS: dict[type, Any] = {
     PlaceMarker: MrHouseBasicState._place,
     AdvancedPlaceMarker: MrHouseBasicState._place,  # the same move as a tuple: the check lets it in
@@ -449,6 +449,7 @@ _HANDLERS: dict[type, Any] = {
     Remove: MrHouseBasicState._remove,
     FinishBuilding: MrHouseBasicState._finish,
 }
+
 
 def coin_bonus(coins: list[int], bonus: tuple[int, int]) -> list[int]:
     """Unused coins: most unspent coins 2 points, second most 1; tied first places all

@@ -305,6 +305,24 @@ class MrHouseState(GameState):
         """``action``'s sentence with this game's location, part and card names."""
         return action.text(self.words) if isinstance(action, Worded) else str(action)
 
+    def _observe_parts(self) -> Json:
+        """The variant's house parts as its player board shows them, from the game's
+        content: each one's name, the materials it needs (its recipe), the points it
+        scores and, in the advanced variant, the workers of its crew."""
+        p, words = self.p, self.words
+        crew = getattr(p, "crew", None)
+        out: Json = {}
+        for part in p.parts:
+            entry: Json = {
+                "name": words.parts[part],
+                "materials": dict(words.recipes[part]),
+                "points": p.points[part],
+            }
+            if crew is not None:
+                entry["crew"] = crew[part]
+            out[PART_IDS[part]] = entry
+        return out
+
     def _revealed(self, location: int) -> bool:
         """Whether the stack at ``location`` has been turned face up."""
         return self.phase == PURCHASES and location <= self.loc

@@ -4,7 +4,8 @@
 header (turn, phase, who acts and what is asked), the city (each location with
 its stock and its stack of movement markers, ``?`` when face down), the supply
 (turn track, worker cards, and in the advanced variant the player order and the
-construction expo) and one panel per player (storehouse, money, markers in hand,
+construction expo), the table of the house parts (what each needs and scores, from
+the game's content) and one panel per player (storehouse, money, markers in hand,
 workers, privilege cards and the house, ground floor at the bottom).
 
 ``legal`` lists the seat's legal actions as ``{"index", "text", "action"}``.
@@ -44,12 +45,13 @@ from housebuilders.games.mr_house.svg_city import _city
 from housebuilders.games.mr_house.svg_common import CITY_COLUMNS, CITY_ROW, EDGE, Json, _advanced
 from housebuilders.games.mr_house.svg_house import PATTERNS
 from housebuilders.games.mr_house.svg_players import _player
-from housebuilders.games.mr_house.svg_supply import _supply
+from housebuilders.games.mr_house.svg_supply import _parts_table, _prepares, _supply
 
 WIDTH = 1200
 THEME = Theme("mrhouse", paper="#fbf8f2", edge=EDGE)
 TOP = 74  # below the header
-PANELS_TOP = TOP + 3 * CITY_ROW + 16
+PARTS_TOP, PARTS_H = TOP + 3 * CITY_ROW + 12, 84  # the house parts' table
+PANELS_TOP = PARTS_TOP + PARTS_H + 12
 
 
 def svg(observation: Json, legal: list[Json]) -> str:
@@ -63,6 +65,7 @@ def svg(observation: Json, legal: list[Json]) -> str:
     parts = _header(obs)
     parts += _city(obs, acts, Box(12, TOP, sum(CITY_COLUMNS), 3 * CITY_ROW))
     parts += _supply(obs, acts, Box(632, TOP, WIDTH - 644, 3 * CITY_ROW))
+    parts += _parts_table(obs, Box(12, PARTS_TOP, WIDTH - 24, PARTS_H), _prepares(obs, acts))
     for pl in range(n):
         x = 12 + pl % 2 * (panel_w + 12)
         y = PANELS_TOP + pl // 2 * (panel_h + 12)

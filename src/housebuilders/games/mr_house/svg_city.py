@@ -1,8 +1,6 @@
 """Mr House's city drawn: each location with its stock, its stack of movement markers
 (``?`` when face down) and the actions that have a place there."""
 
-
-
 from housebuilders.core.draw import (
     MUTED,
     Acts,
@@ -127,7 +125,19 @@ def _about_location(obs: Json, loc: Json) -> str:
             "work_notice_board": "1 worker card to each non-0 marker while they last; "
             "each worker adds 1 to your quality",
         }
-    return f"{loc['number']}. {loc['name']}: {about.get(kind, kind)}. A 0 marker gets nothing."
+    said = f"{loc['number']}. {loc['name']}: {about.get(kind, kind)}. A 0 marker gets nothing."
+    return said + _goes_into(obs, material) if kind == "store" else said
+
+
+def _goes_into(obs: Json, material: object) -> str:
+    """The house parts that need a store's material, and how many of it each (from the
+    game's content): " Wood goes into: wooden wall 2, roof 2."."""
+    needs = [
+        f"{entry['name']} {entry['materials'][material]}"
+        for entry in obs["parts"].values()
+        if entry["materials"].get(material)
+    ]
+    return f" {str(material).capitalize()} goes into: {', '.join(needs)}." if needs else ""
 
 
 def _place_to_ask(obs: Json, loc: Json, acts: Acts) -> Json | None:

@@ -15,6 +15,7 @@ from housebuilders.core.draw import (
     act,
     bold,
     circle,
+    explained,
     ghost,
     line,
     pattern,
@@ -87,10 +88,32 @@ def _slot(part: str) -> str:
     return "roof" if part in ROOF_FILLS else "chimney" if part == "chimney" else "opening"
 
 
-def house(entry: Json, acts: Acts, pending: Json | None, box: Box) -> list[str]:
+#: what each house part is, needs and scores (a tooltip): part id -> (name, the sums)
+About = dict[str, tuple[str, str]]
+
+
+def _told(about: About, part: str, *parts: str) -> str:
+    """A built part's drawing with its tooltip: its name, what it needed and scores."""
+    name, sums = about.get(part, ("", ""))
+    return explained(f"{name}: {sums}", *parts) if name else "".join(parts)
+
+
+def _build(item: Legal, about: About, *parts: str) -> str:
+    """A spot for a legal build: clickable, titled with the move's sentence; over its
+    drawing, the same sentence and what the part needs and scores (the browser shows
+    the innermost title)."""
+    sums = about.get(item.action["part"], ("", ""))[1]
+    return act(item, explained(f"{item.text} ({sums})", *parts) if sums else "".join(parts))
+
+
+def house(
+    entry: Json, acts: Acts, pending: Json | None, box: Box, about: About | None = None
+) -> list[str]:
     """The house, ground floor at the bottom, with dashed spots for the legal builds, and
-    the garage beside it (advanced)."""
+    the garage beside it (advanced). ``about`` gives each part's tooltip: its built
+    parts and its spots say what the part needs and scores."""
     columns, garage = entry["house"], entry.get("garage")
+    about = about or {}
     spots: dict[Spot, list[Legal]] = {}
     for item in acts.of("build"):
         a = item.action
@@ -110,41 +133,51 @@ def house(entry: Json, acts: Acts, pending: Json | None, box: Box) -> list[str]:
         no_house = text(box.x + box.w / 2, ground - 14, "no house yet", 13, "middle", fill=MUTED)
         parts.append(no_house)
     for c, col in enumerate(columns):
-        parts += _column(col, x0 + c * u, ground, u, spots, c)
+        parts += _column(col, x0 + c * u, ground, u, spots, c, about)
         parts.append(text(x0 + (c + 0.5) * u, ground + 15, c + 1, 11, "middle", fill=MUTED))
     for spot, items in spots.items():
         if spot.slot == "wall" and spot.column >= 0:
             y, h = ground - (spot.level + 1) * u, u
             if Spot("roof", spot.column, spot.level - 1) in spots:
                 h = 0.4 * u  # the lower part of the spot is the roof's
-            parts += _ghost_walls(items, Box(x0 + spot.column * u, y, u, h))
+            parts += _ghost_walls(items, Box(x0 + spot.column * u, y, u, h), about)
     garage_at = _GarageShape.at(x0 + (width + 0.5) * u, ground, u)
     if with_garage:
-        parts += _garage(garage, garage_builds, garage_at, u)
+        parts += _garage(garage, garage_builds, garage_at, u, about)
     if pending:
         parts += _pending(pending, x0, ground, u, garage_at)
     return parts
 
 
 def _column(
-    col: Json, x: float, ground: float, u: float, spots: dict[Spot, list[Legal]], c: int
+    col: Json,
+    x: float,
+    ground: float,
+    u: float,
+    spots: dict[Spot, list[Legal]],
+    c: int,
+    about: About,
 ) -> list[str]:
     walls = col["walls"]
     top = ground - len(walls) * u
     parts: list[str] = []
     if col.get("chimney"):  # first, so that the roof hides its foot
-        parts.append(rect(_chimney_box(x, top, u), fill="#8b3a2b", **SOLID))
+        chimney = rect(_chimney_box(x, top, u), fill="#8b3a2b", **SOLID)
+        parts.append(_told(about, "chimney", chimney))
     for lv, wall in enumerate(walls):
         y = ground - (lv + 1) * u
-        parts.append(rect(Box(x, y, u, u), fill=WALL_FILLS.get(wall["part"], "#ccc"), **SOLID))
-        parts += _openings(wall, spots.get(Spot("opening", c, lv), []), x, y, u)
+        fill = WALL_FILLS.get(wall["part"], "#ccc")
+        parts.append(_told(about, wall["part"], rect(Box(x, y, u, u), fill=fill, **SOLID)))
+        parts += _openings(wall, spots.get(Spot("opening", c, lv), []), x, y, u, about)
     roof = _roof_points(x - 0.1 * u, x + 1.1 * u, top, u)
     if col.get("roof"):
-        parts.append(polygon(roof, fill=ROOF_FILLS.get(col["roof"], "#8a949e"), **SOLID))
+        drawn = polygon(roof, fill=ROOF_FILLS.get(col["roof"], "#8a949e"), **SOLID)
+        parts.append(_told(about, col["roof"], drawn))
     else:
-        parts += _ghost_roofs(spots.get(Spot("roof", c, len(walls) - 1), []), roof, u)
+        parts += _ghost_roofs(spots.get(Spot("roof", c, len(walls) - 1), []), roof, u, about)
     for item in spots.get(Spot("chimney", c, len(walls)), [])[:1]:
-        parts.append(act(item, rect(_chimney_box(x, top - 0.1 * u, u), **ghost(small=True))))
+        spot = rect(_chimney_box(x, top - 0.1 * u, u), **ghost(small=True))
+        parts.append(_build(item, about, spot))
     return parts
 
 
@@ -156,23 +189,25 @@ def _roof_points(left: float, right: float, base: float, u: float) -> list[tuple
     return [(left, base), ((left + right) / 2, base - 0.55 * u), (right, base)]
 
 
-def _ghost_roofs(items: list[Legal], roof: list[tuple[float, float]], u: float) -> list[str]:
+def _ghost_roofs(
+    items: list[Legal], roof: list[tuple[float, float]], u: float, about: About
+) -> list[str]:
     """A roof spot: dashed, or its two halves when a sheet and a tile roof may both go."""
     (left, base), (mid, apex), (right, _) = roof
     if len(items) == 1:
         plus = bold(mid, base - 0.12 * u, "+", 0.3 * u, "middle")
-        return [act(items[0], polygon(roof, **ghost()), plus)]
+        return [_build(items[0], about, polygon(roof, **ghost()), plus)]
     parts = []
     items = sorted(items, key=lambda i: i.action["part"] != "roof")
     for item, edge in zip(items, (left, right), strict=False):
         label = "tile" if item.action["part"] == "ceramic_roof" else "sheet"
         half = polygon([(edge, base), (mid, apex), (mid, base)], **ghost())
         tag = text((edge + 2 * mid) / 3, base - 0.06 * u, label, 0.17 * u, "middle")
-        parts.append(act(item, half, tag))
+        parts.append(_build(item, about, half, tag))
     return parts
 
 
-def _ghost_walls(items: list[Legal], box: Box) -> list[str]:
+def _ghost_walls(items: list[Legal], box: Box, about: About) -> list[str]:
     """A wall spot: dashed, split in two when a wooden and a brick wall may both go."""
     if not items:
         return []
@@ -185,8 +220,9 @@ def _ghost_walls(items: list[Legal], box: Box) -> list[str]:
         size = max(8.0, min(12.0, (cell.w - 4) / (0.6 * len(label))))
         inside = Box(cell.x + 3, cell.y + 3, cell.w - 6, cell.h - 6)
         parts.append(
-            act(
+            _build(
                 item,
+                about,
                 rect(cell, **ghost()),
                 rect(inside, fill=WALL_FILLS.get(part, "#ccc"), opacity=0.35),
                 bold(cell.x + w / 2, cell.y + cell.h / 2 + 0.35 * size, label, size, "middle"),
@@ -195,7 +231,9 @@ def _ghost_walls(items: list[Legal], box: Box) -> list[str]:
     return parts
 
 
-def _openings(wall: Json, items: list[Legal], x: float, y: float, u: float) -> list[str]:
+def _openings(
+    wall: Json, items: list[Legal], x: float, y: float, u: float, about: About
+) -> list[str]:
     """A wall's windows or door, and dashed spots for new ones."""
     new_window = next((item for item in items if item.action["part"] == "window"), None)
     new_door = next((item for item in items if item.action["part"] == "door"), None)
@@ -203,15 +241,15 @@ def _openings(wall: Json, items: list[Legal], x: float, y: float, u: float) -> l
     left, right, centre = x + 0.12 * u, x + 0.62 * u, x + 0.37 * u
     window = Box(0, y + 0.22 * u, 0.26 * u, 0.3 * u)
     door = Box(x + 0.33 * u, y + 0.38 * u, 0.34 * u, 0.62 * u)
-    parts = _door(door) if wall.get("door") else []
+    parts = [_told(about, "door", *_door(door))] if wall.get("door") else []
     for wx in [centre] if n == 1 and not new_window else [left, right][:n]:
-        parts += _window(window._replace(x=wx))
+        parts.append(_told(about, "window", *_window(window._replace(x=wx))))
     if new_window:
         spot = window._replace(x=right if n == 1 or new_door else centre)
-        parts.append(act(new_window, *_ghost_opening(spot, u)))
+        parts.append(_build(new_window, about, *_ghost_opening(spot, u)))
     if new_door:
         spot = door._replace(x=x + 0.6 * u if new_window else door.x, w=0.3 * u)
-        parts.append(act(new_door, *_ghost_opening(spot, u)))
+        parts.append(_build(new_door, about, *_ghost_opening(spot, u)))
     return parts
 
 
@@ -255,23 +293,29 @@ class _GarageShape(NamedTuple):
         )
 
 
-def _garage(garage: Json | None, items: list[Legal], shape: _GarageShape, u: float) -> list[str]:
+def _garage(
+    garage: Json | None, items: list[Legal], shape: _GarageShape, u: float, about: About
+) -> list[str]:
     """The advanced variant's garage, a low building beside the house."""
     wall, door = shape.wall, shape.door
     parts = [text(wall.x + wall.w / 2, wall.y + wall.h + 15, "garage", 11, "middle", fill=MUTED)]
     by_part = {item.action["part"]: item for item in items}
     if garage is None:
-        return parts + _ghost_walls([by_part[p] for p in WALL_FILLS if p in by_part], wall)
-    parts.append(rect(wall, fill=WALL_FILLS.get(garage["wall"], "#ccc"), **SOLID))
+        return parts + _ghost_walls([by_part[p] for p in WALL_FILLS if p in by_part], wall, about)
+    drawn = rect(wall, fill=WALL_FILLS.get(garage["wall"], "#ccc"), **SOLID)
+    parts.append(_told(about, garage["wall"], drawn))
     if garage.get("door"):
-        parts.append(rect(door, fill="#7d8a96", stroke="#333"))
+        gate = [rect(door, fill="#7d8a96", stroke="#333")]
         for k in (1, 2, 3):
             y = door.y + k * door.h / 4
-            parts.append(line(door.x, y, door.x + door.w, y, stroke="#4d5863"))
+            gate.append(line(door.x, y, door.x + door.w, y, stroke="#4d5863"))
+        parts.append(_told(about, "door", *gate))
     elif "door" in by_part:
-        parts.append(act(by_part["door"], *_ghost_opening(door, u)))
+        parts.append(_build(by_part["door"], about, *_ghost_opening(door, u)))
     if garage.get("roof"):
-        parts.append(polygon(shape.roof, fill=ROOF_FILLS.get(garage["roof"], "#8a949e"), **SOLID))
+        drawn = polygon(shape.roof, fill=ROOF_FILLS.get(garage["roof"], "#8a949e"), **SOLID)
+        parts.append(_told(about, garage["roof"], drawn))
     else:
-        parts += _ghost_roofs([by_part[p] for p in ROOF_FILLS if p in by_part], shape.roof, u)
+        roofs = [by_part[p] for p in ROOF_FILLS if p in by_part]
+        parts += _ghost_roofs(roofs, shape.roof, u, about)
     return parts

@@ -1,8 +1,6 @@
 """Mr House's player panels drawn: storehouse, money, markers in hand, workers and crews,
 privilege cards and the house."""
 
-
-
 from housebuilders.core.draw import (
     MUTED,
     NO_ACTS,
@@ -28,7 +26,12 @@ from housebuilders.core.draw import (
 )
 from housebuilders.games.mr_house.svg_common import EDGE, LEFT_W, Json, _advanced, _disc
 from housebuilders.games.mr_house.svg_house import MATERIAL_COLOURS, house, part_icon
-from housebuilders.games.mr_house.svg_supply import _privilege_about, _privilege_card, _stars
+from housebuilders.games.mr_house.svg_supply import (
+    _privilege_about,
+    _privilege_card,
+    _stars,
+    part_sums,
+)
 
 
 # -- the players ------------------------------------------------------------------------------
@@ -67,11 +70,12 @@ def _player(obs: Json, pl: int, acts: Acts, box: Box) -> list[str]:
         parts += _crew(entry, acts, Box(left.x, left.y + 160, left.w, 90))
         parts += _privileges(entry, acts, Box(left.x, left.y + 256, left.w, 96))
     elif con.get("builder") == pl:
-        groups, names = con.get("groups", []), obs["part_names"]
-        parts += _groups(groups, names, acts, Box(left.x, left.y + 162, left.w, 80))
+        groups = con.get("groups", [])
+        parts += _groups(obs, groups, acts, Box(left.x, left.y + 162, left.w, 80))
     pending = con.get("pending") if con.get("builder") == pl else None
     right = Box(left.x + left.w + 10, box.y + 34, box.x + box.w - left.x - left.w - 16, box.h - 40)
-    parts += house(entry, acts, pending, right)
+    about = {part: (obs["part_names"][part], part_sums(obs, part)) for part in obs["parts"]}
+    parts += house(entry, acts, pending, right, about)
     return [el("g", "".join(parts), class_="player", data_player=pl)]
 
 
@@ -211,9 +215,8 @@ def _small_worker(card: Json, cell: Box, printed: bool) -> list[str]:
 
 def _privileges(entry: Json, acts: Acts, box: Box) -> list[str]:
     cards = entry["privileges"]
-    parts = [caption(box.x, box.y + 12, "Privilege cards")]
-    if not cards:
-        parts.append(text(box.x + 100, box.y + 12, "none", 12))
+    # one line, so that the label and its value cannot run together
+    parts = [caption(box.x, box.y + 12, "Privilege cards" + ("" if cards else ": none"))]
     per_column = 3 if len(cards) <= 6 else 4
     columns = max(1, (len(cards) + per_column - 1) // per_column)
     w = (box.w - 4 * (columns - 1)) / columns
@@ -229,12 +232,14 @@ def _privileges(entry: Json, acts: Acts, box: Box) -> list[str]:
     return parts
 
 
-def _groups(groups: list[str], names: dict[str, str], acts: Acts, box: Box) -> list[str]:
-    """The basic variant's prepared groups, and chips to prepare more."""
+def _groups(obs: Json, groups: list[str], acts: Acts, box: Box) -> list[str]:
+    """The basic variant's prepared groups, and chips to prepare more (their tooltips
+    say what the part needs and scores)."""
+    names = obs["part_names"]
     parts = [caption(box.x, box.y + 16, "Prepared:")]
     for i, part in enumerate(groups):
-        parts += part_icon(part, box.x + 66 + 20 * i, box.y + 4)
+        parts += part_icon(part, box.x + 76 + 20 * i, box.y + 4)
     if not groups:
-        parts.append(text(box.x + 66, box.y + 16, "nothing yet", 12))
+        parts.append(text(box.x + 76, box.y + 16, "nothing yet", 12))
     offered = [(names.get(a.action["part"], "?"), a) for a in acts.of("prepare")]
     return parts + chips(offered, Box(box.x, box.y + 26, box.w, 48), rows=2)

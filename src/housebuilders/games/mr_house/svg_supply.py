@@ -1,8 +1,6 @@
 """Mr House's supply drawn: the turn track, the stores' stock (and prices), the worker
 cards, and in the advanced variant the player order and the construction expo."""
 
-
-
 from housebuilders.core.draw import (
     INK,
     MUTED,
@@ -12,13 +10,16 @@ from housebuilders.core.draw import (
     bold,
     card_face,
     circle,
+    el,
+    fit,
+    line,
     maybe_act,
     muted,
     rect,
     text,
-    text_width,
     wrap,
 )
+from housebuilders.games.mr_house.actions import recipe_text
 from housebuilders.games.mr_house.svg_common import (
     BOARD,
     CARD_COLOURS,
@@ -42,9 +43,6 @@ def _supply(obs: Json, acts: Acts, box: Box) -> list[str]:
     else:
         parts += _order(obs, Box(inner.x, inner.y + 40, inner.w, 30))
         parts += _basic_supply(obs, Box(inner.x, inner.y + 84, inner.w, 150))
-    parts += _legend(
-        obs["part_names"], Box(inner.x, inner.y + inner.h - 32, inner.w, 32), _prepares(obs, acts)
-    )
     return parts
 
 
@@ -54,8 +52,8 @@ def _prepares(obs: Json, acts: Acts) -> dict[str, Json]:
     if obs["phase"] != "construction: preparing" or not _asking(obs, acts):
         return {}
     ready = {a.action["part"] for a in acts.of("prepare")}
-    return {part: {"kind": "prepare", "part": part} for part in obs["part_names"]
-            if part not in ready and part != "ceramic_roof"}  # fmt: skip
+    return {part: {"kind": "prepare", "part": part} for part in obs["parts"]
+            if part not in ready}  # fmt: skip
 
 
 def _turn_track(obs: Json, box: Box) -> list[str]:
@@ -189,18 +187,62 @@ def _privilege_card(card: Json, cell: Box, size: float = 12) -> list[str]:
     return parts
 
 
-def _legend(names: dict[str, str], box: Box, prepare: dict[str, Json] | None = None) -> list[str]:
-    """The house parts' pictures with their names (``names``: part id -> name); in
-    ``prepare``, the parts the seat may be asked why it cannot prepare (basic)."""
+def _parts_table(obs: Json, box: Box, prepare: dict[str, Json] | None = None) -> list[str]:
+    """The player board's table of the variant's house parts, from the game's content:
+    each part's picture and name, the materials it needs, the points it scores (and in
+    the advanced variant the workers of its crew); its tooltip says where the part may
+    go. In ``prepare``, the parts the seat may be asked why it cannot prepare (basic)."""
     prepare = prepare or {}
-    parts = [bold(box.x, box.y + 12, "House parts", 12)]
-    x = box.x
-    for part in ("wood_wall", "brick_wall", "roof", "ceramic_roof", "chimney", "window", "door"):
-        drawn = [*part_icon(part, x, box.y + 18), text(x + 20, box.y + 30, names[part], 11)]
-        about = f"{names[part]}: {PART_RULES[part].format_map(names)}"
-        parts += maybe_act(None, drawn, prepare.get(part), about)
-        x += 28 + text_width(names[part], 11)
-    return parts
+    table: dict[str, Json] = obs["parts"]
+    advanced = _advanced(obs)
+    parts = [rect(box, rx=8, fill=BOARD, stroke=EDGE)]
+    label_w = 112
+    parts.append(bold(box.x + 12, box.y + 21, "House parts", 13))
+    parts.append(muted(box.x + 12, box.y + 40, "needs", 12))
+    parts.append(muted(box.x + 12, box.y + 70, "scores, crew" if advanced else "scores", 12))
+    w = (box.w - label_w - 8) / max(1, len(table))
+    for i, (part, entry) in enumerate(table.items()):
+        x = box.x + label_w + i * w
+        drawn = [
+            line(x - 6, box.y + 8, x - 6, box.y + box.h - 8, stroke=EDGE, stroke_width=0.6),
+            *part_icon(part, x, box.y + 9),
+            bold(x + 22, box.y + 21, fit(entry["name"], w - 28, 12), 12),
+        ]
+        for k, row in enumerate(wrap(recipe_text(entry["materials"]), w - 10, 12)[:2]):
+            drawn.append(text(x, box.y + 40 + 15 * k, row, 12))
+        drawn.append(text(x, box.y + 70, _scores(entry), 12))
+        parts += maybe_act(None, drawn, prepare.get(part), part_about(obs, part))
+    return [el("g", "".join(parts), class_="house-parts")]
+
+
+def _scores(entry: Json) -> str:
+    """A part's points (and its crew), as the parts table writes them."""
+    n = entry["points"]
+    scores = f"{n} point{'s' * (n != 1)}"
+    if "crew" in entry:
+        scores += f", {entry['crew']} worker{'s' * (entry['crew'] != 1)}"
+    return scores
+
+
+def part_about(obs: Json, part: str) -> str:
+    """A house part explained (a tooltip): what it needs and scores, from the game's
+    content, and where it may go."""
+    names = obs["part_names"]
+    return f"{names[part]}: {part_sums(obs, part)}. Where: {PART_RULES[part].format_map(names)}."
+
+
+def part_sums(obs: Json, part: str) -> str:
+    """What a house part needs and scores (and its crew), from the game's content:
+    "needs 2 wood + 1 steel; scores 1 point"."""
+    entry = obs["parts"].get(part)
+    if entry is None:
+        return "not built in this variant"
+    n = entry["points"]
+    sums = f"needs {recipe_text(entry['materials'])}; scores {n} point{'s' * (n != 1)}"
+    if "crew" in entry:
+        crew = entry["crew"]
+        sums += f"; built by a crew of {crew} worker{'s' * (crew != 1)}"
+    return sums
 
 
 #: where each house part may go, in the rulebook's words (the legend's tooltips), the
