@@ -59,6 +59,10 @@ def test_the_words_give_points_by_part_then_the_figures_before_and_after() -> No
     assert g.words() == "+2 points (roofs +2); wood 3 → 1, house parts 4 → 5"
     one = Gains((3.0, 2.0), {"fame_six": -1.0}, {}, False)
     assert one.words() == "−1 point (fame six −1)"
+    money = hb.game("master-builder").score_unit  # its totals are thousands of dollars
+    cash = Gains((16.0, 12.0), {"cash": -4.0}, {"workers": (3.0, 4.0)}, False)
+    assert cash.words(money) == "−$4,000 (cash −$4,000); workers 3 → 4"
+    assert Gains((5.0, 5.0), {}, {}, False).words(money) == "worth the same now"
     assert (
         Gains((0.0, 0.0), {}, {"money": (7.0, 4.0)}, True).words() == "no points now; money 7 → 4"
     )

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from housebuilders.core import Action, State
+from housebuilders.core import Action, ScoreUnit, State
+from housebuilders.core.spec import POINTS
 
 
 @dataclass(frozen=True)
@@ -23,17 +24,19 @@ class Gains:
     #: the move rolled dice or revealed something: the figures are one possible outcome
     chance: bool
 
-    def words(self) -> str:
-        """The changes as a phrase: "+2 points (roofs +2); wood 3 → 1, house parts
-        4 → 5"; "no points now; wood 3 → 5"."""
+    def words(self, unit: ScoreUnit = POINTS) -> str:
+        """The changes as a phrase, the score in the game's ``unit``: "+2 points (roofs
+        +2); wood 3 → 1, house parts 4 → 5"; "no points now; wood 3 → 5"; in money,
+        "+$2,000 (cash +$2,000)", "worth the same now"."""
         before, after = self.points
         if after == before:
-            points = "no points now"
+            points = "worth the same now" if unit.prefix else f"no {unit.many} now"
         else:
-            parts = ", ".join(f"{_name(name)} {_signed(v)}" for name, v in self.parts.items())
-            change = after - before
-            unit = "point" if abs(change) == 1 else "points"
-            points = f"{_signed(change)} {unit}" + (f" ({parts})" if parts else "")
+            money = unit if unit.prefix else None  # a part in points is a bare number
+            parts = ", ".join(
+                f"{_name(name)} {_signed(v, money)}" for name, v in self.parts.items()
+            )
+            points = _signed(after - before, unit) + (f" ({parts})" if parts else "")
         figures = [f"{name} {_number(a)} → {_number(b)}" for name, (a, b) in self.figures.items()]
         return "; ".join([points, ", ".join(figures)] if figures else [points])
 
@@ -63,5 +66,11 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
-def _signed(value: float) -> str:
-    return f"+{value:g}" if value > 0 else f"−{-value:g}"
+def _signed(value: float, unit: ScoreUnit | None = None) -> str:
+    """``value`` with its sign: "+2", "−1"; with a ``unit``, "+2 points", "−$3,000"."""
+    sign = "+" if value > 0 else "−"
+    if unit is None:
+        return f"{sign}{abs(value):g}"
+    if unit.prefix:
+        return f"{sign}{unit.prefix}{abs(value) * unit.factor:,.0f}"
+    return f"{sign}{abs(value):g} {unit.one if abs(value) == 1 else unit.many}"

@@ -161,7 +161,7 @@ def _hint_json(
         finite = score if math.isfinite(score) else None
         g = gains(view, seat, a)
         text = {"index": spec.action_index(a), "text": view.describe(a), "score": finite}
-        return text | {"gains": g.words(), "chance": g.chance}
+        return text | {"gains": g.words(spec.score_unit), "chance": g.chance}
 
     score = next(s for a, s in scored if a == action)
     others = sorted((item for item in scored if item[0] != action), key=lambda i: -i[1])
