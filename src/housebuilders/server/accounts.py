@@ -29,8 +29,10 @@ from housebuilders.server.seats import hash_token
 if TYPE_CHECKING:
     from housebuilders.server.service import TableService
 
-#: the session cookie's name, and how long a browser stays signed in (seconds)
+#: the session cookie's name, and how long a browser stays signed in (seconds); the
+#: flag beside it, for the pages' scripts: this browser is signed in (nothing secret)
 COOKIE = "hb_session"
+SIGNED_IN = "hb_signed_in"
 SESSION_SECONDS = 30 * 24 * 3600
 #: scrypt's cost: 2^14 rounds of 8 blocks (16 MiB, about 50 ms a check), as OWASP advises
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1

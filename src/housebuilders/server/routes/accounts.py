@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Cookie, Depends, Request, Response
 from pydantic import BaseModel, Field
 
-from housebuilders.server.accounts import COOKIE, SESSION_SECONDS, Account
+from housebuilders.server.accounts import COOKIE, SESSION_SECONDS, SIGNED_IN, Account
 from housebuilders.server.errors import ApiError
 from housebuilders.server.routes.common import Service, opening
 from housebuilders.server.schemas import AccountRequest, errors
@@ -52,14 +52,12 @@ SignedIn = Annotated[Account, Depends(signed_in)]
 
 
 def _signed(response: Response, request: Request, cookie: str) -> None:
-    response.set_cookie(
-        COOKIE,
-        cookie,
-        max_age=SESSION_SECONDS,
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-    )
+    """The session cookie (HttpOnly: no script reads it), and beside it a flag a page's
+    script may read, that says only that this browser is signed in (``SIGNED_IN``)."""
+    secure = request.url.scheme == "https"
+    options: dict[str, Any] = {"max_age": SESSION_SECONDS, "samesite": "lax", "secure": secure}
+    response.set_cookie(COOKIE, cookie, httponly=True, **options)
+    response.set_cookie(SIGNED_IN, "1", **options)
 
 
 @router.post(
@@ -103,6 +101,7 @@ async def sign_out(service: Service, response: Response, cookie: SessionCookie =
     """Sign this browser out (its session ends; the account's others go on)."""
     await service.accounts.sign_out(cookie)
     response.delete_cookie(COOKIE)
+    response.delete_cookie(SIGNED_IN)
 
 
 @router.get("/api/me", operation_id="me", response_model=MePublic, responses=errors(401))

@@ -555,6 +555,63 @@ function formatTime(value) {
   return date.toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
 }
 
+// == the optional account: sign in, up or out; signed in, its seats join Your tables ===
+const accountForm = $("account-form");
+const accountMessage = $("account-message");
+
+function showAccountMessage(text) {
+  accountMessage.textContent = text;
+  accountMessage.className = "message error";
+  accountMessage.hidden = !text;
+}
+
+/** Signed in (`me`: {name, tables}) or not (null): the card, and the account's seats
+ *  kept in this browser's list (mine.js), so they are here on any device. */
+function showAccount(me) {
+  $("account-in").hidden = !me;
+  accountForm.hidden = Boolean(me);
+  if (!me) return;
+  $("account-name").textContent = me.name;
+  for (const t of [...(me.tables || [])].reverse()) {
+    const spectate = `/t/${encodeURIComponent(t.table)}`;
+    remember({ table: t.table, game: t.game, opened: t.created, seats: [{ seat: t.seat, kind: "human", url: t.url }], spectate });
+  }
+  renderMine();
+}
+
+async function loadAccount() {
+  if (!document.cookie.split("; ").includes("hb_signed_in=1")) {
+    showAccount(null); // not signed in here (the flag beside the session cookie)
+    return;
+  }
+  const r = await api("GET", "/api/me");
+  showAccount(r.ok ? r.data : null);
+}
+
+async function signIn(path) {
+  showAccountMessage("");
+  const body = { name: $("account-user").value.trim(), password: $("account-password").value };
+  const r = await api("POST", path, body);
+  if (!r.ok) {
+    showAccountMessage(r.network ? "Could not reach the server." : errorText(r));
+    return;
+  }
+  $("account-password").value = "";
+  await loadAccount();
+}
+
+accountForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  signIn("/api/session");
+});
+$("sign-up").addEventListener("click", () => {
+  if (accountForm.reportValidity()) signIn("/api/accounts");
+});
+$("sign-out").addEventListener("click", async () => {
+  await api("DELETE", "/api/session");
+  showAccount(null);
+});
+
 // a message of the last attempt goes once the form changes, or when the browser's own
 // checks stop the next attempt (a seed out of range: no request, no new message)
 form.addEventListener("input", clearMessage);
@@ -570,6 +627,7 @@ fillPlayers();
 fillOptions();
 renderMine();
 loadTables();
+loadAccount();
 setInterval(() => {
   if (!document.hidden) {
     loadTables();

@@ -4,6 +4,7 @@
 // hint (hints.js) and the chat form (chat.js) with them.
 
 import { parseSvg } from "../drawing.js";
+import { api as request } from "../http.js";
 import { seatName } from "../naming.js";
 import { scoreShort } from "../scoring.js";
 import { hidePick, placeBoard } from "./board.js";
@@ -80,7 +81,8 @@ export function render(view) {
 /**
  * This browser's list of tables (mine.js, shown in the lobby) keeps the seat's address,
  * and the next table's once the game is played again (the seat's token is its seat
- * there too), so a person finds every table they sat at from the lobby.
+ * there too), so a person finds every table they sat at from the lobby; a person
+ * signed in to an account has it keep them too, for every device.
  */
 function keepSeat(view) {
   const kept = `${view.table}/${view.rematch || ""}`;
@@ -90,10 +92,14 @@ function keepSeat(view) {
   const seat = { seat: view.seat, kind: "human", name: me.name || null, url: seatAddress() };
   const opened = new Date().toISOString();
   remember({ table: TABLE, game: view.game, opened, seats: [seat], spectate: `/t/${TABLE}` });
+  // signed in to an account (accounts.py: its flag cookie), the account holds the seat too
+  const signedIn = document.cookie.split("; ").includes("hb_signed_in=1");
+  if (signedIn) request("POST", "/api/me/tables", { table: TABLE, token: TOKEN });
   if (view.rematch) {
     const next = encodeURIComponent(view.rematch);
     const url = `/t/${next}#token=${encodeURIComponent(TOKEN)}`;
     remember({ table: view.rematch, game: view.game, opened, seats: [{ ...seat, url }], spectate: `/t/${next}` });
+    if (signedIn) request("POST", "/api/me/tables", { table: view.rematch, token: TOKEN });
   }
 }
 

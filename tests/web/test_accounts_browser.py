@@ -1,0 +1,69 @@
+"""Optional accounts in the browser (issue 46): a person makes an account in the
+lobby, takes a seat, and finds it in the lobby of another device once signed in there;
+signing out forgets nothing of this browser's own list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import WAIT_MS, post
+
+pytestmark = pytest.mark.browser
+
+
+def _device(browser: Any) -> Any:
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("response", lambda r: r.status >= 400 and errors.append(f"{r.status} {r.url}"))
+    page.errors = errors
+    return page
+
+
+def _sign(page: Any, server: str, button: str, name: str, password: str) -> None:
+    page.goto(server + "/")
+    page.fill("#account-user", name)
+    page.fill("#account-password", password)
+    page.click(button)
+    page.wait_for_selector("#account-in:not([hidden])")
+    assert page.text_content("#account-name") == "Ada Lovelace"  # as she wrote it first
+
+
+def test_an_accounts_seat_is_found_on_another_device(browser: Any, server: str) -> None:
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]
+    created = post(server + "/api/tables", {"game": "welcome-to", "seats": seats, "seed": 3})
+    table = created["table"]
+
+    laptop = _device(browser)
+    _sign(laptop, server, "#sign-up", "Ada Lovelace", "analytical engine")
+    laptop.goto(server + created["seats"][0]["url"])  # her seat: the account holds it now
+    laptop.wait_for_selector('body:not([data-log-length="-1"])')
+    laptop.wait_for_load_state("networkidle")
+
+    phone = _device(browser)  # another device: nothing in its browser yet
+    phone.goto(server + "/")
+    assert phone.is_hidden("#mine-card") and phone.is_hidden("#account-in")
+    _sign(phone, server, "#sign-in", "ada lovelace", "analytical engine")  # any case
+    entry = phone.locator(f'#mine .my-table[data-table="{table}"]')
+    entry.wait_for()
+    entry.locator("summary").click()
+    entry.locator('a.seat-link[data-seat="0"]').click()
+    phone.wait_for_selector('body:not([data-log-length="-1"])')
+    assert phone.text_content("#you") == "you are Ada (seat 0)"
+
+    phone.goto(server + "/")
+    phone.click("#sign-out")
+    phone.wait_for_selector("#account-form:not([hidden])")
+    phone.reload()
+    assert phone.is_visible("#account-form") and phone.is_hidden("#account-in")
+    wrong = _device(browser)
+    wrong.goto(server + "/")
+    wrong.fill("#account-user", "Ada Lovelace")
+    wrong.fill("#account-password", "difference engine")
+    wrong.click("#sign-in")
+    wrong.wait_for_selector("#account-message:not([hidden])")
+    assert "no account has that name and password" in wrong.text_content("#account-message")
+    assert laptop.errors == [] and phone.errors == []  # no failed request, signed in or out
