@@ -67,3 +67,34 @@ def test_an_accounts_seat_is_found_on_another_device(browser: Any, server: str) 
     wrong.wait_for_selector("#account-message:not([hidden])")
     assert "no account has that name and password" in wrong.text_content("#account-message")
     assert laptop.errors == [] and phone.errors == []  # no failed request, signed in or out
+
+
+def test_the_ratings_page_and_the_lobby_rate_people_and_bots_alike(
+    browser: Any, server: str
+) -> None:
+    page = _device(browser)
+    account = {"name": "Grace", "password": "compiler first"}
+    assert page.request.post(server + "/api/accounts", data=account).status == 201
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    created = post(server + "/api/tables", {"game": "dream-home", "seats": seats, "seed": 8})
+    table, token = created["table"], created["seats"][0]["token"]
+    assert page.request.post(server + "/api/me/tables", data={"table": table, "token": token}).ok
+    for _ in range(500):  # Grace plays her first legal move until the end
+        seen = page.request.get(f"{server}/api/tables/{table}/view?svg=false&token={token}").json()
+        if seen["terminal"]:
+            break
+        if 0 in seen["acting"] and seen["legal_actions"]:
+            move = {"index": seen["legal_actions"][0]["index"]}
+            page.request.post(f"{server}/api/tables/{table}/actions?token={token}", data=move)
+    assert seen["terminal"]
+
+    page.goto(server + "/ratings?game=dream-home")
+    rows = page.locator("#ratings table.ratings tbody tr")
+    rows.first.wait_for()
+    players = [row.locator("td").nth(1).text_content() for row in rows.all()]
+    assert sorted(players) == ["Grace", "bot: greedy"]
+    page.goto(server + "/")
+    page.select_option("#game", "dream-home")
+    option = page.locator("select[name=seat-1] option[value=greedy]", has_text="rated")
+    option.wait_for(state="attached")  # once the game's ratings are in
+    assert "casual" in option.text_content() and "rated" in option.text_content()

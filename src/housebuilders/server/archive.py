@@ -115,7 +115,7 @@ class Archive:
         learned = {}
         if entries:  # games to replay: in a thread, the event loop goes on
             unknown = [row for row, _ in rows if row.id in entries]
-            learned = await asyncio.to_thread(self._final_results, unknown, entries)
+            learned = await asyncio.to_thread(self.final_results, unknown, entries)
         self.results.update(learned)
         for table_id in known:
             self.results.move_to_end(table_id)  # kept while newer ones come in
@@ -141,7 +141,7 @@ class Archive:
         pages = max(1, -(-total // ARCHIVE_PAGE))
         return {"tables": tables, "page": page, "pages": pages, "total": total}
 
-    def _final_results(
+    def final_results(
         self, rows: list[Any], entries: dict[str, list[Any]]
     ) -> dict[str, dict[str, list[int]]]:
         """The final scores, winners and ranking of the finished tables ``rows``: from

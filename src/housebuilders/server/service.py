@@ -40,6 +40,7 @@ from housebuilders.server.driver import Driver
 from housebuilders.server.errors import ApiError
 from housebuilders.server.limits import Limits, RateLimiter
 from housebuilders.server.peers import Peers
+from housebuilders.server.ratings import Ratings
 from housebuilders.server.replay import Replay
 from housebuilders.server.seats import SeatInfo
 from housebuilders.server.shared import Shared
@@ -90,6 +91,7 @@ class TableService:
         self.archives = Archive(self)
         self.talk = Talk(self)
         self.accounts = Accounts(self)
+        self.ratings = Ratings(self)
 
     @property
     def shared(self) -> Shared | None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
 
 from housebuilders.core import game, game_ids
 from housebuilders.core.rules import rules_of
 from housebuilders.server.answers import GamesPublic, RulesPublic
-from housebuilders.server.routes.common import find_game, game_public
+from housebuilders.server.routes.common import Service, find_game, game_public
 from housebuilders.server.schemas import errors
 
 router = APIRouter()
@@ -34,3 +35,32 @@ async def game_rules(game_id: str) -> dict[str, Any]:
     """A game's rules for its players: how a turn goes, the scoring and the rulings,
     as pieces of text (never markup)."""
     return rules_of(find_game(game_id))
+
+
+class RatedPublic(BaseModel):
+    name: str = Field(description="the account's name, or the bot's")
+    kind: str = Field(description="account or bot")
+    rating: float = Field(description="mu - 3 sigma: worth at least this, with confidence")
+    mu: float
+    sigma: float
+    games: int = Field(description="its rated games")
+    wins: float = Field(description="its wins (a shared win split)")
+
+
+class RatingsPublic(BaseModel):
+    game: str
+    players: list[RatedPublic] = Field(description="the best rating first")
+
+
+@router.get(
+    "/api/games/{game_id}/ratings",
+    operation_id="game_ratings",
+    response_model=RatingsPublic,
+    responses=errors(404, 422),
+)
+async def game_ratings(game_id: str, service: Service) -> dict[str, Any]:
+    """The ratings of a game's players (openskill's Plackett-Luce): the accounts and
+    the bots, from its finished games where every person's seat was held by an
+    account; bots on the same scale, from those games only."""
+    spec = find_game(game_id)
+    return {"game": spec.id, "players": await service.ratings.of(spec.id)}

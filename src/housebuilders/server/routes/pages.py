@@ -35,6 +35,12 @@ async def archive_page(request: Request) -> HTMLResponse:
     return TEMPLATES.TemplateResponse(request, "archive.html", {"games": games})
 
 
+@router.get("/ratings", response_class=HTMLResponse, include_in_schema=False)
+async def ratings_page(request: Request) -> HTMLResponse:
+    games = [{"id": g.id, "name": g.name} for g in map(game, game_ids())]
+    return TEMPLATES.TemplateResponse(request, "ratings.html", {"games": games})
+
+
 @router.get("/t/{table_id}/replay", response_class=HTMLResponse, include_in_schema=False)
 async def replay_page(request: Request, table_id: str, service: Service) -> HTMLResponse:
     table, _ = await service.replay(table_id)  # a game being played: a 409 page

@@ -12,6 +12,16 @@ const GAMES = data.games || [];
 const BOTS = data.bots || [];
 const HINTS = data.hints || {}; // each bot's strength in a word (beginner, casual, strong)
 const DEFAULT_BOT = BOTS.includes("greedy") ? "greedy" : BOTS[0] || "";
+// the chosen game's bots' ratings, on the people's scale (ratings.py), once known
+let BOT_RATINGS = {};
+
+async function loadBotRatings() {
+  const chosen = gameSelect.value;
+  const r = await api("GET", `/api/games/${encodeURIComponent(chosen)}/ratings`);
+  if (!r.ok || !r.data || gameSelect.value !== chosen) return;
+  BOT_RATINGS = Object.fromEntries(r.data.players.filter((p) => p.kind === "bot").map((p) => [p.name, p.rating]));
+  fillSeats();
+}
 
 const form = $("create-form");
 const gameSelect = $("game");
@@ -202,7 +212,8 @@ function fillSeats() {
     for (const bot of BOTS) {
       const opt = document.createElement("option");
       opt.value = bot;
-      opt.textContent = HINTS[bot] ? `bot: ${bot} (${HINTS[bot]})` : `bot: ${bot}`;
+      const about = [HINTS[bot], BOT_RATINGS[bot] !== undefined ? `rated ${BOT_RATINGS[bot].toFixed(1)}` : ""].filter(Boolean);
+      opt.textContent = about.length ? `bot: ${bot} (${about.join(", ")})` : `bot: ${bot}`;
       group.append(opt);
     }
     select.append(group);
@@ -619,8 +630,10 @@ form.addEventListener("change", clearMessage);
 form.addEventListener("invalid", clearMessage, true);
 
 gameSelect.addEventListener("change", () => {
+  BOT_RATINGS = {};
   fillPlayers();
   fillOptions();
+  loadBotRatings();
 });
 playersSelect.addEventListener("change", fillSeats);
 fillPlayers();
@@ -628,6 +641,7 @@ fillOptions();
 renderMine();
 loadTables();
 loadAccount();
+loadBotRatings();
 setInterval(() => {
   if (!document.hidden) {
     loadTables();

@@ -1,0 +1,144 @@
+"""The ratings of people and bots per game, from the finished tables where every
+person's seat is held by an account (``accounts.py``): openskill's Plackett-Luce model,
+game after game in the order they ended, each seat a team of one, its winners first
+and everyone else second (as the arena's ladder rates its bots, docs/bots.md). Bots
+are rated by name on the same scale, from those games only, so a bot's strength in a
+word ("casual") is a number beside the people it played.
+
+A rating is shown as its ordinal, ``mu - 3 sigma``: what the player is at least worth
+with good confidence (25 - 3 x 8.33 = 0 before any game)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
+
+from housebuilders.server import db
+
+if TYPE_CHECKING:
+    from housebuilders.server.service import TableService
+
+
+class Ratings:
+    """Each game's table of ratings, worked out again when a rated game has ended."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        #: game -> (the rated tables it was worked out from, the table of ratings)
+        self._known: dict[str, tuple[tuple[str, ...], list[dict[str, Any]]]] = {}
+
+    async def of(self, game_id: str) -> list[dict[str, Any]]:
+        """The ratings of ``game_id``'s players, the best first: each with its name,
+        kind ("account" or "bot"), ordinal ``rating``, ``mu``, ``sigma``, games and
+        wins."""
+        rows, holders, entries = await self.service.transaction(
+            lambda session: self._rated_tables(session, game_id)
+        )
+        ids = tuple(row.id for row in rows)
+        known = self._known.get(game_id)
+        if known is not None and known[0] == ids:
+            return known[1]
+        archive = self.service.archives
+        wanted = [row for row in rows if row.id not in archive.results]
+        if wanted:
+            learned = await asyncio.to_thread(archive.final_results, wanted, entries)
+            archive.results.update(learned)
+        results = {row.id: archive.results[row.id] for row in rows}
+        board = await asyncio.to_thread(_rate, rows, holders, results)
+        self._known[game_id] = (ids, board)
+        return board
+
+    @staticmethod
+    def _rated_tables(session: Any, game_id: str) -> tuple[list[Any], dict[Any, Any], Any]:
+        """The finished tables of ``game_id`` whose people's seats are all held by
+        accounts (at least one), in the order they ended; who holds each seat; the logs
+        of those whose results are not known yet."""
+        finished = func.max(db.LogEntry.time).label("finished")
+        rows = [
+            row
+            for row, _ in session.execute(
+                select(db.GameTable, finished)
+                .join(db.LogEntry, db.LogEntry.table_id == db.GameTable.id)
+                .where(db.GameTable.status == "finished", db.GameTable.game == game_id)
+                .group_by(db.GameTable.id)
+                .order_by(finished, db.GameTable.id)
+                .options(selectinload(db.GameTable.seats))
+            ).all()
+        ]
+        ids = [row.id for row in rows]
+        holders: dict[tuple[str, int], tuple[str, str]] = {}
+        if ids:
+            held = session.execute(
+                select(db.AccountSeat.table_id, db.AccountSeat.seat, db.Account.id, db.Account.name)
+                .join(db.Account, db.Account.id == db.AccountSeat.account_id)
+                .where(db.AccountSeat.table_id.in_(ids))
+            )
+            for table_id, seat, account, name in held:
+                holders[(table_id, seat)] = (account, name)
+        rated = [
+            row
+            for row in rows
+            if any((row.id, s.seat) in holders for s in row.seats)
+            and all(s.kind == "bot" or (row.id, s.seat) in holders for s in row.seats)
+        ]
+        entries: dict[str, list[Any]] = defaultdict(list)
+        if rated:
+            query = (
+                select(db.LogEntry)
+                .where(db.LogEntry.table_id.in_([row.id for row in rated]))
+                .order_by(db.LogEntry.table_id, db.LogEntry.idx)
+            )
+            for entry in session.scalars(query):
+                entries[entry.table_id].append(entry)
+        return rated, holders, entries
+
+
+def _rate(
+    rows: list[Any], holders: dict[tuple[str, int], tuple[str, str]], results: dict[str, Any]
+) -> list[dict[str, Any]]:
+    from openskill.models import PlackettLuce  # the server extra's
+
+    model = PlackettLuce()
+    ratings: dict[tuple[str, str], Any] = {}
+    names: dict[tuple[str, str], str] = {}
+    games: dict[tuple[str, str], int] = defaultdict(int)
+    wins: dict[tuple[str, str], float] = defaultdict(float)
+    for row in rows:
+        winners = set(results[row.id].get("winners") or ())
+        if not results[row.id].get("ranking"):
+            continue  # a log that no longer replays rates nobody
+        players = []
+        for s in row.seats:
+            held = holders.get((row.id, s.seat))
+            key = ("account", held[0]) if held else ("bot", s.bot or "bot")
+            names[key] = held[1] if held else s.bot or "bot"
+            players.append(key)
+        if len(set(players)) < len(players):
+            continue  # one account (or bot) in two seats: not a game between players
+        for key in players:
+            ratings.setdefault(key, model.rating(name=names[key]))
+        places = [1.0 if s.seat in winners or not winners else 2.0 for s in row.seats]
+        teams = [[ratings[key]] for key in players]
+        for key, (new,) in zip(players, model.rate(teams, ranks=places), strict=True):
+            ratings[key] = new
+        for s, key in zip(row.seats, players, strict=True):
+            games[key] += 1
+            wins[key] += (1 / len(winners)) if s.seat in winners else 0.0
+    board = [
+        {
+            "name": names[key],
+            "kind": key[0],
+            "rating": round(r.mu - 3 * r.sigma, 2),
+            "mu": round(r.mu, 2),
+            "sigma": round(r.sigma, 2),
+            "games": games[key],
+            "wins": round(wins[key], 2),
+        }
+        for key, r in ratings.items()
+    ]
+    board.sort(key=lambda entry: (-entry["rating"], entry["name"]))
+    return board
