@@ -52,3 +52,19 @@ def test_no_source_file_is_too_long_to_read() -> None:
         and (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES[path.suffix]
     ]
     assert not long, "files too long:\n" + "\n".join(long)
+
+
+def test_no_file_holds_a_merge_conflicts_markers() -> None:
+    """A merge's conflict left in a file (a script then fails to load in the browser,
+    which no Python check sees)."""
+    markers = ("<" * 7 + " ", "=" * 7, ">" * 7 + " ")  # spelt apart, as above
+    left = []
+    for path in tracked_files():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        for number, line in enumerate(text.splitlines(), 1):
+            if line.startswith(markers[0]) or line == markers[1] or line.startswith(markers[2]):
+                left.append(f"{path.relative_to(ROOT)}:{number}: {line[:40]}")
+    assert not left, "merge conflict markers:\n" + "\n".join(left)

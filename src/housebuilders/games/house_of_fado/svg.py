@@ -161,6 +161,12 @@ def spot(box: Box, item: Legal | None, fill: str = "none", rx: float = 6) -> str
     return rect(box, rx=rx, fill=fill, stroke=EMPTY_EDGE, stroke_dasharray=dashes)
 
 
+def asking(obs: Json, action: Json) -> Json | None:
+    """``action`` for a part to ask why not (``maybe_act``): a seat's drawing asks, a
+    spectator has no move to ask about."""
+    return action if obs["you"] is not None else None
+
+
 def on_a_space(acts: Acts, space: int) -> Legal | None:
     """The action drawn on a space: a piece placed or kicked there, a space freed, an
     assistant taken from it (one phase asks one of them)."""
@@ -189,11 +195,18 @@ def counts_label(obs: Json, action: Json) -> str:
 
 # -- the board ---------------------------------------------------------------------------
 def action_space(
-    acts: Acts, space: int, x: float, y: float, shown: Json | None, current: bool
+    acts: Acts,
+    space: int,
+    x: float,
+    y: float,
+    shown: Json | None,
+    current: bool,
+    mine: bool = True,
 ) -> tuple[list[str], float]:
     """An action space with the piece ``shown`` on it (its edge warm when ``current``:
     this turn's worker went there), and a chip under it per worker that may move
-    there; with the height they take."""
+    there; with the height they take. Not a move now, it asks why not placing a
+    worker there is one (``mine``: the seat's own space, or the board's)."""
     box = Box(x, y, SPACE_W, 56)
     item = on_a_space(acts, space)
     face = [rect(box, rx=8, **ghost()) if item else
@@ -201,7 +214,7 @@ def action_space(
                  stroke_width=3 if current else 1.2),
             muted(box.x + box.w / 2, box.y + 13, space_label(space), 10, "middle")]  # fmt: skip
     face += piece(shown, box.x + box.w / 2, box.y + 34)
-    ask = {"kind": Place.kind, "space": space} if acts.of(Place.kind) else None
+    ask = {"kind": Place.kind, "space": space} if mine else None
     parts = maybe_act(item, face, ask, SPACE_RULES[LOCATION_OF[space]])
     moves = [(space_label(a.action["origin"]), a) for a in acts.matching(Move.kind, space=space)]
     more, h = chip_rows(moves, box.x, box.y + box.h + 2, box.w, CHIP)
@@ -213,7 +226,8 @@ def action_spaces(obs: Json, acts: Acts, location: int, y: float) -> tuple[list[
     for space in range(ACTION_SPACES):
         if LOCATION_OF[space] == location:
             shown, current = obs["spaces"][space], space == obs["target"]
-            more, used = action_space(acts, space, space_x(obs, space), y, shown, current)
+            x, seated = space_x(obs, space), obs["you"] is not None
+            more, used = action_space(acts, space, x, y, shown, current, seated)
             parts += more
             h = max(h, used)
     return parts, h
@@ -228,15 +242,21 @@ def kickouts(obs: Json, acts: Acts, location: int, y: float) -> list[str]:
                 text(box.x + 8, box.y + 23, bonus_label(obs, kick), 10)]  # fmt: skip
         face += piece(kick["piece"], box.x + box.w - 16, box.y + box.h / 2)
         about = f"{KICKOUT_RULE} ({bonus_label(obs, kick)})"
-        parts += maybe_act(item, face, title=about)
+        ask = asking(obs, {"kind": FreeKickout.kind, "space": kick["space"]})
+        parts += maybe_act(item, face, ask, about)
     return parts
 
 
 def tile_card(
-    obs: Json, tile: Json, box: Box, item: Legal | None, prices: bool = True
+    obs: Json,
+    tile: Json,
+    box: Box,
+    item: Legal | None,
+    prices: bool = True,
+    ask: Json | None = None,
 ) -> list[str]:
     """A musician tile: name, fame, note or power; its hire and contract prices if
-    asked (in the market)."""
+    asked (in the market); not a move now, it asks why not ``ask``."""
     fame = tile["fame"] or 1
     extra = tile["note"] if tile["note"] is not None else tile["power"]
     face = [card_face(box, "#fbf3df" if tile["note"] is not None else "#efe3f7", THEME.edge),
@@ -249,7 +269,7 @@ def tile_card(
         price = f"hire {hire[fame - 1] + base} / contract {hire[fame - 1]}"
         face.append(muted(box.x + box.w - 6, box.y + 13, price, 10, "end"))
         about += f" (hire it for {hire[fame - 1] + base}, or contract it for {hire[fame - 1]})"
-    return maybe_act(item, face, title=about)
+    return maybe_act(item, face, ask, about)
 
 
 def market(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
@@ -264,7 +284,9 @@ def market(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
             item = acts.find(Hire.kind, tile=tile["id"]) or acts.find(
                 Contract.kind, tile=tile["id"]
             )
-            parts += tile_card(obs, tile, box, item)
+            parts += tile_card(
+                obs, tile, box, item, ask=asking(obs, {"kind": Hire.kind, "tile": tile["id"]})
+            )
         tallest = max(tallest, 30 + len(tiles) * (TILE_H + 4))
     spaces, h = action_spaces(obs, acts, MARKET, y + 30)
     return parts + spaces, max(tallest, 30 + h)
@@ -279,12 +301,15 @@ def street(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
                 muted(box.x + 8, box.y + 13, f"{GROUP_NAMES[g]} group", 10)]  # fmt: skip
         if group["critic"]:
             face.append(bold(box.x + box.w - 8, box.y + 13, "critic", 10, "end", fill="#7a1f2b"))
-        parts += maybe_act(item, face)
+        ask = asking(obs, {"kind": CriticTo.kind, "group": g})
+        parts += maybe_act(item, face, ask, f"the {GROUP_NAMES[g]} group of customers")
         for k, colour in enumerate(group["customers"]):
             index = obs["colours"].index(colour) if colour in obs["colours"] else -1
             dot = [circle(box.x + 18 + k * 24, box.y + 34, 9, fill=customer_fill(obs, colour),
                           stroke="#0006")]  # fmt: skip
-            parts += maybe_act(acts.find(BonusCustomer.kind, group=g, colour=index), dot)
+            item = acts.find(BonusCustomer.kind, group=g, colour=index)
+            ask = asking(obs, {"kind": BonusCustomer.kind, "group": g, "colour": index})
+            parts += maybe_act(item, dot, ask if index >= 0 else None, f"a {colour} customer")
     names = obs["colours"]
     bag = ", ".join(f"{n} {c}" for c, n in zip(names, obs["bag"], strict=True))
     discard = ", ".join(f"{n} {c}" for c, n in zip(names, obs["discard"], strict=True))
@@ -299,7 +324,9 @@ def rehearsal(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
     parts.append(muted(x0, y + 2, "fado display", 10))
     for slot, tile in enumerate(obs["display"]):
         box = Box(x0 + slot * 128, y + 8, 120, 40)
-        parts += maybe_act(acts.find(ScoreFado.kind, slot=slot), fado_face(tile, box))
+        item = acts.find(ScoreFado.kind, slot=slot)
+        ask = asking(obs, {"kind": ScoreFado.kind, "slot": slot})
+        parts += maybe_act(item, fado_face(tile, box), ask, "a fado tile of the display")
     stack = Box(x0 + 4 * 128 + 12, y + 8, 120, 40)
     parts += fado_face(obs["stack_top"], stack, muted_face=True)
     parts.append(muted(stack.x, stack.y + stack.h + 12, f"stack: {obs['stack']} tiles", 10))
@@ -309,7 +336,8 @@ def rehearsal(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
         item = acts.find(GainNote.kind, note=n) or acts.find(BonusNote.kind, note=n)
         face = [spot(box, item, "#eef2f7"),
                 bold(box.x + box.w / 2, box.y + 19, f"{note} ×{left}", 11, "middle")]  # fmt: skip
-        parts += maybe_act(item, face)
+        about = f"note tiles {note}: {left} left in the supply"
+        parts += maybe_act(item, face, asking(obs, {"kind": GainNote.kind, "note": n}), about)
     return parts, max(h + 4, 104)
 
 
@@ -331,10 +359,12 @@ def billboard(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
         parts.append(bold(x, y + 10, obs["types"][t]["name"], 12))
         box = Box(x, y + 16, COLUMN_W, TILE_H)
         item = acts.find(Promote.kind, type=t)
+        ask = asking(obs, {"kind": Promote.kind, "type": t})
         if shown["tile"] is None:
-            parts += maybe_act(item, [spot(box, item)])
+            about = f"the billboard's {obs['types'][t]['name']} space: promote a musician to it"
+            parts += maybe_act(item, [spot(box, item)], ask, about)
         else:
-            parts += tile_card(obs, shown["tile"], box, item, prices=False)
+            parts += tile_card(obs, shown["tile"], box, item, prices=False, ask=ask)
         for p, n in enumerate(shown["cubes"]):
             cx = x + 10 + p * 24
             parts.append(rect(Box(cx - 8, y + 52, 16, 16), rx=2, fill=player_colour(p)))
@@ -457,7 +487,8 @@ def restaurant(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], f
         if RESTAURANT_SPACE in p[kind]:
             shown = {"seat": seat, "assistant": assistant}
     current = obs["target"] == RESTAURANT_SPACE and obs["turn"] == seat
-    more, h = action_space(acts, RESTAURANT_SPACE, 2 * MARGIN, y + 40, shown, current)
+    mine = obs["you"] == seat
+    more, h = action_space(acts, RESTAURANT_SPACE, 2 * MARGIN, y + 40, shown, current, mine)
     parts += more
     heights = [h]
     for t in range(len(obs["types"])):

@@ -3,8 +3,11 @@
 // spectator links.
 
 import { api, errorText } from "./http.js";
+import { startAccount } from "./account.js";
 import { forget as forgetTable, myTables, remember } from "./mine.js";
 import { seatName } from "./naming.js";
+import { formatTime, tablesList } from "./tables-list.js";
+import { showTurns } from "./turns.js";
 
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("lobby-data").textContent || "{}");
@@ -33,7 +36,7 @@ const clockBotSelect = $("clock-bot");
 const createButton = $("create");
 const message = $("lobby-message");
 const links = $("links");
-const tablesBox = $("tables");
+const loadTables = tablesList($("tables"), gameName, showMessage);
 const mineCard = $("mine-card");
 const mineBox = $("mine");
 const optionsBox = $("game-options-box");
@@ -372,54 +375,7 @@ function renderMine() {
     box.append(summary, ...seatRows(t), forget);
     mineBox.append(box);
   }
-  showTurns();
-}
-
-/** A seat link's token: in the query (?token=) or the fragment (#token=). */
-function tokenOf(url) {
-  const u = new URL(url, location.origin);
-  return u.searchParams.get("token") || new URLSearchParams(u.hash.slice(1)).get("token");
-}
-
-/**
- * Whose turn it is at each of this browser's tables (turn-based play: a day a move),
- * asked with one of its seats' tokens: "● your turn" where one of the seats whose
- * link this browser holds is to move; the lobby's title counts them.
- */
-async function showTurns() {
-  let yours = 0;
-  const asked = [...mineBox.querySelectorAll(".my-table")].map(async (box) => {
-    const t = myTables().find((x) => x.table === box.dataset.table);
-    const held = ((t && t.seats) || []).filter((s) => s.url && tokenOf(s.url));
-    if (!held.length) return;
-    const token = encodeURIComponent(tokenOf(held[0].url));
-    const r = await api("GET", `/api/tables/${encodeURIComponent(t.table)}/view?svg=false&token=${token}`);
-    const turn = box.querySelector(".turn");
-    if (!r.ok || !r.data) {
-      turn.textContent = r.status === 404 ? "· gone" : "";
-      return;
-    }
-    const view = r.data;
-    const mine = new Set(held.map((s) => s.seat));
-    const acting = view.acting || [];
-    if (view.terminal) turn.textContent = "· over";
-    else if (acting.some((s) => mine.has(s))) {
-      yours += 1;
-      turn.textContent = "· ● your turn";
-      box.classList.add("your-turn");
-    } else {
-      const names = acting.map((s) => seatName((view.seats || [])[s] || {}, s));
-      turn.textContent = names.length ? `· waiting for ${listNames(names)}` : "";
-    }
-  });
-  await Promise.all(asked);
-  document.title = yours ? `● ${yours} · ${BASE_TITLE}` : BASE_TITLE;
-}
-
-const BASE_TITLE = document.title;
-
-function listNames(names) {
-  return names.length > 3 ? `${names.length} seats` : names.join(", ");
+  showTurns(mineBox);
 }
 
 function showLinks(created) {
@@ -468,161 +424,6 @@ form.addEventListener("submit", async (event) => {
   loadTables();
 });
 
-// an open seat (one its table opened to anyone) is taken with a name: its link is then
-// this browser's (kept under Your tables) and the page opens it
-async function takeSeat(t, seat, form) {
-  const name = form.querySelector("input").value.trim();
-  const button = form.querySelector("button");
-  button.disabled = true;
-  const r = await api("POST", `/api/tables/${encodeURIComponent(t.table)}/seats/${seat}/take`, { name });
-  button.disabled = false;
-  if (!r.ok || !r.data) {
-    showMessage(r.network ? "Could not reach the server. Is it still running?" : `Could not take the seat: ${errorText(r)}`, "error");
-    loadTables();
-    return;
-  }
-  const spectate = `/t/${encodeURIComponent(t.table)}`;
-  remember({ table: t.table, game: t.game, opened: new Date().toISOString(), seats: [r.data], spectate });
-  location.assign(r.data.url);
-}
-
-function takeForm(t, s) {
-  const form = document.createElement("form");
-  form.className = "take";
-  const name = document.createElement("input");
-  name.type = "text";
-  name.required = true;
-  name.maxLength = 40;
-  name.placeholder = "your name";
-  name.autocomplete = "nickname";
-  name.setAttribute("aria-label", `Your name, to take seat ${s.seat} of table ${t.table}`);
-  const button = document.createElement("button");
-  button.type = "submit";
-  button.className = "primary";
-  button.textContent = `Take seat ${s.seat}`;
-  form.append(name, button);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    takeSeat(t, s.seat, form);
-  });
-  return form;
-}
-
-async function loadTables() {
-  // a name being typed to take a seat is not wiped by the list's refresh
-  if ([...tablesBox.querySelectorAll("form.take input")].some((i) => i.value || i === document.activeElement)) return;
-  const r = await api("GET", "/api/tables");
-  const body = r.data;
-  if (!r.ok || !body) {
-    tablesBox.replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: "Could not load the tables." }));
-    return;
-  }
-  const tables = body.tables || [];
-  if (tables.length === 0) {
-    tablesBox.replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: "No tables yet." }));
-    return;
-  }
-  const table = document.createElement("table");
-  table.className = "tables";
-  const head = table.createTHead().insertRow();
-  for (const title of ["Table", "Game", "Seats", "Status", "Created", ""]) {
-    const th = document.createElement("th");
-    th.textContent = title;
-    if (title === "Created") th.className = "created";
-    head.append(th);
-  }
-  const tbody = table.createTBody();
-  for (const t of tables) {
-    const tr = tbody.insertRow();
-    const tid = tr.insertCell();
-    tid.className = "tid";
-    tid.textContent = t.table;
-    tr.insertCell().textContent = gameName(t.game);
-    const who = tr.insertCell();
-    who.className = "who";
-    const seatWord = (s) => (s.kind === "bot" ? s.bot || "bot" : s.open ? "open seat" : s.name || "person");
-    who.textContent = (t.seats || []).map(seatWord).join(", ");
-    const status = tr.insertCell();
-    status.className = "state";
-    status.textContent = t.status || "";
-    const created = tr.insertCell();
-    created.className = "created";
-    created.textContent = formatTime(t.created);
-    const a = document.createElement("a");
-    a.href = `/t/${encodeURIComponent(t.table)}`;
-    a.textContent = "watch";
-    a.className = "spectate";
-    const last = tr.insertCell();
-    last.append(a);
-    for (const s of (t.seats || []).filter((x) => x.open)) last.append(takeForm(t, s));
-  }
-  tablesBox.replaceChildren(table);
-}
-
-function formatTime(value) {
-  if (value === null || value === undefined || value === "") return "";
-  const date = typeof value === "number" ? new Date(value * 1000) : new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  return date.toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
-}
-
-// == the optional account: sign in, up or out; signed in, its seats join Your tables ===
-const accountForm = $("account-form");
-const accountMessage = $("account-message");
-
-function showAccountMessage(text) {
-  accountMessage.textContent = text;
-  accountMessage.className = "message error";
-  accountMessage.hidden = !text;
-}
-
-/** Signed in (`me`: {name, tables}) or not (null): the card, and the account's seats
- *  kept in this browser's list (mine.js), so they are here on any device. */
-function showAccount(me) {
-  $("account-in").hidden = !me;
-  accountForm.hidden = Boolean(me);
-  if (!me) return;
-  $("account-name").textContent = me.name;
-  for (const t of [...(me.tables || [])].reverse()) {
-    const spectate = `/t/${encodeURIComponent(t.table)}`;
-    remember({ table: t.table, game: t.game, opened: t.created, seats: [{ seat: t.seat, kind: "human", url: t.url }], spectate });
-  }
-  renderMine();
-}
-
-async function loadAccount() {
-  if (!document.cookie.split("; ").includes("hb_signed_in=1")) {
-    showAccount(null); // not signed in here (the flag beside the session cookie)
-    return;
-  }
-  const r = await api("GET", "/api/me");
-  showAccount(r.ok ? r.data : null);
-}
-
-async function signIn(path) {
-  showAccountMessage("");
-  const body = { name: $("account-user").value.trim(), password: $("account-password").value };
-  const r = await api("POST", path, body);
-  if (!r.ok) {
-    showAccountMessage(r.network ? "Could not reach the server." : errorText(r));
-    return;
-  }
-  $("account-password").value = "";
-  await loadAccount();
-}
-
-accountForm.addEventListener("submit", (event) => {
-  event.preventDefault();
-  signIn("/api/session");
-});
-$("sign-up").addEventListener("click", () => {
-  if (accountForm.reportValidity()) signIn("/api/accounts");
-});
-$("sign-out").addEventListener("click", async () => {
-  await api("DELETE", "/api/session");
-  showAccount(null);
-});
-
 // a message of the last attempt goes once the form changes, or when the browser's own
 // checks stop the next attempt (a seed out of range: no request, no new message)
 form.addEventListener("input", clearMessage);
@@ -640,11 +441,11 @@ fillPlayers();
 fillOptions();
 renderMine();
 loadTables();
-loadAccount();
+startAccount(renderMine);
 loadBotRatings();
 setInterval(() => {
   if (!document.hidden) {
     loadTables();
-    showTurns();
+    showTurns(mineBox);
   }
 }, 10000);

@@ -10,11 +10,8 @@
 import { SVG_NS, parseSvg } from "./drawing.js";
 import { api, errorText } from "./http.js";
 import { seatName, withSeatNames } from "./naming.js";
-<<<<<<< HEAD
-import { boardZoom } from "./zoom.js";
-=======
 import { scoreShort } from "./scoring.js";
->>>>>>> h/mbui
+import { boardZoom } from "./zoom.js";
 
 const body = document.body;
 const TABLE = body.dataset.table;

@@ -136,10 +136,15 @@ document.addEventListener("keydown", (event) => {
 
 // "Why not?": a part of the board that stands for a move not legal now (class "ask",
 // its action in data-action) asks the server, which answers with the rule that forbids
-// it, worked out on what this seat may know; nothing is played.
+// it, worked out on what this seat may know; nothing is played. Any other part says
+// what it is (its tooltip) and that it is not a move now, with where the moves are.
 async function askWhy(event) {
+  if (!state.view || state.busy || !el.board.contains(event.target)) return;
   const node = event.target.closest ? event.target.closest(".ask[data-action]") : null;
-  if (!node || !el.board.contains(node) || !TOKEN || state.busy || !state.view) return;
+  if (!node || !TOKEN) {
+    notAMove(event.target);
+    return;
+  }
   let action;
   try {
     action = JSON.parse(node.getAttribute("data-action"));
@@ -156,6 +161,30 @@ async function askWhy(event) {
   } else if (!r.network) {
     showMessage(refusalText(r), "error");
   }
+}
+
+/** The nearest tooltip of the part clicked, from it up to the board. */
+function partTitle(target) {
+  for (let node = target; node && node !== el.board; node = node.parentNode) {
+    const title = node.querySelector ? node.querySelector(":scope > title") : null;
+    if (title && title.textContent.trim()) return title.textContent.trim();
+  }
+  return "";
+}
+
+function notAMove(target) {
+  const title = partTitle(target);
+  const view = state.view;
+  let where;
+  if (!TOKEN) where = "You are watching: only a seat's link plays.";
+  else if (view.terminal) where = "The game is over.";
+  else if (!(view.acting || []).includes(view.seat)) where = `It is not your turn (${el.status.textContent}).`;
+  else {
+    const n = (view.legal_actions || []).length;
+    where = `Your moves are the highlighted parts of the board and the ${n === 1 ? "move" : `${n} moves`} under Your move.`;
+  }
+  const what = title ? `“${title}” is not a move now.` : "Nothing to play there.";
+  showMessage(`${what} ${where}`, "notice why");
 }
 
 el.board.addEventListener("keydown", (event) => {
