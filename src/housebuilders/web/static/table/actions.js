@@ -24,7 +24,9 @@ async function post(path, payload, { successClears = true } = {}) {
     return;
   }
   if (r.network) {
-    showMessage("Could not reach the server. Check your connection; the page will catch up when it is back.", "notice");
+    showMessage("Could not reach the server. Check your connection; the page will catch up when it is back.", "notice", {
+      outage: true,
+    });
     setConnection("offline");
     return;
   }
