@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from housebuilders.core import game
 from tests.live_server import LiveServer
 from tests.web.conftest import WAIT_MS, post
 
@@ -36,3 +39,75 @@ def test_the_outage_note_goes_once_the_server_is_back(browser: Any, tmp_path: An
     finally:
         context.close()
         live.stop()
+
+
+# -- Welcome To's prompt (review defect 4) -------------------------------------------------
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}  # fmt: skip
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+
+
+def to_a_prompt_with_buttons(server: str) -> str:
+    """A Welcome To seat's link whose prompt has two buttons after its text: a pool
+    pair taken and its number written in a house with a pool ("14 written (street 3,
+    house 9). Its pool:", then "build the pool" and "skip"), found on the game itself
+    with the table's seed, then played at the table."""
+    seed = 3
+    state = game("welcome-to").new_game(2, seed, None)
+    pick, action = next(
+        (shown, action)
+        for shown, action in zip(state.legal_json(0), state.legal_actions(0), strict=True)
+        if shown["action"] == {"kind": "pick", "pair": 0}
+    )
+    state.apply(0, action)
+    writes = []
+    for write, action in zip(state.legal_json(0), state.legal_actions(0), strict=True):
+        after = state.clone()
+        after.apply(0, action)
+        if any(a["action"]["kind"] == "pool" for a in after.legal_json(0)):
+            writes.append(write)
+    assert writes, "no house with a pool for the pair's number"
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    created = post(server + "/api/tables", {"game": "welcome-to", "seats": seats, "seed": seed})
+    table, seat = created["table"], created["seats"][0]
+    moves = f"{server}/api/tables/{table}/actions?token={seat['token']}&svg=false"
+    post(moves, {"index": pick["index"]})
+    view = post(moves, {"index": writes[-1]["index"]})  # the longest "(street s, house h)"
+    assert {a["action"]["kind"] for a in view["legal_actions"]} >= {"pool", "skip"}
+    return server + seat["url"]
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_welcome_tos_prompt_is_never_under_its_buttons(
+    browser: Any, server: str, size: dict[str, Any]
+) -> None:
+    context = browser.new_context(**size)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(to_a_prompt_with_buttons(server))
+        page.wait_for_selector("#board svg text.prompt")
+        page.evaluate("document.fonts.ready")
+        boxes = page.evaluate(
+            """() => {
+              const box = (n) => { const r = n.getBoundingClientRect();
+                return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+              const prompt = document.querySelector('#board svg text.prompt');
+              const buttons = [...document.querySelectorAll(
+                '#board svg .prompt-buttons [data-index] > rect:not(.hit), '
+                + '#board svg .prompt-buttons [data-index] > text')];
+              return {text: box(prompt), label: prompt.textContent, buttons: buttons.map(box)};
+            }"""
+        )
+        assert boxes["buttons"], f"no buttons after {boxes['label']!r}"
+        text = boxes["text"]
+        for button in boxes["buttons"]:
+            apart = (
+                button["left"] >= text["right"]
+                or button["right"] <= text["left"]
+                or button["top"] >= text["bottom"]
+                or button["bottom"] <= text["top"]
+            )
+            assert apart, f"{boxes['label']!r} ends at {text['right']:.1f}, under {button}"
+    finally:
+        context.close()
