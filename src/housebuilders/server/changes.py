@@ -195,7 +195,7 @@ class Changes:
                 table.spec.id, now.num_players, table.seed, history, table.options
             )
             await self.append(table, seat, "undo")
-            table.advance(state)
+            table.advance(state, by_bot=table.by_bot[:last] + table.by_bot[last + 1 :])
         service.driver.kick(table)
 
     async def back(self, table: Table, seat: int | None) -> None:
@@ -320,7 +320,7 @@ class Changes:
             await service.transaction(write)
 
     # -- the log --------------------------------------------------------------------------------
-    async def commit(self, table: Table, seat: int, action: Action) -> None:
+    async def commit(self, table: Table, seat: int, action: Action, by_bot: bool = False) -> None:
         """Apply, store, then publish (the caller holds the table's lock).
 
         Another server process may write the log's next entry first: a choice of the
@@ -329,7 +329,8 @@ class Changes:
         were made, which the others' unseen choices are not, and who plays it), the
         move is checked again and written next, the table's log held from the catch-up
         to the write so that no third move comes in between: one more try, which is
-        the last. If the seat's view changed, 409."""
+        the last. If the seat's view changed, 409. ``by_bot``: a bot made the move (the
+        seat's, or the clock bot for its person)."""
 
         def seen() -> tuple[list[list[Any]], str | None]:
             return table.state.history_seen_by(seat), table.played_by_bot(seat)
@@ -337,7 +338,9 @@ class Changes:
         before = seen()
         state = _played(table.state, seat, action)
         try:
-            await self.append(table, seat, "action", action.to_json(), state.is_terminal())
+            await self.append(
+                table, seat, "action", action.to_json(), state.is_terminal(), by_bot=by_bot
+            )
         except _Taken:  # caught up: the move goes after what the seat did not see
             async with self.holding(table) as held:
                 await self.service.peers.catch_up(table, heard=True, held=held)
@@ -345,8 +348,10 @@ class Changes:
                     raise
                 state = _played(table.state, seat, action)
                 finished = state.is_terminal()
-                await self.append(table, seat, "action", action.to_json(), finished, held)
-        table.advance(state)
+                await self.append(
+                    table, seat, "action", action.to_json(), finished, held, by_bot=by_bot
+                )
+        table.advance(state, by_bot=[*table.by_bot, by_bot])
 
     async def append(
         self,
@@ -356,6 +361,8 @@ class Changes:
         action: Any = None,
         finished: bool = False,
         held: Any = None,
+        *,
+        by_bot: bool = False,
     ) -> None:
         """Commit the table's next log entry (and its status once the game is over),
         in a transaction of its own or in ``held`` (``holding``). If another server
@@ -367,13 +374,15 @@ class Changes:
             "player": player,
             "kind": kind,
             "action": action,
+            "by_bot": by_bot,
             "time": db.now(),
         }
 
         def write(connection: Any) -> None:
             _hold_log(connection, table.id)
             connection.execute(insert(db.LogEntry), row)
-            service.peers.announce(connection, table.id, [row["idx"], player, kind, action])
+            notice = [row["idx"], player, kind, action, by_bot]
+            service.peers.announce(connection, table.id, notice)
             if finished:
                 connection.execute(
                     update(db.GameTable)

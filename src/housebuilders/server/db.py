@@ -7,7 +7,8 @@
   SHA-256 of a human seat's secret token (the token itself is never stored) and
   whether the person is away (their clock ran out and a bot plays for them).
 - ``log_entries``: the append-only log of a table. An entry is an action (player,
-  action JSON) or an undo of the player's last action. ``(table_id, idx)`` is
+  action JSON, whether a bot made it: migration 0008) or an undo of the player's last
+  action. ``(table_id, idx)`` is
   unique, so two servers racing for the same turn cannot both write it.
 
 - ``chat_messages``: what the people at a table said, in order: the seat, the text
@@ -119,6 +120,8 @@ class LogEntry(Base):
     player: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(8), default="action")  # "action" or "undo"
     action: Mapped[Any] = mapped_column(JSON, nullable=True)
+    #: the move was a bot's: a bot seat's, or the clock bot's for a person (0008)
+    by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
@@ -132,18 +135,28 @@ class ChatMessage(Base):
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
-def effective_actions(entries: list[LogEntry]) -> list[tuple[int, Any]]:
-    """The actions a table's game consists of: the log in order, each undo taking
-    back its seat's last action still standing (the last of all, but in a
+def standing(entries: list[LogEntry]) -> list[LogEntry]:
+    """The action entries a table's game consists of: the log in order, each undo
+    taking back its seat's last action still standing (the last of all, but in a
     simultaneous phase, where the others' unseen choices may follow it)."""
-    actions: list[tuple[int, Any]] = []
+    actions: list[LogEntry] = []
     for entry in entries:
         if entry.kind == "undo":
-            mine = max(i for i, (player, _) in enumerate(actions) if player == entry.player)
+            mine = max(i for i, done in enumerate(actions) if done.player == entry.player)
             del actions[mine]
         else:
-            actions.append((entry.player, entry.action))
+            actions.append(entry)
     return actions
+
+
+def effective_actions(entries: list[LogEntry]) -> list[tuple[int, Any]]:
+    """The actions a table's game consists of (``standing``): (player, action JSON)."""
+    return [(entry.player, entry.action) for entry in standing(entries)]
+
+
+def made_by_bots(entries: list[LogEntry]) -> list[bool]:
+    """For each action of the game (``standing``), whether a bot made it."""
+    return [bool(entry.by_bot) for entry in standing(entries)]
 
 
 def make_engine(url: str) -> Engine:

@@ -95,7 +95,7 @@ class Driver:
                     if action is None:  # a slow or broken bot must not stall the table
                         action = decision.fallback(legal)
                     try:
-                        await service.changes.commit(table, seat, action)
+                        await service.changes.commit(table, seat, action, by_bot=True)
                     except ApiError:  # another process wrote this turn first (caught up)
                         continue
                 failures = _went_through(table, "a bot's move", failures)

@@ -214,6 +214,7 @@ class TableService:
         actions = db.effective_actions(entries)
         state = await self.replayed(spec.id, row.players, row.seed, actions, row.options)
         return Table(
+            by_bot=db.made_by_bots(entries),
             id=row.id,
             spec=spec,
             seed=row.seed,

@@ -92,6 +92,9 @@ class Table:
     )
     driver: asyncio.Task[None] | None = None
     clock: asyncio.Task[None] | None = None
+    #: for each action of the game's history, whether a bot made it (a bot seat's, or
+    #: the clock bot's for a person away): a person takes back only their own moves
+    by_bot: list[bool] = field(default_factory=list)
     #: per seat, the view its last hint was worked out on and the hint (being) worked out
     hinted: dict[int, tuple[dict[str, Any], asyncio.Future[dict[str, Any]]]] = field(
         default_factory=dict
@@ -138,10 +141,11 @@ class Table:
 
     def undoable(self, seat: int | None) -> int | None:
         """The index in the history of the action ``seat`` may take back, if any: its
-        own last action, while nothing hidden has been revealed and no chance used
-        since, and no other seat has acted since in the open (in a simultaneous
-        phase the others' unseen choices do not count: they neither depend on it nor
-        may show through)."""
+        own last action, if its person made it (not the clock bot while they were
+        away), while nothing hidden has been revealed and no chance used since, and
+        no other seat has acted since in the open (in a simultaneous phase the
+        others' unseen choices do not count: they neither depend on it nor may show
+        through)."""
         state = self.state
         if seat is None or state.is_terminal() or self.seats[seat].away:
             return None  # a clock bot's move is not its person's to take back
@@ -149,6 +153,8 @@ class Table:
         last = next((i for i in reversed(range(len(history))) if history[i][0] == seat), None)
         if last is None or last < state.undo_floor:
             return None
+        if last < len(self.by_bot) and self.by_bot[last]:
+            return None  # the clock bot played it while its person was away
         if last == len(history) - 1 or last >= state.unseen_moves_from():
             return last
         return None
@@ -274,11 +280,14 @@ class Table:
             return {**out, "seed": self.seed, "secret": self.secret, "actions": actions}
         return {**out, "actions": self.state.history_seen_by(seat)}
 
-    def advance(self, state: State, entries: int = 1) -> None:
+    def advance(self, state: State, entries: int = 1, by_bot: list[bool] | None = None) -> None:
         """The game went on to ``state`` (a move or an undo), with ``entries`` more log
-        entries written: everyone listening is told (``changed``)."""
+        entries written and ``by_bot`` for each action of its history (whether a bot
+        made it): everyone listening is told (``changed``)."""
         self.state = state
         self.entries += entries
+        if by_bot is not None:
+            self.by_bot = by_bot
         self.changed()
 
     def seat_is(self, seat: int, *, away: bool | None = None, name: str | None = None) -> None:
