@@ -3,9 +3,12 @@ their seat until they come back, and the game goes on for the others."""
 
 from __future__ import annotations
 
+import time
+
 from fastapi.testclient import TestClient
 
 from housebuilders.server import create_app
+from housebuilders.server.driver import AWAY_MOVE_SECONDS
 from tests.server.conftest import create, wait_for
 
 
@@ -92,3 +95,22 @@ def test_who_made_a_move_is_kept_across_a_restart(sqlite_url: str) -> None:
         view = client.get(f"/api/tables/{table}/view?token={token}").json()
         assert view["log_length"] > 0 and not view["can_undo"]
         assert client.post(f"/api/tables/{table}/undo?token={token}").status_code == 409
+
+
+def test_a_person_who_left_a_table_of_bots_has_time_to_come_back(client: TestClient) -> None:
+    """Issue 46 (review defect 3): at a table where everyone else is a bot, the clock bot
+    plays the seat of a person who left, with their page open, at a person's pace
+    (``AWAY_MOVE_SECONDS`` a move), not the whole game within seconds."""
+    created = create(client, "mr-house-advanced", "human,greedy,random", seed=2)
+    table, token = created["table"], created["seats"][0]["token"]
+    mine = wait_for(client, table, token, lambda v: v["acting"] == [0])
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}"):  # the page, open
+        client.post(f"/api/tables/{table}/leave?token={token}")
+        time.sleep(AWAY_MOVE_SECONDS / 2)
+        meanwhile = client.get(f"/api/tables/{table}/view?token={token}").json()
+        assert meanwhile["log_length"] == mine["log_length"]  # not yet
+        moved = wait_for(client, table, token, lambda v: v["log_length"] > mine["log_length"])
+        back = client.post(f"/api/tables/{table}/back?token={token}").json()
+    assert not back["terminal"] and not back["seats"][0]["away"]
+    assert back["log_length"] - mine["log_length"] <= 3, "the bot played on at once"
+    assert moved["log_length"] - mine["log_length"] <= 3

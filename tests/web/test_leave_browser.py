@@ -10,7 +10,7 @@ import pytest
 
 from housebuilders.core import game
 from tests.live_server import LiveServer
-from tests.web.conftest import WAIT_MS, post
+from tests.web.conftest import WAIT_MS, get, post
 
 
 def test_the_outage_note_goes_once_the_server_is_back(browser: Any, tmp_path: Any) -> None:
@@ -111,3 +111,65 @@ def test_welcome_tos_prompt_is_never_under_its_buttons(
             assert apart, f"{boxes['label']!r} ends at {text['right']:.1f}, under {button}"
     finally:
         context.close()
+
+
+# -- leaving (review defect 3) ---------------------------------------------------------------
+#: the #leave button's place on every animation frame, from when it first shows
+TRACK_LEAVE = """() => {
+  window.leaveAt = [];
+  const track = () => {
+    const b = document.getElementById('leave');
+    if (b && !b.hidden) {
+      const r = b.getBoundingClientRect();
+      window.leaveAt.push([Math.round(r.left), Math.round(r.top), Math.round(r.width)]);
+    }
+    requestAnimationFrame(track);
+  };
+  track();
+}"""
+
+
+def test_leaving_asks_first_in_the_page(page: Any, server: str) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    created = post(server + "/api/tables", {"game": "mr-house-basic", "seats": seats, "seed": 5})
+    table, token = created["table"], created["seats"][0]["token"]
+    page.goto(server + created["seats"][0]["url"])
+    page.wait_for_selector('body[data-your-turn="true"]')
+    page.click("#leave")
+    dialog = page.locator("dialog#confirm")
+    dialog.wait_for()
+    what = dialog.text_content()
+    assert "Leave the game?" in what and "bot" in what and "I'm back" in what
+    page.click("#confirm-cancel")  # stays: nothing was asked of the server
+    dialog.wait_for(state="hidden")
+    assert not get(f"{server}/api/tables/{table}/view?token={token}&svg=false")["seats"][0]["away"]
+    page.click("#leave")
+    page.keyboard.press("Escape")  # so does Escape
+    dialog.wait_for(state="hidden")
+    assert page.is_hidden("#away-note")
+    page.click("#leave")
+    page.click("#confirm-ok")
+    page.wait_for_selector("#away-note:not([hidden])")
+    assert get(f"{server}/api/tables/{table}/view?token={token}&svg=false")["seats"][0]["away"]
+    # at a table of bots, with the page open, there is time to come back
+    page.click("#back")
+    page.wait_for_selector("#away-note", state="hidden")
+    assert page.get_attribute("body", "data-terminal") == "false"
+
+
+def test_the_leave_button_stays_put_while_views_stream_in(page: Any, server: str) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    body = {"game": "mr-house-basic", "seats": seats, "seed": 5, "hints": True}
+    created = post(server + "/api/tables", body)
+    page.goto(server + created["seats"][0]["url"])
+    page.wait_for_selector('body[data-your-turn="true"]')
+    page.wait_for_selector("#leave:not([hidden])")
+    page.evaluate(TRACK_LEAVE)
+    for _ in range(4):  # moves: Undo shows and goes, the bot's views stream in, Hint...
+        page.wait_for_selector('body[data-your-turn="true"]:not([data-busy="true"])')
+        before = page.get_attribute("body", "data-log-length")
+        page.locator("#actions button[data-index]").first.click()
+        page.wait_for_function("b => document.body.dataset.logLength !== b", arg=before)
+    page.wait_for_selector('body[data-your-turn="true"]:not([data-busy="true"])')
+    places = {tuple(at) for at in page.evaluate("window.leaveAt")}
+    assert len(places) == 1, f"the Leave button moved: {sorted(places)}"

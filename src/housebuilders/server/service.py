@@ -35,7 +35,7 @@ from housebuilders.server.archive import Archive
 from housebuilders.server.bots import MOVE_SECONDS, BotPool
 from housebuilders.server.changes import Changes
 from housebuilders.server.chat import CHAT_HISTORY, Talk
-from housebuilders.server.driver import Driver
+from housebuilders.server.driver import AWAY_MOVE_SECONDS, Driver
 from housebuilders.server.errors import ApiError
 from housebuilders.server.limits import Limits, RateLimiter
 from housebuilders.server.peers import Peers
@@ -61,8 +61,10 @@ class TableService:
         move_seconds: float = MOVE_SECONDS,
         bot_workers: int | None = None,
         bot_imports: tuple[str, ...] = (),
+        away_seconds: float = AWAY_MOVE_SECONDS,
     ) -> None:
         """``limits``: see ``Limits``; ``move_seconds``: the time a bot has per move;
+        ``away_seconds``: the clock bot's pace for a person away (``driver``);
         ``bot_workers``: the processes bots think in (default: one per core);
         ``bot_imports``: modules that register custom bots, imported here and in
         every bot worker."""
@@ -70,6 +72,7 @@ class TableService:
             importlib.import_module(module)
         workers = default_jobs() if bot_workers is None else bot_workers
         self.bots = BotPool(workers, move_seconds, tuple(bot_imports))
+        self.away_seconds = away_seconds
         self.engine = engine
         self.limits = limits or Limits()
         self.sessions = db.session_factory(engine)

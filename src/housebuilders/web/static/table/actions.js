@@ -1,6 +1,7 @@
 // Playing: a move (a button, or a part of the board), undo, back, leave, a name and a
 // rematch, each POSTed to the table; the page is busy meanwhile.
 
+import { confirmStep } from "./confirm.js";
 import { refresh, setConnection } from "./live.js";
 import { api, base, body, clearMessage, el, refusalText, showMessage, state } from "./page.js";
 import { markLiveParts, render, renderActions } from "./render.js";
@@ -73,7 +74,18 @@ el.filter.addEventListener("keydown", (event) => {
 
 el.undo.addEventListener("click", () => post("undo"));
 el.back.addEventListener("click", () => post("back"));
-el.leave.addEventListener("click", () => post("leave"));
+el.leave.addEventListener("click", async () => {
+  const bot = state.view && state.view.clock_bot ? `A bot (${state.view.clock_bot})` : "A bot";
+  const leave = await confirmStep({
+    question: "Leave the game?",
+    what:
+      `${bot} plays your seat until you come back: click “I'm back” on this page, or open ` +
+      "your link again. While this page is open it plays at a person's pace, a move every " +
+      "few seconds; once it is closed, at once. The game goes on for the others.",
+    yes: "Leave the game",
+  });
+  if (leave) post("leave");
+});
 el.rematch.addEventListener("click", async () => {
   if (state.busy) return;
   setBusy(true);
