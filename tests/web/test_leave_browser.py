@@ -173,3 +173,59 @@ def test_the_leave_button_stays_put_while_views_stream_in(page: Any, server: str
     page.wait_for_selector('body[data-your-turn="true"]:not([data-busy="true"])')
     places = {tuple(at) for at in page.evaluate("window.leaveAt")}
     assert len(places) == 1, f"the Leave button moved: {sorted(places)}"
+
+
+# -- resigning and the vote to abandon (issue 46) --------------------------------------------
+def test_resigning_asks_first_and_the_other_seat_wins(page: Any, server: str) -> None:
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "greedy"}]
+    created = post(server + "/api/tables", {"game": "mr-house-basic", "seats": seats, "seed": 5})
+    page.goto(server + created["seats"][0]["url"])
+    page.wait_for_selector('body[data-your-turn="true"]')
+    page.click("#resign")
+    dialog = page.locator("dialog#confirm")
+    dialog.wait_for()
+    what = dialog.text_content()
+    assert "Resign?" in what and "loses" in what and "game ends now" in what
+    page.click("#confirm-cancel")
+    dialog.wait_for(state="hidden")
+    assert page.get_attribute("body", "data-terminal") == "false"
+    page.click("#resign")
+    page.click("#confirm-ok")
+    page.wait_for_selector('body[data-terminal="true"] #final')
+    assert page.text_content("#headline").startswith("Seat 1 (greedy) wins")
+    heads = page.locator("#final table thead th").all_text_contents()
+    assert "Ada (seat 0) (resigned) (you)" in heads
+    assert page.is_hidden("#resign") and page.is_hidden("#leave") and page.is_hidden("#abandon")
+
+
+def test_a_table_is_abandoned_when_everyone_agrees(browser: Any, server: str) -> None:
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}]
+    created = post(server + "/api/tables", {"game": "welcome-to", "seats": seats, "seed": 2})
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in seats]
+    try:
+        ada, bob = (context.new_page() for context in contexts)
+        for page, seat in ((ada, 0), (bob, 1)):
+            page.set_default_timeout(WAIT_MS)
+            page.goto(server + created["seats"][seat]["url"])
+            page.wait_for_selector("#abandon:not([hidden])")
+        assert ada.text_content("#abandon") == "Vote to abandon"
+        ada.click("#abandon")
+        ada.locator("dialog#confirm").wait_for()
+        assert "every person at the table agrees" in ada.text_content("dialog#confirm")
+        ada.click("#confirm-ok")
+        bob.wait_for_selector("#abandon-note:not([hidden])")
+        assert "Ada (seat 0) votes (1 of 2)" in bob.text_content("#abandon-note")
+        assert bob.text_content("#abandon") == "Agree to abandon (1 of 2)"
+        bob.click("#abandon")
+        bob.click("#confirm-ok")
+        for page in (ada, bob):
+            page.wait_for_selector('body[data-terminal="true"] #final')
+            assert page.text_content("#headline") == "Abandoned by agreement: no winner"
+        ada.goto(server + "/archive")
+        row = ada.locator(f'tr[data-table="{created["table"]}"]')
+        row.wait_for()
+        assert "abandoned by agreement: no winner" in row.text_content()
+        assert "★" not in row.text_content()
+    finally:
+        for context in contexts:
+            context.close()

@@ -5,7 +5,8 @@
   status, clock settings, created.
 - ``seats``: one row per seat: kind (``human`` or ``bot``), the bot's name, the
   SHA-256 of a human seat's secret token (the token itself is never stored) and
-  whether the person is away (their clock ran out and a bot plays for them).
+  whether the person is away (their clock ran out and a bot plays for them), has
+  resigned, or votes to abandon the game (migration 0009).
 - ``log_entries``: the append-only log of a table. An entry is an action (player,
   action JSON, whether a bot made it: migration 0008) or an undo of the player's last
   action. ``(table_id, idx)`` is
@@ -80,7 +81,9 @@ class GameTable(Base):
     #: the seed was given); told to nobody before the game is over (migration 0007)
     secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-    #: "playing", "finished", or "abandoned" (set aside: no move and nobody watching)
+    #: "playing", "finished" (by the rules, or when resignations left one seat),
+    #: "abandoned" (set aside: no move and nobody watching) or "void" (every person
+    #: agreed to abandon it: no winner)
     status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
     #: a digest of the address that opened it, for the bot seats per address (0007)
     opener: Mapped[str | None] = mapped_column(String(64), nullable=True)
@@ -106,6 +109,10 @@ class Seat(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     away: Mapped[bool] = mapped_column(Boolean, default=False)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)  # a person's, if given
+    #: the person resigned: the seat loses, the clock bot plays its turns (0009)
+    resigned: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: the person votes to abandon the game (0009)
+    abandon: Mapped[bool] = mapped_column(Boolean, default=False)
 
     table: Mapped[GameTable] = relationship(back_populates="seats")
 

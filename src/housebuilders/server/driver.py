@@ -54,7 +54,7 @@ class Driver:
         if service.closing or table.abandoned:
             return
         peers = service.peers
-        if table.state.is_terminal():
+        if table.over:
             peers.let_go(table)
             return
         bots_to_move = any(table.played_by_bot(s) for s in table.state.acting_players())
@@ -78,7 +78,7 @@ class Driver:
             try:
                 state = table.state
                 movers = [s for s in state.acting_players() if table.played_by_bot(s)]
-                if not movers:
+                if not movers or table.over:
                     break
                 seat = movers[0]
                 name = table.played_by_bot(seat)
@@ -93,6 +93,8 @@ class Driver:
                     break  # no fallback moves while the server stops
                 async with table.lock:
                     await service.peers.catch_up(table)
+                    if table.over:
+                        break  # resigned or abandoned while the bot thought
                     if table.played_by_bot(seat) != name or not still_fits(table.state, state):
                         continue  # the table changed under the bot while it thought: again
                     legal = table.state.legal_actions(seat)

@@ -82,14 +82,14 @@ class Peers:
         if quick and await service.run(lambda: self._log_length(table.id)) == table.entries:
             return  # the log is as this process has it (names, seats away: announced)
 
-        def read(session: Any) -> tuple[list[db.LogEntry], list[tuple[bool, str | None]], Any]:
+        def read(session: Any) -> tuple[list[db.LogEntry], list[tuple[Any, ...]], Any]:
             entries = session.scalars(
                 select(db.LogEntry)
                 .where(db.LogEntry.table_id == table.id, db.LogEntry.idx >= table.entries)
                 .order_by(db.LogEntry.idx)
             )
             seats = session.execute(
-                select(db.Seat.away, db.Seat.name)
+                select(db.Seat.away, db.Seat.name, db.Seat.resigned, db.Seat.abandon)
                 .where(db.Seat.table_id == table.id)
                 .order_by(db.Seat.seat)
             )
@@ -103,13 +103,13 @@ class Peers:
             with service.sessions(bind=held) as session:
                 entries, seats, (rematch, status) = await service.run(lambda: read(session))
         state = await self._played_on(table, entries) if entries else table.state
-        abandoned = status == "abandoned"
-        changed = rematch != table.rematch or abandoned != table.abandoned
-        table.abandoned = abandoned
+        abandoned, void = status == "abandoned", status == "void"
+        changed = (rematch, abandoned, void) != (table.rematch, table.abandoned, table.void)
+        table.abandoned, table.void = abandoned, void
         table.rematch = rematch
-        for info, (away, name) in zip(table.seats, seats, strict=False):
-            if (info.away, info.name) != (away, name):
-                info.away, info.name = away, name
+        for info, stored in zip(table.seats, seats, strict=False):
+            if (info.away, info.name, info.resigned, info.abandon) != tuple(stored):
+                info.away, info.name, info.resigned, info.abandon = stored
                 changed = True
         if entries:
             by_bot = table.by_bot + [bool(entry.by_bot) for entry in entries]

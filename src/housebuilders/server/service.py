@@ -199,7 +199,10 @@ class TableService:
             row = session.get(db.GameTable, table_id)
             if row is None:
                 return None
-            seats = [SeatInfo(s.kind, s.bot, s.token_hash, s.away, s.name) for s in row.seats]
+            seats = [
+                SeatInfo(s.kind, s.bot, s.token_hash, s.away, s.name, s.resigned, s.abandon)
+                for s in row.seats
+            ]
             entries = list(
                 session.scalars(
                     select(db.LogEntry)
@@ -232,6 +235,7 @@ class TableService:
             rematch=row.rematch,
             hints=row.hints,
             abandoned=row.status == "abandoned",
+            void=row.status == "void",
             opener=row.opener,
         )
 
@@ -264,7 +268,9 @@ class TableService:
         def ids(session: Any) -> list[str]:
             driven = or_(
                 db.GameTable.clock_minutes.is_not(None),
-                db.GameTable.seats.any(or_(db.Seat.kind == "bot", db.Seat.away.is_(True))),
+                db.GameTable.seats.any(
+                    or_(db.Seat.kind == "bot", db.Seat.away.is_(True), db.Seat.resigned.is_(True))
+                ),
             )
             query = select(db.GameTable.id).where(db.GameTable.status == "playing", driven)
             return list(session.scalars(query))
@@ -296,6 +302,14 @@ class TableService:
     async def leave(self, table: Table, seat: int | None) -> None:
         """``Changes.leave``"""
         await self.changes.leave(table, seat)
+
+    async def resign(self, table: Table, seat: int | None) -> None:
+        """``Changes.resign``"""
+        await self.changes.resign(table, seat)
+
+    async def vote(self, table: Table, seat: int | None, agree: bool) -> None:
+        """``Changes.vote``"""
+        await self.changes.vote(table, seat, agree)
 
     async def rename(self, table: Table, seat: int | None, name: str) -> None:
         """``Changes.rename``"""

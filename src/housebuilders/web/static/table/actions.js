@@ -7,11 +7,11 @@ import { api, base, body, clearMessage, el, refusalText, showMessage, state } fr
 import { markLiveParts, render, renderActions } from "./render.js";
 
 /** POST to the table (an action, undo, back) and render the view it returns. */
-async function post(path, payload, { successClears = true } = {}) {
+async function post(path, payload, { successClears = true, method = "POST" } = {}) {
   if (state.busy) return;
   setBusy(true);
   const wsBefore = state.wsViews;
-  const r = await api("POST", `${base}/${path}`, payload);
+  const r = await api(method, `${base}/${path}`, payload);
   setBusy(false);
   if (r.ok && r.data) {
     if (successClears) clearMessage();
@@ -53,7 +53,9 @@ export function act(index) {
 function setBusy(busy) {
   state.busy = busy;
   body.dataset.busy = busy ? "true" : "false";
-  for (const b of document.querySelectorAll("#actions button, #undo, #back, #leave, #rematch")) b.disabled = busy;
+  for (const b of document.querySelectorAll("#actions button, #undo, #back, #seat-tools button, #rematch")) {
+    b.disabled = busy;
+  }
   el.actions.classList.toggle("busy", busy);
   el.board.classList.toggle("busy", busy);
   if (state.view) markLiveParts(state.view);
@@ -85,6 +87,40 @@ el.leave.addEventListener("click", async () => {
     yes: "Leave the game",
   });
   if (leave) post("leave");
+});
+el.resign.addEventListener("click", async () => {
+  const view = state.view || {};
+  const playing = (view.seats || []).filter((s) => !s.resigned).length;
+  const ends = playing <= 2;
+  const resign = await confirmStep({
+    question: "Resign?",
+    what:
+      "Your seat loses: it ranks last whatever it scores, and you cannot come back. " +
+      (ends
+        ? "With one other seat left, the game ends now and that seat wins."
+        : "The others play on; a bot plays your seat's turns until the end."),
+    yes: "Resign",
+    no: "Keep playing",
+  });
+  if (resign) post("resign");
+});
+el.abandon.addEventListener("click", async () => {
+  const view = state.view || {};
+  const me = (view.seats || [])[view.seat] || {};
+  if (me.abandon) {
+    post("abandon", undefined, { method: "DELETE" }); // withdrawing a vote needs no asking
+    return;
+  }
+  const voted = (view.seats || []).some((s) => s.abandon);
+  const abandon = await confirmStep({
+    question: voted ? "Agree to abandon the game?" : "Propose to abandon the game?",
+    what:
+      "When every person at the table agrees, the game ends with no winner and is listed " +
+      "as abandoned. Until then it goes on, and you may withdraw your vote.",
+    yes: voted ? "Agree to abandon" : "Propose to abandon",
+    no: "Keep playing",
+  });
+  if (abandon) post("abandon");
 });
 el.rematch.addEventListener("click", async () => {
   if (state.busy) return;
