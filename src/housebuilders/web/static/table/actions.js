@@ -112,11 +112,15 @@ el.abandon.addEventListener("click", async () => {
     return;
   }
   const voted = (view.seats || []).some((s) => s.abandon);
+  const people = (view.seats || []).filter((s) => s.kind === "human" && !s.resigned).length;
   const abandon = await confirmStep({
     question: voted ? "Agree to abandon the game?" : "Propose to abandon the game?",
     what:
-      "When every person at the table agrees, the game ends with no winner and is listed " +
-      "as abandoned. Until then it goes on, and you may withdraw your vote.",
+      people === 1
+        ? "You are the only person playing at this table: the game ends now with no winner, " +
+          "and is listed as abandoned."
+        : "When every person at the table agrees, the game ends with no winner and is listed " +
+          "as abandoned. Until then it goes on, and you may withdraw your vote.",
     yes: voted ? "Agree to abandon" : "Propose to abandon",
     no: "Keep playing",
   });
