@@ -97,6 +97,7 @@ def _lists_finished_public_games_the_last_finished_first(client: TestClient) -> 
         "kind": "human",
         "bot": None,
         "name": "Ada",
+        "open": False,
         "resigned": False,
     }
     assert entry["seats"][1]["bot"] == "random"

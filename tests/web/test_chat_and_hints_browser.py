@@ -129,7 +129,10 @@ def test_a_hint_from_the_lobby_s_hints_box_names_and_marks_a_legal_move(
     named = page.text_content("#hint-box .hint-move").removeprefix("Hint: ")
     moves = page.locator("#actions button[data-index]").all_text_contents()
     assert named in moves
-    assert page.text_content("#hint-box .hint-why").startswith("The greedy bot scores the position")
+    why = page.text_content("#hint-box .hint-why")
+    assert why.startswith("It gives ") and "The next best, " in why  # in the game's words
+    others = page.locator("#hint-box .hint-others li").all_text_contents()
+    assert others and all("point" in item for item in others)  # each with what it gains
     marked = page.locator("#actions button.action.hinted")
     assert marked.count() == 1 and marked.text_content() == named
     index = marked.get_attribute("data-index")

@@ -48,23 +48,20 @@ def test_a_greyed_master_builder_deck_asks_why_not_and_names_the_hiring_rule(
 
 
 def kept_bad_token(page: Any, server: str, socket_only: bool = False) -> str:
-    """A table's spectator page, reloaded with a token that is no seat's kept for the
-    tab (as a seat's page keeps its own); returns the table. ``socket_only``: the view
+    """A table's page opened with a token that is no seat's in its address's fragment
+    (where a seat's page keeps its own); returns the table. ``socket_only``: the view
     cannot be fetched, so the refusal is the websocket's 4403."""
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
     table = post(server + "/api/tables", {"game": "mr-house-basic", "seats": seats})["table"]
-    page.goto(f"{server}/t/{table}")
-    wait_for_view(page)
-    page.evaluate(f"sessionStorage.setItem('housebuilders.token.{table}', 'not-a-seat')")
     if socket_only:
         page.route("**/api/tables/*/view*", lambda route: route.abort())
-    page.reload()
+    page.goto(f"{server}/t/{table}#token=not-a-seat")
     return table
 
 
 def check_refused(page: Any, table: str) -> None:
     """The page says the link is refused, not "Connecting…" nor "spectating", offers
-    the lobby and the spectator's page, and forgets the token."""
+    the lobby and the spectator's page, and takes the token out of the address."""
     page.wait_for_selector('body[data-refused="403"]')
     status = page.text_content("#status")
     assert status != "Connecting…" and "not a seat" in status
@@ -72,8 +69,7 @@ def check_refused(page: Any, table: str) -> None:
     assert page.locator("#message.error").is_visible()
     assert page.get_attribute("#refused-lobby", "href") == "/"
     assert page.get_attribute("#refused-spectate", "href") == f"/t/{table}"
-    kept = page.evaluate(f"sessionStorage.getItem('housebuilders.token.{table}')")
-    assert kept is None
+    assert "token" not in page.url
 
 
 def check_watching(page: Any, table: str) -> None:

@@ -258,6 +258,13 @@ class State(ABC):
         benchmark gives each bot's mean beside its win rate. By default none."""
         return {}
 
+    def standing(self, player: int) -> dict[str, float]:
+        """What ``player`` has now that the game rewards or spends, each a number named
+        in the game's words (its money, materials, the parts of its house): a hint says
+        what a move changes of it. Read on a seat's own view, it holds only what that
+        seat knows. By default nothing beyond the score."""
+        return {}
+
     def search_actions(self, player: int) -> list[Action]:
         """The moves a search weighs for ``player``: a subset of ``legal_actions``,
         never empty for an acting player. A game may leave out moves that are never

@@ -226,9 +226,13 @@ def check_corrupted_states_refused(
 
 def check_hidden_information(state: State, player: int, seed: int) -> None:
     """``player`` cannot tell a determinized copy from the true state: not by its
-    observation, nor by the game's encoding of it (``spec.features``)."""
+    observation, nor by the game's encoding of it (``spec.features``), nor by what it
+    is told it has (``standing``: a hint's words)."""
     seen = state.observe(player)
     _check_json_safe(seen, f"observe({player})")
+    standing = state.standing(player)
+    _check_json_safe(standing, f"standing({player})")
+    assert all(type(v) is float for v in standing.values()), f"standing({player}): numbers"
     features = state.spec.features
     encoded = None if features is None else check_encoding(state, player)
     for k in range(2):
@@ -239,6 +243,9 @@ def check_hidden_information(state: State, player: int, seed: int) -> None:
         )
         assert copy.legal_actions(player) == state.legal_actions(player)
         assert copy.acting_players() == state.acting_players()
+        assert copy.standing(player) == standing, (
+            f"standing({player}) differs on a determinized copy: it tells what the seat cannot know"
+        )
         if features is not None:
             again = features.encode(copy, player)
             _check_same_encoding(encoded, again, player, "a determinized copy")

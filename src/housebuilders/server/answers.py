@@ -41,6 +41,7 @@ class SeatSummaryPublic(BaseModel):
     kind: Literal["human", "bot"]
     bot: str | None
     name: str | None = Field(description="a person's name, if the seat was given one")
+    open: bool = Field(description="nobody has this person's seat yet: anyone may take it")
     resigned: bool = Field(False, description="the person resigned: the seat lost")
 
 
@@ -67,6 +68,10 @@ class SeatViewPublic(BaseModel):
         description="this person resigned: the seat loses, the clock bot plays its turns"
     )
     abandon: bool = Field(description="this person votes to abandon the game")
+    open: bool = Field(
+        description="nobody has this person's seat yet: anyone may take it from the lobby, "
+        "and the game waits for them on its turns"
+    )
     deadline: float | None = Field(description="when this person's time runs out (Unix time)")
 
 
@@ -150,13 +155,23 @@ class HintMovePublic(BaseModel):
         description="the greedy bot's score of the move: the game's heuristic one move "
         "ahead, higher is better for you (null if not a finite number)"
     )
+    gains: str = Field(
+        description="what the move gains you, in the game's words: points by the score's "
+        "parts, then what you have that it changes (money, materials, the house's parts: "
+        "'+2 points (roofs +2); wood 3 → 1')"
+    )
+    chance: bool = Field(
+        description="the move draws or rolls: its gains are one way it may turn out"
+    )
 
 
 class HintPublic(HintMovePublic):
     """The greedy bot's move for your seat, worked out on your view alone."""
 
     action: dict[str, Any] = Field(description="the move as JSON (also playable)")
-    why: str = Field(description="why this move, in a sentence or two")
+    why: str = Field(
+        description="why this move, in the game's words: what it and the next best gain"
+    )
     next_best: list[HintMovePublic] = Field(description="the next best moves, best first")
     log_length: int = Field(description="the view's log_length it was worked out on")
 

@@ -62,7 +62,13 @@ class Archive:
                     "status": r.status,
                     "created": r.created.isoformat(),
                     "seats": [
-                        {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name}
+                        {
+                            "seat": s.seat,
+                            "kind": s.kind,
+                            "bot": s.bot,
+                            "name": s.name,
+                            "open": s.kind == "human" and s.token_hash is None,
+                        }
                         for s in r.seats
                     ],
                 }
@@ -128,6 +134,7 @@ class Archive:
                 "players": row.players,
                 "seats": [
                     {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
+                     "open": s.kind == "human" and s.token_hash is None,
                      "resigned": s.resigned}
                     for s in row.seats
                 ],

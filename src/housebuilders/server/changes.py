@@ -32,7 +32,7 @@ from housebuilders.core import (
 from housebuilders.server import db
 from housebuilders.server.bots import check_bot
 from housebuilders.server.errors import ApiError
-from housebuilders.server.seats import address_digest, new_seats
+from housebuilders.server.seats import address_digest, hash_token, new_seats
 from housebuilders.server.table import Table
 
 if TYPE_CHECKING:
@@ -270,7 +270,11 @@ class Changes:
                 raise ApiError(409, "you resigned: the others decide whether to abandon")
             if table.seats[seat].abandon == agree:
                 return
-            people = [n for n, s in enumerate(table.seats) if s.kind == "human" and not s.resigned]
+            people = [  # an open seat nobody took has no vote
+                n
+                for n, s in enumerate(table.seats)
+                if s.kind == "human" and not (s.resigned or s.open)
+            ]
             void = agree and all(table.seats[n].abandon or n == seat for n in people)
             await self._write_seat(table, seat, abandon=agree, status="void" if void else None)
             table.void = void
@@ -284,6 +288,44 @@ class Changes:
         async with table.lock:
             await self._write_seat(table, seat, name=name)
             table.seat_is(seat, name=name)
+
+    async def take(self, table: Table, seat: int, name: str) -> str:
+        """Someone takes the open seat ``seat`` with ``name`` (a checked ``SeatName``):
+        returns its new token. 404 for no such seat; 409 once the seat is a bot's or
+        taken (by whoever came first: the database decides between server processes)
+        or the game is over."""
+        if not 0 <= seat < len(table.seats):
+            raise ApiError(404, f"no seat {seat} at this table")
+        token = secrets.token_urlsafe(18)
+        digest = hash_token(token)
+        peers = self.service.peers
+
+        def write(session: Any) -> int:
+            taken = session.execute(
+                update(db.Seat)
+                .where(
+                    db.Seat.table_id == table.id,
+                    db.Seat.seat == seat,
+                    db.Seat.kind == "human",
+                    db.Seat.token_hash.is_(None),
+                )
+                .values(token_hash=digest, name=name)
+            )
+            if taken.rowcount:
+                peers.announce(session, table.id)
+            return int(taken.rowcount)
+
+        async with table.lock:
+            await peers.catch_up(table)
+            if not table.seats[seat].open:
+                raise ApiError(409, f"seat {seat} is not open: someone has it")
+            if table.state.is_terminal():
+                raise ApiError(409, "the game is over: there is no seat to take")
+            if not await self.service.transaction(write):
+                raise ApiError(409, f"seat {seat} is not open: someone has just taken it")
+            table.seat_is(seat, name=name, token_hash=digest)
+        self.service.driver.kick(table)
+        return token
 
     async def set_away(self, table: Table, seat: int, away: bool) -> None:
         """Mark ``seat``'s person away (the clock bot plays for them) or back."""
@@ -338,7 +380,7 @@ class Changes:
             new, _ = await self.create(
                 table.spec.id,
                 len(table.seats),
-                [(s.kind, s.bot, s.name) for s in table.seats],
+                [("open" if s.open else s.kind, s.bot, s.name) for s in table.seats],
                 options=table.options,
                 clock_minutes=table.clock_minutes,
                 clock_bot=table.clock_bot,

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
+from housebuilders.agents.gains import gains
 from housebuilders.agents.turn import Advice
 from housebuilders.core import Action, State
 from housebuilders.server import db
@@ -130,7 +131,7 @@ class Talk:
         except Exception as e:
             log.error("a hint failed (seat %d): %s", seat, e)
             raise ApiError(503, "no hint now: working it out failed", retry_after=5) from None
-        return _hint_json(advice.view, action, scored, log_length)
+        return _hint_json(advice.view, seat, action, scored, log_length)
 
 
 def _forget_failed(
@@ -150,39 +151,45 @@ def _chat_json(row: db.ChatMessage) -> dict[str, Any]:
 
 
 def _hint_json(
-    view: State, action: Action, scored: list[tuple[Action, float]], log_length: int
+    view: State, seat: int, action: Action, scored: list[tuple[Action, float]], log_length: int
 ) -> dict[str, Any]:
-    """The hint's answer: the move, its score, the next best few, and why."""
+    """The hint's answer: the move, the next best few, each with what it gains the seat
+    in the game's words (``gains``), and why."""
     spec = view.spec
 
     def move(a: Action, score: float) -> dict[str, Any]:
         finite = score if math.isfinite(score) else None
-        return {"index": spec.action_index(a), "text": view.describe(a), "score": finite}
+        g = gains(view, seat, a)
+        text = {"index": spec.action_index(a), "text": view.describe(a), "score": finite}
+        return text | {"gains": g.words(), "chance": g.chance}
 
     score = next(s for a, s in scored if a == action)
     others = sorted((item for item in scored if item[0] != action), key=lambda i: -i[1])
     others = others[:HINT_OTHERS]
+    best, rest = move(action, score), [move(a, s) for a, s in others]
     return {
-        **move(action, score),
+        **best,
         "action": action.to_json(),
-        "why": _why(score, len(scored), others),
-        "next_best": [move(a, s) for a, s in others],
+        "why": _why(view, best, rest, score - others[0][1] if others else math.inf),
+        "next_best": rest,
         "log_length": log_length,
     }
 
 
-def _why(score: float, moves: int, others: list[tuple[Action, float]]) -> str:
-    """Why the greedy bot plays the move: how it chose, and by how much."""
-    if moves == 1:
-        return "It is your only legal move."
-    how = (
-        f"The greedy bot scores the position after each of your {moves} moves by the game's "
-        "own measure, higher being better for you (a move that rolls dice or reveals "
-        "something: over several guesses of what you cannot see)."
-    )
-    best, (_, second) = score, others[0]
-    if not (math.isfinite(best) and math.isfinite(second)):
-        return how
-    if best - second <= 1e-9:
-        return f"{how} This move scores {best:.2f}, as does the next best: it picked one."
-    return f"{how} This move scores {best:.2f}, the next best {second:.2f}."
+def _why(view: State, best: dict[str, Any], rest: list[dict[str, Any]], lead: float) -> str:
+    """Why the greedy bot plays the move, in the game's terms: what it gains, what the
+    next best would, and how clear the choice is (``lead``: how much better the bot
+    finds it, in its heuristic's units, of which ``heuristic_scale`` is a clear lead)."""
+    if not rest:
+        return f"It is your only legal move: it gives {best['gains']}."
+    said = [f"It gives {best['gains']}."]
+    if best["chance"]:
+        said.append("It draws or rolls: that is one way it may turn out.")
+    said.append(f"The next best, {rest[0]['text']}, gives {rest[0]['gains']}.")
+    if not math.isfinite(lead) or lead <= 1e-9:
+        said.append("The bot finds them equal and picked one.")
+    elif lead < 0.1 * view.spec.heuristic_scale:
+        said.append("A close call: both lead to about as good a position.")
+    elif best["gains"] == rest[0]["gains"]:
+        said.append("It leaves you better placed for what comes next.")
+    return " ".join(said)

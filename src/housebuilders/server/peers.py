@@ -80,7 +80,7 @@ class Peers:
         service = self.service
         quick = not heard and table.id not in self._stale
         if quick and await service.run(lambda: self._log_length(table.id)) == table.entries:
-            return  # the log is as this process has it (names, seats away: announced)
+            return  # the log is as this process has it (names, seats away or taken: announced)
 
         def read(session: Any) -> tuple[list[db.LogEntry], list[tuple[Any, ...]], Any]:
             entries = session.scalars(
@@ -89,7 +89,13 @@ class Peers:
                 .order_by(db.LogEntry.idx)
             )
             seats = session.execute(
-                select(db.Seat.away, db.Seat.name, db.Seat.resigned, db.Seat.abandon)
+                select(
+                    db.Seat.away,
+                    db.Seat.name,
+                    db.Seat.token_hash,
+                    db.Seat.resigned,
+                    db.Seat.abandon,
+                )
                 .where(db.Seat.table_id == table.id)
                 .order_by(db.Seat.seat)
             )
@@ -108,8 +114,9 @@ class Peers:
         table.abandoned, table.void = abandoned, void
         table.rematch = rematch
         for info, stored in zip(table.seats, seats, strict=False):
-            if (info.away, info.name, info.resigned, info.abandon) != tuple(stored):
-                info.away, info.name, info.resigned, info.abandon = stored
+            now = (info.away, info.name, info.token_hash, info.resigned, info.abandon)
+            if now != tuple(stored):
+                info.away, info.name, info.token_hash, info.resigned, info.abandon = stored
                 changed = True
         if entries:
             by_bot = table.by_bot + [bool(entry.by_bot) for entry in entries]

@@ -284,7 +284,15 @@ class BotSeatCreate(Closed):
     bot: BotName
 
 
-SeatCreate = Annotated[HumanSeatCreate | BotSeatCreate, Field(discriminator="kind")]
+class OpenSeatCreate(Closed):
+    """A person's seat that anyone may take from the lobby, with a name (``take``)."""
+
+    kind: Literal["open"]
+
+
+SeatCreate = Annotated[
+    HumanSeatCreate | BotSeatCreate | OpenSeatCreate, Field(discriminator="kind")
+]
 
 
 # -- opening a table: one body per game -----------------------------------------------------
@@ -386,7 +394,15 @@ class BotSeatPublic(BaseModel):
     bot: str
 
 
-SeatPublic = Annotated[HumanSeatPublic | BotSeatPublic, Field(discriminator="kind")]
+class OpenSeatPublic(BaseModel):
+    seat: int
+    kind: Literal["open"]
+    take: str = Field(description="where anyone takes it, with a name (POST)")
+
+
+SeatPublic = Annotated[
+    HumanSeatPublic | BotSeatPublic | OpenSeatPublic, Field(discriminator="kind")
+]
 
 
 class RematchPublic(BaseModel):

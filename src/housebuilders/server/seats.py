@@ -18,11 +18,16 @@ from housebuilders.server.errors import ApiError
 class SeatInfo:
     kind: str  # "human" or "bot"
     bot: str | None
-    token_hash: str | None
+    token_hash: str | None  # a person's seat without one is open: anyone may take it
     away: bool = False
     name: str | None = None  # a person's name at the table, if given
     resigned: bool = False  # the person resigned: the seat loses, the clock bot plays it
     abandon: bool = False  # the person votes to abandon the game
+
+    @property
+    def open(self) -> bool:
+        """A person's seat nobody has taken yet (``Changes.take``)."""
+        return self.kind == "human" and self.token_hash is None
 
 
 def hash_token(token: str) -> str:
@@ -46,14 +51,18 @@ def new_seats(
     """The seats of a new table, from (kind, bot, name) triples: a bot seat's bot is
     checked (``bots.check_bot``, 422 if it does not fit), a person's seat gets a new
     token and keeps its name, or keeps the token of ``token_hashes`` (a rematch: the
-    seat's token at the last table). Returns the seats and each seat's new token
-    (None for a bot seat or a kept token)."""
+    seat's token at the last table), an open seat ("open") none until someone takes
+    it. Returns the seats and each seat's new token (None for a bot seat, an open
+    seat or a kept token)."""
     infos: list[SeatInfo] = []
     tokens: list[str | None] = []
     kept = token_hashes or [None] * len(seats)
     for (kind, bot, name), token_hash in zip(seats, kept, strict=True):
         if kind == "bot":
             infos.append(SeatInfo("bot", check_bot(bot or "", spec, move_seconds), None))
+            tokens.append(None)
+        elif kind == "open":
+            infos.append(SeatInfo("human", None, None))
             tokens.append(None)
         elif token_hash is not None:
             infos.append(SeatInfo("human", None, token_hash, name=name))

@@ -303,6 +303,10 @@ class TableService:
         """``Changes.leave``"""
         await self.changes.leave(table, seat)
 
+    async def take(self, table: Table, seat: int, name: str) -> str:
+        """``Changes.take``"""
+        return await self.changes.take(table, seat, name)
+
     async def resign(self, table: Table, seat: int | None) -> None:
         """``Changes.resign``"""
         await self.changes.resign(table, seat)

@@ -251,6 +251,7 @@ class Table:
                     "bot": info.bot,
                     "name": info.name,
                     "away": info.away,
+                    "open": info.open,
                     "resigned": info.resigned,
                     "abandon": info.abandon,
                     "deadline": self.deadlines.get(number),
@@ -339,12 +340,16 @@ class Table:
         *,
         away: bool | None = None,
         name: str | None = None,
+        token_hash: str | None = None,
         resigned: bool | None = None,
         abandon: bool | None = None,
     ) -> None:
-        """``seat``'s person is now away or back, has a new name, resigned or votes to
-        abandon (or not), as stored: everyone listening is told."""
+        """``seat``'s person is now away or back, has a new name, has taken the open
+        seat (its token's hash), resigned or votes to abandon (or not), as stored:
+        everyone listening is told."""
         info = self.seats[seat]
+        if token_hash is not None:
+            info.token_hash = token_hash
         if away is not None:
             info.away = away
         if name is not None:
@@ -381,7 +386,7 @@ class Table:
         acting = set() if self.over else set(self.state.acting_players())
         now = time.time()
         for seat, info in enumerate(self.seats):
-            person = info.kind == "human" and not (info.away or info.resigned)
+            person = info.kind == "human" and not (info.away or info.open or info.resigned)
             waiting = seat in acting and person
             if not waiting:
                 self.deadlines.pop(seat, None)

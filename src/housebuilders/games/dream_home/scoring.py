@@ -110,6 +110,18 @@ class Scoring(DreamHomeBase):
         """The kids in each home's artwork (the tie-break)."""
         return {"kids": [float(self.kids(p)) for p in range(self.num_players)]}
 
+    def standing(self, player: int) -> dict[str, float]:
+        """The room cards in the seat's home, the resource cards it holds, its roof
+        cards and decor tokens."""
+        tokens = sum(owner == player for owner in self.token_owner)
+        return {
+            "room cards placed": float(sum(card != EMPTY for card in self.homes[player])),
+            "resource cards": float(len(self.held[player])),
+            "roof cards": float(len(self.roofs[player])),
+            "decor tokens": float(tokens),
+            "kids": float(self.kids(player)),
+        }
+
     def tie_breaks(self) -> list[TieBreak]:
         """DH-105 to DH-107 (``ranking``: points, then this; still tied, a shared
         place): the tied player with the most kids in their home wins."""

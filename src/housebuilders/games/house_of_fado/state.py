@@ -130,6 +130,15 @@ class HouseOfFadoState(Placing, Locations, Closing, Scoring, Seen):
             "fado tiles": [float(len(self.fado_scored[p])) for p in players],
         }
 
+    def standing(self, player: int) -> dict[str, float]:
+        """The seat's money, its musicians, stars and fado tiles."""
+        return {
+            "money": float(self.money[player]),
+            "musicians": float(sum(tile != NONE for tile in self.musicians[player])),
+            "stars": float(self.stars(player)),
+            "fado tiles": float(len(self.fado_scored[player])),
+        }
+
     # == legal actions ==================================================================
     def legal_actions(self, player: int) -> list[Action]:
         if player != self.decider or self.phase == OVER:

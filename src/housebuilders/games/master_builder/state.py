@@ -303,6 +303,18 @@ class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen):
     def scores(self) -> list[Json]:
         return [scored(self.breakdown(p)) for p in range(self.num_players)]
 
+    def standing(self, player: int) -> dict[str, float]:
+        """The seat's cash, its crew, its unfinished contracts and their sections
+        built, and its IOUs."""
+        contracts = self.contracts[player]
+        return {
+            "cash ($1,000s)": float(self.cash[player]),
+            "workers": float(len(self.workers[player])),
+            "contracts": float(len(contracts)),
+            "sections built": float(sum(sum(self.built[c]) for c in contracts)),
+            "IOUs": float(sum(self.ious[player])),
+        }
+
     # == refusals =======================================================================
     def _phase_section(self) -> str:
         return PHASE_SECTIONS[self.phase]

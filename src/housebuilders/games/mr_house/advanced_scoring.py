@@ -58,6 +58,11 @@ class AdvancedScoring(MrHouseAdvancedBase):
         """A complete house (the only way to win) and the loans still owed at the end."""
         return super().goals() | {"loans": [float(n) for n in self.loans]}
 
+    def standing(self, player: int) -> dict[str, float]:
+        """The basic game's, with the seat's money, loans and the house's quality."""
+        money = {"money": float(self.money[player]), "loans": float(self.loans[player])}
+        return super().standing(player) | money | {"quality": float(self.quality[player])}
+
     def size(self, player: int) -> int:
         """Walls and roofs, the garage's included: the last tie-break."""
         g = self.garage[player]

@@ -275,6 +275,14 @@ class MrHouseState(GameState):
         to win)."""
         return {"complete house": [float(self.complete(p)) for p in range(self.p.players)]}
 
+    def standing(self, player: int) -> dict[str, float]:
+        """The materials in the seat's storehouse, the parts of its house and whether
+        it is complete."""
+        out = {m: float(n) for m, n in zip(MATERIALS, self.store[player], strict=True)}
+        out["house parts"] = float(sum(H.counts(self.house[player])))
+        out["complete house"] = float(self.complete(player))
+        return out
+
     def part_points(self, player: int) -> dict[str, int]:
         """Points for the house's parts, as printed on the player board."""
         n = H.counts(self.house[player])

@@ -252,6 +252,19 @@ class WelcomeToState(Turn):
             "extensions": [float(bin(s.bis).count("1")) for s in sheets],
         }
 
+    def standing(self, player: int) -> dict[str, float]:
+        """The houses the seat's sheet has numbered, its pools, parks and fences, its
+        plans claimed and its refusals."""
+        sheet = self.sheet(player)
+        return {
+            "houses numbered": float(sum(n != EMPTY for n in sheet.numbers)),
+            "pools": float(bin(sheet.pools).count("1")),
+            "parks": float(sum(sheet.parks)),
+            "fences": float(bin(sheet.fences).count("1")),
+            "plans claimed": float(sum(p is not None for p in sheet.plans)),
+            "refusals": float(sheet.refusals),
+        }
+
     def scores(self) -> list[Json]:
         L = self.L
         sheets = [self.sheet(p) for p in range(self.num_players)]

@@ -57,7 +57,14 @@ async def replay(table_id: str, service: Service) -> dict[str, Any]:
         "game_name": table.spec.name,
         "players": replay.players,
         "seats": [
-            {"seat": n, "kind": s.kind, "bot": s.bot, "name": s.name, "resigned": s.resigned}
+            {
+                "seat": n,
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": s.name,
+                "open": s.open,
+                "resigned": s.resigned,
+            }
             for n, s in enumerate(table.seats)
         ],
         "options": table.options,

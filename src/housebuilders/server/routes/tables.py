@@ -22,6 +22,7 @@ from housebuilders.server.errors import ApiError
 from housebuilders.server.routes.common import SeatedAt, Service, Svg, Token, address, opening
 from housebuilders.server.schemas import (
     ActionRequest,
+    HumanSeatPublic,
     IndexActionRequest,
     NameRequest,
     RematchPublic,
@@ -56,16 +57,39 @@ async def create_table(body: TableCreate, service: Service, request: Request) ->
         hints=body.hints,
         opener=address(request),
     )
-    seats = []
+    seats: list[dict[str, Any]] = []
     for number, (info, token) in enumerate(zip(table.seats, tokens, strict=True)):
-        if token is None:
+        if info.kind == "bot":
             seats.append({"seat": number, "kind": "bot", "bot": info.bot})
+        elif token is None:
+            take = f"/api/tables/{table.id}/seats/{number}/take"
+            seats.append({"seat": number, "kind": "open", "take": take})
         else:
             url = f"/t/{table.id}?token={token}"
             seats.append(
                 {"seat": number, "kind": "human", "name": info.name, "token": token, "url": url}
             )
     return {"table": table.id, "seats": seats, "spectate": f"/t/{table.id}"}
+
+
+@router.post(
+    "/api/tables/{table_id}/seats/{seat}/take",
+    operation_id="take_seat",
+    status_code=201,
+    response_model=HumanSeatPublic,
+    responses=errors(400, 404, 409, 413, 422, 429),
+    dependencies=[Depends(opening)],
+)
+async def take_seat(
+    table_id: str, seat: int, body: NameRequest, service: Service
+) -> dict[str, Any]:
+    """Take an open seat (one its table opened for anyone) with your name: its secret
+    link, yours from now on; keep it to play. 409 once someone has it. A seat taken
+    counts against your address's rate of tables opened."""
+    table = await service.get(table_id)
+    token = await service.take(table, seat, body.name)
+    url = f"/t/{table.id}?token={token}"
+    return {"seat": seat, "kind": "human", "name": body.name, "token": token, "url": url}
 
 
 @router.get(

@@ -3,6 +3,7 @@
 // spectator links.
 
 import { api, errorText } from "./http.js";
+import { forget as forgetTable, myTables, remember } from "./mine.js";
 import { seatName } from "./naming.js";
 
 const $ = (id) => document.getElementById(id);
@@ -322,33 +323,10 @@ function seatRows(created) {
   return rows;
 }
 
-// == this browser's tables: what it created, with every seat's link ====================
-// The links are the seats' secrets: they stay in this browser (localStorage), as the
-// page that showed them once did.
-const MINE_KEY = "housebuilders.my-tables";
-const MINE_MAX = 20;
-
-function myTables() {
-  try {
-    const list = JSON.parse(localStorage.getItem(MINE_KEY) || "[]");
-    return Array.isArray(list) ? list : [];
-  } catch (err) {
-    return [];
-  }
-}
-
-function saveMine(list) {
-  try {
-    localStorage.setItem(MINE_KEY, JSON.stringify(list.slice(0, MINE_MAX)));
-  } catch (err) {
-    // storage full or refused (private mode): the links were shown, nothing more
-  }
+// == this browser's tables (mine.js): the ones it opened, the seats it took ============
+function rememberCreated(created, game) {
+  remember({ table: created.table, game, opened: new Date().toISOString(), seats: created.seats, spectate: created.spectate });
   renderMine();
-}
-
-function remember(created, game) {
-  const entry = { table: created.table, game, opened: new Date().toISOString(), seats: created.seats, spectate: created.spectate };
-  saveMine([entry, ...myTables().filter((t) => t.table !== created.table)]);
 }
 
 function renderMine() {
@@ -365,7 +343,10 @@ function renderMine() {
     forget.type = "button";
     forget.className = "forget";
     forget.textContent = "Forget";
-    forget.addEventListener("click", () => saveMine(myTables().filter((x) => x.table !== t.table)));
+    forget.addEventListener("click", () => {
+      forgetTable(t.table);
+      renderMine();
+    });
     box.append(summary, ...seatRows(t), forget);
     mineBox.append(box);
   }
@@ -413,7 +394,7 @@ form.addEventListener("submit", async (event) => {
     return;
   }
   showLinks(body);
-  remember(body, gameSelect.value);
+  rememberCreated(body, gameSelect.value);
   loadTables();
 });
 

@@ -10,6 +10,7 @@
 import { SVG_NS, parseSvg } from "./drawing.js";
 import { api, errorText } from "./http.js";
 import { seatName, withSeatNames } from "./naming.js";
+import { boardZoom } from "./zoom.js";
 
 const body = document.body;
 const TABLE = body.dataset.table;
@@ -35,6 +36,8 @@ const el = {
   legend: $("legend"),
   log: $("log"),
 };
+
+const zoom = boardZoom(el.board, $("board-zoom"));
 
 const state = {
   summary: null,
@@ -137,8 +140,8 @@ function renderBoard(view) {
   if (svg) {
     svg.setAttribute("role", "img");
     if (!svg.getAttribute("aria-label")) svg.setAttribute("aria-label", `${state.summary.game_name} board, move ${view.step}`);
-    el.board.replaceChildren(svg);
-  } else el.board.replaceChildren();
+  }
+  zoom.place(svg); // at the zoom chosen (on a phone, its text readable), where it was panned
   el.board.hidden = !svg;
   // without a picture the raw observation is the board; with one, it is for debugging
   el.observationBox.hidden = !(!svg || DEBUG);

@@ -75,6 +75,13 @@ el.filter.addEventListener("keydown", (event) => {
 });
 
 el.undo.addEventListener("click", () => post("undo"));
+// a phone's menu of the seat's steps: open and closed by its button, closed by a step
+function showSeatMenu(open) {
+  el.seatMenu.classList.toggle("open", open);
+  el.seatMenuToggle.setAttribute("aria-expanded", String(open));
+}
+el.seatMenuToggle.addEventListener("click", () => showSeatMenu(!el.seatMenu.classList.contains("open")));
+for (const step of [el.leave, el.resign, el.abandon]) step.addEventListener("click", () => showSeatMenu(false));
 el.back.addEventListener("click", () => post("back"));
 el.leave.addEventListener("click", async () => {
   const bot = state.view && state.view.clock_bot ? `A bot (${state.view.clock_bot})` : "A bot";
@@ -112,7 +119,7 @@ el.abandon.addEventListener("click", async () => {
     return;
   }
   const voted = (view.seats || []).some((s) => s.abandon);
-  const people = (view.seats || []).filter((s) => s.kind === "human" && !s.resigned).length;
+  const people = (view.seats || []).filter((s) => s.kind === "human" && !s.resigned && !s.open).length;
   const abandon = await confirmStep({
     question: voted ? "Agree to abandon the game?" : "Propose to abandon the game?",
     what:

@@ -1,14 +1,23 @@
-// The board's events: a click or tap on a live part plays it (a tap where several
-// small parts meet asks which one), a click on a part that may not be played asks the
-// server why not, and hovering lights up a part and its button together.
+// The board's events: a click or tap on a live part plays it (a tap between several
+// small parts asks which one), a click on a part that may not be played asks the
+// server why not, and hovering lights up a part and its button together. The board's
+// zoom is ../zoom.js's.
 
 import { withSeatNames } from "../naming.js";
+import { boardZoom } from "../zoom.js";
 import { act } from "./actions.js";
 import { SVG_NS, TOKEN, api, base, el, refusalText, showMessage, state } from "./page.js";
 
 function boardTarget(event) {
   const node = event.target.closest ? event.target.closest("[data-index]") : null;
   return node && el.board.contains(node) && node.classList.contains("live") ? node : null;
+}
+
+const zoom = boardZoom(el.board, document.getElementById("board-zoom"), sizeHitAreas);
+
+/** Show the drawing `svg` as the board (null: none), at the zoom chosen. */
+export function placeBoard(svg) {
+  zoom.place(svg);
 }
 
 el.board.addEventListener("click", (event) => {
@@ -22,8 +31,10 @@ el.board.addEventListener("click", (event) => {
 // == taps on a small board ==============================================================
 // A drawing scaled to a phone's width has parts a few pixels wide. On a touch screen
 // (a coarse pointer) each part smaller than TAP_PX square gets a transparent hit area
-// that big around it (rect.hit, drawing nothing); a tap where several parts' areas
-// meet asks which one was meant (#pick). A mouse clicks the part under it, as drawn.
+// that big around it (rect.hit, drawing nothing). A tap inside one part as drawn plays
+// that part, whatever hit areas of its neighbours reach over it; a tap that meets no
+// part as drawn but the hit areas of several asks which one was meant (#pick), the
+// nearest first. A mouse clicks the part under it, as drawn.
 const TAP_PX = 24;
 const coarse = window.matchMedia("(pointer: coarse)");
 
@@ -54,22 +65,37 @@ export function sizeHitAreas() {
   }
 }
 
-let resizing = 0;
-window.addEventListener("resize", () => {
-  cancelAnimationFrame(resizing);
-  resizing = requestAnimationFrame(sizeHitAreas);
-});
 coarse.addEventListener("change", sizeHitAreas);
 
-/** The live parts of the board at the event's point, topmost first: on a touch screen
- * every one whose hit area is there; with a mouse only the topmost. */
+/** The live parts of the board the event's point means: the topmost part drawn there;
+ * else (on a touch screen, where no part is drawn) every part whose hit area is there,
+ * the nearest first. */
 function partsAt(event) {
-  const found = [];
+  const drawn = [];
+  const near = [];
   for (const hit of document.elementsFromPoint(event.clientX, event.clientY)) {
     const node = hit.closest ? hit.closest("[data-index]") : null;
-    if (node && el.board.contains(node) && node.classList.contains("live") && !found.includes(node)) found.push(node);
+    if (!node || !el.board.contains(node) || !node.classList.contains("live")) continue;
+    const list = hit.classList.contains("hit") ? near : drawn;
+    if (!list.includes(node)) list.push(node);
   }
-  return coarse.matches ? found : found.slice(0, 1);
+  if (drawn.length || !coarse.matches) return drawn.slice(0, 1);
+  const away = new Map(near.map((node) => [node, distance(node, event.clientX, event.clientY)]));
+  return near.sort((a, b) => away.get(a) - away.get(b));
+}
+
+/** How far the point is from the part as drawn (its hit area left out), in CSS px. */
+function distance(node, x, y) {
+  let best = Infinity;
+  for (const part of node.children) {
+    if (part.classList.contains("hit") || part.localName === "title") continue;
+    const r = part.getBoundingClientRect();
+    if (!r.width && !r.height) continue;
+    const dx = Math.max(r.left - x, 0, x - r.right);
+    const dy = Math.max(r.top - y, 0, y - r.bottom);
+    best = Math.min(best, Math.hypot(dx, dy));
+  }
+  return best;
 }
 
 function showPick(nodes) {

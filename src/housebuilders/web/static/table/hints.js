@@ -1,6 +1,7 @@
 // At a table opened with hints, on the seat's turn: the greedy bot's move for the seat
 // (worked out by the server on the seat's view alone), marked on the board and in the
-// list of moves, with why. It holds for the view it was asked on.
+// list of moves, with why in the game's words (what each move gains: points, money,
+// materials, the house's progress). It holds for the view it was asked on.
 
 import { api, base, el, refusalText, showMessage, state } from "./page.js";
 import { renderActions } from "./render.js";
@@ -35,8 +36,7 @@ function showHint(hint) {
     list.className = "hint-others";
     for (const other of hint.next_best) {
       const li = document.createElement("li");
-      const score = typeof other.score === "number" ? ` (${other.score.toFixed(2)})` : "";
-      li.textContent = `${other.text}${score}`;
+      li.textContent = other.gains ? `${other.text}: ${other.gains}` : other.text;
       list.append(li);
     }
     const intro = document.createElement("p");

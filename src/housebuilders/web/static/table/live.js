@@ -2,7 +2,7 @@
 // the socket is down; and the page refused for good (no such table, not a seat).
 
 import { addChat, loadChat } from "./chat.js";
-import { TABLE, TOKEN, api, base, body, clearMessage, el, showMessage, state, tokenKey } from "./page.js";
+import { TABLE, TOKEN, api, base, body, clearMessage, dropToken, el, showMessage, state } from "./page.js";
 import { render } from "./render.js";
 
 const POLL_MS = 2000;
@@ -25,7 +25,7 @@ export async function refresh() {
 /**
  * The server refused this page for good: 404 (no such table) or 403 (the token is not
  * a seat's), from the view (HTTP) or the websocket (closed with 4404 or 4403). The page
- * stops asking, forgets the token kept for the tab (so that a reload spectates), says so
+ * stops asking, takes the token out of the address (so that a reload spectates), says so
  * instead of "Connecting…" and offers a way out: the lobby and, for a table that
  * exists, watching it without the token.
  */
@@ -37,11 +37,7 @@ function refuse(status, text) {
   state.ws = null;
   state.wsOpen = false;
   setConnection("offline");
-  try {
-    sessionStorage.removeItem(tokenKey());
-  } catch {
-    // storage refused: nothing was kept
-  }
+  dropToken();
   body.dataset.refused = String(status);
   el.status.textContent = text;
   el.status.classList.remove("your-turn", "over");

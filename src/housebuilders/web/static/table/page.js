@@ -16,6 +16,7 @@ export const el = {
   gameName: $("game-name"),
   you: $("you"),
   status: $("status"),
+  spectatorNote: $("spectator-note"),
   clockInfo: $("clock-info"),
   seedNote: $("seed-note"),
   connection: $("connection"),
@@ -34,6 +35,8 @@ export const el = {
   resign: $("resign"),
   abandon: $("abandon"),
   abandonNote: $("abandon-note"),
+  seatMenu: $("seat-menu"),
+  seatMenuToggle: $("seat-menu-toggle"),
   rematchBox: $("rematch-box"),
   rematch: $("rematch"),
   rematchWatch: $("rematch-watch"),
@@ -70,37 +73,39 @@ export const state = {
   chat: new Map(), // the chat messages shown, by id
   chatNames: "", // the seats' names the chat was shown with
   hint: null, // the hint shown (for the view of its log_length), or null
+  kept: "", // the table (and next table) last kept in this browser's list (render.js)
   hinting: false,
   refused: false, // the server refused this page for good (no such table, not a seat)
 };
 
 /**
- * The seat's secret token. It comes in the address (?token=...): the page keeps it in
- * this tab's sessionStorage and takes it out of the address bar, so that it is not
- * shown, bookmarked or shared by accident. A reload of the tab (or going back to it)
- * finds it there; opening the table's address afresh, as the spectator link does,
- * spectates.
+ * The seat's secret token. A seat's link gives it in the address's query (?token=...);
+ * the page moves it to the address's fragment (#token=...), where it stays: the seat's
+ * address in the bar can be reloaded, bookmarked and copied to another device by its
+ * owner, and a fragment is never sent to the server with a page nor in a Referer. An
+ * address with neither spectates, and the page says so (render.js).
  */
-export function tokenKey() {
-  return `housebuilders.token.${TABLE}`;
-}
-
 function seatToken() {
-  const key = tokenKey();
-  const given = body.dataset.token || "";
   const url = new URL(location.href);
-  if (url.searchParams.has("token")) {
+  const given = body.dataset.token || "";
+  const kept = new URLSearchParams(url.hash.slice(1)).get("token") || "";
+  const token = given || kept;
+  if (url.searchParams.has("token") || token !== kept) {
     url.searchParams.delete("token");
+    url.hash = token ? `token=${encodeURIComponent(token)}` : url.hash;
     history.replaceState(history.state, "", url.pathname + url.search + url.hash);
   }
-  const [navigation] = performance.getEntriesByType("navigation");
-  const again = navigation && ["reload", "back_forward"].includes(navigation.type);
-  try {
-    if (given) sessionStorage.setItem(key, given);
-    return given || (again && sessionStorage.getItem(key)) || "";
-  } catch {
-    return given; // storage refused (private mode): a reload spectates
-  }
+  return token;
+}
+
+/** Take the token out of the address (a refused one: a reload then spectates). */
+export function dropToken() {
+  history.replaceState(history.state, "", location.pathname + location.search);
+}
+
+/** The seat's address: the one this browser keeps in its list of tables (mine.js). */
+export function seatAddress() {
+  return `/t/${encodeURIComponent(TABLE)}#token=${encodeURIComponent(TOKEN)}`;
 }
 
 // == HTTP ===============================================================================

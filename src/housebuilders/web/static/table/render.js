@@ -5,11 +5,12 @@
 
 import { parseSvg } from "../drawing.js";
 import { seatName } from "../naming.js";
-import { hidePick, sizeHitAreas } from "./board.js";
+import { hidePick, placeBoard } from "./board.js";
 import { renderChatForm } from "./chat.js";
 import { renderHint } from "./hints.js";
 import { announceTurn } from "./notify.js";
-import { DEBUG, SVG_NS, body, el, state } from "./page.js";
+import { remember } from "../mine.js";
+import { DEBUG, SVG_NS, TABLE, TOKEN, body, el, seatAddress, state } from "./page.js";
 import { listSeats, renderLog, renderScores } from "./scores.js";
 
 const GROUP_THRESHOLD = 12; // more legal actions than this: group them and show the filter
@@ -20,6 +21,8 @@ export function render(view) {
   const acting = view.acting || [];
   const mine = view.seat !== null && view.seat !== undefined;
   const yourTurn = mine && !terminal && acting.includes(view.seat);
+  el.spectatorNote.hidden = mine;
+  if (mine) keepSeat(view);
 
   body.dataset.terminal = terminal ? "true" : "false";
   body.dataset.logLength = String(view.log_length ?? 0);
@@ -69,6 +72,26 @@ export function render(view) {
   renderLog(view);
   renderHint(view, yourTurn);
   renderChatForm(view);
+}
+
+/**
+ * This browser's list of tables (mine.js, shown in the lobby) keeps the seat's address,
+ * and the next table's once the game is played again (the seat's token is its seat
+ * there too), so a person finds every table they sat at from the lobby.
+ */
+function keepSeat(view) {
+  const kept = `${view.table}/${view.rematch || ""}`;
+  if (state.kept === kept) return;
+  state.kept = kept;
+  const me = (view.seats || [])[view.seat] || {};
+  const seat = { seat: view.seat, kind: "human", name: me.name || null, url: seatAddress() };
+  const opened = new Date().toISOString();
+  remember({ table: TABLE, game: view.game, opened, seats: [seat], spectate: `/t/${TABLE}` });
+  if (view.rematch) {
+    const next = encodeURIComponent(view.rematch);
+    const url = `/t/${next}#token=${encodeURIComponent(TOKEN)}`;
+    remember({ table: view.rematch, game: view.game, opened, seats: [{ ...seat, url }], spectate: `/t/${next}` });
+  }
 }
 
 function renderSeats(view, acting, terminal) {
@@ -142,12 +165,10 @@ function renderBoard(view) {
     if (svg) {
       svg.setAttribute("role", "img");
       if (!svg.getAttribute("aria-label")) svg.setAttribute("aria-label", `${view.game_name || view.game} board`);
-      el.board.replaceChildren(svg);
-      el.board.hidden = false;
       hidePick();
-      sizeHitAreas();
+      placeBoard(svg);
     } else {
-      el.board.replaceChildren();
+      placeBoard(null);
       el.board.hidden = true;
     }
   }
@@ -280,11 +301,14 @@ function renderButtons(view, terminal) {
 // Resign and the vote to abandon (the header's seat tools), and who votes to abandon.
 function renderSteps(view, playing) {
   const seats = view.seats || [];
-  const people = seats.filter((s) => s.kind === "human" && !s.resigned);
+  const people = seats.filter((s) => s.kind === "human" && !s.resigned && !s.open);
   const votes = people.filter((s) => s.abandon);
   const me = playing ? seats[view.seat] : null;
   el.resign.hidden = !me;
   el.abandon.hidden = !me;
+  // on a phone the steps are behind one button (the header's "Game ▾")
+  el.seatMenuToggle.hidden = !(seats[view.seat] && !view.terminal);
+  if (el.seatMenuToggle.hidden) el.seatMenu.classList.remove("open");
   el.resign.disabled = state.busy;
   el.abandon.disabled = state.busy;
   if (me) {
