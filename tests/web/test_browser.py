@@ -517,6 +517,7 @@ def test_leaving_hands_the_seat_to_a_bot_and_coming_back_takes_it_again(
     page.goto(server + created["seats"][0]["url"])
     wait_for_view(page)
     page.click("#leave")
+    page.click("#confirm-ok")  # the page asks first
     page.wait_for_selector("#away-note:not([hidden])")
     assert page.is_visible("#back") and page.is_hidden("#leave")
     # the bot chose for the seat: only the other person is awaited now
@@ -533,7 +534,13 @@ def test_play_again_after_the_game_opens_the_next_table(page: Any, server: str) 
     )
     page.goto(server + created["seats"][0]["url"])
     wait_for_view(page)
-    page.click("#leave")  # the clock bot plays the seat to the end
+    page.click("#leave")
+    page.click("#confirm-ok")  # the page asks first
+    page.wait_for_selector("#away-note:not([hidden])")
+    # the clock bot plays the seat to the end: at once, with the seat's page closed
+    page.goto("about:blank")
+    wait_until_over(server, created["table"])
+    page.goto(server + created["seats"][0]["url"])
     page.wait_for_selector('body[data-terminal="true"]')
     assert page.text_content("#rematch") == "Play again"
     page.click("#rematch")

@@ -268,7 +268,9 @@ def test_the_table_fits_a_phone_and_a_desktop(
 
     # the person leaves: the clock bot plays the seat to the end, with nobody watching
     # (two pages drawing every move would only slow it down); then both pages again
+    phone.locator("#seat-menu-toggle").tap()  # on a phone the seat's steps are in a menu
     phone.locator("#leave").tap()
+    phone.locator("#confirm-ok").tap()  # the page asks first
     phone.wait_for_selector("#away-note:not([hidden])")
     for page in (phone, desktop):
         page.context.close()

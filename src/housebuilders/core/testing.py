@@ -244,8 +244,7 @@ def check_hidden_information(state: State, player: int, seed: int) -> None:
         assert copy.legal_actions(player) == state.legal_actions(player)
         assert copy.acting_players() == state.acting_players()
         assert copy.standing(player) == standing, (
-            f"standing({player}) differs on a determinized copy: it tells what the seat "
-            "cannot know"
+            f"standing({player}) differs on a determinized copy: it tells what the seat cannot know"
         )
         if features is not None:
             again = features.encode(copy, player)

@@ -42,6 +42,7 @@ class SeatSummaryPublic(BaseModel):
     bot: str | None
     name: str | None = Field(description="a person's name, if the seat was given one")
     open: bool = Field(description="nobody has this person's seat yet: anyone may take it")
+    resigned: bool = Field(False, description="the person resigned: the seat lost")
 
 
 class TableSummaryPublic(BaseModel):
@@ -63,6 +64,10 @@ class SeatViewPublic(BaseModel):
     bot: str | None
     name: str | None = Field(description="a person's name, if the seat was given one")
     away: bool = Field(description="the clock bot plays for this person")
+    resigned: bool = Field(
+        description="this person resigned: the seat loses, the clock bot plays its turns"
+    )
+    abandon: bool = Field(description="this person votes to abandon the game")
     open: bool = Field(
         description="nobody has this person's seat yet: anyone may take it from the lobby, "
         "and the game waits for them on its turns"
@@ -94,7 +99,11 @@ class ViewPublic(BaseModel):
     game: str
     game_name: str
     seat: int | None
-    status: Literal["playing", "finished", "abandoned"]
+    status: Literal["playing", "finished", "abandoned", "void"] = Field(
+        description="finished: by the rules, or resignations left one seat; abandoned: set "
+        "aside (no move and nobody watching: a person's return resumes it); void: every "
+        "person agreed to abandon it (no winner)"
+    )
     seats: list[SeatViewPublic]
     observation: dict[str, Any] = Field(description="the game's state.observe(seat)")
     legal_actions: list[LegalActionPublic] = Field(description="empty unless the seat acts")
@@ -105,10 +114,18 @@ class ViewPublic(BaseModel):
         description="what the scores count, to write a total as the game does: points, "
         "or money ('$' before the amount, each unit worth 1000 dollars)"
     )
-    ranking: list[int] | None = Field(description="at the end: each seat's place, 1 first")
+    ranking: list[int] | None = Field(
+        description="at the end: each seat's place, 1 first (a seat that resigned ranks "
+        "last; empty when abandoned by agreement)"
+    )
     winners: list[int] | None = Field(
         description="at the end: the seats that won (several share the win; empty when "
         "everyone lost, as in Mr House advanced when no house is complete)"
+    )
+    ended_by: Literal["resignation", "agreement"] | None = Field(
+        None,
+        description="how the table ended if not by the game's rules: resignations left "
+        "one seat (it wins), or every person agreed to abandon it (no winner, no ranking)",
     )
     log_length: int
     events: list[Any] = Field(description="the public log")
@@ -178,7 +195,11 @@ class LogPublic(BaseModel):
     table: str
     game: str
     players: int
-    status: Literal["playing", "finished", "abandoned"]
+    status: Literal["playing", "finished", "abandoned", "void"] = Field(
+        description="finished: by the rules, or resignations left one seat; abandoned: set "
+        "aside (no move and nobody watching: a person's return resumes it); void: every "
+        "person agreed to abandon it (no winner)"
+    )
     seat: int | None = Field(description="whose log this is (null: a spectator's)")
     options: dict[str, Any]
     seed: int | None = Field(
@@ -204,8 +225,16 @@ class ArchivedTablePublic(BaseModel):
     players: int
     seats: list[SeatSummaryPublic]
     scores: list[int] = Field(description="each seat's final score total")
-    winners: list[int] = Field(description="the seats that won (empty: everyone lost)")
-    ranking: list[int] = Field(description="each seat's place, 1 first")
+    winners: list[int] = Field(
+        description="the seats that won (empty: everyone lost, or abandoned by agreement)"
+    )
+    ranking: list[int] = Field(
+        description="each seat's place, 1 first: a seat that resigned ranks last (empty: "
+        "abandoned by agreement)"
+    )
+    ended_by: Literal["resignation", "agreement"] | None = Field(
+        None, description="how it ended if not by the game's rules (see the view)"
+    )
     created: str = Field(description="when it was opened (ISO 8601)")
     finished: str = Field(description="when its last move was made (ISO 8601)")
     replay: str = Field(description="the replay page")
@@ -243,6 +272,7 @@ class ReplayPublic(BaseModel):
     score_unit: ScoreUnitPublic = Field(description="what the totals count (as in the view)")
     winners: list[int]
     ranking: list[int]
+    ended_by: Literal["resignation", "agreement"] | None = None
 
 
 class ReplayStepPublic(BaseModel):

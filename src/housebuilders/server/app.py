@@ -33,6 +33,7 @@ from housebuilders.agents import bot_info, parse as parse_bot, strength_hint
 from housebuilders.core.errors import NotAnAction
 from housebuilders.server import db
 from housebuilders.server.bots import MOVE_SECONDS, fits_a_table
+from housebuilders.server.driver import AWAY_MOVE_SECONDS
 from housebuilders.server.errors import ApiError
 from housebuilders.server.limits import Limits, RateLimiter
 from housebuilders.server.middleware import BodyLimit, SecurityHeaders, page_policy
@@ -52,12 +53,13 @@ def create_app(
     move_seconds: float = MOVE_SECONDS,
     bot_workers: int | None = None,
     bot_imports: tuple[str, ...] = (),
+    away_seconds: float = AWAY_MOVE_SECONDS,
 ) -> FastAPI:
     """The app on ``database_url`` (see ``db.database_url``) with ``limits`` (default:
     ``Limits.from_env()``, the environment's or the defaults). Its bots have
     ``move_seconds`` a move and think in ``bot_workers`` processes (default: one per
     core); ``bot_imports`` names modules that register custom bots (see
-    ``TableService``)."""
+    ``TableService``); the clock bot plays a person away at ``away_seconds`` a move."""
     url = db.database_url(database_url)
     limits = limits or Limits.from_env()
 
@@ -71,6 +73,7 @@ def create_app(
             move_seconds=move_seconds,
             bot_workers=bot_workers,
             bot_imports=bot_imports,
+            away_seconds=away_seconds,
         )
         await service.start()
         resumed = await service.resume_all()

@@ -19,7 +19,7 @@ from housebuilders.core import IllegalAction, OptionError, game, replay
 from housebuilders.server import db
 from housebuilders.server.errors import ApiError
 from housebuilders.server.replay import Replay
-from housebuilders.server.table import Table
+from housebuilders.server.table import Table, final_result
 
 if TYPE_CHECKING:
     from housebuilders.server.service import TableService
@@ -82,14 +82,17 @@ class Archive:
         only, if given), the last finished first, with their final results."""
 
         def read(session: Any) -> tuple[int, list[Any], dict[str, Any], dict[str, list[Any]]]:
-            where = [db.GameTable.status == "finished", db.GameTable.private.is_(False)]
+            over = db.GameTable.status.in_(("finished", "void"))
+            where: list[Any] = [over, db.GameTable.private.is_(False)]
             if game_id is not None:
                 where.append(db.GameTable.game == game_id)
             total = session.scalar(select(func.count()).select_from(db.GameTable).where(*where))
-            finished = func.max(db.LogEntry.time).label("finished")
+            # a table abandoned before its first move ended when it was opened
+            last = func.max(db.LogEntry.time)
+            finished = func.coalesce(last, func.min(db.GameTable.created)).label("finished")
             rows = session.execute(
                 select(db.GameTable, finished)
-                .join(db.LogEntry, db.LogEntry.table_id == db.GameTable.id)
+                .outerjoin(db.LogEntry, db.LogEntry.table_id == db.GameTable.id)
                 .where(*where)
                 .group_by(db.GameTable.id)
                 .order_by(finished.desc(), db.GameTable.id)
@@ -113,8 +116,8 @@ class Archive:
 
         total, rows, known, entries = await self.service.transaction(read)
         learned = {}
-        if entries:  # games to replay: in a thread, the event loop goes on
-            unknown = [row for row, _ in rows if row.id in entries]
+        unknown = [row for row, _ in rows if row.id not in known]
+        if unknown:  # games to replay: in a thread, the event loop goes on
             learned = await asyncio.to_thread(self.final_results, unknown, entries)
         self.results.update(learned)
         for table_id in known:
@@ -130,7 +133,9 @@ class Archive:
                 "game_name": game(row.game).name,
                 "players": row.players,
                 "seats": [
-                    {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name}
+                    {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
+                     "open": s.kind == "human" and s.token_hash is None,
+                     "resigned": s.resigned}
                     for s in row.seats
                 ],
                 **results[row.id],
@@ -143,26 +148,29 @@ class Archive:
 
     def final_results(
         self, rows: list[Any], entries: dict[str, list[Any]]
-    ) -> dict[str, dict[str, list[int]]]:
+    ) -> dict[str, dict[str, Any]]:
         """The final scores, winners and ranking of the finished tables ``rows``: from
         the table in memory, else replayed from its seed and log (``entries``). A log
         that no longer replays (recorded under rules since changed) gives empty lists."""
-        results: dict[str, dict[str, list[int]]] = {}
+        results: dict[str, dict[str, Any]] = {}
         for row in rows:
             table = self.service.tables.get(row.id)
             state = table.state if table is not None else None
-            if state is None or not state.is_terminal():
-                actions = db.effective_actions(entries[row.id])
+            if state is None or not (table is not None and table.over):
+                actions = db.effective_actions(entries.get(row.id, []))
                 try:
                     state = replay(row.game, row.players, row.seed, actions, row.options)
                 except (IllegalAction, OptionError, ValueError, TypeError) as e:
                     log.warning("table %s: its log no longer replays: %s", row.id, e)
-                    results[row.id] = {"scores": [], "winners": [], "ranking": []}
+                    results[row.id] = {"scores": [], "winners": [], "ranking": [], "ended_by": None}
                     continue
+            resigned = [seat.resigned for seat in row.seats]
+            ranking, winners = final_result(state, resigned, row.status == "void")
             results[row.id] = {
                 "scores": [score["total"] for score in state.scores()],
-                "winners": state.winners(),
-                "ranking": state.ranking(),
+                "winners": winners,
+                "ranking": ranking,
+                "ended_by": _ended_by(row.status, resigned, state.is_terminal()),
             }
         return results
 
@@ -170,7 +178,7 @@ class Archive:
         """The table and its game's replay, built once (in a thread: a long game takes
         a while); 409 while the game is being played, which no replay may show."""
         table = await self.service.get(table_id)
-        if not table.state.is_terminal():
+        if not table.over:
             raise ApiError(
                 409,
                 "this game is still being played: its replay opens once it is over "
@@ -193,3 +201,10 @@ class Archive:
             if self.replays.get(table.id) is built:
                 del self.replays[table.id]  # a bug: logged by the app, tried afresh next time
             raise
+
+
+def _ended_by(status: str, resigned: list[bool], terminal: bool) -> str | None:
+    """How an archived table ended if not by its game's rules (``Table.ended_by``)."""
+    if status == "void":
+        return "agreement"
+    return "resignation" if any(resigned) and not terminal else None

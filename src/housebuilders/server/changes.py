@@ -44,6 +44,10 @@ SECRET_BYTES = 16
 TAKEN = "another move was made at this table first: look again"
 #: what a person whose seat a bot plays now is told when they try to play it
 AWAY = "a bot is playing for you: say you are back first"
+#: what a person who resigned is told when they try to play, leave or come back
+RESIGNED = "you resigned: the clock bot plays your seat's turns, and it loses"
+#: what is said of a change asked for once the game is over
+OVER = "the game is over"
 
 
 class _Taken(ApiError):
@@ -157,6 +161,10 @@ class Changes:
             await self.service.peers.catch_up(table)
             if expect is not None and expect != table.state.moves_seen(seat):
                 raise ApiError(409, "the table has moved on since your view: look again")
+            if table.over:
+                raise ApiError(409, f"{OVER}: there is no move to make")
+            if table.seats[seat].resigned:
+                raise ApiError(403, RESIGNED)
             if table.seats[seat].away:
                 raise ApiError(403, AWAY)
             await self.commit(table, seat, action)  # out of turn: 409, naming the rule
@@ -195,7 +203,7 @@ class Changes:
                 table.spec.id, now.num_players, table.seed, history, table.options
             )
             await self.append(table, seat, "undo")
-            table.advance(state)
+            table.advance(state, by_bot=table.by_bot[:last] + table.by_bot[last + 1 :])
         service.driver.kick(table)
 
     async def back(self, table: Table, seat: int | None) -> None:
@@ -204,6 +212,8 @@ class Changes:
             raise ApiError(403, "a spectator has no seat to come back to")
         async with table.lock:
             await self.service.peers.catch_up(table)
+            if table.seats[seat].resigned and not table.over:
+                raise ApiError(409, RESIGNED)
             if table.seats[seat].away:
                 await self.set_away(table, seat, False)
 
@@ -214,11 +224,62 @@ class Changes:
             raise ApiError(403, "a spectator has no seat to leave")
         async with table.lock:
             await self.service.peers.catch_up(table)
-            if table.state.is_terminal():
+            if table.over:
                 raise ApiError(409, "the game is over: there is no game to leave")
+            if table.seats[seat].resigned:
+                raise ApiError(409, RESIGNED)
             if not table.seats[seat].away:
                 await self.set_away(table, seat, True)
         self.service.driver.kick(table)
+
+    async def resign(self, table: Table, seat: int | None) -> None:
+        """The person at ``seat`` resigns: the seat is recorded as resigned and loses
+        (``Table.result``); the clock bot plays its turns while the others play on,
+        and once one seat alone has not resigned the game is over (that seat wins).
+        Final: there is no coming back."""
+        if seat is None:
+            raise ApiError(403, "a spectator has no seat to resign")
+        service = self.service
+        async with table.lock:
+            await service.peers.catch_up(table)
+            if table.over:
+                raise ApiError(409, f"{OVER}: there is no game to resign")
+            if table.seats[seat].resigned:
+                raise ApiError(409, "you have resigned already")
+            others = sum(not s.resigned for n, s in enumerate(table.seats) if n != seat)
+            ends = others <= 1
+            await self._write_seat(
+                table, seat, resigned=True, away=False, abandon=False,
+                status="finished" if ends else None,
+            )  # fmt: skip
+            table.seat_is(seat, resigned=True, away=False, abandon=False)
+        service.driver.kick(table)
+
+    async def vote(self, table: Table, seat: int | None, agree: bool) -> None:
+        """The person at ``seat`` votes to abandon the game (``agree``) or withdraws
+        their vote. Once every person at the table who has not resigned agrees, the
+        table is over as abandoned (status "void"): no winner, no ranking."""
+        if seat is None:
+            raise ApiError(403, "a spectator has no vote: open your seat's link")
+        service = self.service
+        async with table.lock:
+            await service.peers.catch_up(table)
+            if table.over:
+                raise ApiError(409, f"{OVER}: there is nothing to abandon")
+            if table.seats[seat].resigned:
+                raise ApiError(409, "you resigned: the others decide whether to abandon")
+            if table.seats[seat].abandon == agree:
+                return
+            people = [  # an open seat nobody took has no vote
+                n
+                for n, s in enumerate(table.seats)
+                if s.kind == "human" and not (s.resigned or s.open)
+            ]
+            void = agree and all(table.seats[n].abandon or n == seat for n in people)
+            await self._write_seat(table, seat, abandon=agree, status="void" if void else None)
+            table.void = void
+            table.seat_is(seat, abandon=agree)
+        service.driver.kick(table)
 
     async def rename(self, table: Table, seat: int | None, name: str) -> None:
         """The person at ``seat`` takes ``name`` (a checked ``SeatName``)."""
@@ -271,7 +332,11 @@ class Changes:
         await self._write_seat(table, seat, away=away)
         table.seat_is(seat, away=away)
 
-    async def _write_seat(self, table: Table, seat: int, **values: Any) -> None:
+    async def _write_seat(
+        self, table: Table, seat: int, status: str | None = None, **values: Any
+    ) -> None:
+        """Store ``values`` of ``seat``'s row (and the table's new ``status``, if it
+        ends the game) and say so."""
         peers = self.service.peers
 
         def write(session: Any) -> None:
@@ -280,6 +345,10 @@ class Changes:
                 .where(db.Seat.table_id == table.id, db.Seat.seat == seat)
                 .values(**values)
             )
+            if status is not None:
+                session.execute(
+                    update(db.GameTable).where(db.GameTable.id == table.id).values(status=status)
+                )
             peers.announce(session, table.id)
 
         await self.service.transaction(write)
@@ -304,7 +373,7 @@ class Changes:
                 await service.peers.catch_up(table)
             if table.rematch is not None:
                 return await service.get(table.rematch), False
-            if not table.state.is_terminal():
+            if not table.over:
                 raise ApiError(409, "the game is not over yet: a rematch comes after it")
             if opening is not None:
                 opening()
@@ -358,7 +427,7 @@ class Changes:
             await service.transaction(write)
 
     # -- the log --------------------------------------------------------------------------------
-    async def commit(self, table: Table, seat: int, action: Action) -> None:
+    async def commit(self, table: Table, seat: int, action: Action, by_bot: bool = False) -> None:
         """Apply, store, then publish (the caller holds the table's lock).
 
         Another server process may write the log's next entry first: a choice of the
@@ -367,7 +436,8 @@ class Changes:
         were made, which the others' unseen choices are not, and who plays it), the
         move is checked again and written next, the table's log held from the catch-up
         to the write so that no third move comes in between: one more try, which is
-        the last. If the seat's view changed, 409."""
+        the last. If the seat's view changed, 409. ``by_bot``: a bot made the move (the
+        seat's, or the clock bot for its person)."""
 
         def seen() -> tuple[list[list[Any]], str | None]:
             return table.state.history_seen_by(seat), table.played_by_bot(seat)
@@ -375,7 +445,8 @@ class Changes:
         before = seen()
         state = _played(table.state, seat, action)
         try:
-            await self.append(table, seat, "action", action.to_json(), state.is_terminal())
+            finished = state.is_terminal()
+            await self.append(table, seat, "action", action.to_json(), finished, by_bot=by_bot)
         except _Taken:  # caught up: the move goes after what the seat did not see
             async with self.holding(table) as held:
                 await self.service.peers.catch_up(table, heard=True, held=held)
@@ -383,8 +454,10 @@ class Changes:
                     raise
                 state = _played(table.state, seat, action)
                 finished = state.is_terminal()
-                await self.append(table, seat, "action", action.to_json(), finished, held)
-        table.advance(state)
+                await self.append(
+                    table, seat, "action", action.to_json(), finished, held, by_bot=by_bot
+                )
+        table.advance(state, by_bot=[*table.by_bot, by_bot])
 
     async def append(
         self,
@@ -394,6 +467,8 @@ class Changes:
         action: Any = None,
         finished: bool = False,
         held: Any = None,
+        *,
+        by_bot: bool = False,
     ) -> None:
         """Commit the table's next log entry (and its status once the game is over),
         in a transaction of its own or in ``held`` (``holding``). If another server
@@ -405,13 +480,15 @@ class Changes:
             "player": player,
             "kind": kind,
             "action": action,
+            "by_bot": by_bot,
             "time": db.now(),
         }
 
         def write(connection: Any) -> None:
             _hold_log(connection, table.id)
             connection.execute(insert(db.LogEntry), row)
-            service.peers.announce(connection, table.id, [row["idx"], player, kind, action])
+            notice = [row["idx"], player, kind, action, by_bot]
+            service.peers.announce(connection, table.id, notice)
             if finished:
                 connection.execute(
                     update(db.GameTable)

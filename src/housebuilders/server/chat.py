@@ -100,10 +100,10 @@ class Talk:
             raise ApiError(403, "a spectator has no move to be hinted: open your seat's link")
         if not table.hints:
             raise ApiError(403, "this table was opened without hints")
-        if table.seats[seat].away:
+        if table.seats[seat].away or table.seats[seat].resigned:
             raise ApiError(403, "a bot is playing for you: say you are back first")
         state = table.state
-        if state.is_terminal():
+        if table.over:
             raise ApiError(409, "the game is over: there is no move to hint at")
         if seat not in state.acting_players():
             raise ApiError(409, "it is not your turn: a hint is for a move you are to make")

@@ -5,9 +5,11 @@
   status, clock settings, created.
 - ``seats``: one row per seat: kind (``human`` or ``bot``), the bot's name, the
   SHA-256 of a human seat's secret token (the token itself is never stored) and
-  whether the person is away (their clock ran out and a bot plays for them).
+  whether the person is away (their clock ran out and a bot plays for them), has
+  resigned, or votes to abandon the game (migration 0009).
 - ``log_entries``: the append-only log of a table. An entry is an action (player,
-  action JSON) or an undo of the player's last action. ``(table_id, idx)`` is
+  action JSON, whether a bot made it: migration 0008) or an undo of the player's last
+  action. ``(table_id, idx)`` is
   unique, so two servers racing for the same turn cannot both write it.
 
 - ``chat_messages``: what the people at a table said, in order: the seat, the text
@@ -79,7 +81,9 @@ class GameTable(Base):
     #: the seed was given); told to nobody before the game is over (migration 0007)
     secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-    #: "playing", "finished", or "abandoned" (set aside: no move and nobody watching)
+    #: "playing", "finished" (by the rules, or when resignations left one seat),
+    #: "abandoned" (set aside: no move and nobody watching) or "void" (every person
+    #: agreed to abandon it: no winner)
     status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
     #: a digest of the address that opened it, for the bot seats per address (0007)
     opener: Mapped[str | None] = mapped_column(String(64), nullable=True)
@@ -105,6 +109,10 @@ class Seat(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     away: Mapped[bool] = mapped_column(Boolean, default=False)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)  # a person's, if given
+    #: the person resigned: the seat loses, the clock bot plays its turns (0009)
+    resigned: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: the person votes to abandon the game (0009)
+    abandon: Mapped[bool] = mapped_column(Boolean, default=False)
 
     table: Mapped[GameTable] = relationship(back_populates="seats")
 
@@ -119,6 +127,8 @@ class LogEntry(Base):
     player: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(8), default="action")  # "action" or "undo"
     action: Mapped[Any] = mapped_column(JSON, nullable=True)
+    #: the move was a bot's: a bot seat's, or the clock bot's for a person (0008)
+    by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
@@ -169,18 +179,28 @@ class AccountSeat(Base):
     added: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
-def effective_actions(entries: list[LogEntry]) -> list[tuple[int, Any]]:
-    """The actions a table's game consists of: the log in order, each undo taking
-    back its seat's last action still standing (the last of all, but in a
+def standing(entries: list[LogEntry]) -> list[LogEntry]:
+    """The action entries a table's game consists of: the log in order, each undo
+    taking back its seat's last action still standing (the last of all, but in a
     simultaneous phase, where the others' unseen choices may follow it)."""
-    actions: list[tuple[int, Any]] = []
+    actions: list[LogEntry] = []
     for entry in entries:
         if entry.kind == "undo":
-            mine = max(i for i, (player, _) in enumerate(actions) if player == entry.player)
+            mine = max(i for i, done in enumerate(actions) if done.player == entry.player)
             del actions[mine]
         else:
-            actions.append((entry.player, entry.action))
+            actions.append(entry)
     return actions
+
+
+def effective_actions(entries: list[LogEntry]) -> list[tuple[int, Any]]:
+    """The actions a table's game consists of (``standing``): (player, action JSON)."""
+    return [(entry.player, entry.action) for entry in standing(entries)]
+
+
+def made_by_bots(entries: list[LogEntry]) -> list[bool]:
+    """For each action of the game (``standing``), whether a bot made it."""
+    return [bool(entry.by_bot) for entry in standing(entries)]
 
 
 def make_engine(url: str) -> Engine:

@@ -35,6 +35,11 @@ log = logging.getLogger("housebuilders.server")
 RETRY_SECONDS, RETRY_MAX_SECONDS = 1.0, 5.0
 #: how often, at most, the tables are looked at for being set aside (seconds)
 IDLE_CHECK_SECONDS = 30.0
+#: the clock bot plays the seat of a person away at about a person's pace while their
+#: page is open: each of its moves waits this long after the table's last change, so
+#: that a person who left a table of bots (or whose clock ran out) can still click I'm
+#: back; with no page of theirs open, nobody is there to click, and it plays at once
+AWAY_MOVE_SECONDS = 2.0
 
 
 class Driver:
@@ -49,7 +54,7 @@ class Driver:
         if service.closing or table.abandoned:
             return
         peers = service.peers
-        if table.state.is_terminal():
+        if table.over:
             peers.let_go(table)
             return
         bots_to_move = any(table.played_by_bot(s) for s in table.state.acting_players())
@@ -73,17 +78,23 @@ class Driver:
             try:
                 state = table.state
                 movers = [s for s in state.acting_players() if table.played_by_bot(s)]
-                if not movers:
+                if not movers or table.over:
                     break
                 seat = movers[0]
                 name = table.played_by_bot(seat)
                 assert name is not None
+                wait = self._pace(table, seat)
+                if wait > 0:  # a person away: at their pace (and maybe back meanwhile)
+                    await asyncio.sleep(wait)
+                    continue
                 decision = Decision.at(state, seat, name, table.seed)
                 action = await self._bot_move(table, decision)
                 if service.closing:
                     break  # no fallback moves while the server stops
                 async with table.lock:
                     await service.peers.catch_up(table)
+                    if table.over:
+                        break  # resigned or abandoned while the bot thought
                     if table.played_by_bot(seat) != name or not still_fits(table.state, state):
                         continue  # the table changed under the bot while it thought: again
                     legal = table.state.legal_actions(seat)
@@ -95,7 +106,7 @@ class Driver:
                     if action is None:  # a slow or broken bot must not stall the table
                         action = decision.fallback(legal)
                     try:
-                        await service.changes.commit(table, seat, action)
+                        await service.changes.commit(table, seat, action, by_bot=True)
                     except ApiError:  # another process wrote this turn first (caught up)
                         continue
                 failures = _went_through(table, "a bot's move", failures)
@@ -103,6 +114,15 @@ class Driver:
                 failures += 1
                 await _pause(table, "a bot's move", e, failures)
         self.kick(table)
+
+    def _pace(self, table: Table, seat: int) -> float:
+        """How long the clock bot waits still before it moves for ``seat``'s person,
+        away with their page open (``AWAY_MOVE_SECONDS`` after the table's last
+        change); 0 for a bot's seat, or a person away with no page of theirs open."""
+        watching = any(listening == seat for listening, _ in table.listeners.values())
+        if not (table.seats[seat].away and watching):
+            return 0.0
+        return table.active + self.service.away_seconds - time.monotonic()
 
     async def _bot_move(self, table: Table, decision: Decision) -> Action | None:
         """The move ``decision``'s bot chooses on its seat's view (the view was made by

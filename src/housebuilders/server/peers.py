@@ -89,7 +89,13 @@ class Peers:
                 .order_by(db.LogEntry.idx)
             )
             seats = session.execute(
-                select(db.Seat.away, db.Seat.name, db.Seat.token_hash)
+                select(
+                    db.Seat.away,
+                    db.Seat.name,
+                    db.Seat.token_hash,
+                    db.Seat.resigned,
+                    db.Seat.abandon,
+                )
                 .where(db.Seat.table_id == table.id)
                 .order_by(db.Seat.seat)
             )
@@ -103,18 +109,32 @@ class Peers:
             with service.sessions(bind=held) as session:
                 entries, seats, (rematch, status) = await service.run(lambda: read(session))
         state = await self._played_on(table, entries) if entries else table.state
-        abandoned = status == "abandoned"
-        changed = rematch != table.rematch or abandoned != table.abandoned
-        table.abandoned = abandoned
+        abandoned, void = status == "abandoned", status == "void"
+        changed = (rematch, abandoned, void) != (table.rematch, table.abandoned, table.void)
+        table.abandoned, table.void = abandoned, void
         table.rematch = rematch
-        for info, (away, name, token_hash) in zip(table.seats, seats, strict=False):
-            if (info.away, info.name, info.token_hash) != (away, name, token_hash):
-                info.away, info.name, info.token_hash = away, name, token_hash
+        for info, stored in zip(table.seats, seats, strict=False):
+            now = (info.away, info.name, info.token_hash, info.resigned, info.abandon)
+            if now != tuple(stored):
+                info.away, info.name, info.token_hash, info.resigned, info.abandon = stored
                 changed = True
         if entries:
-            table.advance(state, len(entries))
+            by_bot = table.by_bot + [bool(entry.by_bot) for entry in entries]
+            if any(entry.kind == "undo" for entry in entries):  # replayed: read again
+                by_bot = await self._made_by_bots(table.id)
+            table.advance(state, len(entries), by_bot)
         elif changed:
             table.changed()
+
+    async def _made_by_bots(self, table_id: str) -> list[bool]:
+        """``db.made_by_bots`` of the table's whole log."""
+
+        def read(session: Any) -> list[bool]:
+            query = select(db.LogEntry).where(db.LogEntry.table_id == table_id)
+            return db.made_by_bots(list(session.scalars(query.order_by(db.LogEntry.idx))))
+
+        result: list[bool] = await self.service.transaction(read)
+        return result
 
     def _log_length(self, table_id: str) -> int:
         query = select(func.count()).select_from(db.LogEntry)
@@ -159,7 +179,7 @@ class Peers:
     def _play_heard(self, table: Table, entry: list[Any]) -> bool:
         """Play a notice's log entry on ``table`` if it is the table's next and nothing
         else is under way there; whether it did."""
-        index, player, kind, action = entry
+        index, player, kind, action, *rest = entry  # rest: whether a bot made it
         if (
             kind != "action"
             or index != table.entries
@@ -173,7 +193,7 @@ class Peers:
             state.apply(player, table.spec.action_from_json(action))
         except (IllegalAction, ValueError, TypeError):
             return False  # read it all from the database
-        table.advance(state)
+        table.advance(state, by_bot=[*table.by_bot, bool(rest and rest[0])])
         self.service.driver.kick(table)
         return True
 

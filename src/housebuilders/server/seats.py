@@ -21,6 +21,8 @@ class SeatInfo:
     token_hash: str | None  # a person's seat without one is open: anyone may take it
     away: bool = False
     name: str | None = None  # a person's name at the table, if given
+    resigned: bool = False  # the person resigned: the seat loses, the clock bot plays it
+    abandon: bool = False  # the person votes to abandon the game
 
     @property
     def open(self) -> bool:

@@ -36,7 +36,7 @@ from housebuilders.server.archive import Archive
 from housebuilders.server.bots import MOVE_SECONDS, BotPool
 from housebuilders.server.changes import Changes
 from housebuilders.server.chat import CHAT_HISTORY, Talk
-from housebuilders.server.driver import Driver
+from housebuilders.server.driver import AWAY_MOVE_SECONDS, Driver
 from housebuilders.server.errors import ApiError
 from housebuilders.server.limits import Limits, RateLimiter
 from housebuilders.server.peers import Peers
@@ -63,8 +63,10 @@ class TableService:
         move_seconds: float = MOVE_SECONDS,
         bot_workers: int | None = None,
         bot_imports: tuple[str, ...] = (),
+        away_seconds: float = AWAY_MOVE_SECONDS,
     ) -> None:
         """``limits``: see ``Limits``; ``move_seconds``: the time a bot has per move;
+        ``away_seconds``: the clock bot's pace for a person away (``driver``);
         ``bot_workers``: the processes bots think in (default: one per core);
         ``bot_imports``: modules that register custom bots, imported here and in
         every bot worker."""
@@ -72,6 +74,7 @@ class TableService:
             importlib.import_module(module)
         workers = default_jobs() if bot_workers is None else bot_workers
         self.bots = BotPool(workers, move_seconds, tuple(bot_imports))
+        self.away_seconds = away_seconds
         self.engine = engine
         self.limits = limits or Limits()
         self.sessions = db.session_factory(engine)
@@ -200,7 +203,10 @@ class TableService:
             row = session.get(db.GameTable, table_id)
             if row is None:
                 return None
-            seats = [SeatInfo(s.kind, s.bot, s.token_hash, s.away, s.name) for s in row.seats]
+            seats = [
+                SeatInfo(s.kind, s.bot, s.token_hash, s.away, s.name, s.resigned, s.abandon)
+                for s in row.seats
+            ]
             entries = list(
                 session.scalars(
                     select(db.LogEntry)
@@ -218,6 +224,7 @@ class TableService:
         actions = db.effective_actions(entries)
         state = await self.replayed(spec.id, row.players, row.seed, actions, row.options)
         return Table(
+            by_bot=db.made_by_bots(entries),
             id=row.id,
             spec=spec,
             seed=row.seed,
@@ -232,6 +239,7 @@ class TableService:
             rematch=row.rematch,
             hints=row.hints,
             abandoned=row.status == "abandoned",
+            void=row.status == "void",
             opener=row.opener,
         )
 
@@ -264,7 +272,9 @@ class TableService:
         def ids(session: Any) -> list[str]:
             driven = or_(
                 db.GameTable.clock_minutes.is_not(None),
-                db.GameTable.seats.any(or_(db.Seat.kind == "bot", db.Seat.away.is_(True))),
+                db.GameTable.seats.any(
+                    or_(db.Seat.kind == "bot", db.Seat.away.is_(True), db.Seat.resigned.is_(True))
+                ),
             )
             query = select(db.GameTable.id).where(db.GameTable.status == "playing", driven)
             return list(session.scalars(query))
@@ -300,6 +310,14 @@ class TableService:
     async def take(self, table: Table, seat: int, name: str) -> str:
         """``Changes.take``"""
         return await self.changes.take(table, seat, name)
+
+    async def resign(self, table: Table, seat: int | None) -> None:
+        """``Changes.resign``"""
+        await self.changes.resign(table, seat)
+
+    async def vote(self, table: Table, seat: int | None, agree: bool) -> None:
+        """``Changes.vote``"""
+        await self.changes.vote(table, seat, agree)
 
     async def rename(self, table: Table, seat: int | None, name: str) -> None:
         """``Changes.rename``"""

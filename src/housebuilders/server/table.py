@@ -70,6 +70,8 @@ class Table:
     #: set aside after a long time without a move or anyone watching: its bots stop
     #: and take no room, until a person at it comes back (``TableService.resume``)
     abandoned: bool = False
+    #: every person at it agreed to abandon it: over, with no winner (status "void")
+    void: bool = False
     #: who opened it: a digest of the client's address, for the bot seats per address
     opener: str | None = None
     #: when it last changed or someone stopped watching it (``time.monotonic``)
@@ -92,6 +94,9 @@ class Table:
     )
     driver: asyncio.Task[None] | None = None
     clock: asyncio.Task[None] | None = None
+    #: for each action of the game's history, whether a bot made it (a bot seat's, or
+    #: the clock bot's for a person away): a person takes back only their own moves
+    by_bot: list[bool] = field(default_factory=list)
     #: per seat, the view its last hint was worked out on and the hint (being) worked out
     hinted: dict[int, tuple[dict[str, Any], asyncio.Future[dict[str, Any]]]] = field(
         default_factory=dict
@@ -108,15 +113,42 @@ class Table:
         )
 
     @property
+    def over(self) -> bool:
+        """The game is over: by its rules, by resignations (one seat left that did not
+        resign), or abandoned by every person's vote (``void``)."""
+        if self.state.is_terminal() or self.void:
+            return True
+        return sum(not info.resigned for info in self.seats) <= 1
+
+    @property
+    def ended_by(self) -> str | None:
+        """How the table ended if not by the game's rules: "resignation" (one seat
+        left), "agreement" (abandoned by vote); None while played or after the rules
+        ended it."""
+        if self.void:
+            return "agreement"
+        return "resignation" if self.over and not self.state.is_terminal() else None
+
+    @property
     def status(self) -> str:
-        if self.state.is_terminal():
+        if self.void:
+            return "void"
+        if self.over:
             return "finished"
         return "abandoned" if self.abandoned else "playing"
+
+    def result(self) -> tuple[list[int], list[int]] | None:
+        """Once over, each seat's rank and the winners, as the table reports them: the
+        game's (``state.ranking()``, ``state.winners()``) with every seat that resigned
+        ranked last and losing; none ranked and no winner when abandoned by vote."""
+        if not self.over:
+            return None
+        return final_result(self.state, [info.resigned for info in self.seats], self.void)
 
     @property
     def holds_bots(self) -> bool:
         """Whether its bot seats take room on the server: in play, not set aside."""
-        return not (self.abandoned or self.state.is_terminal())
+        return not (self.abandoned or self.over)
 
     @property
     def bot_seats(self) -> int:
@@ -134,21 +166,24 @@ class Table:
         info = self.seats[seat]
         if info.kind == "bot":
             return info.bot
-        return self.clock_bot if info.away else None
+        return self.clock_bot if info.away or info.resigned else None
 
     def undoable(self, seat: int | None) -> int | None:
         """The index in the history of the action ``seat`` may take back, if any: its
-        own last action, while nothing hidden has been revealed and no chance used
-        since, and no other seat has acted since in the open (in a simultaneous
-        phase the others' unseen choices do not count: they neither depend on it nor
-        may show through)."""
+        own last action, if its person made it (not the clock bot while they were
+        away), while nothing hidden has been revealed and no chance used since, and
+        no other seat has acted since in the open (in a simultaneous phase the
+        others' unseen choices do not count: they neither depend on it nor may show
+        through)."""
         state = self.state
-        if seat is None or state.is_terminal() or self.seats[seat].away:
+        if seat is None or self.over or self.seats[seat].away or self.seats[seat].resigned:
             return None  # a clock bot's move is not its person's to take back
         history = state.history
         last = next((i for i in reversed(range(len(history))) if history[i][0] == seat), None)
         if last is None or last < state.undo_floor:
             return None
+        if last < len(self.by_bot) and self.by_bot[last]:
+            return None  # the clock bot played it while its person was away
         if last == len(history) - 1 or last >= state.unseen_moves_from():
             return last
         return None
@@ -199,9 +234,10 @@ class Table:
     def _view(self, seat: int | None) -> dict[str, Any]:
         state, spec = self.state, self.spec
         observation = state.observe(seat)
-        acting = list(state.acting_players())
-        legal = state.legal_json(seat)
-        terminal = state.is_terminal()
+        terminal = self.over  # by the rules, or the table's (resigned, abandoned)
+        acting = [] if terminal else list(state.acting_players())
+        legal = [] if terminal else state.legal_json(seat)
+        ranking, winners = self.result() or (None, None)
         return {
             "table": self.id,
             "game": spec.id,
@@ -216,6 +252,8 @@ class Table:
                     "name": info.name,
                     "away": info.away,
                     "open": info.open,
+                    "resigned": info.resigned,
+                    "abandon": info.abandon,
                     "deadline": self.deadlines.get(number),
                 }
                 for number, info in enumerate(self.seats)
@@ -226,8 +264,9 @@ class Table:
             "terminal": terminal,
             "scores": state.scores() if terminal else None,
             "score_unit": spec.score_unit.to_json(),
-            "ranking": state.ranking() if terminal else None,
-            "winners": state.winners() if terminal else None,
+            "ranking": ranking,
+            "winners": winners,
+            "ended_by": self.ended_by,
             "log_length": state.moves_seen(seat),
             "events": list(getattr(state, "log", ())),
             "svg": None,
@@ -235,10 +274,17 @@ class Table:
             "clock_minutes": self.clock_minutes,
             "clock_bot": self.clock_bot if self.clock_minutes is not None else None,
             "rematch": self.rematch,
-            "tie_breaks": tie_notes(state) if terminal else None,
+            "tie_breaks": self._tie_notes() if terminal else None,
             "hints": self.hints,
             "seed_given": self.secret is None,
         }
+
+    def _tie_notes(self) -> list[str]:
+        """The game's tie-break notes, when its rules ended it and nobody resigned (a
+        resignation ranks the seat last whatever its points)."""
+        if not self.state.is_terminal() or any(info.resigned for info in self.seats):
+            return []
+        return tie_notes(self.state)
 
     def why(self, seat: int, action: Action) -> dict[str, Any]:
         """Whether ``seat`` may play ``action`` now and, if not, the engine's refusal.
@@ -246,6 +292,9 @@ class Table:
         the true state, so that its words can tell nothing the seat may not know (the
         legal moves it is shown are its own knowledge already)."""
         state = self.state
+        if self.over:
+            return {"legal": False, "text": state.describe(action),
+                    "error": "the game is over", "rule": None}  # fmt: skip
         if seat in state.acting_players() and action in state.legal_actions(seat):
             return {"legal": True, "text": state.describe(action), "error": None, "rule": None}
         seen = state if state.is_terminal() else state.determinize(seat, WHY_SEED)
@@ -262,7 +311,7 @@ class Table:
         played, others' hidden actions are None and there is no seed; once it is
         over, the seed, the secret it came from (if the server drew it) and every
         action, for replays."""
-        over = self.state.is_terminal()
+        over = self.over
         out: dict[str, Any] = {
             "table": self.id,
             "game": self.spec.id,
@@ -276,11 +325,14 @@ class Table:
             return {**out, "seed": self.seed, "secret": self.secret, "actions": actions}
         return {**out, "actions": self.state.history_seen_by(seat)}
 
-    def advance(self, state: State, entries: int = 1) -> None:
+    def advance(self, state: State, entries: int = 1, by_bot: list[bool] | None = None) -> None:
         """The game went on to ``state`` (a move or an undo), with ``entries`` more log
-        entries written: everyone listening is told (``changed``)."""
+        entries written and ``by_bot`` for each action of its history (whether a bot
+        made it): everyone listening is told (``changed``)."""
         self.state = state
         self.entries += entries
+        if by_bot is not None:
+            self.by_bot = by_bot
         self.changed()
 
     def seat_is(
@@ -290,9 +342,12 @@ class Table:
         away: bool | None = None,
         name: str | None = None,
         token_hash: str | None = None,
+        resigned: bool | None = None,
+        abandon: bool | None = None,
     ) -> None:
-        """``seat``'s person is now away or back, or has a new name, or has taken the
-        open seat (its token's hash; as stored): everyone listening is told."""
+        """``seat``'s person is now away or back, has a new name, has taken the open
+        seat (its token's hash), resigned or votes to abandon (or not), as stored:
+        everyone listening is told."""
         info = self.seats[seat]
         if token_hash is not None:
             info.token_hash = token_hash
@@ -300,6 +355,10 @@ class Table:
             info.away = away
         if name is not None:
             info.name = name
+        if resigned is not None:
+            info.resigned = resigned
+        if abandon is not None:
+            info.abandon = abandon
         self.changed()
 
     def changed(self) -> None:
@@ -325,14 +384,39 @@ class Table:
     def _reset_deadlines(self) -> None:
         if self.clock_minutes is None:
             return
-        acting = set(self.state.acting_players())
+        acting = set() if self.over else set(self.state.acting_players())
         now = time.time()
         for seat, info in enumerate(self.seats):
-            waiting = seat in acting and info.kind == "human" and not (info.away or info.open)
+            person = info.kind == "human" and not (info.away or info.open or info.resigned)
+            waiting = seat in acting and person
             if not waiting:
                 self.deadlines.pop(seat, None)
             elif seat not in self.deadlines:
                 self.deadlines[seat] = now + self.clock_minutes * 60
+
+
+def final_result(
+    state: State, resigned: Sequence[bool], void: bool = False
+) -> tuple[list[int], list[int]]:
+    """The ranking and winners a table reports for ``state`` once it is over: the
+    game's, with every seat that ``resigned`` ranked last (sharing that rank) and
+    losing; the others keep the game's order among them (and its winners, or, if only
+    seats that resigned won, the best of the others). ``void`` (abandoned by vote):
+    nobody ranked (empty) and no winner."""
+    if void:
+        return [], []
+    ranking, winners = state.ranking(), state.winners()
+    if not any(resigned) and state.is_terminal():
+        return ranking, winners
+    playing = [seat for seat in range(len(ranking)) if not resigned[seat]]
+    ranks = [len(playing) + 1] * len(ranking)
+    for seat in playing:
+        ranks[seat] = 1 + sum(ranking[other] < ranking[seat] for other in playing)
+    best = [seat for seat in playing if ranks[seat] == 1]
+    if not state.is_terminal():  # ended when one seat was left: it wins
+        return ranks, best
+    kept = [seat for seat in winners if not resigned[seat]]
+    return ranks, kept if kept or not winners else best
 
 
 def still_fits(now: State, seen: State) -> bool:

@@ -4,8 +4,8 @@
 For the web table (``GameSpec.svg_view(observation, legal) -> str``):
 
 - ``svg``: elements as strings (``el``, ``rect``, ``circle``, ``line``, ``path``,
-  ``polygon``, ``text``, ``bold``, ``muted``, ``caption``), ``Box``, ``wrap`` and
-  ``text_width``;
+  ``polygon``, ``text``, ``bold``, ``muted``, ``caption``), ``Box``, ``wrap``,
+  ``text_width`` and ``bold_width`` (a bound for bold text);
 - ``theme``: the ink, the warm colour of what is asked, the players' colours, the
   ``ghost`` look of a spot to click, and ``Theme`` (a game's CSS class, font and
   colours);
@@ -60,6 +60,7 @@ from housebuilders.core.draw.board import (
 from housebuilders.core.draw.svg import (
     Box,
     bold,
+    bold_width,
     caption,
     circle,
     el,
@@ -92,6 +93,7 @@ __all__ = [
     "act",
     "asks",
     "bold",
+    "bold_width",
     "caption",
     "card_face",
     "chip_rows",

@@ -46,6 +46,7 @@ from housebuilders.core.draw import (
     Row,
     Theme,
     bold,
+    bold_width,
     card_face,
     chips,
     document,
@@ -309,11 +310,16 @@ def _prompt(obs: Json, acts: Acts, box: Box) -> list[str]:
         )
     ]
     label = _prompt_text(obs, turn, acts)
-    parts.append(bold(box.x + 14, box.y + 27, label, 15))
+    parts.append(bold(box.x + 14, box.y + 27, label, 15, class_="prompt"))
     offered = _prompt_chips(acts, turn)
     if offered:
-        x = box.x + 28 + text_width(label, 15) * 0.88
-        parts += chips(offered, Box(x, box.y + 8, box.x + box.w - 10 - x, 28), size=14)
+        # the buttons at the box's right end, never before the text's widest bound
+        # (bold text is wider than ``text_width``'s average): they shrink if they must
+        right = box.x + box.w - 10
+        wanted = sum(text_width(label, 14) * 1.1 + 14 * 7 / 6 + 14 / 3 for label, _ in offered)
+        x = max(box.x + 14 + bold_width(label, 15) + 16, right - wanted)
+        buttons = chips(offered, Box(x, box.y + 8, right - x, 28), size=14)
+        parts.append(el("g", "".join(buttons), class_="prompt-buttons"))
     return parts
 
 

@@ -11,6 +11,7 @@ from housebuilders.server.answers import ArchivePublic, ReplayPublic, ReplayStep
 from housebuilders.server.errors import ApiError
 from housebuilders.server.routes.common import Service, Svg
 from housebuilders.server.schemas import ErrorPublic, errors
+from housebuilders.server.table import Table
 
 router = APIRouter()
 
@@ -50,14 +51,20 @@ async def replay(table_id: str, service: Service) -> dict[str, Any]:
     """A finished game: its seats, every move, and every seat's score total after
     each step; 409 while it is being played."""
     table, replay = await service.replay(table_id)
-    state = table.state
     return {
         "table": table.id,
         "game": table.spec.id,
         "game_name": table.spec.name,
         "players": replay.players,
         "seats": [
-            {"seat": n, "kind": s.kind, "bot": s.bot, "name": s.name}
+            {
+                "seat": n,
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": s.name,
+                "open": s.open,
+                "resigned": s.resigned,
+            }
             for n, s in enumerate(table.seats)
         ],
         "options": table.options,
@@ -67,8 +74,7 @@ async def replay(table_id: str, service: Service) -> dict[str, Any]:
         "moves": replay.moves,
         "totals": replay.totals,
         "score_unit": table.spec.score_unit.to_json(),
-        "winners": state.winners(),
-        "ranking": state.ranking(),
+        **_result(table),
     }
 
 
@@ -100,3 +106,9 @@ async def replay_step(
         raise ApiError(404, f"no seat {seat}: this table has seats 0 to {replay.players - 1}")
     view = replay.step_view(step, seat, svg, table.seats)
     return {"table": table.id, "game": table.spec.id, **view}
+
+
+def _result(table: Table) -> dict[str, Any]:
+    """The table's final winners and ranking (``Table.result``), and how it ended."""
+    ranking, winners = table.result() or ([], [])
+    return {"winners": winners, "ranking": ranking, "ended_by": table.ended_by}

@@ -210,6 +210,51 @@ async def leave(at: SeatedAt, service: Service, svg: Svg = True) -> dict[str, An
 
 
 @router.post(
+    "/api/tables/{table_id}/resign",
+    operation_id="resign_seat",
+    response_model=ViewPublic,
+    responses={200: {"links": VIEW_LINKS}, **errors(403, 404, 409, 413, 422)},
+)
+async def resign(at: SeatedAt, service: Service, svg: Svg = True) -> dict[str, Any]:
+    """Resign: your seat loses (it ranks last, whatever it scores). With one other
+    seat left the game is over and it wins; with more, the others play on and the
+    table's clock bot plays your seat's turns. There is no coming back; 409 once the
+    game is over."""
+    table, seat = at
+    await service.resign(table, seat)
+    return table.view(seat, svg)
+
+
+@router.post(
+    "/api/tables/{table_id}/abandon",
+    operation_id="vote_to_abandon",
+    response_model=ViewPublic,
+    responses={200: {"links": VIEW_LINKS}, **errors(403, 404, 409, 413, 422)},
+)
+async def abandon(at: SeatedAt, service: Service, svg: Svg = True) -> dict[str, Any]:
+    """Propose, or agree, to abandon the game. Once every person at the table (but
+    those who resigned) agrees, it is over as abandoned (status "void"): no winner and
+    no ranking, listed so in the archive. 409 once the game is over, or after you
+    resigned."""
+    table, seat = at
+    await service.vote(table, seat, True)
+    return table.view(seat, svg)
+
+
+@router.delete(
+    "/api/tables/{table_id}/abandon",
+    operation_id="withdraw_abandon_vote",
+    response_model=ViewPublic,
+    responses={200: {"links": VIEW_LINKS}, **errors(403, 404, 409, 413, 422)},
+)
+async def keep_playing(at: SeatedAt, service: Service, svg: Svg = True) -> dict[str, Any]:
+    """Withdraw your vote to abandon the game."""
+    table, seat = at
+    await service.vote(table, seat, False)
+    return table.view(seat, svg)
+
+
+@router.post(
     "/api/tables/{table_id}/name",
     operation_id="name_seat",
     response_model=ViewPublic,

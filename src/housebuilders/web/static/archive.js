@@ -33,7 +33,8 @@ function seatCell(t, s) {
   const won = (t.winners || []).includes(s.seat);
   if (won) span.classList.add("winner");
   const who = s.kind === "bot" ? `${seatName(s, s.seat)} (${s.bot || "bot"})` : seatName(s, s.seat);
-  span.textContent = `${won ? "★ " : ""}${who}: ${(t.scores || [])[s.seat] ?? "–"}`;
+  const resigned = s.resigned ? " (resigned)" : "";
+  span.textContent = `${won ? "★ " : ""}${who}${resigned}: ${(t.scores || [])[s.seat] ?? "–"}`;
   return span;
 }
 
@@ -66,8 +67,15 @@ function render(data) {
     const seats = tr.insertCell();
     seats.className = "archived-seats";
     for (const s of t.seats || []) seats.append(seatCell(t, s));
-    if ((t.winners || []).length === 0) {
-      seats.append(Object.assign(document.createElement("span"), { className: "muted", textContent: "everyone lost" }));
+    // how it ended, when not by the rules: every person agreed to abandon it, or resigned
+    let ending = "";
+    if (t.ended_by === "agreement") ending = "abandoned by agreement: no winner";
+    else if (t.ended_by === "resignation") ending = "ended by resignation";
+    else if ((t.winners || []).length === 0) ending = "everyone lost";
+    if (ending) {
+      const span = Object.assign(document.createElement("span"), { className: "muted ended", textContent: ending });
+      if (t.ended_by) span.dataset.endedBy = t.ended_by;
+      seats.append(span);
     }
     const finished = tr.insertCell();
     finished.className = "created";

@@ -120,16 +120,20 @@ function renderMove(view) {
     const move = view.move || {};
     text = `Move ${view.step} of ${view.steps}: ${seatText(move.player)}, ${withSeatNames(move.text || "", summary.seats)}`;
   }
-  if (view.terminal) text += ` · the end: ${headline()}`;
+  // the end: by the rules, or the table's (resigned, abandoned) after its last move
+  const end = view.terminal || (state.summary.ended_by && view.step === view.steps);
+  if (end) text += ` · the end: ${headline()}`;
   el.move.textContent = text;
-  el.move.classList.toggle("over", Boolean(view.terminal));
+  el.move.classList.toggle("over", Boolean(end));
 }
 
 function headline() {
   const winners = state.summary.winners || [];
+  if (state.summary.ended_by === "agreement") return "abandoned by agreement, no winner";
   if (winners.length === 0) return "everyone lost";
   const names = winners.map(seatText);
-  return names.length === 1 ? `${names[0]} wins` : `shared first place: ${names.join(", ")}`;
+  const wins = names.length === 1 ? `${names[0]} wins` : `shared first place: ${names.join(", ")}`;
+  return state.summary.ended_by === "resignation" ? `${wins} (the others resigned)` : wins;
 }
 
 function renderBoard(view) {

@@ -2,14 +2,14 @@
 sessions, and the seats each account holds (their links, to find on any device).
 
 Revision ID: 0010
-Revises: 0007
+Revises: 0009
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0010"
-down_revision = "0007"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 

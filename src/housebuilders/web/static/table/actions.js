@@ -1,16 +1,17 @@
 // Playing: a move (a button, or a part of the board), undo, back, leave, a name and a
 // rematch, each POSTed to the table; the page is busy meanwhile.
 
+import { confirmStep } from "./confirm.js";
 import { refresh, setConnection } from "./live.js";
 import { api, base, body, clearMessage, el, refusalText, showMessage, state } from "./page.js";
 import { markLiveParts, render, renderActions } from "./render.js";
 
 /** POST to the table (an action, undo, back) and render the view it returns. */
-async function post(path, payload, { successClears = true } = {}) {
+async function post(path, payload, { successClears = true, method = "POST" } = {}) {
   if (state.busy) return;
   setBusy(true);
   const wsBefore = state.wsViews;
-  const r = await api("POST", `${base}/${path}`, payload);
+  const r = await api(method, `${base}/${path}`, payload);
   setBusy(false);
   if (r.ok && r.data) {
     if (successClears) clearMessage();
@@ -24,7 +25,9 @@ async function post(path, payload, { successClears = true } = {}) {
     return;
   }
   if (r.network) {
-    showMessage("Could not reach the server. Check your connection; the page will catch up when it is back.", "notice");
+    showMessage("Could not reach the server. Check your connection; the page will catch up when it is back.", "notice", {
+      outage: true,
+    });
     setConnection("offline");
     return;
   }
@@ -50,7 +53,9 @@ export function act(index) {
 function setBusy(busy) {
   state.busy = busy;
   body.dataset.busy = busy ? "true" : "false";
-  for (const b of document.querySelectorAll("#actions button, #undo, #back, #leave, #rematch")) b.disabled = busy;
+  for (const b of document.querySelectorAll("#actions button, #undo, #back, #seat-tools button, #rematch")) {
+    b.disabled = busy;
+  }
   el.actions.classList.toggle("busy", busy);
   el.board.classList.toggle("busy", busy);
   if (state.view) markLiveParts(state.view);
@@ -70,8 +75,64 @@ el.filter.addEventListener("keydown", (event) => {
 });
 
 el.undo.addEventListener("click", () => post("undo"));
+// a phone's menu of the seat's steps: open and closed by its button, closed by a step
+function showSeatMenu(open) {
+  el.seatMenu.classList.toggle("open", open);
+  el.seatMenuToggle.setAttribute("aria-expanded", String(open));
+}
+el.seatMenuToggle.addEventListener("click", () => showSeatMenu(!el.seatMenu.classList.contains("open")));
+for (const step of [el.leave, el.resign, el.abandon]) step.addEventListener("click", () => showSeatMenu(false));
 el.back.addEventListener("click", () => post("back"));
-el.leave.addEventListener("click", () => post("leave"));
+el.leave.addEventListener("click", async () => {
+  const bot = state.view && state.view.clock_bot ? `A bot (${state.view.clock_bot})` : "A bot";
+  const leave = await confirmStep({
+    question: "Leave the game?",
+    what:
+      `${bot} plays your seat until you come back: click “I'm back” on this page, or open ` +
+      "your link again. While this page is open it plays at a person's pace, a move every " +
+      "few seconds; once it is closed, at once. The game goes on for the others.",
+    yes: "Leave the game",
+  });
+  if (leave) post("leave");
+});
+el.resign.addEventListener("click", async () => {
+  const view = state.view || {};
+  const playing = (view.seats || []).filter((s) => !s.resigned).length;
+  const ends = playing <= 2;
+  const resign = await confirmStep({
+    question: "Resign?",
+    what:
+      "Your seat loses: it ranks last whatever it scores, and you cannot come back. " +
+      (ends
+        ? "With one other seat left, the game ends now and that seat wins."
+        : "The others play on; a bot plays your seat's turns until the end."),
+    yes: "Resign",
+    no: "Keep playing",
+  });
+  if (resign) post("resign");
+});
+el.abandon.addEventListener("click", async () => {
+  const view = state.view || {};
+  const me = (view.seats || [])[view.seat] || {};
+  if (me.abandon) {
+    post("abandon", undefined, { method: "DELETE" }); // withdrawing a vote needs no asking
+    return;
+  }
+  const voted = (view.seats || []).some((s) => s.abandon);
+  const people = (view.seats || []).filter((s) => s.kind === "human" && !s.resigned && !s.open).length;
+  const abandon = await confirmStep({
+    question: voted ? "Agree to abandon the game?" : "Propose to abandon the game?",
+    what:
+      people === 1
+        ? "You are the only person playing at this table: the game ends now with no winner, " +
+          "and is listed as abandoned."
+        : "When every person at the table agrees, the game ends with no winner and is listed " +
+          "as abandoned. Until then it goes on, and you may withdraw your vote.",
+    yes: voted ? "Agree to abandon" : "Propose to abandon",
+    no: "Keep playing",
+  });
+  if (abandon) post("abandon");
+});
 el.rematch.addEventListener("click", async () => {
   if (state.busy) return;
   setBusy(true);

@@ -2,7 +2,7 @@
 // the socket is down; and the page refused for good (no such table, not a seat).
 
 import { addChat, loadChat } from "./chat.js";
-import { TABLE, TOKEN, api, base, body, dropToken, el, showMessage, state } from "./page.js";
+import { TABLE, TOKEN, api, base, body, clearMessage, dropToken, el, showMessage, state } from "./page.js";
 import { render } from "./render.js";
 
 const POLL_MS = 2000;
@@ -11,6 +11,7 @@ export async function refresh() {
   const r = await api("GET", `${base}/view`);
   if (r.ok && r.data) {
     render(r.data);
+    reached();
   } else if (r.network) {
     setConnection("offline");
   } else if (r.status === 404) {
@@ -86,6 +87,7 @@ export function connect() {
     state.wsFailures = 0;
     stopPolling();
     setConnection("live");
+    reached();
     loadChat(); // what was said while the socket was down
   });
   ws.addEventListener("message", (event) => {
@@ -148,4 +150,14 @@ export function setConnection(mode) {
   const text = { live: "● live", polling: "○ updating every 2 s", offline: "○ offline" }[mode] || "";
   el.connection.textContent = text;
   el.connection.className = `connection ${mode}`;
+}
+
+/**
+ * The server answered (a view, or the socket opened): no longer offline, and the note of
+ * its outage ("Could not reach the server…") goes, whatever message came since stays.
+ */
+function reached() {
+  if (state.refused) return;
+  if (el.connection.classList.contains("offline")) setConnection(state.wsOpen ? "live" : "polling");
+  if (el.message.dataset.outage === "true") clearMessage();
 }

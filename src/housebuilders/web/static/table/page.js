@@ -32,6 +32,11 @@ export const el = {
   undo: $("undo"),
   back: $("back"),
   leave: $("leave"),
+  resign: $("resign"),
+  abandon: $("abandon"),
+  abandonNote: $("abandon-note"),
+  seatMenu: $("seat-menu"),
+  seatMenuToggle: $("seat-menu-toggle"),
   rematchBox: $("rematch-box"),
   rematch: $("rematch"),
   rematchWatch: $("rematch-watch"),
@@ -120,14 +125,18 @@ export function refusalText(r) {
 }
 
 // == messages =========================================================================
-export function showMessage(text, kind) {
+export function showMessage(text, kind, { outage = false } = {}) {
   el.message.textContent = text;
   el.message.className = `message ${kind}`;
   el.message.hidden = false;
+  // an outage's note goes once the server answers again (`live.js`'s setConnection)
+  if (outage) el.message.dataset.outage = "true";
+  else delete el.message.dataset.outage;
 }
 
 export function clearMessage() {
   el.message.textContent = "";
   el.message.className = "message";
   el.message.hidden = true;
+  delete el.message.dataset.outage;
 }

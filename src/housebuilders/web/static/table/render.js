@@ -119,6 +119,12 @@ function renderSeats(view, acting, terminal) {
     who.className = "seat-kind";
     who.textContent = info.kind === "bot" ? `bot: ${info.bot || "bot"}` : info.seat === view.seat ? "you" : "person";
     li.append(who);
+    if (info.resigned) {
+      const resigned = document.createElement("span");
+      resigned.className = "badge resigned";
+      resigned.textContent = "resigned";
+      li.append(resigned);
+    }
     if (info.away) {
       const away = document.createElement("span");
       away.className = "badge away";
@@ -291,8 +297,10 @@ function renderButtons(view, terminal) {
   const mine = view.seat !== null && view.seat !== undefined;
   el.undo.hidden = !(mine && view.can_undo);
   const seatInfo = mine ? (view.seats || [])[view.seat] : null;
-  el.back.hidden = !(seatInfo && seatInfo.away && !terminal);
-  el.leave.hidden = !(seatInfo && !seatInfo.away && !terminal);
+  const playing = seatInfo && !seatInfo.resigned && !terminal;
+  el.back.hidden = !(playing && seatInfo.away);
+  el.leave.hidden = !(playing && !seatInfo.away);
+  renderSteps(view, playing);
   // once over: the next game, the same seats (a person's token is their seat there too)
   el.rematchBox.hidden = !(terminal && (mine || view.rematch));
   el.rematch.hidden = !mine;
@@ -305,4 +313,32 @@ function renderButtons(view, terminal) {
   el.nameForm.hidden = !(seatInfo && !seatInfo.name && !terminal); // a person without a name
   el.undo.disabled = state.busy;
   el.back.disabled = state.busy;
+}
+
+// Resign and the vote to abandon (the header's seat tools), and who votes to abandon.
+function renderSteps(view, playing) {
+  const seats = view.seats || [];
+  const people = seats.filter((s) => s.kind === "human" && !s.resigned && !s.open);
+  const votes = people.filter((s) => s.abandon);
+  const me = playing ? seats[view.seat] : null;
+  el.resign.hidden = !me;
+  el.abandon.hidden = !me;
+  // on a phone the steps are behind one button (the header's "Game ▾")
+  el.seatMenuToggle.hidden = !(seats[view.seat] && !view.terminal);
+  if (el.seatMenuToggle.hidden) el.seatMenu.classList.remove("open");
+  el.resign.disabled = state.busy;
+  el.abandon.disabled = state.busy;
+  if (me) {
+    const count = `(${votes.length} of ${people.length})`;
+    if (me.abandon) el.abandon.textContent = `Withdraw my vote to abandon ${count}`;
+    else el.abandon.textContent = votes.length ? `Agree to abandon ${count}` : "Vote to abandon";
+  }
+  const open = votes.length > 0 && !view.terminal;
+  el.abandonNote.hidden = !open;
+  if (open) {
+    const who = votes.map((s) => (s.seat === view.seat ? "you" : seatName(s, s.seat)));
+    el.abandonNote.textContent =
+      `To abandon the game: ${listSeats(who)} ${votes.length === 1 && who[0] !== "you" ? "votes" : "vote"}` +
+      ` (${votes.length} of ${people.length}); when everyone agrees it ends with no winner.`;
+  }
 }

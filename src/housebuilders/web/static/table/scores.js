@@ -9,6 +9,7 @@ function seatLabel(view, seat) {
   const info = (view.seats || [])[seat] || {};
   let label = seatName(info, seat);
   if (info.kind === "bot") label += ` (${info.bot || "bot"})`;
+  if (info.resigned) label += " (resigned)";
   if (view.seat === seat) label += " (you)";
   return label;
 }
@@ -98,6 +99,7 @@ function scoreTable(view, final) {
 // when everyone lost, as in Mr House advanced when no house is complete).
 function headline(view) {
   const scores = view.scores || [];
+  if (view.ended_by === "agreement") return "Abandoned by agreement: no winner";
   if (!Array.isArray(view.winners)) return "Game over";
   const winners = view.winners;
   if (winners.length === 0) return "Everyone lost";
