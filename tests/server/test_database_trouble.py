@@ -126,11 +126,11 @@ def test_a_bot_move_that_fails_is_logged_in_one_line_and_tried_again(
     commit = Changes.commit
     faults: list[int] = []
 
-    async def faulty(self: Changes, table: Any, seat: int, action: Any) -> None:
+    async def faulty(self: Changes, table: Any, seat: int, action: Any, **how: Any) -> None:
         if not faults:
             faults.append(seat)
             raise RuntimeError("an injected fault")
-        await commit(self, table, seat, action)
+        await commit(self, table, seat, action, **how)
 
     monkeypatch.setattr(Changes, "commit", faulty)
     table = create(client, "mr-house-basic", "greedy,greedy", seed=4)["table"]

@@ -123,3 +123,13 @@ def test_the_tables_result_ranks_resigned_seats_last() -> None:
     assert result(game, [False] * 4, void=True) == ([], [])
     assert result(_Ended([1, 2], [], terminal=True), [False, True]) == ([1, 2], [])  # all lost
     assert result(_Ended([1, 2], [0], terminal=False), [True, False]) == ([2, 1], [1])
+
+
+def test_a_game_of_one_is_not_over_before_it_is_played(client: TestClient) -> None:
+    """Resignations end a game where one seat is left that did not resign: a game of
+    one (Welcome To solo) is not over by that rule before anyone resigned."""
+    created = client.post(
+        "/api/tables", json={"game": "welcome-to", "seats": [{"kind": "human"}], "seed": 1}
+    ).json()
+    seen = client.get(f"/api/tables/{created['table']}/view").json()
+    assert not seen["terminal"] and seen["acting"] == [0]

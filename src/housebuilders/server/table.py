@@ -118,7 +118,8 @@ class Table:
         resign), or abandoned by every person's vote (``void``)."""
         if self.state.is_terminal() or self.void:
             return True
-        return sum(not info.resigned for info in self.seats) <= 1
+        resigned = sum(info.resigned for info in self.seats)  # a game of one plays on
+        return resigned > 0 and len(self.seats) - resigned <= 1
 
     @property
     def ended_by(self) -> str | None:

@@ -96,7 +96,7 @@ async def sign_in(
     return {"name": account.name}
 
 
-@router.delete("/api/session", operation_id="sign_out", status_code=204, responses=errors())
+@router.delete("/api/session", operation_id="sign_out", status_code=204, responses=errors(422))
 async def sign_out(service: Service, response: Response, cookie: SessionCookie = None) -> None:
     """Sign this browser out (its session ends; the account's others go on)."""
     await service.accounts.sign_out(cookie)
@@ -104,7 +104,7 @@ async def sign_out(service: Service, response: Response, cookie: SessionCookie =
     response.delete_cookie(SIGNED_IN)
 
 
-@router.get("/api/me", operation_id="me", response_model=MePublic, responses=errors(401))
+@router.get("/api/me", operation_id="me", response_model=MePublic, responses=errors(401, 422))
 async def me(account: SignedIn, service: Service) -> dict[str, Any]:
     """The signed-in account and the seats it holds: its games, on any device."""
     return {"name": account.name, "tables": await service.accounts.tables(account)}
