@@ -92,7 +92,13 @@ def _lists_finished_public_games_the_last_finished_first(client: TestClient) -> 
     final = view(client, first)
     assert entry["scores"] == [score["total"] for score in final["scores"]]
     assert (entry["winners"], entry["ranking"]) == (final["winners"], final["ranking"])
-    assert entry["seats"][0] == {"seat": 0, "kind": "human", "bot": None, "name": "Ada"}
+    assert entry["seats"][0] == {
+        "seat": 0,
+        "kind": "human",
+        "bot": None,
+        "name": "Ada",
+        "open": False,
+    }
     assert entry["seats"][1]["bot"] == "random"
     assert entry["game_name"] == "Mr House (basic variant)" and entry["players"] == 2
     assert entry["replay"] == f"/t/{first}/replay"

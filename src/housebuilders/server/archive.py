@@ -130,7 +130,13 @@ class Archive:
                 "game_name": game(row.game).name,
                 "players": row.players,
                 "seats": [
-                    {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name}
+                    {
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "name": s.name,
+                        "open": s.kind == "human" and s.token_hash is None,
+                    }
                     for s in row.seats
                 ],
                 **results[row.id],

@@ -57,7 +57,13 @@ async def replay(table_id: str, service: Service) -> dict[str, Any]:
         "game_name": table.spec.name,
         "players": replay.players,
         "seats": [
-            {"seat": n, "kind": s.kind, "bot": s.bot, "name": s.name}
+            {
+                "seat": n,
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": s.name,
+                "open": s.kind == "human" and s.token_hash is None,
+            }
             for n, s in enumerate(table.seats)
         ],
         "options": table.options,
