@@ -12,10 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-import housebuilders as hb
-from housebuilders.agents.review import COSTLIEST, ReviewPart, chances
-from housebuilders.core import game, win_shares
-from housebuilders.core.rng import seed_state
+from housebuilders.agents.review import COSTLIEST, ReviewPart
+from housebuilders.core import win_shares
 from housebuilders.server import create_app, db
 from housebuilders.server.review import Reviews
 from tests.server.conftest import create, tokens, view
@@ -116,20 +114,3 @@ def test_a_game_over_before_reviews_existed_is_reviewed_when_asked(client: TestC
         session.delete(session.get(db.Review, table))
     assert client.get(f"/api/tables/{table}/review").json()["status"] == "pending"
     assert ready(client, table)["chances"]
-
-
-def test_a_review_in_parts_is_the_review_in_one() -> None:
-    spec = game("mr-house-basic")
-    final = hb.play("mr-house-basic", ["greedy", "random"], seed=11)
-    history = tuple(final.history)
-    start = spec.new_game(2, 11, {})
-    whole = ReviewPart(start, history, 0, 11, seconds=1e9).take()
-    assert whole.done == len(history) and whole.opening == chances(start, salt=seed_state(11, 0))
-    state, done, rows = start.clone(), 0, [whole.opening]
-    while done < len(history):
-        part = ReviewPart(state, history[done : done + 37], done, 11, seconds=1e9).take()
-        rows += part.chances
-        for player, action in history[done : done + part.done]:
-            state.play(player, action)
-        done += part.done
-    assert rows == [whole.opening, *whole.chances]
