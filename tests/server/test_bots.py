@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 import housebuilders as hb
 from housebuilders.agents import bot_info, bot_names
+from housebuilders.agents.turn import Decision
 from housebuilders.arena.match import view_seed
 from housebuilders.server import create_app
 from housebuilders.server.bots import (
@@ -256,3 +257,33 @@ def test_the_lobby_gives_each_bot_s_strength_in_a_word(sqlite_url: str) -> None:
         }
         assert set(answer["bot_hints"]) == set(answer["bots"])
         assert ">greedy (casual)</option>" in client.get("/").text
+
+
+def test_background_work_waits_for_every_move_waiting(slow_bots: str) -> None:
+    """A review's part (``think(..., low=True)``) gets a worker only once no bot move or
+    hint is waiting for one: the live tables' bots go first."""
+    view = hb.new_game("mr-house-basic", 2, seed=1).determinize(0, 1)
+    finished: list[str] = []
+
+    async def ask(pool: BotPool, bot: str, low: bool = False) -> None:
+        await pool.think(Decision(view, 0, bot, 0), low=low)
+        finished.append(f"{bot} (background)" if low else bot)
+
+    async def scenario() -> None:
+        pool = BotPool(1, 2.0, (slow_bots,))
+        first = asyncio.create_task(ask(pool, "sleepy:nap=0.3"))
+        await asyncio.sleep(0.05)
+        background = [asyncio.create_task(ask(pool, f"sleepy:nap=0.0{n}", True)) for n in (1, 2)]
+        await asyncio.sleep(0.01)
+        moves = [asyncio.create_task(ask(pool, f"sleepy:nap=0.0{n}")) for n in (3, 4)]
+        await asyncio.gather(first, *background, *moves)
+        await pool.close()
+
+    asyncio.run(scenario())
+    assert finished == [
+        "sleepy:nap=0.3",
+        "sleepy:nap=0.03",  # the moves that came after the background work, first
+        "sleepy:nap=0.04",
+        "sleepy:nap=0.01 (background)",  # then the background work, in its order
+        "sleepy:nap=0.02 (background)",
+    ]

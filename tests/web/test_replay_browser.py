@@ -6,6 +6,7 @@ module skips, except in CI, where it fails."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -180,3 +181,40 @@ def test_a_game_being_played_has_no_replay_yet(page: Any, server: str) -> None:
     assert "still being played" in page.text_content("#error")
     page.click("#spectate")  # watch it instead
     page.wait_for_url(f"**/t/{table}")
+
+
+def test_the_replay_shows_the_games_review(page: Any, server: str, games: dict[str, str]) -> None:
+    table = games["public"]
+    review = get(f"{server}/api/tables/{table}/review")
+    deadline = time.monotonic() + 120
+    while review["status"] != "ready":  # worked out in the background
+        assert time.monotonic() < deadline, "the review was not worked out"
+        time.sleep(0.2)
+        review = get(f"{server}/api/tables/{table}/review")
+    page.goto(f"{server}/t/{table}/replay?step=10")
+    at_step(page, 10)
+    page.wait_for_selector('body[data-review="ready"]')
+    # each seat's chance to win after every move, a line per seat, clickable
+    chart = page.locator("#chance-chart svg.score-chart")
+    assert chart.locator("polyline.series").count() == 2
+    chances = review["chances"][10]
+    legend = page.locator("#chance-legend li").all_text_contents()
+    assert legend == [
+        f"Ada (seat 0){round(chances[0] * 100)}%",
+        f"Seat 1 (random){round(chances[1] * 100)}%",
+    ]
+    box = chart.bounding_box()
+    chart.click(position={"x": box["width"] - 10, "y": box["height"] / 2})
+    page.wait_for_function("Number(document.body.dataset.step) > 10")
+    # each seat's costliest moves, with the move preferred and why; a click goes there
+    costly = review["costliest"]
+    assert costly  # random moves cost chances against greedy's
+    items = page.locator("ol.costly li")
+    assert items.count() == len(costly)
+    first = costly[0]
+    item = page.locator(f'.costly-seat[data-seat="{first["seat"]}"] ol.costly li').first
+    text = item.text_content()
+    assert f"Move {first['step']}:" in text and "The bot preferred:" in text
+    assert "Why: it gains" in text and "%" in text
+    item.locator("button").click()
+    at_step(page, first["step"])

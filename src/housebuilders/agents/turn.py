@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from housebuilders.agents.base import Agent, check_game
 from housebuilders.agents.greedy import GreedyAgent
@@ -54,6 +55,13 @@ def bot_seed(game_seed: int, seat: int) -> int:
 def deadline(seconds: float) -> float:
     """Seconds after which a bot given ``seconds`` a move, still thinking, is stopped."""
     return seconds + min(GRACE, seconds / 4)
+
+
+class Work(Protocol):
+    """What a worker process takes: a bot's ``Decision``, a hint's ``Advice``, a part of
+    a finished game's review (``review.ReviewPart``): ``take()`` answers."""
+
+    def take(self) -> Any: ...
 
 
 class BotError(Exception):

@@ -21,7 +21,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from housebuilders.agents.turn import Decision
+from housebuilders.agents.turn import Work
 from housebuilders.core.spec import game_modules
 
 
@@ -95,7 +95,7 @@ class MoveWorker:
     def alive(self) -> bool:
         return self.process.is_alive()
 
-    def send(self, decision: Decision) -> None:
+    def send(self, decision: Work) -> None:
         try:
             self.connection.send(decision)
         except OSError as e:
@@ -125,7 +125,7 @@ def _serve(connection: Connection, imports: tuple[str, ...]) -> None:
     start_worker(imports)
     while True:
         try:
-            decision: Decision = connection.recv()
+            decision: Work = connection.recv()
         except (EOFError, OSError):
             return
         try:

@@ -292,6 +292,38 @@ class ReplayStepPublic(BaseModel):
     terminal: bool
 
 
+class CostlyMovePublic(BaseModel):
+    """One of a seat's costliest moves: the move played, the move the greedy bot
+    preferred on the seat's view then, and the seat's chance to win after each."""
+
+    step: int = Field(description="the move's number: it leads from step-1 to step")
+    seat: int
+    played: str = Field(description="the move played, in the game's words")
+    preferred: str = Field(description="the move the greedy bot preferred")
+    played_chance: float = Field(description="the seat's chance to win after the move played")
+    preferred_chance: float = Field(description="... after the move preferred")
+    lost: float = Field(description="preferred_chance - played_chance, above 0")
+    played_gains: str = Field(description="what the move played gains the seat, in words")
+    preferred_gains: str = Field(description="what the move preferred would have gained")
+
+
+class ReviewPublic(BaseModel):
+    """A finished game's review: pending until worked out (in the background), then
+    each seat's chance to win after every step and each seat's costliest moves."""
+
+    table: str
+    status: Literal["pending", "ready"]
+    chances: list[list[float]] | None = Field(
+        None, description="per step, 0 to steps: each seat's chance to win, in [0, 1]"
+    )
+    costliest: list[CostlyMovePublic] | None = Field(
+        None,
+        description="each seat's (at most 3) costliest moves, seat by seat, the costliest first",
+    )
+    samples: int | None = Field(None, description="determinizations each chance averages")
+    seconds: float | None = Field(None, description="how long it took to work out")
+
+
 class WhyPublic(BaseModel):
     """Whether an action is legal for the seat now and, if not, the rule that forbids
     it: worked out on what the seat may know (nothing is played)."""

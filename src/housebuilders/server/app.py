@@ -79,6 +79,9 @@ def create_app(
         resumed = await service.resume_all()
         if resumed:
             log.info("resumed %d table(s) in play", resumed)
+        reviews = await service.reviews.resume()
+        if reviews:
+            log.info("queued %d review(s) of finished games", reviews)
         yield
         await service.close()
         engine.dispose()

@@ -30,7 +30,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from housebuilders.agents import Agent, AgentError, check_game, make
-from housebuilders.agents.turn import GRACE, Decision, deadline
+from housebuilders.agents.turn import GRACE, Decision, Work, deadline
 from housebuilders.agents.worker import BotRaised, MoveWorker, WorkerError
 from housebuilders.core import Action, GameSpec, State
 from housebuilders.server.errors import ApiError
@@ -137,6 +137,8 @@ class BotPool:
         self._slots = [_Slot() for _ in range(workers)]
         self._free: deque[_Slot] = deque(self._slots)
         self._waiting: deque[asyncio.Future[_Slot]] = deque()
+        #: background work waiting, served once no move waits
+        self._background: deque[asyncio.Future[_Slot]] = deque()
         self._closed = False
 
     @property
@@ -161,10 +163,12 @@ class BotPool:
         action: Action = await self.think(Decision(view, seat, bot, seed))
         return action
 
-    async def think(self, decision: Decision) -> Any:
+    async def think(self, decision: Work, *, low: bool = False) -> Any:
         """What ``decision.take()`` answers, thought in a worker in turn and on time like
-        any move (a bot's move, or a hint's ``turn.Advice``); BotTimeout or BotFailed."""
-        slot = await self._acquire()
+        any move (a bot's move, or a hint's ``turn.Advice``); BotTimeout or BotFailed.
+        ``low``: background work (a finished game's review), which gets a worker only
+        when no bot move or hint is waiting for one."""
+        slot = await self._acquire(low)
         try:
             if slot.worker is None or not slot.worker.alive:
                 slot.worker = await asyncio.to_thread(MoveWorker, self.imports)
@@ -189,33 +193,35 @@ class BotPool:
         self._closed = True
         for slot in self._slots:
             self._stop(slot)
-        for turn in self._waiting:
+        for turn in (*self._waiting, *self._background):
             turn.cancel()
 
     # -- the queue ------------------------------------------------------------------------
-    async def _acquire(self) -> _Slot:
-        """A free slot, first come first served."""
+    async def _acquire(self, low: bool = False) -> _Slot:
+        """A free slot, first come first served (``low``: after every move waiting)."""
         if self._closed:
             raise BotFailed("the server is stopping")
-        if self._free and not self._waiting:
+        if self._free and not self._waiting and not (low and self._background):
             return self._free.pop()  # the worker used last: started, and warm
+        queue = self._background if low else self._waiting
         turn = asyncio.get_running_loop().create_future()
-        self._waiting.append(turn)
+        queue.append(turn)
         try:
             return await turn
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
                 self._release(turn.result())  # given a slot just as it was cancelled
-            elif turn in self._waiting:
-                self._waiting.remove(turn)
+            elif turn in queue:
+                queue.remove(turn)
             raise
 
     def _release(self, slot: _Slot) -> None:
-        while self._waiting:
-            turn = self._waiting.popleft()
-            if not turn.done():
-                turn.set_result(slot)
-                return
+        for queue in (self._waiting, self._background):
+            while queue:
+                turn = queue.popleft()
+                if not turn.done():
+                    turn.set_result(slot)
+                    return
         self._free.append(slot)
 
     @staticmethod

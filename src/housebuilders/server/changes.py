@@ -32,6 +32,7 @@ from housebuilders.core import (
 from housebuilders.server import db
 from housebuilders.server.bots import check_bot
 from housebuilders.server.errors import ApiError
+from housebuilders.server.review import pending_row
 from housebuilders.server.seats import address_digest, hash_token, new_seats
 from housebuilders.server.table import Table
 
@@ -495,6 +496,7 @@ class Changes:
                     .where(db.GameTable.id == table.id)
                     .values(status="finished")
                 )
+                connection.execute(insert(db.Review), pending_row(table.id))
 
         def alone() -> None:
             with service.engine.begin() as connection:
@@ -506,6 +508,8 @@ class Changes:
             if held is None:
                 await service.peers.catch_up(table, heard=True)
             raise _Taken(409, TAKEN) from None
+        if finished:
+            service.reviews.add(table.id)  # worked out in the background (review.py)
 
     @contextlib.asynccontextmanager
     async def holding(self, table: Table) -> AsyncIterator[Any]:

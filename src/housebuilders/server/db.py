@@ -14,6 +14,9 @@
 
 - ``chat_messages``: what the people at a table said, in order: the seat, the text
   and the time (migration 0005).
+- ``reviews``: a finished table's review (``agents.review``): pending until the bot
+  workers have worked it out, then each seat's chance to win after every move and its
+  costliest moves (migration 0009).
 
 A table's game is rebuilt from its seed and this log (see ``effective_actions``).
 SQLite (a file under ./var/) is the default; PostgreSQL is used when the URL says
@@ -177,6 +180,19 @@ class AccountSeat(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     token: Mapped[str] = mapped_column(String(64))
     added: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Review(Base):
+    __tablename__ = "reviews"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    #: "pending" (queued when the game ended, or asked for), then "ready"
+    status: Mapped[str] = mapped_column(String(16), default="pending", index=True)
+    #: once ready: {"samples", "seconds", "chances": [[per seat] per step],
+    #: "costliest": [...]} (see ``server.review``)
+    data: Mapped[Any] = mapped_column(JSON, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    ready: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 def standing(entries: list[LogEntry]) -> list[LogEntry]:

@@ -13,7 +13,8 @@ tables in memory and the database at hand, and leaves the work to its parts:
 - ``driver.Driver``: the bots and the turn clock, the room the server has for bots,
   and the tables set aside when nobody plays them;
 - ``archive.Archive``: the lists of tables, the final results and the replays;
-- ``chat.Talk``: the chat and the hints.
+- ``chat.Talk``: the chat and the hints;
+- ``review.Reviews``: the finished games' reviews, worked out in the background.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from housebuilders.server.limits import Limits, RateLimiter
 from housebuilders.server.peers import Peers
 from housebuilders.server.ratings import Ratings
 from housebuilders.server.replay import Replay
+from housebuilders.server.review import Reviews
 from housebuilders.server.seats import SeatInfo
 from housebuilders.server.shared import Shared
 from housebuilders.server.table import Table
@@ -95,6 +97,7 @@ class TableService:
         self.talk = Talk(self)
         self.accounts = Accounts(self)
         self.ratings = Ratings(self)
+        self.reviews = Reviews(self)
 
     @property
     def shared(self) -> Shared | None:
@@ -114,6 +117,7 @@ class TableService:
         await self.peers.start()
         self.spawn(self.peers.sweep())
         self.spawn(self.driver.set_aside_idle())
+        self.reviews.start()
 
     def spawn(self, work: Any) -> None:
         """Run ``work`` (a coroutine) in the background until the server stops."""
@@ -352,6 +356,10 @@ class TableService:
     async def replay(self, table_id: str) -> tuple[Table, Replay]:
         """``Archive.replay``"""
         return await self.archives.replay(table_id)
+
+    async def review(self, table_id: str) -> dict[str, Any]:
+        """``Reviews.review``"""
+        return await self.reviews.review(table_id)
 
     async def chat(self, table: Table, seat: int | None, text: str) -> dict[str, Any]:
         """``Talk.chat``"""

@@ -7,7 +7,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
 from fastapi import APIRouter, Path as PathPart, Query
 
 from housebuilders.core import game_ids
-from housebuilders.server.answers import ArchivePublic, ReplayPublic, ReplayStepPublic
+from housebuilders.server.answers import (
+    ArchivePublic,
+    ReplayPublic,
+    ReplayStepPublic,
+    ReviewPublic,
+)
 from housebuilders.server.errors import ApiError
 from housebuilders.server.routes.common import Service, Svg
 from housebuilders.server.schemas import ErrorPublic, errors
@@ -112,3 +117,20 @@ def _result(table: Table) -> dict[str, Any]:
     """The table's final winners and ranking (``Table.result``), and how it ended."""
     ranking, winners = table.result() or ([], [])
     return {"winners": winners, "ranking": ranking, "ended_by": table.ended_by}
+
+
+@router.get(
+    "/api/tables/{table_id}/review",
+    operation_id="review_table",
+    response_model=ReviewPublic,
+    response_model_exclude_none=True,
+    responses={
+        **errors(404, 422),
+        409: {"model": ErrorPublic, "description": "the game is still being played"},
+    },
+)
+async def review(table_id: str, service: Service) -> dict[str, Any]:
+    """A finished game's review: each seat's chance to win after every move and its
+    costliest moves, ``{"status": "pending"}`` while it is worked out; 409 while the
+    game is on (nothing of it exists before the end)."""
+    return await service.review(table_id)

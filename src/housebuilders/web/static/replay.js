@@ -5,7 +5,9 @@
 // step) comes once from /api/tables/{id}/replay; each step's view (the board drawn
 // as the table page draws it, the log up to it) from /api/tables/{id}/replay/{step}
 // ?seat=. Step 0 is the deal, step k the game after k moves. The step and the view
-// are kept in the address (?step=&seat=), so a link can point at a move.
+// are kept in the address (?step=&seat=), so a link can point at a move. The game's
+// review (/api/tables/{id}/review: each seat's chance to win after every move, its
+// costliest moves) shows once the server has worked it out.
 
 import { SVG_NS, parseSvg } from "./drawing.js";
 import { api, errorText } from "./http.js";
@@ -36,6 +38,11 @@ const el = {
   chart: $("chart"),
   legend: $("legend"),
   log: $("log"),
+  reviewStatus: $("review-status"),
+  chanceChart: $("chance-chart"),
+  chanceLegend: $("chance-legend"),
+  costlyPanel: $("costly-panel"),
+  costly: $("costly"),
 };
 
 const zoom = boardZoom(el.board, $("board-zoom"));
@@ -165,9 +172,10 @@ function renderLog(view) {
   el.log.scrollTop = el.log.scrollHeight;
 }
 
-// == the scores over time =================================================================
-// Each seat's total after every step, a line per seat; a marker at the step shown.
-// Drawn here as SVG with classes only (the page's policy allows no style attribute).
+// == the charts: scores, and the chances to win ==========================================
+// A line per seat over the steps (each seat's score total, or its chance to win after
+// every move), a marker at the step shown, a click going to that move. Drawn here as
+// SVG with classes only (the page's policy allows no style attribute).
 const CHART = { width: 360, height: 180, left: 34, right: 8, top: 8, bottom: 22 };
 
 function svgNode(name, attrs) {
@@ -176,58 +184,52 @@ function svgNode(name, attrs) {
   return node;
 }
 
-function chartScale() {
-  const totals = state.summary.totals;
-  const values = totals.flat();
-  const low = Math.min(0, ...values);
-  const high = Math.max(1, ...values);
+/** A chart of ``rows`` (per step, a value per seat) in ``box``, its legend in
+ * ``legend``: ``low``/``high`` the range, ``ticks`` the values labelled (as
+ * ``tick`` writes them), ``show`` a value in the legend, ``label`` what the chart is for a screen reader. Returns
+ * ``mark(step)``, which moves the marker and the legend's values to ``step``. */
+function lineChart({ box, legend, rows, low, high, ticks, tick = String, show, label }) {
+  const { players, steps } = state.summary;
   const { width, height, left, right, top, bottom } = CHART;
-  const steps = Math.max(1, state.summary.steps);
-  return {
-    low,
-    high,
-    x: (step) => left + ((width - left - right) * step) / steps,
-    y: (value) => top + ((height - top - bottom) * (high - value)) / (high - low),
-    step: (x) => ((x - left) / (width - left - right)) * steps,
-  };
-}
-
-function drawChart() {
-  const { totals, players, steps } = state.summary;
-  const scale = chartScale();
-  const { width, height, left, right, top, bottom } = CHART;
+  const span = Math.max(1, steps);
+  const x = (step) => left + ((width - left - right) * step) / span;
+  const y = (value) => top + ((height - top - bottom) * (high - value)) / (high - low);
   const svg = svgNode("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", class: "score-chart" });
-  svg.setAttribute("aria-label", `Each seat's score after every move, moves 0 to ${steps}`);
-  svg.append(svgNode("line", { x1: left, y1: scale.y(scale.low), x2: width - right, y2: scale.y(scale.low), class: "axis" }));
+  svg.setAttribute("aria-label", label);
+  svg.append(svgNode("line", { x1: left, y1: y(low), x2: width - right, y2: y(low), class: "axis" }));
   svg.append(svgNode("line", { x1: left, y1: top, x2: left, y2: height - bottom, class: "axis" }));
-  for (const value of new Set([scale.low, 0, scale.high])) {
-    const label = svgNode("text", { x: left - 4, y: scale.y(value) + 4, class: "tick", "text-anchor": "end" });
-    label.textContent = String(value);
-    svg.append(label);
+  for (const value of new Set(ticks)) {
+    const text = svgNode("text", { x: left - 4, y: y(value) + 4, class: "tick", "text-anchor": "end" });
+    text.textContent = tick(value);
+    svg.append(text);
   }
   for (const step of [0, steps]) {
-    const label = svgNode("text", { x: scale.x(step), y: height - 6, class: "tick", "text-anchor": step ? "end" : "start" });
-    label.textContent = step ? `move ${step}` : "deal";
-    svg.append(label);
+    const text = svgNode("text", { x: x(step), y: height - 6, class: "tick", "text-anchor": step ? "end" : "start" });
+    text.textContent = step ? `move ${step}` : "deal";
+    svg.append(text);
   }
   for (let seat = 0; seat < players; seat++) {
-    const points = totals.map((row, step) => `${scale.x(step).toFixed(1)},${scale.y(row[seat]).toFixed(1)}`);
+    const points = rows.map((row, step) => `${x(step).toFixed(1)},${y(row[seat]).toFixed(1)}`);
     const line = svgNode("polyline", { points: points.join(" "), class: `series series-${seat % 8}`, "data-seat": seat });
     line.append(Object.assign(svgNode("title", {}), { textContent: seatText(seat) }));
     svg.append(line);
   }
-  svg.append(svgNode("line", { id: "chart-marker", x1: 0, y1: top, x2: 0, y2: height - bottom, class: "marker" }));
+  const marker = svgNode("line", { id: `${box.id}-marker`, x1: 0, y1: top, x2: 0, y2: height - bottom, class: "marker" });
+  svg.append(marker);
+  const dots = [];
   for (let seat = 0; seat < players; seat++) {
-    svg.append(svgNode("circle", { r: 3, cx: 0, cy: 0, class: `dot series-${seat % 8}`, "data-seat": seat }));
+    dots.push(svgNode("circle", { r: 3, cx: 0, cy: 0, class: `dot series-${seat % 8}`, "data-seat": seat }));
   }
+  svg.append(...dots);
   // a click on the chart goes to that move
   svg.addEventListener("click", (event) => {
-    const box = svg.getBoundingClientRect();
-    const x = ((event.clientX - box.left) / box.width) * width;
-    go(scale.step(x));
+    const rect = svg.getBoundingClientRect();
+    const at = ((event.clientX - rect.left) / rect.width) * width;
+    go(((at - left) / (width - left - right)) * span);
   });
-  el.chart.replaceChildren(svg);
-  el.legend.replaceChildren();
+  box.replaceChildren(svg);
+  legend.replaceChildren();
+  const values = [];
   for (let seat = 0; seat < players; seat++) {
     const li = document.createElement("li");
     li.dataset.seat = String(seat);
@@ -235,29 +237,140 @@ function drawChart() {
     swatch.className = `swatch series-${seat % 8}`;
     const name = document.createElement("span");
     name.textContent = seatText(seat);
-    const points = document.createElement("span");
-    points.className = "points";
-    li.append(swatch, name, points);
-    el.legend.append(li);
+    const value = document.createElement("span");
+    value.className = "points";
+    values.push(value);
+    li.append(swatch, name, value);
+    legend.append(li);
   }
+  return (step) => {
+    const row = rows[step] || [];
+    marker.setAttribute("x1", x(step));
+    marker.setAttribute("x2", x(step));
+    dots.forEach((dot, seat) => {
+      dot.setAttribute("cx", x(step));
+      dot.setAttribute("cy", y(row[seat] ?? low));
+    });
+    values.forEach((value, seat) => {
+      value.textContent = row[seat] === undefined ? "–" : show(row[seat]);
+    });
+  };
+}
+
+const marks = [];
+
+function drawChart() {
+  const { totals, steps } = state.summary;
+  const values = totals.flat();
+  const low = Math.min(0, ...values);
+  const high = Math.max(1, ...values);
+  marks.push(
+    lineChart({
+      box: el.chart,
+      legend: el.legend,
+      rows: totals,
+      low,
+      high,
+      ticks: [low, 0, high],
+      show: (v) => scoreShort(state.summary.score_unit, v),
+      label: `Each seat's score after every move, moves 0 to ${steps}`,
+    }),
+  );
 }
 
 function markChart(step) {
-  const marker = el.chart.querySelector("#chart-marker");
-  if (!marker) return;
-  const scale = chartScale();
-  const row = state.summary.totals[step] || [];
-  marker.setAttribute("x1", scale.x(step));
-  marker.setAttribute("x2", scale.x(step));
-  for (const dot of el.chart.querySelectorAll("circle.dot")) {
-    const seat = Number(dot.dataset.seat);
-    dot.setAttribute("cx", scale.x(step));
-    dot.setAttribute("cy", scale.y(row[seat] ?? 0));
+  for (const mark of marks) mark(step);
+}
+
+// == the review: each seat's chance to win, and its costliest moves ======================
+// Worked out by the server once the game is over (never before): "pending" for a while,
+// then ready; the page asks again every few seconds meanwhile.
+const percent = (v) => `${Math.round(v * 100)}%`;
+const REVIEW_POLL_MS = 3000;
+
+async function loadReview() {
+  const r = await api("GET", `/api/tables/${encodeURIComponent(TABLE)}/review`);
+  if (!r.ok || !r.data) {
+    el.reviewStatus.textContent = `No review: ${errorText(r)}`;
+    return;
   }
-  for (const li of el.legend.children) {
-    const total = row[Number(li.dataset.seat)];
-    li.querySelector(".points").textContent = typeof total === "number" ? scoreShort(state.summary.score_unit, total) : "– pts";
+  if (r.data.status !== "ready") {
+    el.reviewStatus.textContent = "The review is being worked out…";
+    body.dataset.review = "pending";
+    setTimeout(loadReview, REVIEW_POLL_MS);
+    return;
   }
+  showReview(r.data);
+}
+
+function showReview(review) {
+  body.dataset.review = "ready";
+  el.reviewStatus.textContent =
+    "Each seat's chance to win after every move, as the strong bot's evaluation of the position sees it from that seat (click to go to a move).";
+  el.chanceChart.hidden = el.chanceLegend.hidden = false;
+  marks.push(
+    lineChart({
+      box: el.chanceChart,
+      legend: el.chanceLegend,
+      rows: review.chances,
+      low: 0,
+      high: 1,
+      ticks: [0, 0.5, 1],
+      tick: percent,
+      show: percent,
+      label: `Each seat's chance to win after every move, moves 0 to ${state.summary.steps}`,
+    }),
+  );
+  markChart(state.step);
+  showCostly(review.costliest || []);
+}
+
+function showCostly(costly) {
+  const fragment = document.createDocumentFragment();
+  for (let seat = 0; seat < state.summary.players; seat++) {
+    const mine = costly.filter((c) => c.seat === seat);
+    const part = document.createElement("div");
+    part.className = "costly-seat";
+    part.dataset.seat = String(seat);
+    const heading = document.createElement("h3");
+    const swatch = document.createElement("span");
+    swatch.className = `swatch series-${seat % 8}`;
+    heading.append(swatch, ` ${seatText(seat)}`);
+    part.append(heading);
+    if (!mine.length) {
+      part.append(Object.assign(document.createElement("p"), { className: "muted", textContent: "No move cost a chance to win: each was as good as the bot's." }));
+    }
+    const list = document.createElement("ol");
+    list.className = "costly";
+    for (const c of mine) list.append(costlyItem(c));
+    if (mine.length) part.append(list);
+    fragment.append(part);
+  }
+  el.costly.replaceChildren(fragment);
+  el.costlyPanel.hidden = false;
+}
+
+function costlyItem(c) {
+  const seats = state.summary.seats;
+  const li = document.createElement("li");
+  li.dataset.step = String(c.step);
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "link costly-move";
+  button.title = `Go to move ${c.step}`;
+  button.textContent = `Move ${c.step}: ${withSeatNames(c.played, seats)}`;
+  button.addEventListener("click", () => go(c.step));
+  const lost = document.createElement("span");
+  lost.className = "lost";
+  lost.textContent = ` −${percent(c.lost)} chance to win (${percent(c.preferred_chance)} → ${percent(c.played_chance)})`;
+  const preferred = document.createElement("p");
+  preferred.className = "preferred";
+  preferred.textContent = `The bot preferred: ${withSeatNames(c.preferred, seats)}.`;
+  const why = document.createElement("p");
+  why.className = "why muted";
+  why.textContent = `Why: it gains ${c.preferred_gains}; the move played gains ${c.played_gains}.`;
+  li.append(button, lost, preferred, why);
+  return li;
 }
 
 // == events ===============================================================================
@@ -305,6 +418,7 @@ async function start() {
   el.viewAs.value = state.seat === null ? "" : String(state.seat);
   drawChart();
   go(Number.parseInt(params.get("step") ?? "0", 10) || 0);
+  loadReview();
 }
 
 start();
