@@ -31,6 +31,7 @@ function seatHead(th, view, seat) {
   const what = [];
   if (info.name) what.push(`seat ${seat}`);
   if (info.kind === "bot") what.push(info.bot || "bot");
+  if (info.resigned) what.push("resigned");
   if (view.seat === seat) what.push("you");
   th.append(who);
   if (what.length) {
