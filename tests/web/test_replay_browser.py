@@ -205,7 +205,7 @@ def test_the_replay_shows_the_games_review(page: Any, server: str, games: dict[s
     ]
     box = chart.bounding_box()
     chart.click(position={"x": box["width"] - 10, "y": box["height"] / 2})
-    page.wait_for_function("Number(document.body.dataset.step) > 10")
+    page.wait_for_function("() => Number(document.body.dataset.step) > 10")
     # each seat's costliest moves, with the move preferred and why; a click goes there
     costly = review["costliest"]
     assert costly  # random moves cost chances against greedy's

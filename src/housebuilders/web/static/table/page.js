@@ -74,6 +74,11 @@ export const state = {
   chatNames: "", // the seats' names the chat was shown with
   hint: null, // the hint shown (for the view of its log_length), or null
   kept: "", // the table (and next table) last kept in this browser's list (render.js)
+  seenBoard: null, // the board as the seat saw it on its turn (changes.js), or the last
+  seenLog: null, // the log's length then: the lines since are new
+  logAt: null, // the view (log_length) whose new lines are marked, and from where
+  logSince: 0,
+  changed: 0, // the parts marked changed on the board shown
   hinting: false,
   refused: false, // the server refused this page for good (no such table, not a seat)
 };

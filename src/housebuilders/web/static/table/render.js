@@ -8,6 +8,7 @@ import { api as request } from "../http.js";
 import { seatName } from "../naming.js";
 import { scoreShort } from "../scoring.js";
 import { hidePick, placeBoard } from "./board.js";
+import { markChanged, snapshot } from "./changes.js";
 import { renderChatForm } from "./chat.js";
 import { renderHint } from "./hints.js";
 import { announceTurn } from "./notify.js";
@@ -69,7 +70,10 @@ export function render(view) {
   el.seedNote.hidden = !view.seed_given;
 
   renderSeats(view, acting, terminal);
-  renderBoard(view);
+  renderBoard(view, mine, yourTurn);
+  if (yourTurn && state.changed) {
+    el.status.textContent += ` · what changed since your last turn flashes on the board`;
+  }
   renderActions();
   renderButtons(view, terminal);
   renderScores(view, terminal);
@@ -174,7 +178,12 @@ export function tickClocks() {
   }
 }
 
-function renderBoard(view) {
+/**
+ * The board, redrawn when it changed. What changed since the seat's last turn is
+ * marked (changes.js): a seat compares with the board as it was on its own turn (kept
+ * while the others play), a spectator with the last board.
+ */
+function renderBoard(view, mine, yourTurn) {
   const svgText = typeof view.svg === "string" ? view.svg : "";
   if (svgText !== state.lastSvg) {
     state.lastSvg = svgText;
@@ -183,6 +192,9 @@ function renderBoard(view) {
       svg.setAttribute("role", "img");
       if (!svg.getAttribute("aria-label")) svg.setAttribute("aria-label", `${view.game_name || view.game} board`);
       hidePick();
+      const seen = snapshot(svg);
+      state.changed = markChanged(svg, state.seenBoard);
+      if (!mine || yourTurn || view.terminal) state.seenBoard = seen;
       placeBoard(svg);
     } else {
       placeBoard(null);

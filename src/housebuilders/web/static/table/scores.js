@@ -3,7 +3,7 @@
 
 import { seatName, withSeatNames } from "../naming.js";
 import { scoreCell, scoreText } from "../scoring.js";
-import { TABLE, base, el } from "./page.js";
+import { TABLE, base, el, state } from "./page.js";
 
 function seatLabel(view, seat) {
   const info = (view.seats || [])[seat] || {};
@@ -182,15 +182,26 @@ export function renderScores(view, terminal) {
 
 export function renderLog(view) {
   const events = view.events || [];
+  // the lines since the seat's last turn (a spectator's: since the last view) are new,
+  // worked out once a view (a view drawn again keeps its marks)
+  if (state.logAt !== view.log_length) {
+    const mine = view.seat !== null && view.seat !== undefined;
+    const yourTurn = mine && !view.terminal && (view.acting || []).includes(view.seat);
+    state.logAt = view.log_length;
+    state.logSince = state.seenLog ?? events.length;
+    if (!mine || yourTurn || view.terminal) state.seenLog = events.length;
+  }
+  const since = state.logSince;
   const box = el.log;
   const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40 || box.childElementCount === 0;
   const fragment = document.createDocumentFragment();
-  for (const ev of events) {
+  events.forEach((ev, i) => {
     const li = document.createElement("li");
+    if (i >= since) li.className = "new";
     const text = typeof ev === "string" ? ev : ev && ev.text ? ev.text : JSON.stringify(ev);
     li.textContent = withSeatNames(text, view.seats || []);
     fragment.append(li);
-  }
+  });
   box.replaceChildren(fragment);
   if (events.length === 0) {
     const li = document.createElement("li");
