@@ -4,6 +4,7 @@ how a turn goes, the scoring and the rulings, and its rulings are its doc page's
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -159,3 +160,84 @@ def test_every_line_of_a_rules_page_made_from_the_content_is_filled(game_id: str
     blocks = [b for s in rules_of(hb.game(game_id))["sections"] for b in s["blocks"]]
     words = str(blocks)
     assert "{{" not in words and "}}" not in words
+
+
+# -- the numbers of each game's content on its page (issue 46) -------------------------------
+#: each game's lines ``{{name}}`` and the first head cell of the table each makes, in order
+#: of the page
+CONTENT_TABLES = {
+    "house-of-fado": {
+        "musician types": "musician type", "prices": "fame", "fame": "fame",
+        "prestige": "prestige cubes removed", "end points": "how many",
+        "billboard": "billboard tile", "fado tiles": "fado tile",
+    },
+}  # fmt: skip
+
+
+def text_of(cell: list[Any]) -> str:
+    return "".join(text for text, _ in cell)
+
+
+def tables_of(markdown: str) -> list[dict[str, Any]]:
+    """The tables of a page (its ``{{name}}`` lines filled), cells as plain text."""
+    return [
+        {
+            "head": [text_of(c) for c in b["head"]],
+            "rows": [[text_of(c) for c in row] for row in b["rows"]],
+        }
+        for s in sections(markdown)
+        for b in s["blocks"]
+        if b["kind"] == "table"
+    ]
+
+
+@pytest.mark.parametrize("game_id", sorted(CONTENT_TABLES))
+def test_each_games_rules_page_has_the_tables_of_its_content(game_id: str) -> None:
+    spec = hb.game(game_id)
+    page = rules_text(spec)
+    for name in CONTENT_TABLES[game_id]:
+        assert page.count(f"{{{{{name}}}}}\n") == 1, name
+    tables = [b for s in rules_of(spec)["sections"] for b in s["blocks"] if b["kind"] == "table"]
+    assert [text_of(t["head"][0]) for t in tables] == list(CONTENT_TABLES[game_id].values())
+    assert all(t["rows"] for t in tables)
+
+
+def test_house_of_fados_tables_follow_its_content() -> None:
+    from housebuilders.games.house_of_fado.content import DATA
+    from housebuilders.games.house_of_fado.rules_tables import made
+
+    content = DATA.load()
+    tables = tables_of(filled(rules_text(hb.game("house-of-fado")), made(content)))
+    types, prices, fame, prestige, end, billboard, fado = tables
+    assert types["rows"] == [
+        [t.name, str(t.base_cost), ", ".join(t.colours)] for t in content.types
+    ]
+    assert prices["head"][2:] == [f"hire: {t.name}" for t in content.types]
+    assert prices["rows"][2] == ["3", str(content.fame.hire_cost[2])] + [
+        str(content.fame.hire_cost[2] + t.base_cost) for t in content.types
+    ]
+    assert fame["rows"][2] == [
+        "3 → 4",
+        str(content.fame.rehearsal_cost[2]),
+        str(content.fame.customers[2]),
+    ]
+    assert [row[1:] for row in prestige["rows"]] == [
+        [str(i), str(c)] for i, c in zip(content.income, content.critic_cost, strict=True)
+    ]
+    assert end["rows"][3] == ["4", str(content.star_points[4]), str(content.fado_set_points[4])]
+    assert billboard["rows"][0] == [content.billboard[0].name] + [
+        str(v) for v in content.billboard[0].many + content.billboard[0].two
+    ]
+    assert len(fado["rows"]) == len(content.fado)
+
+    changed = DATA.load({
+        "fame": {"hire_cost": [2, 4, 7, 11, 16], "rehearsal_cost": [3, 4, 5, 6, 7]},
+        "star_points": [0, 11, 16, 22, 29, 37],
+        "income": [1, 1, 2, 2, 2, 2, 3, 3, 4],
+    })  # fmt: skip
+    tables = tables_of(filled(rules_text(hb.game("house-of-fado")), made(changed)))
+    base = {t.name: t.base_cost for t in changed.types}
+    assert tables[1]["rows"][0] == ["1", "2", *(str(2 + b) for b in base.values())]
+    assert tables[2]["rows"][0][1] == "3"
+    assert tables[3]["rows"][8][1] == "4"
+    assert [row[1] for row in tables[4]["rows"]] == ["11", "16", "22", "29", "37"]
