@@ -171,6 +171,10 @@ CONTENT_TABLES = {
         "prestige": "prestige cubes removed", "end points": "how many",
         "billboard": "billboard tile", "fado tiles": "fado tile",
     },
+    "master-builder": {
+        "terms": "term", "workers": "worker", "quirks": "quirk", "contracts": "contract",
+        "loans": "IOU",
+    },
 }  # fmt: skip
 
 
@@ -241,3 +245,38 @@ def test_house_of_fados_tables_follow_its_content() -> None:
     assert tables[2]["rows"][0][1] == "3"
     assert tables[3]["rows"][8][1] == "4"
     assert [row[1] for row in tables[4]["rows"]] == ["11", "16", "22", "29", "37"]
+
+
+def test_master_builders_tables_follow_its_content() -> None:
+    from housebuilders.games.master_builder.actions import money
+    from housebuilders.games.master_builder.content import DATA
+    from housebuilders.games.master_builder.rules_tables import made
+
+    def tables(content: Any) -> list[dict[str, Any]]:
+        return tables_of(filled(rules_text(hb.game("master-builder")), made(content)))
+
+    content = DATA.load()
+    terms, workers, quirks, contracts, loans = tables(content)
+    assert terms["rows"][-1] == [
+        "an unfinished building's section, at the end",
+        f"less {money(content.unfinished_penalty)}",
+    ]
+    assert terms["rows"][1][1] == money(content.wage_cap) == "$30,000"
+    assert [row[:4] for row in workers["rows"]] == [
+        [s.name, s.code, money(s.wage), str(s.cards)] for s in content.skills
+    ]
+    assert [row[0] for row in quirks["rows"]] == [q.code for q in content.quirks]
+    assert contracts["rows"][0] == [
+        "1", content.contracts[0].name, content.contracts[0].kind.replace("-", " "),
+        " ".join(content.contracts[0].sections), money(content.contracts[0].amount),
+        money(content.contracts[0].min_bid),
+    ]  # fmt: skip
+    assert len(contracts["rows"]) == len(content.contracts)
+    assert loans["rows"] == [
+        [loan.name, money(loan.amount), money(loan.early), money(loan.late)]
+        for loan in content.loans
+    ]
+
+    changed = DATA.load({"unfinished_penalty": 25, "wage_cap": 32})
+    terms = tables(changed)[0]
+    assert terms["rows"][-1][1] == "less $25,000" and terms["rows"][1][1] == "$32,000"
