@@ -23,12 +23,13 @@ def table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 def terms_table(content: MasterBuilderContent) -> str:
     """The game's single numbers."""
+    penalty = "less " + money(content.unfinished_penalty)
     rows = [
         ("each player's start money", money(content.start_money)),
         ("the most wages a player may pay a round", money(content.wage_cap)),
         ("a look into a worker deck", money(content.options.choosing_fee)),
         ("added to a contract nobody took, each round", money(content.unwanted_bonus)),
-        ("an unfinished building's section, at the end", "less " + money(content.unfinished_penalty)),
+        ("an unfinished building's section, at the end", penalty),
     ]  # fmt: skip
     return table(["term", "amount"], rows)
 
