@@ -171,6 +171,7 @@ CONTENT_TABLES = {
         "prestige": "prestige cubes removed", "end points": "how many",
         "billboard": "billboard tile", "fado tiles": "fado tile",
     },
+    "dream-home": {"rooms": "room", "decor": "decor", "bonuses": "for"},
     "master-builder": {
         "terms": "term", "workers": "worker", "quirks": "quirk", "contracts": "contract",
         "loans": "IOU",
@@ -280,3 +281,31 @@ def test_master_builders_tables_follow_its_content() -> None:
     changed = DATA.load({"unfinished_penalty": 25, "wage_cap": 32})
     terms = tables(changed)[0]
     assert terms["rows"][-1][1] == "less $25,000" and terms["rows"][1][1] == "$32,000"
+
+
+def test_dream_homes_tables_follow_its_content() -> None:
+    from housebuilders.games.dream_home.content import DATA
+    from housebuilders.games.dream_home.rules_tables import made
+
+    def tables(content: Any) -> list[dict[str, Any]]:
+        return tables_of(filled(rules_text(hb.game("dream-home")), made(content)))
+
+    content = DATA.load()
+    rooms, decor, bonuses = tables(content)
+    assert [row[:3] for row in rooms["rows"]] == [
+        [r.name, r.class_, " / ".join(map(str, r.points))] for r in content.rooms
+    ]
+    assert rooms["rows"][0][:3] == ["living room", "normal", "1 / 4 / 9"]  # the rulebook's
+    pantry = next(row for row in rooms["rows"] if row[0] == "pantry")
+    assert pantry[3] == "3 instead, next to a kitchen"
+    assert decor["rows"] == [
+        [d.name, d.room or "beside the home", str(d.points)] for d in content.decor
+    ]
+    assert [row[1] for row in bonuses["rows"]] == ["3", "3", "8", "3", "+1", "+1", "+1"]
+
+    changed = DATA.load({
+        "roof": {"uniform": 9, "mismatched": 2},
+        "functionality": {"points": 4},
+        "helpers": {"designer_bonus": 2},
+    })  # fmt: skip
+    assert [row[1] for row in tables(changed)[2]["rows"]] == ["4", "4", "9", "2", "+1", "+1", "+2"]
