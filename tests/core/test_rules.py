@@ -171,6 +171,10 @@ CONTENT_TABLES = {
         "prestige": "prestige cubes removed", "end points": "how many",
         "billboard": "billboard tile", "fado tiles": "fado tile",
     },
+    "welcome-to": {
+        "parks": "parks crossed", "tracks": "boxes crossed", "estates": "estate size",
+        "temporary workers": "temporary workers", "plans": "plan deck",
+    },
     "dream-home": {"rooms": "room", "decor": "decor", "bonuses": "for"},
     "master-builder": {
         "terms": "term", "workers": "worker", "quirks": "quirk", "contracts": "contract",
@@ -309,3 +313,39 @@ def test_dream_homes_tables_follow_its_content() -> None:
         "helpers": {"designer_bonus": 2},
     })  # fmt: skip
     assert [row[1] for row in tables(changed)[2]["rows"]] == ["4", "4", "9", "2", "+1", "+1", "+2"]
+
+
+def test_welcome_tos_tables_follow_its_sheet() -> None:
+    from housebuilders.games.welcome_to.content import DATA
+    from housebuilders.games.welcome_to.rules_tables import made
+
+    def tables(content: Any) -> list[dict[str, Any]]:
+        return tables_of(filled(rules_text(hb.game("welcome-to")), made(content)))
+
+    content = DATA.load()
+    ladders = content.ladders
+    parks, tracks, estates, workers, plans = tables(content)
+    assert [row[1:] for row in parks["rows"][:4]] == [
+        [str(ladder[n]) for ladder in ladders.parks] for n in range(4)
+    ]
+    assert parks["rows"][-1] == ["5", "-", "-", str(ladders.parks[2][5])]
+    assert [row[1] for row in tracks["rows"]] == [str(v) for v in ladders.pools]
+    assert [row[2] for row in tracks["rows"]] == [str(v) for v in ladders.extension]
+    assert [row[3] for row in tracks["rows"]][: len(ladders.refusals)] == [
+        str(v) for v in ladders.refusals
+    ]
+    assert estates["rows"] == [
+        [str(size), ", ".join(map(str, ladder))] for size, ladder in enumerate(ladders.estates, 1)
+    ]
+    assert [row[1] for row in workers["rows"]] == [str(p) for p in ladders.temp_ranking]
+    assert plans["rows"][0] == ["A", "1 + 1 + 1 + 1 + 1 + 1", str(content.plans.A[0].first),
+                                str(content.plans.A[0].later)]  # fmt: skip
+
+    changed = DATA.load({"ladders": {
+        "refusals": [0, 1, 4, 7], "temp_ranking": [6, 3, 1],
+        "pools": [0, 3, 6, 9, 12, 16, 20, 25, 30, 35],
+    }})  # fmt: skip
+    _, tracks, _, workers, _ = tables(changed)
+    assert [row[3] for row in tracks["rows"]][:4] == ["0", "1", "4", "7"]
+    assert tracks["rows"][4][1] == "12"
+    assert [row[1] for row in workers["rows"]] == ["6", "3", "1"]
