@@ -18,6 +18,7 @@ from housebuilders.core.ties import tie_notes
 from housebuilders.games.dream_home.actions import PLACES, Take, UseCrowbar
 from housebuilders.server.routes import pages as pages_module
 from housebuilders.server.table import Table
+from tests.core.test_rules import CONTENT_TABLES
 from tests.core.test_ties import TIED, random_end, tied_seed
 from tests.games.dream_home.helpers import new as new_home, stack
 from tests.server.conftest import create, tokens, truth, view
@@ -60,6 +61,36 @@ def test_mr_houses_rules_panel_has_the_house_parts_table(client: TestClient, gam
     tables = [b for s in rules["sections"] for b in s["blocks"] if b["kind"] == "table"]
     assert [len(t["rows"]) for t in tables] == [7 if game_id == "mr-house-advanced" else 6]
     assert tables[0]["rows"][0][1] == [["2 wood + 1 steel", ""]]
+
+
+@pytest.mark.parametrize("game_id", sorted(CONTENT_TABLES))
+def test_every_games_rules_panel_has_the_tables_of_its_content(
+    client: TestClient, game_id: str
+) -> None:
+    """Issue 46: each game's numbers, made from its content, as tables in the API's
+    rules and on the table page's panel."""
+    rules = client.get(f"/api/games/{game_id}/rules").json()
+    tables = [b for s in rules["sections"] for b in s["blocks"] if b["kind"] == "table"]
+    assert [t["head"][0] for t in tables] == [
+        [[head, ""]] for head in CONTENT_TABLES[game_id].values()
+    ]
+    made = hb.game(game_id).rules_tables
+    assert made is not None
+
+    def cells(line: str) -> tuple[str, ...]:
+        return tuple(cell.strip() for cell in line.strip("|").split("|"))
+
+    served = {tuple(c[0][0] for c in t["head"]): [tuple(c[0][0] for c in r) for r in t["rows"]]
+              for t in tables}  # fmt: skip
+    assert served == {
+        cells(lines[0]): [cells(line) for line in lines[2:]]
+        for lines in (markdown.splitlines() for markdown in made().values())
+    }
+    created = create(client, game_id, "human,random")
+    page = client.get(created["spectate"], headers={"Accept": "text/html"}).text
+    for table in tables:
+        assert f'<th scope="col">{table["head"][0][0][0]}</th>' in page
+    assert "{{" not in page
 
 
 def test_the_rules_of_no_game_are_a_404(client: TestClient) -> None:

@@ -226,7 +226,9 @@ def page_text(section: str) -> str:
     plain text, one line a paragraph or list item."""
     rules = rules_of(hb.game("house-of-fado"))
     blocks = next(s["blocks"] for s in rules["sections"] if s["title"] == section)
-    return "\n".join("".join(text for text, _ in item) for b in blocks for item in b["items"])
+    return "\n".join(
+        "".join(text for text, _ in item) for b in blocks for item in b.get("items", [])
+    )
 
 
 @pytest.mark.rule("HF-129")

@@ -58,6 +58,7 @@ MASTER_BUILDER = register(GameSpec(
     text_view=f"{__name__}.text:text",
     svg_view=f"{__name__}.svg:svg",
     rules=f"{__name__}:rules.md",
+    rules_tables=f"{__name__}.rules_tables:tables",
     numbered_rules=f"{__name__}:rules-reference.md",
     features=f"{__name__}.features:FEATURES",
     data=f"{__name__}.content:DATA",
