@@ -78,7 +78,6 @@ export const state = {
   seenLog: null, // the log's length then: the lines since are new
   logAt: null, // the view (log_length) whose new lines are marked, and from where
   logSince: 0,
-  changed: 0, // the parts marked changed on the board shown
   hinting: false,
   refused: false, // the server refused this page for good (no such table, not a seat)
 };

@@ -71,9 +71,6 @@ export function render(view) {
 
   renderSeats(view, acting, terminal);
   renderBoard(view, mine, yourTurn);
-  if (yourTurn && state.changed) {
-    el.status.textContent += ` · what changed since your last turn flashes on the board`;
-  }
   renderActions();
   renderButtons(view, terminal);
   renderScores(view, terminal);
@@ -193,7 +190,7 @@ function renderBoard(view, mine, yourTurn) {
       if (!svg.getAttribute("aria-label")) svg.setAttribute("aria-label", `${view.game_name || view.game} board`);
       hidePick();
       const seen = snapshot(svg);
-      state.changed = markChanged(svg, state.seenBoard);
+      el.board.dataset.changed = String(markChanged(svg, state.seenBoard)); // how many
       if (!mine || yourTurn || view.terminal) state.seenBoard = seen;
       placeBoard(svg);
     } else {
