@@ -84,3 +84,12 @@ def test_the_game_waits_for_an_open_seat_on_its_turn(client: TestClient) -> None
     index = seen["legal_actions"][0]["index"]
     played = client.post(f"/api/tables/{table}/actions?token={bea['token']}", json={"index": index})
     assert played.status_code == 200, played.text
+
+
+def test_an_open_seat_of_a_game_abandoned_by_vote_cannot_be_taken(client: TestClient) -> None:
+    created = _open(client, [{"kind": "human"}, {"kind": "open"}])
+    table, token = created["table"], created["seats"][0]["token"]
+    voted = client.post(f"/api/tables/{table}/abandon", params={"token": token})
+    assert voted.status_code == 200 and voted.json()["terminal"]  # the one person agreed
+    late = _take(client, table, 1, "Bea")
+    assert late.status_code == 409 and "over" in late.json()["error"]

@@ -144,21 +144,23 @@ class Accounts:
             return None  # signed in too long ago: sign in again
         return Account(row.id, row.name)
 
-    async def hold(self, account: Account, table_id: str, token: str) -> int:
+    async def hold(self, account: Account, table_id: str, token: str) -> dict[str, Any]:
         """``account`` holds the seat ``token`` is at ``table_id`` (403 if it is none):
-        its link is kept for the account. Returns the seat."""
+        its link is kept for the account. Returns it as ``tables`` lists it."""
         table = await self.service.get(table_id)
         seat = table.seat_of(token)
         if seat is None:
             raise ApiError(403, "a spectator holds no seat: open your seat's link")
 
-        def write(session: Any) -> None:
+        def write(session: Any) -> dict[str, Any]:
             key = {"account_id": account.id, "table_id": table.id, "seat": seat}
-            if session.get(db.AccountSeat, key) is None:
-                session.add(db.AccountSeat(**key, token=token, added=db.now()))
+            held = session.get(db.AccountSeat, key)
+            if held is None:
+                held = db.AccountSeat(**key, token=token, added=db.now())
+                session.add(held)
+            return _held(held, session.get(db.GameTable, table.id))
 
-        await self.service.transaction(write)
-        return seat
+        return await self.service.transaction(write)
 
     async def tables(self, account: Account, limit: int = 100) -> list[dict[str, Any]]:
         """The seats ``account`` holds, the newest first: each table's game, status and
@@ -172,17 +174,7 @@ class Accounts:
                 .order_by(db.GameTable.created.desc())
                 .limit(limit)
             )
-            return [
-                {
-                    "table": table.id,
-                    "game": table.game,
-                    "seat": held.seat,
-                    "status": table.status,
-                    "created": table.created.isoformat(),
-                    "url": f"/t/{table.id}?token={held.token}",
-                }
-                for held, table in rows
-            ]
+            return [_held(held, table) for held, table in rows]
 
         return await self.service.transaction(read)
 
@@ -191,3 +183,15 @@ class Accounts:
         row = db.AccountSession(id=hash_token(cookie), account_id=account.id, created=db.now())
         await self.service.transaction(lambda session: session.add(row))
         return cookie
+
+
+def _held(held: db.AccountSeat, table: db.GameTable) -> dict[str, Any]:
+    """A seat an account holds, as ``Accounts.tables`` lists it."""
+    return {
+        "table": table.id,
+        "game": table.game,
+        "seat": held.seat,
+        "status": table.status,
+        "created": table.created.isoformat(),
+        "url": f"/t/{table.id}?token={held.token}",
+    }

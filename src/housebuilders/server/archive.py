@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import func, select
@@ -102,28 +103,13 @@ class Archive:
             ).all()
             known = {row.id: self.results.get(row.id) for row, _ in rows}
             known = {table_id: results for table_id, results in known.items() if results}
-            entries: dict[str, list[Any]] = {}
-            unknown = [row.id for row, _ in rows if row.id not in known]
-            if unknown:
-                query = (
-                    select(db.LogEntry)
-                    .where(db.LogEntry.table_id.in_(unknown))
-                    .order_by(db.LogEntry.table_id, db.LogEntry.idx)
-                )
-                for entry in session.scalars(query):
-                    entries.setdefault(entry.table_id, []).append(entry)
+            entries = logs_of(session, [row.id for row, _ in rows if row.id not in known])
             return total, list(rows), known, entries
 
         total, rows, known, entries = await self.service.transaction(read)
-        learned = {}
-        unknown = [row for row, _ in rows if row.id not in known]
-        if unknown:  # games to replay: in a thread, the event loop goes on
-            learned = await asyncio.to_thread(self.final_results, unknown, entries)
-        self.results.update(learned)
         for table_id in known:
             self.results.move_to_end(table_id)  # kept while newer ones come in
-        while len(self.results) > MAX_RESULTS:
-            self.results.popitem(last=False)
+        learned = await self.learn([row for row, _ in rows if row.id not in known], entries)
         results = {**known, **learned}
         tables = []
         for row, finished in rows:
@@ -174,6 +160,27 @@ class Archive:
             }
         return results
 
+    def known(self, ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """The final results kept of the tables ``ids`` (those not kept are left out)."""
+        out = {}
+        for table_id in ids:
+            results = self.results.get(table_id)
+            if results:
+                self.results.move_to_end(table_id)  # kept while newer ones come in
+                out[table_id] = results
+        return out
+
+    async def learn(self, rows: list[Any], entries: dict[str, list[Any]]) -> dict[str, Any]:
+        """``final_results`` of ``rows`` (in a thread: the event loop goes on), then kept
+        with the others (the ``MAX_RESULTS`` last asked for)."""
+        if not rows:
+            return {}
+        learned = await asyncio.to_thread(self.final_results, rows, entries)
+        self.results.update(learned)
+        while len(self.results) > MAX_RESULTS:
+            self.results.popitem(last=False)
+        return learned
+
     async def replay(self, table_id: str) -> tuple[Table, Replay]:
         """The table and its game's replay, built once (in a thread: a long game takes
         a while); 409 while the game is being played, which no replay may show."""
@@ -208,3 +215,18 @@ def _ended_by(status: str, resigned: list[bool], terminal: bool) -> str | None:
     if status == "void":
         return "agreement"
     return "resignation" if any(resigned) and not terminal else None
+
+
+def logs_of(session: Any, ids: list[str]) -> dict[str, list[db.LogEntry]]:
+    """The log entries of the tables ``ids``, each table's in order (a finished game's
+    final results are replayed from them)."""
+    entries: dict[str, list[db.LogEntry]] = {}
+    if ids:
+        query = (
+            select(db.LogEntry)
+            .where(db.LogEntry.table_id.in_(ids))
+            .order_by(db.LogEntry.table_id, db.LogEntry.idx)
+        )
+        for entry in session.scalars(query):
+            entries.setdefault(entry.table_id, []).append(entry)
+    return entries

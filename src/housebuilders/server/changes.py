@@ -320,7 +320,7 @@ class Changes:
             await peers.catch_up(table)
             if not table.seats[seat].open:
                 raise ApiError(409, f"seat {seat} is not open: someone has it")
-            if table.state.is_terminal():
+            if table.over:  # by the rules, resigned or abandoned
                 raise ApiError(409, "the game is over: there is no seat to take")
             if not await self.service.transaction(write):
                 raise ApiError(409, f"seat {seat} is not open: someone has just taken it")

@@ -18,6 +18,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from housebuilders.server import db
+from housebuilders.server.archive import logs_of
 
 if TYPE_CHECKING:
     from housebuilders.server.service import TableService
@@ -35,28 +36,29 @@ class Ratings:
         """The ratings of ``game_id``'s players, the best first: each with its name,
         kind ("account" or "bot"), ordinal ``rating``, ``mu``, ``sigma``, games and
         wins."""
-        rows, holders, entries = await self.service.transaction(
+        service = self.service
+        rows, holders = await service.transaction(
             lambda session: self._rated_tables(session, game_id)
         )
         ids = tuple(row.id for row in rows)
         known = self._known.get(game_id)
         if known is not None and known[0] == ids:
             return known[1]
-        archive = self.service.archives
-        wanted = [row for row in rows if row.id not in archive.results]
-        if wanted:
-            learned = await asyncio.to_thread(archive.final_results, wanted, entries)
-            archive.results.update(learned)
-        results = {row.id: archive.results[row.id] for row in rows}
+        archive = service.archives  # the final results, as the archive has them
+        results = archive.known(ids)
+        missing = [row for row in rows if row.id not in results]
+        if missing:
+            wanted = [row.id for row in missing]
+            entries = await service.transaction(lambda session: logs_of(session, wanted))
+            results |= await archive.learn(missing, entries)
         board = await asyncio.to_thread(_rate, rows, holders, results)
         self._known[game_id] = (ids, board)
         return board
 
     @staticmethod
-    def _rated_tables(session: Any, game_id: str) -> tuple[list[Any], dict[Any, Any], Any]:
+    def _rated_tables(session: Any, game_id: str) -> tuple[list[Any], dict[Any, Any]]:
         """The finished tables of ``game_id`` whose people's seats are all held by
-        accounts (at least one), in the order they ended; who holds each seat; the logs
-        of those whose results are not known yet."""
+        accounts (at least one), in the order they ended; who holds each seat."""
         finished = func.max(db.LogEntry.time).label("finished")
         rows = [
             row
@@ -85,16 +87,7 @@ class Ratings:
             if any((row.id, s.seat) in holders for s in row.seats)
             and all(s.kind == "bot" or (row.id, s.seat) in holders for s in row.seats)
         ]
-        entries: dict[str, list[Any]] = defaultdict(list)
-        if rated:
-            query = (
-                select(db.LogEntry)
-                .where(db.LogEntry.table_id.in_([row.id for row in rated]))
-                .order_by(db.LogEntry.table_id, db.LogEntry.idx)
-            )
-            for entry in session.scalars(query):
-                entries[entry.table_id].append(entry)
-        return rated, holders, entries
+        return rated, holders
 
 
 def _rate(

@@ -121,6 +121,4 @@ async def hold(body: HoldRequest, account: SignedIn, service: Service) -> dict[s
     """The signed-in account holds the seat of ``token`` at ``table`` (a table page
     does it for a signed-in person): its link is kept for the account, to open on
     any device, and the table's result counts in the account's ratings."""
-    await service.accounts.hold(account, body.table, body.token)
-    held = [t for t in await service.accounts.tables(account) if t["table"] == body.table]
-    return held[0]
+    return await service.accounts.hold(account, body.table, body.token)
