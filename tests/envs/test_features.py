@@ -8,7 +8,7 @@ import random
 import pytest
 
 import housebuilders as hb
-from housebuilders.core.features import Features, Vector, relative, rotated
+from housebuilders.core.features import LIMIT, Features, Vector, amount, relative, rotated
 from housebuilders.core.testing import check_encoding, check_features
 from tests.envs.conftest import BUILT_IN, GAMES
 
@@ -62,7 +62,7 @@ class _Peeking(Features):
 
     def encode(self, state, player):  # noqa: ANN001, ANN201
         vector = super().encode(state, player)
-        vector.extend(sum(hand) for hand in state.hand)
+        vector.extend(sum(hand) / 10 for hand in state.hand)
         return vector
 
 
@@ -84,6 +84,34 @@ def test_a_leaking_encoder_is_caught() -> None:
         spec.__dict__["features"] = honest
 
 
+class _Unbounded(Features):
+    """Mr House's encoder, its last value a count scaled far past the bounds."""
+
+    def encode(self, state, player):  # noqa: ANN001, ANN201
+        vector = super().encode(state, player)
+        vector[-1] = 12.0
+        return vector
+
+
+def test_a_value_outside_the_bounds_is_caught() -> None:
+    """Every value of an encoding lies within [-LIMIT, LIMIT] (the spaces' bounds);
+    ``amount`` caps an amount the rules do not bound."""
+    spec = hb.game("mr-house-basic")
+    state = spec.new_game(2, seed=1)
+    honest = spec.features
+    spec.__dict__["features"] = _Unbounded("mr-house-basic", honest.of_observation)
+    try:
+        with pytest.raises(AssertionError, match=r"outside \[-4.0, 4.0\]"):
+            check_encoding(state, 0)
+    finally:
+        spec.__dict__["features"] = honest
+    assert (amount(250, 50), amount(-1e6, 30), amount(12, 4)) == (LIMIT, -LIMIT, 3.0)
+    v = Vector()
+    v.amount(None, 20)
+    v.amount(-900, 20)
+    assert v.values == [0.0, -LIMIT]
+
+
 def test_a_state_reading_encoder_must_match_the_observations() -> None:
     """An encoder that reads the state itself (``of_state``, for speed) is held to the
     observation's encoding, value for value: one that peeks at an opponent's markers
@@ -96,7 +124,7 @@ def test_a_state_reading_encoder_must_match_the_observations() -> None:
 
     def peeking(s, you):  # noqa: ANN001, ANN202
         vector = honest.of_state(s, you)
-        vector[-1] = sum(s.hand[(you or 0) + 1])
+        vector[-1] = sum(s.hand[(you or 0) + 1]) / 10
         return vector
 
     spec.__dict__["features"] = Features("mr-house-basic", honest.of_observation, peeking)

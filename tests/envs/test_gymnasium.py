@@ -123,3 +123,34 @@ def test_make_vec_plays_many_games_at_once() -> None:
 def test_every_game_is_registered() -> None:
     for game_id in GAMES:
         assert hbgym.env_id(game_id) in gymnasium.registry
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_registration_caps_its_episodes(game_id: str) -> None:
+    """``max_episode_steps`` is the game's ``episode_steps``: more than twice the most a
+    seat takes in random play (so a game between sensible players is never cut), and a
+    policy that never ends a game is truncated."""
+    spec = hb.game(game_id)
+    env = gymnasium.make(hbgym.env_id(game_id), opponents="random")
+    assert env.spec is not None and env.spec.max_episode_steps == spec.episode_steps
+    most = 0
+    for seed in range(3):
+        state = spec.new_game(max(2, spec.min_players), seed)
+        rng = np.random.default_rng(seed)
+        taken = [0] * state.num_players
+        while not state.is_terminal():
+            seat = state.acting_players()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[int(rng.integers(len(legal)))])
+            taken[seat] += 1
+        most = max(most, *taken)
+    assert spec.episode_steps >= 2 * most
+
+
+def test_a_capped_episode_is_truncated() -> None:
+    env = gymnasium.make("housebuilders/house-of-fado-v0", opponents="random", max_episode_steps=5)
+    _, info = env.reset(seed=1)
+    for _ in range(5):
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        _, reward, terminated, truncated, info = env.step(action)
+    assert truncated and not terminated and reward == 0.0

@@ -16,6 +16,7 @@ from pettingzoo.test import (  # noqa: E402
 )
 
 import housebuilders as hb  # noqa: E402
+from housebuilders.core.features import LIMIT  # noqa: E402
 from housebuilders.envs import pettingzoo as hbpz  # noqa: E402
 from housebuilders.envs.game import score_rewards, win_rewards  # noqa: E402
 from tests.envs.conftest import GAMES  # noqa: E402
@@ -106,6 +107,48 @@ def test_an_illegal_action_is_refused() -> None:
         env.step(int(np.flatnonzero(mask == 0)[0]))
     with pytest.raises(ValueError):
         env.step(10**6)
+
+
+def test_an_unmasked_action_loses_the_game_with_illegal_lose() -> None:
+    """``illegal="lose"``: the seat that plays an action its mask forbids loses the game
+    (its reward ``illegal_reward``, the others' 0, all terminated, its info says so),
+    as PettingZoo's TerminateIllegalWrapper does; the state is left as it was."""
+    env = hbpz.env("mr-house-basic", players=2, illegal="lose", illegal_reward=-2.0)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    before = env.unwrapped.state.to_json()
+    wrong = int(np.flatnonzero(env.last()[0]["action_mask"] == 0)[0])
+    env.step(wrong)
+    assert env.unwrapped.state.to_json() == before
+    assert all(env.terminations.values()) and not any(env.truncations.values())
+    other = next(a for a in env.possible_agents if a != agent)
+    assert env.rewards == {agent: -2.0, other: 0.0}
+    assert env.infos[agent]["illegal"] and "illegal" not in env.infos[other]
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for a in env.agent_iter():  # each agent steps None once, and sees its reward
+        _, reward, termination, _, _ = env.last()
+        totals[a] += reward
+        assert termination
+        env.step(None)
+    assert totals == {agent: -2.0, other: 0.0}
+    api_test(hbpz.env("dream-home", players=2, illegal="lose"), num_cycles=200)
+    with pytest.raises(ValueError, match="illegal must be one of"):
+        hbpz.env("dream-home", illegal="ignore")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_observation_space_is_bounded(game_id: str) -> None:
+    """Finite bounds, [-LIMIT, LIMIT], that the observations of a random game keep."""
+    env = hbpz.env(game_id, players=2)
+    space = env.observation_space("player_0")["observation"]
+    assert np.all(np.isfinite(space.low)) and np.all(np.isfinite(space.high))
+    assert space.low.min() == -LIMIT and space.high.max() == LIMIT
+    env.reset(seed=5)
+    for step, agent in enumerate(env.agent_iter(max_iter=400)):
+        observation, _, termination, truncation, _ = env.last()
+        assert env.observation_space(agent).contains(observation), step
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(None if termination or truncation else int(legal[step % len(legal)]))
 
 
 def test_same_seed_same_game() -> None:

@@ -11,7 +11,11 @@ arrays. Only the standard library here: a vector is an ``array('f')``.
 Conventions, so that one network reads every seat alike: seats are relative to the
 observing one (0 is the seat itself, 1 the next, ...), padded to the game's largest
 table; counts are scaled to about [0, 1] by a fixed scale, not by the position; a
-value a seat cannot see is encoded as absent (zeros and a flag), never guessed.
+value a seat cannot see is encoded as absent (zeros and a flag), never guessed. Every
+value lies within [-LIMIT, LIMIT], the bounds of the environments' observation spaces:
+a count is bounded by the game's components, and an amount the rules do not bound (money,
+a debt, a score) is written by ``amount``, capped at LIMIT times its scale (the
+conformance kit checks every encoding it sees against the bounds).
 """
 
 from __future__ import annotations
@@ -25,6 +29,15 @@ from typing import Any
 
 from housebuilders.core.spec import game
 from housebuilders.core.state import Json, State
+
+#: the bound of every value of an encoding, both ways (docs/rl.md, Observations)
+LIMIT = 4.0
+
+
+def amount(x: float, scale: float) -> float:
+    """``x / scale``, capped to [-LIMIT, LIMIT]: an amount the rules do not bound."""
+    y = x / scale
+    return LIMIT if y > LIMIT else -LIMIT if y < -LIMIT else y
 
 
 class Vector:
@@ -44,6 +57,10 @@ class Vector:
     def num(self, x: float | None, scale: float = 1.0) -> None:
         """``x / scale`` (None: 0)."""
         self.values.append(0.0 if x is None else x / scale)
+
+    def amount(self, x: float | None, scale: float) -> None:
+        """``amount(x, scale)`` (None: 0): an amount the rules do not bound."""
+        self.values.append(0.0 if x is None else amount(x, scale))
 
     def nums(self, xs: Iterable[float | None], scale: float = 1.0) -> None:
         if scale == 1.0:

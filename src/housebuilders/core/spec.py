@@ -152,6 +152,11 @@ class GameSpec:
     #: ``core.features.Features``): ``features.encode(state, player)`` is a fixed-length
     #: vector of what ``player`` sees, ``features.size(players)`` its length
     features: Lazy[Features] = Lazy()
+    #: the learning environments' episode cap: the actions one seat may take in a game
+    #: before the episode is cut (truncated, not ended), about twice the most a seat
+    #: took in the random play of 48 games (the Gymnasium registrations'
+    #: ``max_episode_steps``; a policy that never ends a game must not train for ever)
+    episode_steps: int = 1000
     #: the game's component data (its ``content.GameData``): what ``content=`` overrides;
     #: design experiments read it to check a path into the data (``arena.experiment``)
     data: Lazy[GameData[Any]] = Lazy()

@@ -19,6 +19,7 @@ from typing import Any
 
 from housebuilders.core.action import Action
 from housebuilders.core.errors import IllegalAction, StateError
+from housebuilders.core.features import LIMIT
 from housebuilders.core.spec import GameSpec, game, replay
 from housebuilders.core.state import State
 
@@ -282,6 +283,12 @@ def check_encoding(state: State, player: int) -> Any:
         f"features.encode({player}) has {len(vector)} values, features.size says {size}"
     )
     assert all(math.isfinite(x) for x in vector), f"features.encode({player}) is not finite"
+    outside = [i for i, x in enumerate(vector) if not -LIMIT <= x <= LIMIT]
+    assert not outside, (
+        f"features.encode({player}) has values outside [-{LIMIT}, {LIMIT}] at {outside[:8]} "
+        f"({[vector[i] for i in outside[:8]]}): an amount the rules do not bound is written "
+        "by core.features.amount"
+    )
     check_state_encoding(state, player)
     return vector
 

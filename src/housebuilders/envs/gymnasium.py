@@ -36,7 +36,8 @@ from gymnasium import spaces
 
 from housebuilders.agents import make as make_bot
 from housebuilders.agents.turn import bot_seed, decide
-from housebuilders.core import State, game_ids
+from housebuilders.core import State, game, game_ids
+from housebuilders.core.features import LIMIT
 from housebuilders.envs.game import EnvGame
 
 __all__ = ["HousebuildersEnv", "env_id", "make", "register"]
@@ -76,7 +77,7 @@ class HousebuildersEnv(gymnasium.Env):
             raise ValueError(f"seat must be from 0 to {players - 1} (or None), not {seat}")
         self.opponents, self.fixed_seat = names, seat
         self.render_mode, self.illegal_reward = render_mode, illegal_reward
-        self.observation_space = spaces.Box(-np.inf, np.inf, (self.table.size,), np.float32)
+        self.observation_space = spaces.Box(-LIMIT, LIMIT, (self.table.size,), np.float32)
         self.action_space = spaces.Discrete(self.table.actions)
         self.state: State | None = None
         self.seat = 0 if seat is None else seat
@@ -162,8 +163,10 @@ def make(
 
 def register() -> list[str]:
     """Register ``housebuilders/<game-id>-v0`` with Gymnasium for every installed game
-    (done when this module is imported; no game is loaded until one is made, and one
-    without an encoder is refused then); returns the ids."""
+    (done when this module is imported; no game's rules are loaded until one is made,
+    and one without an encoder is refused then), each capped at the game's
+    ``spec.episode_steps`` of the learner (``max_episode_steps``: the episode is then
+    truncated); returns the ids."""
     registered = []
     for game_id in game_ids():
         name = env_id(game_id)
@@ -172,6 +175,7 @@ def register() -> list[str]:
                 id=name,
                 entry_point=f"{__name__}:HousebuildersEnv",
                 kwargs={"game_id": game_id},
+                max_episode_steps=game(game_id).episode_steps,
                 disable_env_checker=False,
             )
         registered.append(name)

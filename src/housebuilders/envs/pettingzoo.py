@@ -24,7 +24,14 @@ Parallel API: every seat still choosing acts at each step (see
 
 ``max_steps=N`` (both): the episode ends *truncated* after N steps, rewards 0, if the
 game has not ended by then. House of Fado ends only on a third star and Master
-Builder's plans may be redone for ever: a policy that never ends them needs it.
+Builder's plans may be redone for ever: a policy that never ends them needs it
+(``spec.episode_steps`` is a seat's share of a sensible cap).
+
+``illegal="raise"`` (the default, both): an action the rules forbid raises
+``hb.IllegalAction``, naming the rule. ``illegal="lose"``: it ends the game instead,
+``illegal_reward`` (-1) to the seat that played it, 0 to the others, its info
+``illegal`` True, as PettingZoo's ``TerminateIllegalWrapper`` does (so that a checker
+that steps unmasked actions, such as RLlib's, passes).
 """
 
 from __future__ import annotations
@@ -41,6 +48,7 @@ from pettingzoo.utils.env import AECIterable, AECIterator
 from pettingzoo.utils.env_logger import EnvLogger
 
 from housebuilders.core import State
+from housebuilders.core.features import LIMIT
 from housebuilders.envs.game import EnvGame, next_seed
 
 __all__ = ["HousebuildersAEC", "HousebuildersParallel", "env", "parallel_env", "raw_env"]
@@ -62,7 +70,7 @@ def _check_max_steps(max_steps: int | None) -> int | None:
 def _spaces(table: EnvGame) -> tuple[spaces.Dict, spaces.Discrete]:
     observation = spaces.Dict(
         {
-            "observation": spaces.Box(-np.inf, np.inf, (table.size,), np.float32),
+            "observation": spaces.Box(-LIMIT, LIMIT, (table.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (table.actions,), np.int8),
         }
     )
@@ -96,11 +104,13 @@ class HousebuildersAEC(AECEnv):
         options: Mapping[str, Any] | None = None,
         content: Mapping[str, Any] | None = None,
         max_steps: int | None = None,
+        illegal: str = "raise",
+        illegal_reward: float = -1.0,
     ) -> None:
         super().__init__()
         _check_render_mode(self.metadata, render_mode)
-        self.table = EnvGame(game_id, players, options, content, reward)
-        self.render_mode = render_mode
+        self.table = EnvGame(game_id, players, options, content, reward, illegal)
+        self.render_mode, self.illegal_reward = render_mode, illegal_reward
         self.max_steps, self.steps = _check_max_steps(max_steps), 0
         self.metadata = {**self.metadata, "name": f"housebuilders_{game_id.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -168,14 +178,21 @@ class HousebuildersAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state
-        self.table.play(state, self._seat[agent], action)  # IllegalAction if not legal
+        state, table, seat = self.state, self.table, self._seat[agent]
+        final: list[float] | None
+        if table.illegal == "lose" and table.index(action) not in table.legal(state, seat):
+            final = [0.0] * len(self.possible_agents)
+            final[seat] = self.illegal_reward
+            self.infos[agent] = {**self.infos[agent], "illegal": True}
+        else:
+            table.play(state, seat, action)  # IllegalAction if not legal
+            final = table.rewards(state) if state.is_terminal() else None
         self._cumulative_rewards[agent] = 0.0
         self.steps += 1
-        over = state.is_terminal()
-        if over:
-            for seat, reward in enumerate(self.table.rewards(state)):
-                self.rewards[self.possible_agents[seat]] = reward
+        over = final is not None
+        if final is not None:
+            for s, reward in enumerate(final):
+                self.rewards[self.possible_agents[s]] = reward
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)

@@ -39,6 +39,7 @@ DREAM_HOME = register(GameSpec(
     rules_tables=f"{__name__}.rules_tables:tables",
     numbered_rules=f"{__name__}:rules-reference.md",
     features=f"{__name__}.features:FEATURES",
+    episode_steps=100,
     data=f"{__name__}.content:DATA",
 ))  # fmt: skip
 DreamHomeState.spec = DREAM_HOME

@@ -17,7 +17,15 @@ from typing import TYPE_CHECKING
 
 from housebuilders.core import Json
 from housebuilders.core.content import per_content
-from housebuilders.core.features import Features, Vector, pack, relative, rotated, seats
+from housebuilders.core.features import (
+    Features,
+    Vector,
+    amount,
+    pack,
+    relative,
+    rotated,
+    seats,
+)
 from housebuilders.games.dream_home import phases
 from housebuilders.games.dream_home.content import DATA, DreamHomeContent, shown_cards
 from housebuilders.games.dream_home.values import EMPTY, FACE_UP, NOBODY, UNSEEN
@@ -58,7 +66,7 @@ def _seat(v: Vector, entry: Json) -> None:
     v.num(entry["roof"], 6)
     v.counts([r["name"] for r in entry["held"]], RESOURCES, 2)
     score = entry["score"]
-    v.num(score["total"] if score else None, 60)
+    v.amount(score["total"] if score else None, 60)
 
 
 def encode(obs: Json) -> array:
@@ -252,7 +260,7 @@ def encode_of_state(s: DreamHomeState, you: int | None) -> array:
         parts.append(home)
         held = [0.0] * (len(RESOURCES) + 1)
         _counts(held, s.held[p], resource_place, 2)
-        score = scores[p]["total"] / 60 if scores else 0.0
+        score = amount(scores[p]["total"], 60) if scores else 0.0
         values = [kept[p] / 3, len(s.roofs[p]) / 6, *held, score]
     parts.append(pack(values))
     parts.append(t.no_seat * (SEATS - n))

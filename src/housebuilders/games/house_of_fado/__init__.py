@@ -44,6 +44,7 @@ HOUSE_OF_FADO = register(GameSpec(
     rules_tables=f"{__name__}.rules_tables:tables",
     numbered_rules=f"{__name__}:rules-reference.md",
     features=f"{__name__}.features:FEATURES",
+    episode_steps=3000,
     data=f"{__name__}.content:DATA",
 ))  # fmt: skip
 HouseOfFadoState.spec = HOUSE_OF_FADO

@@ -24,6 +24,7 @@ from housebuilders.core.content import per_content
 from housebuilders.core.features import (
     Features,
     Vector,
+    amount,
     pack,
     packed_onehots,
     relative,
@@ -85,7 +86,7 @@ def _by_space(v: Vector, spaces: list[int]) -> None:
 
 
 def _seat(v: Vector, entry: Json, colours: tuple[str, ...], notes: tuple[str, ...]) -> None:
-    v.num(entry["money"], 20)
+    v.amount(entry["money"], 20)
     _by_space(v, entry["workers"])
     _by_space(v, entry["assistants"])
     v.num(entry["cubes_removed"], 10)
@@ -102,8 +103,9 @@ def _seat(v: Vector, entry: Json, colours: tuple[str, ...], notes: tuple[str, ..
     v.num(len(entry["fado"]), 10)
     v.num(sum(t["points"] for t in entry["fado"]), 60)
     v.num(entry["stars"], STARS)
-    v.nums(entry["earned"].values(), 50)
-    v.num(entry["score"]["total"], 150)
+    for points in entry["earned"].values():
+        v.amount(points, 50)
+    v.amount(entry["score"]["total"], 150)
 
 
 def encode(obs: Json) -> array:
@@ -379,7 +381,8 @@ def _earned(s: HouseOfFadoState, p: int, t: _Tables) -> bytes:
     v.num(len(scored), 10)
     v.num(sum(t.fado_points[tile] for tile in scored), 60)
     v.num(s.stars(p), STARS)
-    v.nums(s.earned[p], 50)
+    for points in s.earned[p]:
+        v.amount(points, 50)
     return pack(v.values)
 
 
@@ -429,7 +432,7 @@ def encode_of_state(s: HouseOfFadoState, you: int | None) -> array:
         s.fado_scored, s.earned)  # fmt: skip
     for p in _ROTATED[n][you]:
         # its flag, its money, its workers and assistants by space (one moves most turns)
-        parts.append(_FLAG_AND_ONE.pack(1.0, money[p] / 20))
+        parts.append(_FLAG_AND_ONE.pack(1.0, amount(money[p], 20)))
         key = (*workers[p], *assistants[p])  # (as many workers, assistants each time)
         chunk = spaces.get(key)
         parts.append(chunk or _kept(spaces, key, _spaces(workers[p], assistants[p])))
@@ -447,7 +450,7 @@ def encode_of_state(s: HouseOfFadoState, you: int | None) -> array:
         parts.append(chunk or _kept(earns, won, _earned(s, p, t)))
         key = (money[p], points[p], hired, won)
         chunk = scores.get(key)
-        parts.append(chunk or _kept(scores, key, _ONE.pack(s.total(p) / 150)))
+        parts.append(chunk or _kept(scores, key, _ONE.pack(amount(s.total(p), 150))))
     # zeros: the seats the table lacks
     parts.append(bytes(sum(map(len, parts[start:])) // n * (SEATS - n)))
     return array("f", b"".join(parts))

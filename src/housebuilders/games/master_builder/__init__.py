@@ -61,6 +61,7 @@ MASTER_BUILDER = register(GameSpec(
     rules_tables=f"{__name__}.rules_tables:tables",
     numbered_rules=f"{__name__}:rules-reference.md",
     features=f"{__name__}.features:FEATURES",
+    episode_steps=2000,
     data=f"{__name__}.content:DATA",
     # the scores are money, in thousands of dollars as the state keeps it: -36 is
     # "-$36,000", as the board writes it (actions.money)

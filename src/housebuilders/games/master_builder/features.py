@@ -17,7 +17,15 @@ from typing import TYPE_CHECKING
 
 from housebuilders.core import Json
 from housebuilders.core.content import per_content
-from housebuilders.core.features import Features, Vector, pack, relative, rotated, seats
+from housebuilders.core.features import (
+    Features,
+    Vector,
+    amount,
+    pack,
+    relative,
+    rotated,
+    seats,
+)
 from housebuilders.games.master_builder import phases
 from housebuilders.games.master_builder.content import MasterBuilderContent, workers
 
@@ -62,9 +70,9 @@ def _contracts(v: Vector, numbers: list[int]) -> None:
 
 
 def _seat(v: Vector, entry: Json, quirks: list[str]) -> None:
-    v.num(entry["cash"], 30)
+    v.amount(entry["cash"], 30)
     v.num(entry["wage"], 20)
-    v.num(entry["debt"], 80)
+    v.amount(entry["debt"], 80)
     _workers(v, entry["workers"], quirks)
     _contracts(v, entry["contracts"])
     v.num(len(entry["rented_in"]), 2)
@@ -75,7 +83,7 @@ def _seat(v: Vector, entry: Json, quirks: list[str]) -> None:
     plan = entry.get("plan")
     v.flag(plan is not None)
     v.num(len(plan) if plan else None, 3)
-    v.num(entry["score"]["total"], 50)
+    v.amount(entry["score"]["total"], 50)
 
 
 def encode(obs: Json) -> array:
@@ -113,7 +121,7 @@ def encode(obs: Json) -> array:
             bonus[shown["contract"]] = 1 + shown["bonus"] / 10
     v.extend(bonus)
     v.onehot(obs["auction"], CONTRACTS)
-    v.num(obs["high"], 50)
+    v.amount(obs["high"], 50)
     v.onehot(relative(obs["bidder"], you, n), SEATS)
     v.padded(rotated(obs["passed"], you), SEATS)
     _contracts(v, obs["gone"])
@@ -262,7 +270,7 @@ def encode_of_state(s: MasterBuilderState, you: int | None) -> array:
         bonus[c] = 1 + s.bonus[c] / 10
     values += bonus
     values += _CONTRACT_HOTS[s.auction]
-    values.append(s.high / 50)
+    values.append(amount(s.high, 50))
     bidder = relative(s.bidder, you, n)
     values += _SEAT_HOTS[-1 if bidder is None else bidder]
     values += rotated(s.passed, you)
@@ -283,7 +291,7 @@ def encode_of_state(s: MasterBuilderState, you: int | None) -> array:
     crews, kept = t.crews, t.buildings
     for p in rotated(range(n), you):
         cash, debt = s.cash[p], s.debt(p, late)
-        values += (1.0, cash / 30, s.wage[p] / 20, debt / 80)
+        values += (1.0, amount(cash, 30), s.wage[p] / 20, amount(debt, 80))
         parts.append(pack(values))
         crew, contracts = s.workers[p], s.contracts[p]
         key = (tuple(crew), tuple(contracts), tuple(down))
@@ -302,13 +310,13 @@ def encode_of_state(s: MasterBuilderState, you: int | None) -> array:
         buildings = 0
         for c in contracts:
             key = (c, *built[c])
-            amount = kept.get(key)
-            if amount is None:
+            worth = kept.get(key)
+            if worth is None:
                 if len(kept) >= _KEPT:
                     kept.clear()
-                amount = kept[key] = s.breakdown_of(c)
-            buildings += amount
-        values.append((cash + buildings - debt) / 50)
+                worth = kept[key] = s.breakdown_of(c)
+            buildings += worth
+        values.append(amount(cash + buildings - debt, 50))
     values += (0.0,) * ((len(values) + crew_size + 4) * (SEATS - n))
     parts.append(pack(values))
     return array("f", b"".join(parts))

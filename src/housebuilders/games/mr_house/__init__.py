@@ -29,6 +29,7 @@ BASIC = register(
         numbered_rules=f"{__name__}:rules-reference.md",
         variant="basic",
         features=f"{__name__}.features:BASIC_FEATURES",
+        episode_steps=200,
         data=f"{__name__}.content:DATA",
         options=BASIC_OPTIONS,
         # The heuristic already plans the house over the turns left: the search does
@@ -65,6 +66,7 @@ ADVANCED = register(
         numbered_rules=f"{__name__}:rules-reference.md",
         variant="advanced",
         features=f"{__name__}.features:ADVANCED_FEATURES",
+        episode_steps=200,
         data=f"{__name__}.content:DATA",
         options=ADVANCED_OPTIONS,
         # Some 40 first placements a turn: expanded best first by the heuristic, the

@@ -154,7 +154,7 @@ def advanced(obs: Json) -> array:
 
 def _advanced_seat(v: Vector, entry: Json) -> None:
     _seat_common(v, entry)
-    v.num(entry["money"], 100)
+    v.amount(entry["money"], 100)
     v.num(entry["loans"], 3)
     v.num(entry["quality"], 10)
     v.flag(entry["permit"])
@@ -345,7 +345,7 @@ def advanced_of_state(s: MrHouseAdvancedState, you: int | None) -> array:
 
     def seat(v: Vector, pl: int) -> None:
         _seat_common_of_state(v, s, pl, you)
-        v.num(s.money[pl], 100)
+        v.amount(s.money[pl], 100)
         v.num(s.loans[pl], 3)
         v.num(s.quality[pl], 10)
         v.flag(s.permit[pl])

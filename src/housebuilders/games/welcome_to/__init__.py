@@ -24,6 +24,7 @@ WELCOME_TO = register(
         rules_tables=f"{__name__}.rules_tables:tables",
         numbered_rules=f"{__name__}:rules-reference.md",
         features=f"{__name__}.features:FEATURES",
+        episode_steps=200,
         data=f"{__name__}.content:DATA",
         heuristic=f"{__name__}.heuristic:evaluate",
         heuristic_all=f"{__name__}.heuristic:evaluate_all",
