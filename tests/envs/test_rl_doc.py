@@ -47,6 +47,7 @@ BLOCKS = BLOCK.findall(DOC.read_text())
 
 
 @pytest.mark.slow
+@pytest.mark.ray  # one block starts a local Ray: one at a time with the other Ray tests
 @pytest.mark.parametrize("number", range(len(BLOCKS)))
 def test_each_python_block_runs(number: int) -> None:
     code = BLOCKS[number]
