@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from housebuilders.agents import bot_info, bot_names, strength_hint
+from housebuilders.agents.ladder import game_hints, ladder_order
 from housebuilders.core import game, game_ids
 
 DOC = (Path(__file__).resolve().parents[1] / "docs" / "bots.md").read_text()
@@ -37,7 +38,7 @@ def test_every_bot_s_section_gives_the_hint_the_lobby_shows(bot: str) -> None:
     assert f"Lobby hint: *{strength_hint(bot)}*." in " ".join(section.split())
 
 
-def test_the_ladder_rates_the_bots_in_every_game_with_their_hints() -> None:
+def test_the_ladder_rates_the_bots_in_every_game_with_the_lobby_s_hints() -> None:
     ladder = DOC.split("\n## The ladder\n", 1)[1].split("\n## ", 1)[0]
     assert "benchmarks/ladder.py" in ladder
     ours = [g for g in game_ids() if game(g)._new_game.__module__.startswith("housebuilders.")]
@@ -45,8 +46,12 @@ def test_the_ladder_rates_the_bots_in_every_game_with_their_hints() -> None:
     for game_id in ours:
         assert f"\n#### {game_id}\n" in ladder, f"the ladder has no table for {game_id}"
         table = ladder.split(f"\n#### {game_id}\n", 1)[1].split("\n#### ", 1)[0]
-        rows = [line.split(" | ") for line in table.splitlines() if line.startswith("| ")][2:]
+        lines = [line for line in table.splitlines() if line.startswith("|")]
+        rows = [line.split(" | ") for line in lines[2:]]  # below the head and its rule
         assert rows, game_id
-        for cells in rows:
-            bot = cells[0].removeprefix("| ")
-            assert cells[1] == strength_hint(bot), (game_id, bot)
+        bots = [cells[0].removeprefix("| ") for cells in rows]
+        # the lobby's hints follow the ladder the guide shows (agents/ladder.json)
+        assert ladder_order(game_id) == bots, f"ladder.json's {game_id} is not the guide's"
+        hints = game_hints(game_id, bots)
+        for bot, cells in zip(bots, rows, strict=True):
+            assert cells[1] == hints[bot], (game_id, bot)

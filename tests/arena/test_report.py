@@ -14,7 +14,7 @@ import pytest
 from housebuilders.arena import Record, read_results
 from housebuilders.arena.errors import ResultsError
 from housebuilders.arena.page import to_html
-from housebuilders.arena.report import ReportError, seat_caveat, summarize
+from housebuilders.arena.report import ReportError, goal_rows, seat_caveat, summarize
 from housebuilders.arena.strength import wilson
 from tests.arena.known_results import GAME, KNOWN
 
@@ -168,3 +168,25 @@ def test_a_file_that_is_no_results_file_says_so(tmp_path: Path) -> None:
     later.write_text(json.dumps(KNOWN[0].to_json()) + "\nnot json\n{}\n")
     with pytest.raises(ResultsError, match="later.jsonl, line 2: not JSON"):
         read_results(later)
+
+
+def test_a_tournament_s_report_gives_each_bot_s_goal_figures() -> None:
+    """Issue 47: beside the ratings, each bot's mean of the game's goal figures, a
+    yes-or-no one (Mr House's complete house) as the share of its seats."""
+    records = [
+        dataclasses.replace(
+            r,
+            goals={
+                "complete house": [float(bot == "A") for bot in r.bots],
+                "parts": [3.0 if bot == "A" else 1.0 for bot in r.bots],
+            },
+        )
+        for r in KNOWN
+        if r.finished
+    ]
+    report = summarize(records)
+    assert report.leaderboard is not None
+    rows = {row[0]: row[1:] for row in goal_rows(report.leaderboard, {"complete house"})}
+    assert rows == {"A": ["100%", "3.0"], "B": ["0%", "1.0"]}
+    page = to_html(report)
+    assert "complete house" in page and "parts" in page

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from itertools import permutations
 from pathlib import Path
 
@@ -94,3 +95,26 @@ def test_a_tournament_plays_the_schedule_and_rates_it(tmp_path: Path) -> None:
     assert result.leaderboard[0].bot == "greedy"
     assert sum(r.games for r in result.leaderboard) == 24
     assert tournament(GAME, 2, bots, 12, seed=3, run=RunOptions(jobs=2, batch=2)) == result
+
+
+def test_each_bot_s_goal_figures_are_its_means_over_the_seats_it_played() -> None:
+    """The ladder's goal figures (issue 47): a bot's mean of each of ``State.goals``'s
+    figures over the seats it played, whichever seat that was."""
+    games = [
+        (["a", "b"], {"complete house": [1.0, 0.0], "parts": [6.0, 2.0]}),
+        (["b", "a"], {"complete house": [1.0, 0.0], "parts": [5.0, 3.0]}),
+        (["a", "b"], {"complete house": [1.0, 1.0], "parts": [7.0, 8.0]}),
+    ]
+    records = [
+        replace(_record(i, bots, [1, 2]), goals=goals) for i, (bots, goals) in enumerate(games)
+    ]
+    by_bot = {r.bot: r.goals for r in rate(records)}
+    assert by_bot["a"] == {"complete house": pytest.approx(2 / 3), "parts": pytest.approx(16 / 3)}
+    assert by_bot["b"] == {"complete house": pytest.approx(2 / 3), "parts": pytest.approx(5.0)}
+
+
+def test_a_played_tournament_rates_the_game_s_goal_figures() -> None:
+    board = tournament(GAME, 2, ["greedy", "random"], 4, seed=0, run=RunOptions(jobs=1))
+    greedy, random_bot = board.leaderboard
+    assert set(greedy.goals) == {"complete house"} == set(random_bot.goals)
+    assert greedy.goals["complete house"] > random_bot.goals["complete house"]

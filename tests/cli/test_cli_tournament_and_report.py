@@ -56,6 +56,7 @@ def test_tournament_prints_a_leaderboard_with_uncertainty(
     assert result.exit_code == 0, result.output
     for text in ("Leaderboard", "mu", "sigma", "ordinal", "random:", "win rate"):
         assert text in result.output
+    assert "Goal figures" in result.output and "complete house" in result.output
     assert "6 games of mr-house-basic, 2 players" in result.output
     assert len(out.read_text().splitlines()) == 6
 

@@ -4,6 +4,7 @@ never waited on when the server stops."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import re
@@ -15,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import housebuilders as hb
-from housebuilders.agents import bot_info, bot_names
+from housebuilders.agents import bot_info, bot_names, ladder
 from housebuilders.agents.turn import Decision
 from housebuilders.arena.match import view_seed
 from housebuilders.server import create_app
@@ -257,6 +258,34 @@ def test_the_lobby_gives_each_bot_s_strength_in_a_word(sqlite_url: str) -> None:
         }
         assert set(answer["bot_hints"]) == set(answer["bots"])
         assert ">greedy (casual)</option>" in client.get("/").text
+
+
+def test_each_game_s_hints_follow_its_ladder(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 47: the words are dealt in the order the game's ladder rated the bots; a
+    game where greedy had rated above the search would call greedy strong."""
+    orders = {
+        "dream-home": ["ismcts:seconds=0.1", "greedy", "random"],
+        "welcome-to": ["greedy", "ismcts:seconds=0.1", "random"],
+    }
+    saved = {game: {"bots": [{"bot": bot} for bot in bots]} for game, bots in orders.items()}
+    monkeypatch.setattr(ladder, "ladder", lambda: saved)
+    with TestClient(create_app(sqlite_url)) as client:
+        answer = client.get("/api/games").json()
+        by_game = answer["game_bot_hints"]
+        assert set(by_game) == {g["id"] for g in answer["games"]}
+        assert by_game["dream-home"] == answer["bot_hints"]
+        assert by_game["welcome-to"] == {
+            "random": "beginner",
+            "greedy": "strong",
+            "ismcts:seconds=0.5": "casual",
+            "ismcts:seconds=2": "casual",
+        }
+        assert by_game["mr-house-basic"] == answer["bot_hints"]  # not measured: their own
+        page = client.get("/").text
+        data = json.loads(page.split('id="lobby-data">', 1)[1].split("</script>", 1)[0])
+        assert data["game_hints"] == by_game  # the lobby's seats name them per game
 
 
 def test_background_work_waits_for_every_move_waiting(slow_bots: str) -> None:

@@ -211,3 +211,17 @@ def test_an_error_is_cleared_by_the_next_attempt_or_a_change(page: Any, server: 
     page.locator("#lobby-message.error").wait_for()
     page.fill("#name-0", "Ada")  # a change to the form: the old error goes
     assert page.is_hidden("#lobby-message")
+
+
+def test_each_game_names_its_bots_strength_as_its_ladder_does(page: Any, server: str) -> None:
+    """Issue 47: the seats' bots and the clock's bot carry the chosen game's words
+    (agents/ladder.py), which the server gives per game."""
+    by_game = get(server + "/api/games")["game_bot_hints"]
+    page.goto(server + "/")
+    for game in ("welcome-to", "dream-home"):
+        page.select_option("#game", game)
+        for bot, word in by_game[game].items():
+            seat = page.locator(f'#seat-1 option[value="{bot}"]')
+            assert seat.text_content().startswith(f"bot: {bot} ({word}"), (game, bot)
+            clock = page.locator(f'#clock-bot option[value="{bot}"]')
+            assert clock.text_content() == f"{bot} ({word})", (game, bot)

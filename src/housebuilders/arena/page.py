@@ -22,13 +22,17 @@ from housebuilders.arena.report import (
     category_rows,
     error_lines,
     first_player_text,
+    goal_header,
+    goal_rows,
     length_row,
     nobody_won_text,
     outcome_text,
+    rating_goals,
     rating_rows,
     score_rows,
     seat_caveat,
     seat_rows,
+    yes_no_goals,
 )
 from housebuilders.arena.tournament import Rating
 
@@ -47,7 +51,8 @@ def to_html(report: Report) -> str:
         _section("Game length", _length_table(report), drawn.get("length")),
     ]
     if report.leaderboard:
-        parts.append(_section("Ratings", _rating_table(report.leaderboard), None))
+        board = report.leaderboard
+        parts.append(_section("Ratings", _rating_table(board, report.game), None))
     if report.errors:
         parts.append(_section("Failed games", _error_list(report), None))
     parts.append("</main></body></html>\n")
@@ -123,13 +128,20 @@ def _length_table(report: Report) -> str:
     return _table(LENGTH_HEADER, [length_row(report)])
 
 
-def _rating_table(board: Sequence[Rating]) -> str:
+def _rating_table(board: Sequence[Rating], game_id: str) -> str:
     note = (
         '<p class="note">openskill Plackett-Luce ratings, game by game in order, the '
         "winners placed first and the others next (a game everyone lost: a draw); "
         "ordinal = mu − 3 sigma.</p>"
     )
-    return note + _table(RATING_HEADER, rating_rows(board))
+    text = note + _table(RATING_HEADER, rating_rows(board))
+    if not rating_goals(board):
+        return text
+    about = (
+        "<p class=\"note\">The game's goal figures: each bot's mean over the seats it "
+        "played, the share of them that met a yes-or-no goal.</p>"
+    )
+    return text + about + _table(goal_header(board), goal_rows(board, yes_no_goals(game_id)))
 
 
 def _error_list(report: Report) -> str:

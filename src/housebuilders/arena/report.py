@@ -44,8 +44,9 @@ from dataclasses import dataclass, field
 
 from housebuilders.arena.errors import ArenaError
 from housebuilders.arena.records import Record
-from housebuilders.arena.strength import WinRate
+from housebuilders.arena.strength import WinRate, goal_figure
 from housebuilders.arena.tournament import Rating, rate
+from housebuilders.core import game
 
 ALL = "all"
 
@@ -449,6 +450,20 @@ def length_row(report: Report) -> list[str]:
     ]
 
 
+def rating_goals(board: Sequence[Rating]) -> list[str]:
+    """The game's goal figures the leaderboard's bots have, in the game's order."""
+    return list(dict.fromkeys(name for r in board for name in r.goals))
+
+
+def yes_no_goals(game_id: str) -> frozenset[str]:
+    """The game's yes-or-no goals (``GameSpec.yes_no_goals``); none for a game this
+    installation does not have (records of a game from elsewhere)."""
+    try:
+        return game(game_id).yes_no_goals
+    except KeyError:
+        return frozenset()
+
+
 def rating_rows(board: Sequence[Rating]) -> list[list[str]]:
     """The leaderboard's rows, best first."""
     return [
@@ -463,6 +478,20 @@ def rating_rows(board: Sequence[Rating]) -> list[list[str]]:
             f"{r.mean_score:.2f}",
         ]
         for r in board
+    ]
+
+
+def goal_header(board: Sequence[Rating]) -> list[str]:
+    """The head of the leaderboard's goal figures: the bot, then each figure."""
+    return ["bot", *rating_goals(board)]
+
+
+def goal_rows(board: Sequence[Rating], shares: Iterable[str] = ()) -> list[list[str]]:
+    """The leaderboard's bots in its order, each with its mean of each goal figure,
+    as a percentage for those of ``shares`` (the game's yes-or-no goals)."""
+    goals, yes_no = rating_goals(board), frozenset(shares)
+    return [
+        [r.bot, *(goal_figure(r.goals.get(name), name in yes_no) for name in goals)] for r in board
     ]
 
 

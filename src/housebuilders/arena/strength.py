@@ -493,10 +493,15 @@ def move_ms_text(speed: Speed) -> str:
 
 def goal_text(result: StrengthResult, name: str, a: bool) -> str:
     """A's (or B's) figure for a goal: a share as a percentage, else the mean."""
-    value = result.goal_means(a).get(name)
+    return goal_figure(result.goal_means(a).get(name), result.goal_is_share(name))
+
+
+def goal_figure(value: float | None, share: bool) -> str:
+    """A goal's figure as text: a share (``share``, a yes or no) as a percentage, else
+    the mean to one decimal; a dash for none."""
     if value is None:
         return "—"
-    return f"{value:.0%}" if result.goal_is_share(name) else f"{value:.1f}"
+    return f"{value:.0%}" if share else f"{value:.1f}"
 
 
 def goal_names(results: Sequence[StrengthResult]) -> list[str]:

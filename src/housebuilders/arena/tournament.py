@@ -27,7 +27,7 @@ conservative estimate that a bot with few games cannot top by luck.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations, permutations
 from typing import Any
 
@@ -92,7 +92,8 @@ def _groups_and_orders(
 class Rating(WinRate):
     """A bot's line on the leaderboard: its Plackett-Luce rating (``mu``, ``sigma``,
     ``ordinal = mu - 3 sigma``), its finished games, wins (a shared first place
-    split) and mean final score."""
+    split), mean final score and the mean of each of the game's goal figures over
+    the seats it played (``State.goals``: for a yes or no, the share that met it)."""
 
     bot: str
     mu: float
@@ -100,6 +101,7 @@ class Rating(WinRate):
     games: int
     wins: float
     mean_score: float
+    goals: Mapping[str, float] = field(default_factory=dict, hash=False)
 
     @property
     def ordinal(self) -> float:
@@ -121,6 +123,7 @@ def rate(records: Sequence[Record]) -> list[Rating]:
     games: dict[str, int] = {}
     wins: dict[str, float] = {}
     points: dict[str, float] = {}
+    goals: dict[str, dict[str, list[float]]] = {}  # bot -> goal -> a value per seat played
     for record in sorted(records, key=lambda r: r.index):
         for bot in record.bots:
             if bot not in ratings:
@@ -142,6 +145,9 @@ def rate(records: Sequence[Record]) -> list[Rating]:
             games[bot] += 1
             wins[bot] += share
             points[bot] += total
+        for name, values in record.goals.items():
+            for bot, value in zip(record.bots, values, strict=True):
+                goals.setdefault(bot, {}).setdefault(name, []).append(value)
     board = [
         Rating(
             bot,
@@ -150,6 +156,7 @@ def rate(records: Sequence[Record]) -> list[Rating]:
             games[bot],
             wins[bot],
             points[bot] / games[bot] if games[bot] else 0.0,
+            {name: sum(v) / len(v) for name, v in goals.get(bot, {}).items()},
         )
         for bot, r in ratings.items()
     ]

@@ -3,6 +3,7 @@ on every core or on Ray, their results file, and what it says."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -47,18 +48,22 @@ from housebuilders.arena.report import (
     category_rows,
     error_lines,
     first_player_text,
+    goal_header,
+    goal_rows,
     interval_text,
     length_row,
     nobody_won_text,
     outcome_text,
+    rating_goals,
     rating_rows,
     score_rows,
     seat_caveat,
     seat_rows,
     summarize,
+    yes_no_goals,
 )
 from housebuilders.arena.strength import wilson
-from housebuilders.arena.tournament import cycle as tournament_cycle
+from housebuilders.arena.tournament import Rating, cycle as tournament_cycle
 from housebuilders.cli.common import (
     KNOWN_BOTS,
     ContentOpt,
@@ -378,6 +383,7 @@ def tournament(
             "mu - 3 sigma; win rate with its 95% Wilson interval; mean: mean final score",
         )
     )
+    _print_goals(out, leaderboard, spec.id)
     _print_errors(out, records)
     _print_results_file(out, out_file)
 
@@ -459,6 +465,7 @@ def _print_report(out: Console, summary: Report) -> None:
     out.print(_rich_table("Game length", LENGTH_HEADER, [length_row(summary)]))
     if summary.leaderboard:
         out.print(_rich_table("Ratings", RATING_HEADER, rating_rows(summary.leaderboard)))
+        _print_goals(out, summary.leaderboard, summary.game)
     _print_errors(out, summary.errors)
 
 
@@ -468,6 +475,18 @@ def _heading_of(summary: Report) -> str:
         f"{plural(summary.games, 'game')} of {summary.game}, "
         f"{plural(summary.players, 'player')}, {seed_range(low, high)}{outcome_text(summary)}"
     )
+
+
+def _print_goals(out: Console, board: Sequence[Rating], game_id: str) -> None:
+    """The leaderboard's goal figures, a table of their own (the ratings stay readable
+    in 80 columns), if the game has any."""
+    if rating_goals(board):
+        rows = goal_rows(board, yes_no_goals(game_id))
+        caption = (
+            "the game's goal figures (State.goals): each bot's mean over the seats it "
+            "played, the share of them that met a yes-or-no goal"
+        )
+        out.print(_rich_table("Goal figures", goal_header(board), rows, caption=caption))
 
 
 def _rich_table(

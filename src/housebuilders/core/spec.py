@@ -114,8 +114,10 @@ class GameSpec:
     #: rollout_policy(state, player, rng) -> Action: a fast, sensible move for search
     #: rollouts (cheaper than greedy on the heuristic), if the game has one
     rollout_policy: Lazy[Callable[[State, int, Any], Action]] = Lazy()
-    #: what good play scores, for the strength benchmark's reference line (the
-    #: rulebook's scoring example: "the rulebook's example homes score 29")
+    #: the reference line under the strength benchmark's and the ladder's tables, to
+    #: read the scores and goal figures against: what good play scores (the rulebook's
+    #: scoring example: "the rulebook's example homes score 29") or where a figure
+    #: starts (Master Builder's $40,000)
     reference: str = ""
     #: the figures of ``State.goals`` that are a yes or no, 1 or 0 a seat (a complete
     #: house): reports give the share of seats that met them; the others are counts

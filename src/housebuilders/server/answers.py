@@ -34,6 +34,10 @@ class GamesPublic(BaseModel):
     bot_hints: dict[str, str] = Field(
         description="each offered bot's strength in a word: beginner, casual or strong"
     )
+    game_bot_hints: dict[str, dict[str, str]] = Field(
+        description="per game, each offered bot's strength in a word, the words dealt "
+        "in the order the game's ladder rated the bots (docs/bots.md, The ladder)"
+    )
 
 
 class SeatSummaryPublic(BaseModel):

@@ -30,6 +30,8 @@ from starlette.websockets import WebSocketState
 
 from housebuilders import web
 from housebuilders.agents import bot_info, parse as parse_bot, strength_hint
+from housebuilders.agents.ladder import game_hints
+from housebuilders.core import game_ids
 from housebuilders.core.errors import NotAnAction
 from housebuilders.server import db
 from housebuilders.server.bots import MOVE_SECONDS, fits_a_table
@@ -96,6 +98,8 @@ def create_app(
     # refuses the slower searches)
     app.state.lobby_bots = [bot for bot in LOBBY_BOTS if fits_a_table(bot, move_seconds)]
     app.state.bot_hints = {bot: strength_hint(bot) for bot in app.state.lobby_bots}
+    # each game's words, in the order its ladder rated the bots (agents/ladder.py)
+    app.state.game_bot_hints = {g: game_hints(g, app.state.lobby_bots) for g in game_ids()}
     app.state.bot_about = {bot: about_bot(bot) for bot in app.state.lobby_bots}
     app.state.openings = RateLimiter(limits.tables_per_minute)
     app.add_middleware(BodyLimit)

@@ -34,8 +34,8 @@ def other_seat_plays(s: DreamHomeState, seat: int) -> None:
         s.apply(seat, s.legal_actions(seat)[0])
 
 
-@pytest.mark.rule("DH-104")
-def test_dh_104_the_rulebooks_scoring_example_scores_29() -> None:
+def scoring_example() -> DreamHomeState:
+    """The rulebook's scoring example played to the end, seat 0's home the example's."""
     s = new(2, **{"column-discard": False})
     stack(s, {r: {col: (room, res)} for r, (col, room, res, _, _) in
               enumerate(SCORING_EXAMPLE, start=1)})  # fmt: skip
@@ -52,7 +52,12 @@ def test_dh_104_the_rulebooks_scoring_example_scores_29() -> None:
     while not s.is_terminal():  # the Roofer, if seat 1 holds it
         (p,) = s.acting_players()
         s.apply(p, s.legal_actions(p)[0])
-    score = s.scores()[0]
+    return s
+
+
+@pytest.mark.rule("DH-104")
+def test_dh_104_the_rulebooks_scoring_example_scores_29() -> None:
+    score = scoring_example().scores()[0]
     assert score["breakdown"] == {
         "rooms": 2 + 4 + 1 + 1 + 1 + 1 + 1 + 3 + 1 + 0 + 0,
         "decor": 3 + 1,
@@ -61,6 +66,27 @@ def test_dh_104_the_rulebooks_scoring_example_scores_29() -> None:
         "helpers": 0,
     }
     assert score["total"] == 29
+
+
+@pytest.mark.rule("DH-84", "DH-101", "DH-103", "DH-104", "DH-106")
+def test_the_goal_figures_of_the_scoring_example() -> None:
+    """The benchmark's goal figures of the example home: its roof of four mixed cards
+    with one window scores 3 + 1, the workshop put face down is its one empty room, and
+    its kids are those of its face-up rooms' artwork."""
+    s = scoring_example()
+    goals = s.goals()
+    assert goals["roof points"][0] == 4.0
+    assert goals["empty rooms"][0] == 1.0
+    rooms = s.cards.rooms
+    face_up = [c for c, down in zip(s.homes[0], s.down[0], strict=True) if not down]
+    assert goals["kids"][0] == float(sum(rooms[c].kids for c in face_up)) > 0
+
+
+@pytest.mark.rule("DH-90", "DH-101")
+def test_a_home_at_the_start_is_all_empty_rooms_with_no_roof() -> None:
+    goals = new(3).goals()
+    assert goals["empty rooms"] == [12.0, 12.0, 12.0]
+    assert goals["roof points"] == [0.0, 0.0, 0.0] == goals["kids"]
 
 
 @pytest.mark.rule("DH-55", "DH-59")

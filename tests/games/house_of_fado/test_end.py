@@ -99,6 +99,29 @@ def test_hf_119_after_the_3rd_star_the_round_is_finished() -> None:
     assert all(s.legal_actions(p) == [] for p in range(4))
 
 
+@pytest.mark.rule("HF-21", "HF-22", "HF-119")
+def test_the_turns_figure_counts_each_seats_placements() -> None:
+    """The benchmark's game length: the turns each seat played, a turn a worker placed
+    (or moved). Here seat 2 scored the third star, seats 3 and 0 finished the round."""
+    s = four_players_first_1(trigger=2)
+    play(s, Place(STREET_1), DONE)
+    play(s, Place(STREET_2), DONE)
+    assert s.is_terminal() and s.goals()["turns"] == [1.0, 0.0, 1.0, 1.0]
+
+
+@pytest.mark.rule("HF-21", "HF-26", "HF-119", "HF-120")
+@pytest.mark.parametrize("seed", [0, 1])
+def test_in_a_played_game_every_seat_plays_as_many_turns(seed: int) -> None:
+    """From the first player round to the seat before them, however the game ends: the
+    turns figure is the same for every seat, workers moved once none is left to place."""
+    s = hb.play("house-of-fado", ["greedy", "random", "greedy"], seed=seed)
+    turns = s.goals()["turns"]
+    assert turns[0] > 0 and turns == [turns[0]] * 3
+    moved = sum(isinstance(a, actions.Move) for _, a in s.history)
+    placed = sum(isinstance(a, Place) for _, a in s.history)
+    assert sum(turns) == moved + placed
+
+
 @pytest.mark.rule("HF-120")
 def test_hf_120_the_3rd_star_on_the_last_seats_turn_ends_the_game_at_once() -> None:
     s = four_players_first_1(trigger=0)

@@ -222,6 +222,15 @@ def test_rulebook_advanced_scoring_example() -> None:
 
 
 @pytest.mark.rule("MH-86")
+def test_the_benchmark_s_goal_figures_of_the_advanced_example() -> None:
+    """Jacob's and Marta's houses complete, Paul's not; Marta owes her two loans."""
+    assert scoring_example().goals() == {
+        "complete house": [1.0, 1.0, 0.0],
+        "loans": [0.0, 2.0, 0.0],
+    }
+
+
+@pytest.mark.rule("MH-86")
 def test_rulebook_advanced_scoring_example_marta_wins_paul_loses() -> None:
     s = scoring_example()
     assert s.scores()[2]["total"] > 17  # Paul scores more, and still loses

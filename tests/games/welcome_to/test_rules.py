@@ -193,6 +193,9 @@ def test_the_forced_refusal_when_no_number_fits() -> None:
     play(s, 1, Pick(0), Write(0, 0), Skip())
     assert s.public[0].refusals == 1 and s.public[0].number(s.L, 0, 0) == -1
     assert "player 0: refused (no number fitted)" in s.log
+    # the benchmark's figures: one refusal crossed, not yet the third that ends the game
+    assert s.goals()["refusals"] == [1.0, 0.0]
+    assert s.goals()["third refusal"] == [0.0, 0.0]
 
 
 @pytest.mark.rule("WT-16")
@@ -515,6 +518,7 @@ def test_the_game_ends_after_the_round_of_a_third_refusal() -> None:
     assert s.is_terminal() and s.public[0].refusals == 3
     assert s.scores()[0]["breakdown"]["refusals"] == -5
     assert s.goals()["third refusal"] == [1.0, 0.0]  # the benchmark's goal figure
+    assert s.goals()["refusals"] == [3.0, 0.0]
     assert s.goals()["full sheet"] == [0.0, 0.0]
     assert s.log[-1] == "the game ends after round 1: player 0 crossed a third refusal"
 

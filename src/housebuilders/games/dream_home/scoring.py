@@ -107,8 +107,23 @@ class Scoring(DreamHomeBase):
                           lambda: sum(self.breakdown(player).values()))  # fmt: skip
 
     def goals(self) -> dict[str, list[float]]:
-        """The kids in each home's artwork (the tie-break)."""
-        return {"kids": [float(self.kids(p)) for p in range(self.num_players)]}
+        """The kids in each home's artwork (the tie-break, DH-106), the roof's points
+        (DH-100 to DH-103: 0 for a roof short of four cards) and the empty rooms, the
+        spaces of the home left without a room: its face-down cards (DH-84, DH-96)."""
+        players = range(self.num_players)
+        return {
+            "kids": [float(self.kids(p)) for p in players],
+            "roof points": [float(self.roof_points(p)) for p in players],
+            "empty rooms": [float(self.empty_rooms(p)) for p in players],
+        }
+
+    def empty_rooms(self, player: int) -> int:
+        """The home's spaces without a room: a card face down (an empty room, DH-84) or,
+        before the end, no card yet."""
+        return sum(
+            card == EMPTY or bool(down)
+            for card, down in zip(self.homes[player], self.down[player], strict=True)
+        )
 
     def standing(self, player: int) -> dict[str, float]:
         """The room cards in the seat's home, the resource cards it holds, its roof

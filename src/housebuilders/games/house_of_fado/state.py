@@ -123,11 +123,19 @@ class HouseOfFadoState(Placing, Locations, Closing, Scoring, Seen):
         return () if self.phase == OVER else (self.decider,)
 
     def goals(self) -> dict[str, list[float]]:
-        """The stars each seat holds and the fado tiles it scored (the tie-breaks)."""
+        """The stars each seat holds and the fado tiles it scored (the tie-breaks), and
+        the turns it played: the game has no rounds (HF-21), a turn begins with a worker
+        placed or moved (HF-22, HF-26), and the game ends with the turn of the seat
+        before the first player (HF-119, HF-120), so every seat plays as many turns."""
         players = range(self.num_players)
+        turns = [0] * self.num_players
+        for player, action in self.history:
+            if isinstance(action, (Place, Move)):
+                turns[player] += 1
         return {
             "stars": [float(self.stars(p)) for p in players],
             "fado tiles": [float(len(self.fado_scored[p])) for p in players],
+            "turns": [float(n) for n in turns],
         }
 
     def standing(self, player: int) -> dict[str, float]:

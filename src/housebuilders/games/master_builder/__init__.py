@@ -66,5 +66,9 @@ MASTER_BUILDER = register(GameSpec(
     # the scores are money, in thousands of dollars as the state keeps it: -36 is
     # "-$36,000", as the board writes it (actions.money)
     score_unit=ScoreUnit(one="dollar", many="dollars", prefix="$", factor=1000),
+    # the rulebook has no scoring example: the money is read against the start
+    reference="every builder starts with $40,000 and no IOU (MB-16); the score is the "
+    "money at the end, unfinished buildings valued, less what the IOUs owed would cost "
+    "(MB-111, MB-112)",
 ))  # fmt: skip
 MasterBuilderState.spec = MASTER_BUILDER

@@ -240,12 +240,13 @@ class WelcomeToState(Turn):
 
     def goals(self) -> dict[str, list[float]]:
         """How a sheet ended (on its last refusal, a street plan gone wrong, or full),
-        the city plans it claimed, the temporary workers it took and its extensions
-        (houses filled by a copy)."""
+        the refusals it crossed (WT-8), the city plans it claimed, the temporary workers
+        it took and its extensions (houses filled by a copy)."""
         out = self.L.max_refusals
         sheets = [self.sheet(p) for p in range(self.num_players)]
         return {
             "third refusal": [float(s.refusals >= out) for s in sheets],
+            "refusals": [float(s.refusals) for s in sheets],
             "full sheet": [float(s.is_full()) for s in sheets],
             "plans claimed": [float(sum(p is not None for p in s.plans)) for s in sheets],
             "temporary workers": [float(s.temps) for s in sheets],

@@ -19,10 +19,16 @@ router = APIRouter()
 @router.get("/api/games", operation_id="list_games", response_model=GamesPublic, responses=errors())
 async def list_games(request: Request) -> dict[str, Any]:
     """The games that can be played (each with its options), and the bots the lobby
-    offers."""
+    offers, with their strength in a word: the bots' own, and each game's, following
+    its ladder."""
     games = [game_public(game(g)) for g in game_ids()]
     state = request.app.state
-    return {"games": games, "bots": state.lobby_bots, "bot_hints": state.bot_hints}
+    return {
+        "games": games,
+        "bots": state.lobby_bots,
+        "bot_hints": state.bot_hints,
+        "game_bot_hints": state.game_bot_hints,
+    }
 
 
 @router.get(

@@ -14,6 +14,7 @@ const data = JSON.parse($("lobby-data").textContent || "{}");
 const GAMES = data.games || [];
 const BOTS = data.bots || [];
 const HINTS = data.hints || {}; // each bot's strength in a word (beginner, casual, strong)
+const GAME_HINTS = data.game_hints || {}; // the same words per game, in its ladder's order
 const DEFAULT_BOT = BOTS.includes("greedy") ? "greedy" : BOTS[0] || "";
 // the chosen game's bots' ratings, on the people's scale (ratings.py), once known
 let BOT_RATINGS = {};
@@ -189,7 +190,22 @@ function chosenOptions() {
   return chosen;
 }
 
+// a bot's strength in the chosen game: the word its ladder gives it, else its own
+function hintOf(bot) {
+  const game = GAME_HINTS[gameSelect.value] || {};
+  return game[bot] || HINTS[bot] || "";
+}
+
+function labelClockBots() {
+  if (!clockBotSelect) return;
+  for (const opt of clockBotSelect.options) {
+    const hint = hintOf(opt.value);
+    opt.textContent = hint ? `${opt.value} (${hint})` : opt.value;
+  }
+}
+
 function fillSeats() {
+  labelClockBots();
   const n = Number(playersSelect.value) || 0;
   const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
   const oldNames = [...seatsBox.querySelectorAll("input.seat-name")].map((i) => i.value);
@@ -215,7 +231,7 @@ function fillSeats() {
     for (const bot of BOTS) {
       const opt = document.createElement("option");
       opt.value = bot;
-      const about = [HINTS[bot], BOT_RATINGS[bot] !== undefined ? `rated ${BOT_RATINGS[bot].toFixed(1)}` : ""].filter(Boolean);
+      const about = [hintOf(bot), BOT_RATINGS[bot] !== undefined ? `rated ${BOT_RATINGS[bot].toFixed(1)}` : ""].filter(Boolean);
       opt.textContent = about.length ? `bot: ${bot} (${about.join(", ")})` : `bot: ${bot}`;
       group.append(opt);
     }
