@@ -146,7 +146,7 @@ class HousebuildersEnv(gymnasium.Env):
         ``gymnasium.make``'s wrappers: ``env.unwrapped.action_masks()``."""
         return self.table.mask(self._started(), self.seat)
 
-    def render(self) -> str | None:
+    def render(self) -> str | None:  # type: ignore[override]  # "ansi": a text frame
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode (render_mode='ansi')")
             return None
