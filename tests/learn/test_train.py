@@ -122,7 +122,8 @@ def test_bad_settings_are_refused() -> None:
     with pytest.raises(Exception, match="unknown bot 'grredy'"):
         Settings("dream-home", opponents=["random", "grredy"])
     assert Settings("dream-home").minutes == training.DEFAULT_MINUTES
-    assert Settings("welcome-to", players=1, steps=10).reward == "score"
+    alone = Settings("welcome-to", players=1, steps=10)
+    assert (alone.reward, alone.stages()) == ("score", ["alone"])
 
 
 def test_the_curriculum_shares_the_budget() -> None:

@@ -181,8 +181,9 @@ def train(
             )
         except training.TrainingError as e:
             raise UserError(str(e)) from None
-        if count < 2 and judges:
-            judges = []  # a strength match needs two seats
+        solo = count < 2 and bool(judges)  # a strength match needs two seats
+        if solo:
+            judges = []
         _header(console, settings, path, resume)
         try:
             result = _train(console, training, settings, path, checkpoints, resume, eval_games)
@@ -205,6 +206,8 @@ def train(
         )
         if judges:
             _evaluate(console, training, path, spec.id, count, judges, eval_games)
+        elif solo:
+            console.print("one player: no match to evaluate (the policy file has no figures)")
 
 
 def _header(console: Console, s: Settings, path: Path, resume: bool) -> None:

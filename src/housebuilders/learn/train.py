@@ -38,7 +38,8 @@ start), ``greedy:samples=1`` (the next 40%: greedy on one sample, about 4 times 
 fast as default greedy) and ``self`` (the last 40%: half the environments play a
 snapshot of the policy itself, renewed every ``snapshot_steps``, drawing its actions
 from its distribution; the other half keep playing the stage before's bot, so that
-what was learnt is not forgotten). Given stages share the budget equally.
+what was learnt is not forgotten). Given stages share the budget equally. A
+one-player game (Welcome To) has one stage, ``alone``, and trains on its score.
 
 **Checkpoints**: every ``checkpoint_steps`` the model (with its optimiser) and the
 training's state (steps, seconds, stage) go to the checkpoint directory;
@@ -88,6 +89,8 @@ CURRICULUM: tuple[tuple[str, float], ...] = (
 )
 #: the stage that plays snapshots of the policy itself
 SELF = "self"
+#: the one stage of a one-player game (no opponent)
+ALONE = "alone"
 #: the evaluation's first game seed; a training game never uses one of its seeds
 EVAL_SEED = 1_000_000_000
 #: the bots the evaluation plays by default (the ladder's first two)
@@ -156,17 +159,21 @@ class Settings:
         if self.envs < 1:
             raise TrainingError(f"--envs must be at least 1, not {self.envs}")
         for stage in self.stages():
-            if stage != SELF:
+            if stage not in (SELF, ALONE):
                 make_bot(stage)  # a misspelt bot now, not after the first stage
-        if self.players > 1 and not self.stages():
+        if not self.stages():
             raise TrainingError("the curriculum needs at least one stage")
 
     def stages(self) -> list[str]:
+        if self.players == 1:
+            return [ALONE]
         if self.opponents is None:
             return [name for name, _ in CURRICULUM]
         return list(self.opponents)
 
     def shares(self) -> list[float]:
+        if self.players == 1:
+            return [1.0]
         if self.opponents is None:
             return [share for _, share in CURRICULUM]
         return [1 / len(self.opponents)] * len(self.opponents)
@@ -246,7 +253,8 @@ class TrainingEnv(gymnasium.Wrapper):  # type: ignore[type-arg]
 
     def set_opponents(self, name: str) -> None:
         """The bot (by name) of every other seat from the next game on."""
-        self.base.opponents = [name] * (self.base.table.players - 1)
+        if name != ALONE:
+            self.base.opponents = [name] * (self.base.table.players - 1)
 
     def reset(self, **kwargs: Any) -> tuple[np.ndarray, dict[str, Any]]:
         observation, info = self.env.reset(**kwargs)
@@ -421,7 +429,7 @@ class _Budget(BaseCallback):
         assert isinstance(self.model, MaskablePPO)
         export(self.model, self.meta).save(path)
         self.last_snapshot = self.num_timesteps
-        before = [s for s in self.settings.stages()[: self.stage] if s != SELF]
+        before = [s for s in self.settings.stages()[: self.stage] if s not in (SELF, ALONE)]
         other = before[-1] if before else "random"
         mirror = f"learned:policy={path},sample=true"
         for i in range(self.settings.envs):
@@ -518,6 +526,8 @@ def train(
     ``progress(Progress)`` is called a few times a second."""
     out = Path(out)
     directory = Path(checkpoints) if checkpoints is not None else default_checkpoints(out)
+    if "," in str(directory.resolve()):  # the self-play bot's name holds its snapshot's path
+        raise TrainingError(f"the checkpoint directory's path may not hold a comma: {directory}")
     steps_before, seconds_before, stage_log = 0, 0.0, []
     if resume:
         state = read_checkpoint(directory)
@@ -533,7 +543,7 @@ def train(
         stage_log = list(state.get("stages", []))
     torch.set_num_threads(settings.threads)
     scale = score_scale(settings.game, settings.players)
-    first = settings.stages()[0] if settings.stages()[0] != SELF else "random"
+    first = settings.stages()[0] if settings.stages()[0] not in (SELF, ALONE) else "random"
     venv = DummyVecEnv(
         [
             (lambda: Monitor(TrainingEnv(settings, first, scale, eval_games)))
