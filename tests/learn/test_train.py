@@ -99,6 +99,24 @@ def test_resume_continues_the_step_count(trained: training.TrainResult, tmp_path
         training.train(tiny(600), tmp_path / "y.npz", checkpoints=tmp_path / "none", resume=True)
 
 
+def test_ctrl_c_stops_at_the_next_step_and_keeps_a_checkpoint(tmp_path: Path) -> None:
+    import signal
+
+    asked: list[int] = []
+
+    def ctrl_c(p: training.Progress) -> None:
+        if p.steps >= 100 and not asked:
+            asked.append(p.steps)
+            signal.raise_signal(signal.SIGINT)
+
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        training.train(tiny(100_000), tmp_path / "p.npz", progress=ctrl_c)
+    assert signal.getsignal(signal.SIGINT) is before
+    steps = training.read_checkpoint(tmp_path / "p.checkpoints")["steps"]
+    assert steps == asked[0]  # stopped between two steps, none lost
+
+
 def test_the_rewards_carry_the_margin_and_the_step_cost() -> None:
     import housebuilders as hb
 

@@ -193,7 +193,7 @@ def train(
             where = checkpoints or training.default_checkpoints(path)
             err_console().print(
                 Text(
-                    f"stopped; the last checkpoint is in {where}, --resume continues",
+                    f"stopped; the training so far is in {where}, --resume continues",
                     style="yellow",
                 ),
                 soft_wrap=True,

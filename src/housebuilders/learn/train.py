@@ -44,6 +44,8 @@ one-player game (Welcome To) has one stage, ``alone``, and trains on its score.
 **Checkpoints**: every ``checkpoint_steps`` the model (with its optimiser) and the
 training's state (steps, seconds, stage) go to the checkpoint directory;
 ``resume=True`` continues from there, the step count and the clock where they were.
+A training stopped by Ctrl+C stops at its next step, writes its checkpoint, then
+raises KeyboardInterrupt (a second Ctrl+C interrupts at once).
 
 **The policy file** (``learn.policy``): the policy network's weights and the
 settings, then the evaluation's figures (``evaluate``: the policy's best actions
@@ -57,6 +59,7 @@ import json
 import math
 import os
 import random
+import signal
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -326,6 +329,31 @@ class TrainResult:
     stages: list[dict[str, Any]] = field(default_factory=list)
 
 
+class _Interrupt:
+    """While in it, the first Ctrl+C (SIGINT) is only noted (``asked``), for the training
+    to stop between two steps and write its checkpoint whole; a second one interrupts at
+    once. Outside the main thread (where no handler can be set) it does nothing."""
+
+    def __init__(self) -> None:
+        self.asked = False
+        self._before: Any = None
+
+    def __enter__(self) -> _Interrupt:
+        try:
+            self._before = signal.signal(signal.SIGINT, self._note)
+        except ValueError:  # not the main thread
+            self._before = None
+        return self
+
+    def _note(self, number: int, frame: Any) -> None:
+        self.asked = True
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._before is not None:
+            signal.signal(signal.SIGINT, self._before)
+
+
 class _Budget(BaseCallback):
     """Ends the training at the budget, moves through the curriculum, renews the
     self-play snapshot, writes checkpoints and reports progress."""
@@ -352,6 +380,7 @@ class _Budget(BaseCallback):
         self.last_checkpoint = 0
         self.last_snapshot = -(10**12)
         self.last_report = 0.0
+        self.interrupt: _Interrupt | None = None
 
     # the budget
     def elapsed(self) -> float:
@@ -382,7 +411,7 @@ class _Budget(BaseCallback):
         if self.report is not None and (now - self.last_report > 0.25 or fraction >= 1):
             self.last_report = now
             self.report(self.status(fraction))
-        return fraction < 1.0
+        return fraction < 1.0 and not (self.interrupt is not None and self.interrupt.asked)
 
     def _on_rollout_end(self) -> None:
         stage = self.settings.stage_at(self.fraction())
@@ -578,7 +607,16 @@ def train(
     budget = _Budget(settings, directory, seconds_before, progress, meta, stage_log)
     budget.started = time.monotonic()
     if steps_before < (settings.steps or math.inf):
-        model.learn(total_timesteps=2**62, callback=budget, reset_num_timesteps=False)
+        with _Interrupt() as interrupt:  # Ctrl+C: the training stops at its next step
+            budget.interrupt = interrupt
+            model.learn(total_timesteps=2**62, callback=budget, reset_num_timesteps=False)
+        if interrupt.asked:  # keep what was done, then say so
+            budget.finish()
+            save_checkpoint(
+                model, directory, model.num_timesteps, budget.elapsed(), settings, stage_log
+            )
+            venv.close()
+            raise KeyboardInterrupt
     budget.finish()
     steps, seconds = model.num_timesteps, budget.elapsed()
     save_checkpoint(model, directory, steps, seconds, settings, stage_log)
