@@ -27,7 +27,7 @@ def tiny(steps: int, **kwargs: object) -> Settings:
 
 def observations(count: int, seed: int = 0) -> list[tuple[np.ndarray, np.ndarray]]:
     """(observation, mask) pairs from random play of the training environment."""
-    env = TrainingEnv(tiny(1), "random", scale=10.0, eval_games=10)
+    env = TrainingEnv("dream-home", 2, "random", "mixed", 0.005, scale=10.0, eval_games=10)
     rng = np.random.default_rng(seed)
     obs, _ = env.reset(seed=seed)
     found = []

@@ -7,7 +7,10 @@ with MaskablePPO against a curriculum of bots and writes it to one policy file; 
 - ``housebuilders.learn.bot``: the ``learned`` bot (registered by ``agents``, which
   imports this module only when one is made);
 - ``housebuilders.learn.train``: the training (the ``learn`` extra: PyTorch and
-  sb3-contrib), its curriculum, rewards, checkpoints and final evaluation.
+  sb3-contrib), its curriculum and checkpoints;
+- ``housebuilders.learn.environment``: the learner's environment and its rewards;
+- ``housebuilders.learn.evaluation``: the final evaluation against the ladder's bots
+  (no PyTorch needed).
 
 This module imports nothing: NumPy, PyTorch and sb3-contrib are imported by the
 modules that need them.

@@ -58,32 +58,65 @@ from __future__ import annotations
 import json
 import math
 import os
-import random
 import signal
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-import gymnasium
-import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv
 
-from housebuilders.agents import AgentError, make as make_bot
-from housebuilders.arena.strength import StrengthResult, match, wilson
-from housebuilders.core import State, game
-from housebuilders.envs.game import win_rewards
-from housebuilders.envs.gymnasium import HousebuildersEnv
+from housebuilders.agents import make as make_bot
+from housebuilders.core import game
+from housebuilders.learn.environment import (
+    ALONE,
+    REWARDS,
+    SCALE_GAMES,
+    TrainingEnv,
+    final_reward,
+    score_scale,
+)
+from housebuilders.learn.evaluation import (
+    EVAL_BOTS,
+    EVAL_SEED,
+    add_evaluation,
+    difference_interval,
+    evaluate,
+    evaluation_figures,
+)
 from housebuilders.learn.policy import Policy
 
-#: the rewards ``Settings.reward`` names
-REWARDS = ("mixed", "score", "win")
+__all__ = [
+    "ALONE",
+    "CURRICULUM",
+    "EVAL_BOTS",
+    "EVAL_SEED",
+    "REWARDS",
+    "SCALE_GAMES",
+    "SELF",
+    "Progress",
+    "Settings",
+    "TrainResult",
+    "TrainingEnv",
+    "TrainingError",
+    "add_evaluation",
+    "difference_interval",
+    "evaluate",
+    "evaluation_figures",
+    "export",
+    "final_reward",
+    "read_checkpoint",
+    "save_checkpoint",
+    "score_scale",
+    "train",
+]
+
 #: the default curriculum: each stage with its share of the budget
 CURRICULUM: tuple[tuple[str, float], ...] = (
     ("random", 0.2),
@@ -92,14 +125,6 @@ CURRICULUM: tuple[tuple[str, float], ...] = (
 )
 #: the stage that plays snapshots of the policy itself
 SELF = "self"
-#: the one stage of a one-player game (no opponent)
-ALONE = "alone"
-#: the evaluation's first game seed; a training game never uses one of its seeds
-EVAL_SEED = 1_000_000_000
-#: the bots the evaluation plays by default (the ladder's first two)
-EVAL_BOTS = ("random", "greedy")
-#: random games measured for the score scale
-SCALE_GAMES = 20
 #: the default budget when neither steps nor minutes are given
 DEFAULT_MINUTES = 30.0
 #: the checkpoint's files in its directory
@@ -202,81 +227,6 @@ class Settings:
         kept = {k: v for k, v in data.items() if k in known}
         kept["hidden"] = tuple(kept.get("hidden", (256, 256)))
         return cls(**kept)
-
-
-# == the environment ============================================================================
-def score_scale(game_id: str, players: int, games: int = SCALE_GAMES) -> float:
-    """The mean final total of ``games`` random games (seeded: the same every time), at
-    least 1: what the score reward divides a margin by."""
-    spec = game(game_id)
-    totals = []
-    for seed in range(games):
-        state = spec.new_game(players, seed)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            seat = state.acting_players()[0]
-            state.play(seat, rng.choice(state.legal_actions(seat)))
-        totals += [abs(float(s["total"])) for s in state.scores()]
-    return max(1.0, sum(totals) / len(totals))
-
-
-def final_reward(state: State, seat: int, reward: str, scale: float, over: bool) -> float:
-    """The reward at the end of an episode (``over``: the game ended; else the episode
-    cap cut it short, a loss with its margin as it stands)."""
-    win = win_rewards(state)[seat] if over else -1.0
-    if reward == "win":
-        return win
-    try:
-        totals = [float(s["total"]) for s in state.scores()]
-    except Exception:  # a game that scores only at its end
-        totals = [0.0] * state.num_players
-    own = totals[seat]
-    others = totals[:seat] + totals[seat + 1 :]
-    margin = (own - max(others) if others else own) / scale
-    return margin if reward == "score" else win + margin
-
-
-class TrainingEnv(gymnasium.Wrapper):  # type: ignore[type-arg]
-    """The learner's environment: the rewards of ``Settings.reward`` with the step
-    cost, the episode cap, the opponents changed by the curriculum
-    (``set_opponents``) and the evaluation's seeds never drawn for a game."""
-
-    def __init__(self, settings: Settings, opponents: str, scale: float, eval_games: int):
-        base = HousebuildersEnv(
-            settings.game, settings.players, opponents, seat=None, reward="win", illegal="raise"
-        )
-        super().__init__(
-            gymnasium.wrappers.TimeLimit(base, max_episode_steps=game(settings.game).episode_steps)
-        )
-        self.base = base
-        self.reward_name = settings.reward
-        self.step_cost = float(settings.step_cost or 0.0)
-        self.scale = scale
-        self.eval_seeds = range(EVAL_SEED, EVAL_SEED + max(eval_games, 1000))
-
-    def set_opponents(self, name: str) -> None:
-        """The bot (by name) of every other seat from the next game on."""
-        if name != ALONE:
-            self.base.opponents = [name] * (self.base.table.players - 1)
-
-    def reset(self, **kwargs: Any) -> tuple[np.ndarray, dict[str, Any]]:
-        observation, info = self.env.reset(**kwargs)
-        while self.base.game_seed in self.eval_seeds:  # never in practice: 63-bit seeds
-            observation, info = self.env.reset()
-        return observation, info
-
-    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        observation, _, terminated, truncated, info = self.env.step(action)
-        reward = -self.step_cost
-        if terminated or truncated:
-            state, seat = self.base.state, self.base.seat
-            assert state is not None
-            reward += final_reward(state, seat, self.reward_name, self.scale, terminated)
-            info["won"] = terminated and seat in state.winners() and len(state.winners()) == 1
-        return observation, reward, terminated, truncated, info
-
-    def action_masks(self) -> np.ndarray:
-        return self.base.action_masks()
 
 
 # == the policy file ============================================================================
@@ -575,7 +525,19 @@ def train(
     first = settings.stages()[0] if settings.stages()[0] not in (SELF, ALONE) else "random"
     venv = DummyVecEnv(
         [
-            (lambda: Monitor(TrainingEnv(settings, first, scale, eval_games)))
+            (
+                lambda: Monitor(
+                    TrainingEnv(
+                        settings.game,
+                        settings.players,
+                        first,
+                        settings.reward,
+                        float(settings.step_cost or 0.0),
+                        scale,
+                        eval_games,
+                    )
+                )
+            )
             for _ in range(settings.envs)
         ]
     )
@@ -625,69 +587,3 @@ def train(
     policy.save(out)
     venv.close()
     return TrainResult(steps, seconds, policy, out, directory, stage_log)
-
-
-# == the evaluation =============================================================================
-def evaluate(
-    policy: str | os.PathLike[str],
-    game_id: str,
-    players: int = 2,
-    bots: Sequence[str] = EVAL_BOTS,
-    games: int = 200,
-    seed: int = EVAL_SEED,
-    progress: Callable[[str, int], None] | None = None,
-) -> list[StrengthResult]:
-    """The policy's best actions (``learned:policy=FILE``) against each of ``bots``,
-    ``games`` games each, seats alternating (``arena.strength.match``), on seeds from
-    ``seed``. ``progress(bot, done)`` after each game."""
-    if "," in str(policy):
-        raise AgentError(f"a policy file's path may not hold a comma: {policy}")
-    learned = f"learned:policy={policy}"
-    results = []
-    for bot in bots:
-        report = (lambda done, bot=bot: progress(bot, done)) if progress is not None else None
-        results.append(match(game_id, learned, bot, games, players, seed, progress=report))
-    return results
-
-
-def evaluation_figures(results: Sequence[StrengthResult]) -> list[dict[str, Any]]:
-    """The figures of ``evaluate``'s matches, for the policy file's metadata."""
-    figures = []
-    for r in results:
-        low, high = r.interval
-        figures.append(
-            {
-                "opponent": r.bot_b,
-                "games": r.games,
-                "wins": r.wins,
-                "ties": r.ties,
-                "losses": r.losses,
-                "score_rate": round(r.score_rate, 4),
-                "interval": [round(low, 4), round(high, 4)],
-                "first_seed": r.seed,
-                "mean_score": round(r.mean_score_a, 2),
-                "opponent_mean_score": round(r.mean_score_b, 2),
-            }
-        )
-    return figures
-
-
-def add_evaluation(out: str | os.PathLike[str], results: Sequence[StrengthResult]) -> Policy:
-    """Write ``evaluate``'s figures into the policy file ``out`` (its metadata's
-    ``evaluation``)."""
-    policy = Policy.load(out)
-    policy.meta["evaluation"] = evaluation_figures(results)
-    policy.save(out)
-    return policy
-
-
-def difference_interval(
-    a_score: float, a_games: int, b_score: float, b_games: int
-) -> tuple[float, float]:
-    """Newcombe's 95% interval for the difference of two rates (``a - b``), from their
-    Wilson intervals: a trained policy's rate against an untrained one's."""
-    p1, p2 = a_score / a_games, b_score / b_games
-    l1, u1 = wilson(a_score, a_games)
-    l2, u2 = wilson(b_score, b_games)
-    d = p1 - p2
-    return (d - math.hypot(p1 - l1, u2 - p2), d + math.hypot(u1 - p1, p2 - l2))
