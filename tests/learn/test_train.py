@@ -151,6 +151,15 @@ def test_the_curriculum_shares_the_budget() -> None:
     assert [given.stage_at(f) for f in (0, 0.49, 0.5, 1.0)] == [0, 0, 1, 1]
 
 
+def test_a_resumed_training_starts_against_its_stage_s_bot() -> None:
+    settings = Settings("dream-home", steps=1000)
+    assert training._bot_of_stage(settings, 0, 0.0) == "random"
+    assert training._bot_of_stage(settings, 300, 0.0) == "greedy:samples=1"
+    assert training._bot_of_stage(settings, 900, 0.0) == "greedy:samples=1"  # self: before
+    timed = Settings("dream-home", minutes=10, opponents=["greedy", "random"])
+    assert training._bot_of_stage(timed, 10**6, 400.0) == "random"
+
+
 def test_the_command_explains_itself() -> None:
     result = CliRunner().invoke(app, ["train", "--help"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
