@@ -82,3 +82,19 @@ def pytest_sessionstart(session: pytest.Session) -> None:
             "(make, or pip install -e .) or install the pure build (HOUSEBUILDERS_PURE=1)",
             returncode=4,
         )
+
+
+@pytest.fixture(scope="session")
+def policy_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A learned bot's policy file for Dream Home, 2 players: untrained (random weights,
+    one small hidden layer), as ``housebuilders train`` writes one
+    (``learned:policy=FILE``; the tests of every bot need one)."""
+    from housebuilders.core import game
+    from housebuilders.learn.policy import Policy
+
+    spec = game("dream-home")
+    assert spec.features is not None
+    policy = Policy.untrained(
+        "dream-home", 2, spec.features.size(2), spec.action_space_size, hidden=(16,), seed=1
+    )
+    return policy.save(tmp_path_factory.mktemp("policy") / "dream-home.npz")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -145,14 +146,16 @@ def test_every_number_parameter_refuses_non_finite_and_out_of_range_values(
         assert agents.parse(f"{bot}:{key}={value}") == (bot, {key: value})
 
 
-def test_the_bots_may_be_made_at_their_bounds() -> None:
+def test_the_bots_may_be_made_at_their_bounds(policy_file: Path) -> None:
     """Every parameter at its low end, then at its high end, makes a bot (the
-    bounds say what the bots really accept)."""
+    bounds say what the bots really accept); a bot that needs a file is given one."""
+    needs = {"learned": [f"policy={policy_file}"]}
     for bot in agents.bot_names():
         params = agents.bot_info(bot).params
         for end in ("low", "high"):
             settings = ",".join(
-                f"{key}={getattr(p, end)}" for key, p in params.items() if p.numeric
+                [f"{key}={getattr(p, end)}" for key, p in params.items() if p.numeric]
+                + needs.get(bot, [])
             )
             agents.make(f"{bot}:{settings}" if settings else bot)
 

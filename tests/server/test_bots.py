@@ -71,6 +71,39 @@ def test_a_table_s_bot_may_not_ask_past_the_server_s_limits(name: str, allowed: 
     assert refused.value.status == 422 and allowed in refused.value.error
 
 
+def test_a_learned_bot_at_a_table_plays_only_the_server_s_policy_files(
+    policy_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dream_home = hb.game("dream-home")
+    name = f"learned:policy={policy_file}"
+    monkeypatch.delenv("HOUSEBUILDERS_POLICIES", raising=False)
+    with pytest.raises(ApiError, match="plays no learned bot") as refused:
+        check_bot(name, dream_home)
+    assert refused.value.status == 422
+    monkeypatch.setenv("HOUSEBUILDERS_POLICIES", str(policy_file.parent))
+    assert check_bot(name, dream_home) == name
+    with pytest.raises(ApiError, match="trained for dream-home, not mr-house-basic"):
+        check_bot(name, MR_HOUSE)
+    # elsewhere, a file or not: the same answer, and no file is read
+    for elsewhere in ("/etc/passwd", "/no/such.npz", f"{policy_file.parent}/../x/y.npz"):
+        with pytest.raises(ApiError) as refused:
+            check_bot(f"learned:policy={elsewhere}", dream_home)
+        assert refused.value.error == (
+            f"a learned bot here plays a policy file of {policy_file.parent.resolve()} "
+            "($HOUSEBUILDERS_POLICIES)"
+        )
+    with pytest.raises(ApiError, match="no policy file"):  # in the directory: it may say
+        check_bot(f"learned:policy={policy_file.parent / 'missing.npz'}", dream_home)
+
+
+def test_a_learned_bot_plays_a_whole_game_at_a_table(
+    client: TestClient, policy_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOUSEBUILDERS_POLICIES", str(policy_file.parent))
+    created = create_with(client, "dream-home", [f"learned:policy={policy_file}", "random"])
+    wait_for(client, created["table"], None, lambda v: v["terminal"], seconds=60)
+
+
 @pytest.mark.parametrize(
     "name",
     [

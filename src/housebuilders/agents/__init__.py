@@ -9,7 +9,8 @@
 A bot is chosen by name (see ``registry``; each bot's module registers it, with its
 parameters and their bounds): ``random``, ``greedy`` (the game's own
 heuristic, one action ahead), ``ismcts`` (information-set Monte Carlo tree search,
-e.g. ``ismcts:iterations=2000`` or ``ismcts:seconds=0.5``); parameters follow a
+e.g. ``ismcts:iterations=2000`` or ``ismcts:seconds=0.5``), ``learned`` (a policy
+trained by ``housebuilders train``, ``learned:policy=FILE``); parameters follow a
 colon, ``name:key=value,...``, each within the bounds its bot declares.
 
 Whoever runs a game takes each bot decision the same way (``turn``: the seeds, the
@@ -25,6 +26,7 @@ from housebuilders.agents.random_agent import (
 # isort: split
 from housebuilders.agents.greedy import GreedyAgent
 from housebuilders.agents.ismcts import ISMCTSAgent
+from housebuilders.agents.learned import make_learned  # the learned bot, made lazily
 from housebuilders.agents.registry import (
     BotInfo,
     Param,
@@ -47,6 +49,7 @@ __all__ = [
     "RandomAgent",
     "bot_info",
     "bot_names",
+    "make_learned",
     "check_game",
     "make",
     "parse",

@@ -1,14 +1,14 @@
 """The ``housebuilders`` command: list the games, play one in the terminal or serve the
 web table, simulate many between bots, measure the rules' speed and the bots' strength,
-list a game's numbered rules with their tests.
+list a game's numbered rules with their tests, train a learned bot.
 
 Every command explains itself with ``--help``. Mistakes a user can make (an unknown
 game or bot, a bad player count, bad component data or options) print one red line
 and exit with code 2, never a traceback (``common.user_errors``).
 
 One module a concern: ``play`` (list, play), ``arena`` (simulate, tournament,
-report), ``experiment``, ``bench``, ``serve``, ``rules``; ``common`` holds what they
-share.
+report), ``experiment``, ``bench``, ``serve``, ``rules``, ``learn`` (train); ``common``
+holds what they share.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import typer
 
-from housebuilders.cli import arena, bench, experiment, play, rules, serve
+from housebuilders.cli import arena, bench, experiment, learn, play, rules, serve
 from housebuilders.cli.play import seat_lineup, winners_line
 
 __all__ = ["app", "main", "seat_lineup", "winners_line"]
@@ -48,6 +48,7 @@ COMMANDS: list[tuple[str, Callable[..., None]]] = [
     ("experiment", experiment.experiment),
     ("bench", bench.bench),
     ("serve", serve.serve),
+    ("train", learn.train),
     ("rules", rules.rules),
 ]
 for name, command in COMMANDS:

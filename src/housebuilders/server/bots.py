@@ -3,7 +3,8 @@ worker process, on time, in turn.
 
 - **Within bounds.** A table's bot is checked when the table opens (``check_bot``):
   it must fit the time a bot has per move and ask for no more samples or iterations
-  than the server allows (``MAX_BOT_*``).
+  than the server allows (``MAX_BOT_*``); a learned bot's policy file must be in the
+  server's policy directory (``check_policy``).
 - **On time.** A bot has ``move_seconds`` per move (and ``GRACE`` for the hop to
   its process and its last step). A bot still thinking then is stopped, its process
   killed and replaced, and ``BotTimeout`` raised: the table plays a fallback move.
@@ -23,13 +24,14 @@ from __future__ import annotations
 
 import asyncio
 import math
+import os
 from collections import deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from housebuilders.agents import Agent, AgentError, check_game, make
+from housebuilders.agents import Agent, AgentError, check_game, make, parse
 from housebuilders.agents.turn import GRACE, Decision, Work, deadline
 from housebuilders.agents.worker import BotRaised, MoveWorker, WorkerError
 from housebuilders.core import Action, GameSpec, State
@@ -46,6 +48,7 @@ __all__ = [
     "BotPool",
     "BotTimeout",
     "check_bot",
+    "check_policy",
     "fits_a_table",
 ]
 
@@ -61,9 +64,37 @@ MAX_BOT_ROLLOUT_ACTIONS = 20_000
 END_DEPTH = 200
 
 
+#: the directory whose policy files a ``learned`` bot at a table may play (none: no
+#: learned bot at a table): a table's name may not have the server read any file
+POLICIES_VARIABLE = "HOUSEBUILDERS_POLICIES"
+
+
+def check_policy(name: str) -> None:
+    """An ApiError 422 unless ``name``, a ``learned`` bot, plays a policy file in the
+    server's policy directory ($HOUSEBUILDERS_POLICIES); nothing for another bot. The
+    check reads no file: whether one exists outside that directory is never told."""
+    try:
+        bot, params = parse(name)
+    except AgentError:
+        return  # make says what is wrong
+    if bot != "learned" or "policy" not in params:
+        return
+    directory = os.environ.get(POLICIES_VARIABLE, "")
+    if not directory:
+        raise ApiError(422, f"this server plays no learned bot (it has no ${POLICIES_VARIABLE})")
+    root = os.path.realpath(directory)
+    path = os.path.realpath(str(params["policy"]))
+    if os.path.commonpath([root, path]) != root:
+        raise ApiError(
+            422, f"a learned bot here plays a policy file of {root} (${POLICIES_VARIABLE})"
+        )
+
+
 def check_bot(name: str, spec: GameSpec, move_seconds: float = MOVE_SECONDS) -> str:
     """``name`` if it makes a bot that can play ``spec`` and fits a server table whose
-    bots have ``move_seconds`` a move, else ApiError 422 saying what is allowed."""
+    bots have ``move_seconds`` a move, else ApiError 422 saying what is allowed (a
+    learned bot: its policy file in the server's policy directory, ``check_policy``)."""
+    check_policy(name)
     try:
         agent = make(name)
         problem = _asks_too_much(agent, move_seconds)  # before the game's own settings

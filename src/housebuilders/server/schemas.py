@@ -124,8 +124,12 @@ def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 
 
 # -- bots ------------------------------------------------------------------------------------
-#: the bot names the document lists
-BOT_CHOICES = list(dict.fromkeys([*bot_names(), *LOBBY_BOTS]))
+#: bots that are nothing without a parameter (a file of the server's), so not listed
+NEEDS_A_SETTING = frozenset({"learned"})
+#: the bot names the document lists (each a valid bot as it is)
+BOT_CHOICES = list(
+    dict.fromkeys([*(b for b in bot_names() if b not in NEEDS_A_SETTING), *LOBBY_BOTS])
+)
 
 
 BotName = Annotated[

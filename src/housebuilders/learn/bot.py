@@ -1,0 +1,86 @@
+"""The ``learned`` bot: a policy file (``housebuilders train``) played in NumPy.
+
+    housebuilders simulate dream-home --bots learned:policy=dream-home.npz,greedy
+
+It sees what every bot sees, its seat's determinized view, and of that only what the
+game's encoder makes of it (``spec.features.encode(view, player)``: a function of the
+seat's observation, as the conformance kit checks), so it follows the information
+rule as the encoding does. Among the legal actions it plays the one its network
+scores highest, or with ``sample=true`` one drawn from its distribution (seeded).
+``agents`` registers it and imports this module only when one is made.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+
+from housebuilders.core import Action, GameSpec, State
+from housebuilders.learn.policy import Policy, PolicyError
+
+#: the policies read, by file, with the file's size and time: a bot made for each
+#: game (the arena's, the environments') reads its file once
+_LOADED: dict[str, tuple[tuple[int, int], Policy]] = {}
+
+
+def load_policy(path: str) -> Policy:
+    """The policy of file ``path``, read again only when the file changed."""
+    key = os.path.abspath(path)
+    try:
+        stat = os.stat(key)
+    except OSError:
+        raise PolicyError(f"no policy file {path!r}") from None
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    kept = _LOADED.get(key)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    policy = Policy.load(Path(path))
+    _LOADED[key] = (stamp, policy)
+    return policy
+
+
+class LearnedAgent:
+    """Plays the policy of file ``policy``: its best legal action, or with ``sample``
+    one drawn from its distribution over the legal actions (seeded with ``seed``)."""
+
+    def __init__(
+        self, seed: int = 0, name: str = "learned", policy: str = "", sample: bool = False
+    ) -> None:
+        if not policy:
+            raise PolicyError("the learned bot needs its policy file: learned:policy=FILE")
+        self.name = name
+        self.path = policy
+        self.policy = load_policy(policy)
+        self.rng = np.random.default_rng(seed) if sample else None
+        self._places: dict[str, tuple[GameSpec, dict[Action, int]]] = {}
+
+    def check_game(self, spec: GameSpec) -> None:
+        """Refuse a game the policy was not trained for (or whose spaces changed)."""
+        policy = self.policy
+        if spec.id != policy.game:
+            raise PolicyError(f"policy {self.path!r} was trained for {policy.game}, not {spec.id}")
+        if spec.action_space_size != policy.actions:
+            raise PolicyError(
+                f"policy {self.path!r} has {policy.actions} actions; {spec.id} now has "
+                f"{spec.action_space_size}: train it again"
+            )
+
+    def choose(self, view: State, player: int) -> Action:
+        spec = view.spec
+        if spec.id != self.policy.game or spec.action_space_size != self.policy.actions:
+            self.check_game(spec)
+        features = spec.features
+        if features is None:  # a game without an encoder is not one it was trained for
+            raise PolicyError(f"{spec.id} has no observation encoder")
+        observation = np.frombuffer(features.encode(view, player), dtype=np.float32)
+        if observation.shape[0] != self.policy.observation_size:
+            raise PolicyError(
+                f"policy {self.path!r} reads {self.policy.observation_size} values; "
+                f"{spec.id} with {view.num_players} players encodes {observation.shape[0]}"
+            )
+        legal = view.legal_actions(player)
+        places = spec.action_places()
+        index = self.policy.act(observation, [places[a] for a in legal], self.rng)
+        return spec.actions[index]

@@ -1,0 +1,110 @@
+"""The learner's environment of ``housebuilders train``: one seat of the Gymnasium
+environment against bots, the reward with signal (``final_reward``: the win, the
+score margin over the game's score scale, or both) less a cost a step, the episode
+cap a loss (docs/rl.md, Training)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from housebuilders.core import State, game
+from housebuilders.envs.game import win_rewards
+from housebuilders.envs.gymnasium import HousebuildersEnv
+from housebuilders.learn.evaluation import EVAL_SEED
+
+#: the rewards ``Settings.reward`` names
+REWARDS = ("mixed", "score", "win")
+#: the one stage of a one-player game (no opponent)
+ALONE = "alone"
+#: random games measured for the score scale
+SCALE_GAMES = 20
+
+
+def score_scale(game_id: str, players: int, games: int = SCALE_GAMES) -> float:
+    """The mean final total of ``games`` random games (seeded: the same every time), at
+    least 1: what the score reward divides a margin by."""
+    spec = game(game_id)
+    totals = []
+    for seed in range(games):
+        state = spec.new_game(players, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.acting_players()[0]
+            state.play(seat, rng.choice(state.legal_actions(seat)))
+        totals += [abs(float(s["total"])) for s in state.scores()]
+    return max(1.0, sum(totals) / len(totals))
+
+
+def final_reward(state: State, seat: int, reward: str, scale: float, over: bool) -> float:
+    """The reward at the end of an episode (``over``: the game ended; else the episode
+    cap cut it short, a loss with its margin as it stands)."""
+    win = win_rewards(state)[seat] if over else -1.0
+    if reward == "win":
+        return win
+    try:
+        totals = [float(s["total"]) for s in state.scores()]
+    except Exception:  # a game that scores only at its end
+        totals = [0.0] * state.num_players
+    own = totals[seat]
+    others = totals[:seat] + totals[seat + 1 :]
+    margin = (own - max(others) if others else own) / scale
+    return margin if reward == "score" else win + margin
+
+
+class TrainingEnv(gymnasium.Wrapper):  # type: ignore[type-arg]
+    """The learner's environment: seat drawn at each game of ``game_id`` against the
+    bot ``opponents``, ``reward`` (``REWARDS``) at the end with ``step_cost`` at every
+    step, capped at the game's ``episode_steps``; the opponents changed by the
+    curriculum (``set_opponents``); the evaluation's seeds never drawn for a game."""
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int,
+        opponents: str,
+        reward: str = "mixed",
+        step_cost: float = 0.0,
+        scale: float = 1.0,
+        eval_games: int = 200,
+    ) -> None:
+        if reward not in REWARDS:
+            raise ValueError(f"the reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        base = HousebuildersEnv(
+            game_id, players, opponents, seat=None, reward="win", illegal="raise"
+        )
+        super().__init__(
+            gymnasium.wrappers.TimeLimit(base, max_episode_steps=game(game_id).episode_steps)
+        )
+        self.base = base
+        self.reward_name = reward
+        self.step_cost = step_cost
+        self.scale = scale
+        self.eval_seeds = range(EVAL_SEED, EVAL_SEED + max(eval_games, 1000))
+
+    def set_opponents(self, name: str) -> None:
+        """The bot (by name) of every other seat from the next game on."""
+        if name != ALONE:
+            self.base.opponents = [name] * (self.base.table.players - 1)
+
+    def reset(self, **kwargs: Any) -> tuple[np.ndarray, dict[str, Any]]:
+        observation, info = self.env.reset(**kwargs)
+        while self.base.game_seed in self.eval_seeds:  # never in practice: 63-bit seeds
+            observation, info = self.env.reset()
+        return observation, info
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        observation, _, terminated, truncated, info = self.env.step(action)
+        reward = -self.step_cost
+        if terminated or truncated:
+            state, seat = self.base.state, self.base.seat
+            assert state is not None
+            reward += final_reward(state, seat, self.reward_name, self.scale, terminated)
+            info["won"] = terminated and seat in state.winners() and len(state.winners()) == 1
+        return observation, reward, terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        return self.base.action_masks()

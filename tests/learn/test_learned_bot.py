@@ -1,0 +1,144 @@
+"""The policy file and the ``learned`` bot: NumPy alone, the information rule, the
+errors a user meets (no file, not a policy, another game, no NumPy)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+import housebuilders as hb
+from housebuilders import agents
+from housebuilders.agents import AgentError
+from housebuilders.cli import app
+from housebuilders.learn.bot import LearnedAgent
+from housebuilders.learn.policy import Policy, PolicyError
+
+
+def test_a_policy_file_round_trips(policy_file: Path, tmp_path: Path) -> None:
+    policy = Policy.load(policy_file)
+    assert (policy.game, policy.players, policy.hidden) == ("dream-home", 2, [16])
+    assert policy.meta["format"] == "housebuilders-policy"
+    again = Policy.load(policy.save(tmp_path / "again.npz"))
+    x = np.random.default_rng(0).uniform(-1, 1, (5, policy.observation_size)).astype(np.float32)
+    assert np.array_equal(again.logits(x), policy.logits(x))
+    assert policy.logits(x).shape == (5, policy.actions)
+    assert not list(tmp_path.glob("*.part"))  # written beside, then moved
+
+
+def test_act_takes_the_best_legal_action_or_samples_among_the_legal(policy_file: Path) -> None:
+    policy = Policy.load(policy_file)
+    x = np.zeros(policy.observation_size, dtype=np.float32)
+    logits = policy.logits(x)
+    legal = [3, 10, 700]
+    best = legal[int(np.argmax(logits[legal]))]
+    mask = np.zeros(policy.actions, dtype=np.int8)
+    mask[legal] = 1
+    assert policy.act(x, legal) == policy.act(x, mask) == best
+    rng = np.random.default_rng(1)
+    assert {policy.act(x, mask, rng) for _ in range(50)} <= set(legal)
+    with pytest.raises(PolicyError, match="no legal action"):
+        policy.act(x, np.zeros(policy.actions, dtype=np.int8))
+
+
+def test_the_learned_bot_plays_a_whole_game(policy_file: Path) -> None:
+    final = hb.play("dream-home", [f"learned:policy={policy_file}", "random"], seed=3)
+    assert final.is_terminal()
+    sampling = f"learned:policy={policy_file},sample=true"
+    assert hb.play("dream-home", [sampling, sampling], seed=4).is_terminal()
+
+
+def test_the_learned_bot_keeps_the_information_rule(policy_file: Path) -> None:
+    """It decides on the seat's encoding alone: every determinization of the seat's
+    view (the hidden cards and the future resampled) gets the same decision."""
+    bot = LearnedAgent(policy=str(policy_file))
+    state = hb.new_game("dream-home", 2, seed=5)
+    rng = random.Random(5)
+    checked = 0
+    while not state.is_terminal():
+        seat = state.acting_players()[0]
+        if len(state.legal_actions(seat)) > 1:
+            chosen = {bot.choose(state.determinize(seat, s), seat) for s in range(4)}
+            assert len(chosen) == 1, f"move {len(state.history)}: {chosen}"
+            checked += 1
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked > 20
+
+
+def test_it_needs_a_policy_file_that_is_one(policy_file: Path, tmp_path: Path) -> None:
+    with pytest.raises(AgentError, match=r"needs its policy file: learned:policy=FILE"):
+        agents.make("learned")
+    with pytest.raises(AgentError, match="no policy file"):
+        agents.make(f"learned:policy={tmp_path / 'missing.npz'}")
+    corrupt = tmp_path / "corrupt.npz"
+    corrupt.write_bytes(b"not a zip at all")
+    with pytest.raises(AgentError, match="is not a policy file"):
+        agents.make(f"learned:policy={corrupt}")
+    other = tmp_path / "other.npz"
+    np.savez(other, meta=np.array('{"format": "something else"}'))
+    with pytest.raises(AgentError, match="is not a housebuilders policy file"):
+        agents.make(f"learned:policy={other}")
+    truncated = tmp_path / "truncated.npz"
+    truncated.write_bytes(policy_file.read_bytes()[:300])
+    with pytest.raises(AgentError, match="is not a policy file"):
+        agents.make(f"learned:policy={truncated}")
+
+
+def test_a_policy_refuses_another_game(policy_file: Path) -> None:
+    bot = agents.make(f"learned:policy={policy_file}")
+    agents.check_game(bot, hb.game("dream-home"))
+    with pytest.raises(AgentError, match="was trained for dream-home, not mr-house-basic"):
+        agents.check_game(bot, hb.game("mr-house-basic"))
+    with pytest.raises(AgentError, match="trained for dream-home"):
+        hb.play("mr-house-basic", [bot, "random"], seed=1)
+
+
+def test_the_command_line_refuses_another_game_in_one_line(policy_file: Path) -> None:
+    result = CliRunner().invoke(
+        app,
+        [
+            "simulate",
+            "mr-house-basic",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+            "--bots",
+            f"learned:policy={policy_file},random",
+        ],
+    )
+    assert result.exit_code == 2, result.output
+    assert "trained for dream-home, not mr-house-basic" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_the_command_line_plays_it(policy_file: Path) -> None:
+    result = CliRunner().invoke(
+        app,
+        [
+            "simulate",
+            "dream-home",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+            "--bots",
+            f"learned:policy={policy_file},random",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "learned:policy=" in result.output
+
+
+def test_without_numpy_the_bot_names_the_extra(
+    policy_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in [m for m in sys.modules if m.startswith("housebuilders.learn")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy: ImportError
+    with pytest.raises(AgentError, match=r"needs NumPy: pip install 'housebuilders\[rl\]'"):
+        agents.make(f"learned:policy={policy_file}")
