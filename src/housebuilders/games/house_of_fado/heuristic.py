@@ -7,7 +7,12 @@ prestige cubes still to place and the stars within reach. The evaluation is that
 against the best other seat's; at the end it is the scores alone.
 
 A star is what ends the game, and a lead only wins once it ends: a star's share grows
-faster than the way to it (``PROGRESS``), so the last steps, the dearest, are taken.
+faster than the way to it (``PROGRESS``), so the last steps, the dearest, are taken,
+and a star held is worth its whole share beyond its points (``HELD``): the share at
+the last step (6.8 at fame 5) was more than a second star brings (6 points, 15 - 10
+for the stars, less the 5 its musician no longer scores), and a seat with one star
+kept its musicians at fame 5 for ever (issue 47). At the end the winner gains ``WIN``,
+so a seat ahead ends the game rather than keep its prospects.
 A closing restaurant's customers all go to the discard (HF-97): while it raises fame,
 they are worth the raises they still buy, not what they would bring at a close."""
 
@@ -37,6 +42,8 @@ CUSTOMER = 1.2  # a seated or bar customer: income at the close and a share of a
 CRITIC = 2.5  # two prestige cubes at the next close
 STAR = 9.0  # an unclaimed star, shared out by the progress toward it
 PROGRESS = 1.25  # the share of a star is the way made toward it to this power
+HELD = STAR  # a star held, beyond its points: its whole share, so the claim always gains
+WIN = 30.0  # the win, at the end: a lead is worth the most once the game is over
 ACTIONS = (MARKET, STREET, REHEARSAL, BILLBOARD)
 CLOSING = (RAISE, SIX, DISMISS, CRITIC_PHASE)  # closing steps 2 to 5: customers then leave
 
@@ -66,6 +73,7 @@ def worth(
     if state.critic[player] != NONE or critic:
         value += CRITIC
     owner = state.star_owner
+    value += HELD * owner.count(player)
     if owner[PRESTIGE_STAR] == NONE:
         value += STAR * (state.cubes_removed[player] / content.prestige_cubes) ** PROGRESS
     if owner[FADO_STAR] == NONE:
@@ -128,7 +136,9 @@ def worths(state: HouseOfFadoState) -> list[float]:
 def _worths(state: HouseOfFadoState) -> list[float]:
     totals = [state.total(p) for p in range(state.num_players)]
     if state.is_terminal():
-        return [float(t) for t in totals]
+        winners = state.winners()
+        won = WIN / len(winners) if winners else 0.0
+        return [t + won * (p in winners) for p, t in enumerate(totals)]
     return [worth(state, p, t) for p, t in enumerate(totals)]
 
 
