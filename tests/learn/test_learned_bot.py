@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 import housebuilders as hb
 from housebuilders import agents
 from housebuilders.agents import AgentError
+from housebuilders.agents.learned import shipped_policy
 from housebuilders.cli import app
 from housebuilders.learn.bot import LearnedAgent
 from housebuilders.learn.policy import Policy, PolicyError
@@ -70,8 +71,9 @@ def test_the_learned_bot_keeps_the_information_rule(policy_file: Path) -> None:
 
 
 def test_it_needs_a_policy_file_that_is_one(policy_file: Path, tmp_path: Path) -> None:
-    with pytest.raises(AgentError, match=r"needs its policy file: learned:policy=FILE"):
-        agents.make("learned")
+    bare = agents.make("learned")  # the shipped policy of the game it is asked to play
+    with pytest.raises(AgentError, match=r"no policy ships for mr-house-basic: learned:policy="):
+        agents.check_game(bare, hb.game("mr-house-basic"))
     with pytest.raises(AgentError, match="no policy file"):
         agents.make(f"learned:policy={tmp_path / 'missing.npz'}")
     corrupt = tmp_path / "corrupt.npz"
@@ -142,3 +144,36 @@ def test_without_numpy_the_bot_names_the_extra(
     monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy: ImportError
     with pytest.raises(AgentError, match=r"needs NumPy: pip install 'housebuilders\[rl\]'"):
         agents.make(f"learned:policy={policy_file}")
+
+
+def test_the_bare_learned_bot_plays_the_policy_shipped_for_the_game() -> None:
+    """``learned`` without a file plays the package's Dream Home policy (trained by
+    ``housebuilders train dream-home``), a policy that beats random play."""
+    shipped = shipped_policy("dream-home")
+    assert shipped is not None and Policy.load(shipped).game == "dream-home"
+    assert shipped_policy("mr-house-basic") is None
+    wins = 0
+    for seed in range(6):
+        seats = ["learned", "random"] if seed % 2 == 0 else ["random", "learned"]
+        final = hb.play("dream-home", seats, seed=seed)
+        wins += seats.index("learned") in final.winners()
+    assert wins >= 5
+
+
+def test_a_policy_saved_in_half_decides_as_the_full_one(policy_file: Path, tmp_path: Path) -> None:
+    """``save(half=True)`` stores float16 weights (the shipped policies: half the file),
+    read back as float32; its decisions over a game's positions are the full one's."""
+    full = Policy.load(policy_file)
+    half = Policy.load(full.save(tmp_path / "half.npz", half=True))
+    assert half.weights[0].dtype == np.float32 and half.meta["game"] == full.meta["game"]
+    assert (tmp_path / "half.npz").stat().st_size < 0.6 * policy_file.stat().st_size
+    spec = hb.game("dream-home")
+    state, rng = spec.new_game(2, seed=4), random.Random(4)
+    places = spec.action_places()
+    while not state.is_terminal():
+        seat = state.acting_players()[0]
+        legal = state.legal_actions(seat)
+        seen = np.frombuffer(spec.features.encode(state, seat), dtype=np.float32)
+        indices = [places[a] for a in legal]
+        assert half.act(seen, indices) == full.act(seen, indices)
+        state.apply(seat, rng.choice(legal))

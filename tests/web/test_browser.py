@@ -180,6 +180,35 @@ def test_dream_home_with_a_person_and_bots_to_the_final_table(page: Any, server:
     check_final(page, server, players=3)
 
 
+def test_dream_home_against_the_shipped_learned_bot_to_the_final_table(
+    page: Any, server: str
+) -> None:
+    """Issue 48: the trained Dream Home policy the lobby offers takes a seat, chosen in
+    the lobby, and plays a whole game against a person in the browser."""
+    page.goto(server + "/")
+    page.select_option("#game", "dream-home")
+    page.select_option("#players", "2")
+    assert "bot: learned (trained" in page.text_content("select[name=seat-1]")
+    page.select_option("select[name=seat-1]", "learned")
+    page.select_option("#game", "mr-house-basic")  # ships no policy: not offered there
+    assert "learned" not in page.text_content("select[name=seat-1]")
+    assert page.input_value("select[name=seat-1]") not in ("", "learned")
+    page.select_option("#game", "dream-home")
+    page.select_option("#players", "2")
+    page.select_option("select[name=seat-0]", "human")
+    page.select_option("select[name=seat-1]", "learned")
+    table = create_in_lobby(page)
+    page.locator('#links a.seat-link[data-seat="0"]').click()
+    page.wait_for_url("**/t/**")
+    wait_for_view(page)
+    assert page.text_content("#game-name") == "Dream Home"
+    assert "learned" in page.text_content("#seats")
+    play_to_end(page)
+    check_final(page, server, players=2)
+    seats = get(f"{server}/api/tables/{table}/view?svg=false")["seats"]
+    assert [seat.get("bot") for seat in seats] == [None, "learned"]
+
+
 def test_house_of_fado_a_person_and_two_bots_to_the_final_table(page: Any, server: str) -> None:
     # the person clicks the board's first live part each time; the two greedy bots
     # pursue the stars and end the game (some 110 to 230 of the person's moves)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from housebuilders.agents.learned import shipped_policy
 from housebuilders.core import Action, GameSpec, State
 from housebuilders.learn.policy import Policy, PolicyError
 
@@ -42,45 +43,58 @@ def load_policy(path: str) -> Policy:
 
 
 class LearnedAgent:
-    """Plays the policy of file ``policy``: its best legal action, or with ``sample``
-    one drawn from its distribution over the legal actions (seeded with ``seed``)."""
+    """Plays the policy of file ``policy`` (none: the one the package ships for the game
+    it is asked to play, ``agents.learned.shipped_policy``): its best legal action, or
+    with ``sample`` one drawn from its distribution (seeded with ``seed``)."""
 
     def __init__(
         self, seed: int = 0, name: str = "learned", policy: str = "", sample: bool = False
     ) -> None:
-        if not policy:
-            raise PolicyError("the learned bot needs its policy file: learned:policy=FILE")
         self.name = name
         self.path = policy
-        self.policy = load_policy(policy)
+        self.policy: Policy | None = load_policy(policy) if policy else None
         self.rng = np.random.default_rng(seed) if sample else None
-        self._places: dict[str, tuple[GameSpec, dict[Action, int]]] = {}
 
-    def check_game(self, spec: GameSpec) -> None:
-        """Refuse a game the policy was not trained for (or whose spaces changed)."""
+    def policy_for(self, spec: GameSpec) -> Policy:
+        """The policy that plays ``spec``: the file's, else the one shipped for it; a
+        PolicyError if it was trained for another game (or the game's spaces changed)."""
         policy = self.policy
+        if policy is None:
+            shipped = shipped_policy(spec.id)
+            if shipped is None:
+                raise PolicyError(
+                    f"no policy ships for {spec.id}: learned:policy=FILE (a file of "
+                    f"`housebuilders train {spec.id}`)"
+                )
+            policy = load_policy(str(shipped))
+        where = repr(self.path) if self.path else f"shipped for {spec.id}"
         if spec.id != policy.game:
-            raise PolicyError(f"policy {self.path!r} was trained for {policy.game}, not {spec.id}")
+            raise PolicyError(f"policy {where} was trained for {policy.game}, not {spec.id}")
         if spec.action_space_size != policy.actions:
             raise PolicyError(
-                f"policy {self.path!r} has {policy.actions} actions; {spec.id} now has "
+                f"policy {where} has {policy.actions} actions; {spec.id} now has "
                 f"{spec.action_space_size}: train it again"
             )
+        return policy
+
+    def check_game(self, spec: GameSpec) -> None:
+        """Refuse a game the policy was not trained for (or whose spaces changed), and,
+        without a file, a game for which no policy ships."""
+        self.policy_for(spec)
 
     def choose(self, view: State, player: int) -> Action:
         spec = view.spec
-        if spec.id != self.policy.game or spec.action_space_size != self.policy.actions:
-            self.check_game(spec)
+        policy = self.policy_for(spec)
         features = spec.features
         if features is None:  # a game without an encoder is not one it was trained for
             raise PolicyError(f"{spec.id} has no observation encoder")
         observation = np.frombuffer(features.encode(view, player), dtype=np.float32)
-        if observation.shape[0] != self.policy.observation_size:
+        if observation.shape[0] != policy.observation_size:
             raise PolicyError(
-                f"policy {self.path!r} reads {self.policy.observation_size} values; "
+                f"policy {self.path or spec.id!r} reads {policy.observation_size} values; "
                 f"{spec.id} with {view.num_players} players encodes {observation.shape[0]}"
             )
         legal = view.legal_actions(player)
         places = spec.action_places()
-        index = self.policy.act(observation, [places[a] for a in legal], self.rng)
+        index = policy.act(observation, [places[a] for a in legal], self.rng)
         return spec.actions[index]

@@ -119,9 +119,11 @@ class Policy:
         return int(legal[rng.choice(legal.size, p=p / p.sum())])
 
     # -- the file ---------------------------------------------------------------------
-    def save(self, path: str | os.PathLike[str]) -> Path:
+    def save(self, path: str | os.PathLike[str], half: bool = False) -> Path:
         """Write the policy to ``path`` (``.npz``; written beside it, then moved into
-        place, so a reader never sees half a file). Returns the path."""
+        place, so a reader never sees half a file). Returns the path. ``half`` stores
+        the weights as float16, half the file (the policies the package ships): they
+        are read back as float32, their decisions checked against the full weights'."""
         path = Path(path)
         meta = {
             **self.meta,
@@ -133,7 +135,8 @@ class Policy:
         arrays: dict[str, np.ndarray] = {"meta": np.array(json.dumps(meta, sort_keys=True))}
         for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
             name = "action" if i == len(self.weights) - 1 else f"hidden{i}"
-            arrays[f"{name}.weight"], arrays[f"{name}.bias"] = w, b
+            kind = np.float16 if half else np.float32
+            arrays[f"{name}.weight"], arrays[f"{name}.bias"] = w.astype(kind), b.astype(kind)
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_name(path.name + ".part")
         with open(partial, "wb") as f:

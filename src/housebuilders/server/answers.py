@@ -31,6 +31,10 @@ class GamePublic(BaseModel):
 class GamesPublic(BaseModel):
     games: list[GamePublic]
     bots: list[str] = Field(description="the bots the lobby offers")
+    game_bots: dict[str, list[str]] = Field(
+        description="per game, the bots the lobby offers at its seats: those, and the "
+        "learned bot where the package ships a policy for the game"
+    )
     bot_hints: dict[str, str] = Field(
         description="each offered bot's strength in a word: beginner, casual or strong"
     )

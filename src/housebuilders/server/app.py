@@ -31,6 +31,7 @@ from starlette.websockets import WebSocketState
 from housebuilders import web
 from housebuilders.agents import bot_info, parse as parse_bot, strength_hint
 from housebuilders.agents.ladder import game_hints
+from housebuilders.agents.learned import shipped_policy
 from housebuilders.core import game_ids
 from housebuilders.core.errors import NotAnAction
 from housebuilders.server import db
@@ -98,9 +99,16 @@ def create_app(
     # refuses the slower searches)
     app.state.lobby_bots = [bot for bot in LOBBY_BOTS if fits_a_table(bot, move_seconds)]
     app.state.bot_hints = {bot: strength_hint(bot) for bot in app.state.lobby_bots}
+    # per game, those and the learned bot where the package ships a policy for it
+    learned = ["learned"] if fits_a_table("learned", move_seconds) else []
+    app.state.game_bots = {
+        g: [*app.state.lobby_bots, *(learned if shipped_policy(g) else [])] for g in game_ids()
+    }
     # each game's words, in the order its ladder rated the bots (agents/ladder.py)
-    app.state.game_bot_hints = {g: game_hints(g, app.state.lobby_bots) for g in game_ids()}
-    app.state.bot_about = {bot: about_bot(bot) for bot in app.state.lobby_bots}
+    app.state.game_bot_hints = {g: game_hints(g, app.state.game_bots[g]) for g in game_ids()}
+    app.state.bot_about = {
+        bot: about_bot(bot) for bots in app.state.game_bots.values() for bot in bots
+    }
     app.state.openings = RateLimiter(limits.tables_per_minute)
     app.add_middleware(BodyLimit)
     _errors(app)
@@ -164,6 +172,9 @@ ABOUT_BOTS = {
     "position, and never looks further",
     "ismcts": "looks ahead: plays the coming moves out over many guesses of the cards and "
     "dice it cannot see, for the seconds it is given a move",
+    "learned": "a neural network taught by playing thousands of games against bots and "
+    "itself: it sees what its seat sees and answers at once (offered in the games the "
+    "package ships one for)",
 }
 
 

@@ -26,6 +26,7 @@ async def list_games(request: Request) -> dict[str, Any]:
     return {
         "games": games,
         "bots": state.lobby_bots,
+        "game_bots": state.game_bots,
         "bot_hints": state.bot_hints,
         "game_bot_hints": state.game_bot_hints,
     }

@@ -22,6 +22,7 @@ async def lobby(request: Request) -> HTMLResponse:
         {
             "games": games,
             "bots": request.app.state.lobby_bots,
+            "game_bots": request.app.state.game_bots,
             "hints": request.app.state.bot_hints,
             "game_hints": request.app.state.game_bot_hints,
             "about": request.app.state.bot_about,

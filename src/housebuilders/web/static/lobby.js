@@ -13,6 +13,7 @@ const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("lobby-data").textContent || "{}");
 const GAMES = data.games || [];
 const BOTS = data.bots || [];
+const GAME_BOTS = data.game_bots || {}; // per game: those, and the learned bot where one ships
 const HINTS = data.hints || {}; // each bot's strength in a word (beginner, casual, strong)
 const GAME_HINTS = data.game_hints || {}; // the same words per game, in its ladder's order
 const DEFAULT_BOT = BOTS.includes("greedy") ? "greedy" : BOTS[0] || "";
@@ -228,7 +229,7 @@ function fillSeats() {
     select.append(person, open);
     const group = document.createElement("optgroup");
     group.label = "bots";
-    for (const bot of BOTS) {
+    for (const bot of GAME_BOTS[gameSelect.value] || BOTS) {
       const opt = document.createElement("option");
       opt.value = bot;
       const about = [hintOf(bot), BOT_RATINGS[bot] !== undefined ? `rated ${BOT_RATINGS[bot].toFixed(1)}` : ""].filter(Boolean);
@@ -236,7 +237,9 @@ function fillSeats() {
       group.append(opt);
     }
     select.append(group);
-    select.value = old[seat] ?? (seat === 0 || !DEFAULT_BOT ? "human" : DEFAULT_BOT);
+    const fresh = seat === 0 || !DEFAULT_BOT ? "human" : DEFAULT_BOT;
+    select.value = old[seat] ?? fresh;
+    if (!select.value) select.value = fresh; // a bot the game now chosen does not offer
     const name = document.createElement("input");
     name.type = "text";
     name.className = "seat-name";
