@@ -28,8 +28,7 @@ every step before it (``step_cost``):
 A game cut short by the episode cap counts as lost (-1 in ``"win"`` and ``"mixed"``,
 its margin as it stands). The **step cost** (by default ``0.5 / spec.episode_steps``
 a step, so a whole capped episode costs half a loss) makes stalling never pay: with
-a discount of 1 or near it, a policy that loses can otherwise lose later and as well
-(the issue's looping "prepare, try to build, give up").
+a discount of 1 or near it, a losing policy could otherwise lose later and as well.
 
 **The curriculum** (``Settings.opponents``): stages played one after another, each a
 share of the budget (steps or minutes, whichever ends first). By default
