@@ -8,6 +8,7 @@ import pytest
 import housebuilders as hb
 from housebuilders.games.master_builder.phases import BID, HIRE, OPEN, OPENING_BID, PLAN
 from tests.games.master_builder.positions import A, F, drive, give, new
+from tests.games.master_builder.test_construction import TOWN_WALL, build, builder
 
 
 @pytest.mark.rule("MB-23", "MB-108")
@@ -93,3 +94,25 @@ def test_mb_110_the_extra_round_is_a_whole_round_that_offers_no_contract() -> No
     assert sum(line.startswith("event: ") for line in s.log[log:]) == 1
     assert cash is not None and wage is not None
     assert s.cash == [c - w for c, w in zip(cash, wage, strict=True)]  # Phase 5's wages
+
+
+def test_goals_count_each_seats_completed_buildings_and_its_final_money() -> None:
+    """The goal figures: the contracts each seat completed (the town's, by the log that
+    names their builder), its final money in thousands (the score's total, loans and
+    unfinished buildings counted), and its IOUs and their cost."""
+    s = builder([A] * 6, TOWN_WALL)
+    s.cash[0], s.ious[1] = 30, [1, 0]
+    build(s, 0, 1, 2, 3, 4, 5)  # a whole town wall, paid in this round's income
+    assert TOWN_WALL in s.town
+    goals = s.goals()
+    assert list(goals) == ["buildings completed", "money", "IOUs owed", "debt"]
+    assert goals["buildings completed"] == [1.0, 0.0]
+    assert goals["money"] == [float(x["total"]) for x in s.scores()]
+    assert goals["IOUs owed"] == [0.0, 1.0] and goals["debt"] == [0.0, float(s.debt(1))]
+
+
+def test_goals_of_a_played_game_agree_with_its_town_and_scores() -> None:
+    final = hb.play("master-builder", ["greedy", "greedy"], seed=1)
+    goals = final.goals()
+    assert sum(goals["buildings completed"]) == len(final.town)
+    assert goals["money"] == [float(x["total"]) for x in final.scores()]

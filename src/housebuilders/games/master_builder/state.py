@@ -199,10 +199,19 @@ class MasterBuilderState(Hiring, Auction, Events, Construction, Income, Seen):
         return (self.turn,)
 
     def goals(self) -> dict[str, list[float]]:
-        """The IOUs each builder still owes at the end (MB-95 to MB-107), and what they
-        would cost to repay."""
+        """The contracts each builder completed (MB-97: built into the town, and paid),
+        its final money (the score's total, in thousands of dollars as the state keeps
+        it: 40 is the $40,000 each starts with), the IOUs it still owes at the end
+        (MB-95 to MB-107) and what they would cost to repay."""
         players = range(self.num_players)
+        completed = [0.0] * self.num_players
+        for line in self.log:  # the town does not say who built each contract; the log
+            words = line.split(" ", 3)  # does: "player 0 completes contract 7, ..." (_build)
+            if len(words) == 4 and words[0] == "player" and words[2] == "completes":
+                completed[int(words[1])] += 1
         return {
+            "buildings completed": completed,
+            "money": [float(sum(self.breakdown(p).values())) for p in players],
             "IOUs owed": [float(sum(self.ious[p])) for p in players],
             "debt": [float(self.debt(p)) for p in players],
         }
