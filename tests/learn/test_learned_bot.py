@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -99,39 +100,22 @@ def test_a_policy_refuses_another_game(policy_file: Path) -> None:
         hb.play("mr-house-basic", [bot, "random"], seed=1)
 
 
+def _simulate(game_id: str, policy_file: Path) -> Any:
+    """``housebuilders simulate GAME`` of two games, the policy against random."""
+    bots = f"learned:policy={policy_file},random"
+    args = ["simulate", game_id, "--games", "2", "--jobs", "1", "--bots", bots]
+    return CliRunner().invoke(app, args)
+
+
 def test_the_command_line_refuses_another_game_in_one_line(policy_file: Path) -> None:
-    result = CliRunner().invoke(
-        app,
-        [
-            "simulate",
-            "mr-house-basic",
-            "--games",
-            "2",
-            "--jobs",
-            "1",
-            "--bots",
-            f"learned:policy={policy_file},random",
-        ],
-    )
+    result = _simulate("mr-house-basic", policy_file)
     assert result.exit_code == 2, result.output
     assert "trained for dream-home, not mr-house-basic" in result.output
     assert "Traceback" not in result.output
 
 
 def test_the_command_line_plays_it(policy_file: Path) -> None:
-    result = CliRunner().invoke(
-        app,
-        [
-            "simulate",
-            "dream-home",
-            "--games",
-            "2",
-            "--jobs",
-            "1",
-            "--bots",
-            f"learned:policy={policy_file},random",
-        ],
-    )
+    result = _simulate("dream-home", policy_file)
     assert result.exit_code == 0, result.output
     assert "learned:policy=" in result.output
 

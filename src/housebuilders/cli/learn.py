@@ -12,7 +12,6 @@ import typer
 from rich.console import Console
 from rich.progress import (
     BarColumn,
-    MofNCompleteColumn,
     Progress,
     TaskProgressColumn,
     TextColumn,
@@ -29,6 +28,7 @@ from housebuilders.cli.common import (
     bot_list,
     err_console,
     out_console,
+    progress_bar,
     seed_range,
     user_errors,
 )
@@ -271,14 +271,7 @@ def _evaluate(
     bots: list[str],
     games: int,
 ) -> None:
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
+    with progress_bar(console) as bar:
         tasks = {bot: bar.add_task(f"evaluating vs {bot}", total=games) for bot in bots}
         results = training.evaluate(
             path,
