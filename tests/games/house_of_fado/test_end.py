@@ -90,7 +90,10 @@ def four_players_first_1(trigger: int) -> HouseOfFadoState:
 
 @pytest.mark.rule("HF-119")
 def test_hf_119_after_the_3rd_star_the_round_is_finished() -> None:
+    """The third of the board's five stars ends the game, whoever holds the others:
+    seat 2 gains its first, seat 1 holds two ("until someone gains the 3rd of the 5")."""
     s = four_players_first_1(trigger=2)
+    assert s.stars(2) == 1 and s.stars(1) == 2
     assert not s.is_terminal() and s.turn == 3
     play(s, Place(STREET_1), DONE)
     assert not s.is_terminal() and s.turn == 0
