@@ -68,3 +68,15 @@ def test_no_file_holds_a_merge_conflicts_markers() -> None:
             if line.startswith(markers[0]) or line == markers[1] or line.startswith(markers[2]):
                 left.append(f"{path.relative_to(ROOT)}:{number}: {line[:40]}")
     assert not left, "merge conflict markers:\n" + "\n".join(left)
+
+
+def test_every_test_that_drives_a_browser_is_marked_browser() -> None:
+    """Every test module of tests/web (they drive Chromium) declares
+    ``pytest.mark.browser`` for the whole module, so ``-m "not browser"`` leaves it out
+    and the parallel run keeps the browser tests in their one-at-a-time group."""
+    unmarked = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "tests" / "web").glob("test_*.py"))
+        if "pytest.mark.browser" not in path.read_text(encoding="utf-8")
+    ]
+    assert not unmarked, "browser tests without the browser mark: " + ", ".join(unmarked)

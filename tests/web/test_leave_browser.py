@@ -12,6 +12,8 @@ from housebuilders.core import game
 from tests.live_server import LiveServer
 from tests.web.conftest import WAIT_MS, get, post
 
+pytestmark = pytest.mark.browser
+
 
 def test_the_outage_note_goes_once_the_server_is_back(browser: Any, tmp_path: Any) -> None:
     # a server of its own, stopped and started again on the same port and database
