@@ -23,13 +23,15 @@ def _device(browser: Any) -> Any:
     return page
 
 
-def _sign(page: Any, server: str, button: str, name: str, password: str) -> None:
+def _sign(
+    page: Any, server: str, button: str, name: str, password: str, shown: str = "Ada Lovelace"
+) -> None:
     page.goto(server + "/")
     page.fill("#account-user", name)
     page.fill("#account-password", password)
     page.click(button)
     page.wait_for_selector("#account-in:not([hidden])")
-    assert page.text_content("#account-name") == "Ada Lovelace"  # as she wrote it first
+    assert page.text_content("#account-name") == shown  # as it was written first
 
 
 def test_an_accounts_seat_is_found_on_another_device(browser: Any, server: str) -> None:
@@ -67,6 +69,44 @@ def test_an_accounts_seat_is_found_on_another_device(browser: Any, server: str) 
     wrong.wait_for_selector("#account-message:not([hidden])")
     assert "no account has that name and password" in wrong.text_content("#account-message")
     assert laptop.errors == [] and phone.errors == []  # no failed request, signed in or out
+
+
+def test_an_accounts_finished_game_is_found_on_another_device(browser: Any, server: str) -> None:
+    """Issue 46: a person's running and finished games follow their account: the game
+    played to its end on one device is listed, over, on another once signed in there,
+    and its link opens the final table."""
+    laptop = _device(browser)
+    _sign(laptop, server, "#sign-up", "Alan", "on computable numbers", shown="Alan")
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    # not Dream Home: the ratings test below counts that game's rated players
+    created = post(server + "/api/tables", {"game": "mr-house-basic", "seats": seats, "seed": 5})
+    table, token = created["table"], created["seats"][0]["token"]
+    laptop.goto(server + created["seats"][0]["url"])  # the page holds the seat for him
+    laptop.wait_for_selector('body:not([data-log-length="-1"])')
+    laptop.wait_for_load_state("networkidle")
+    for _ in range(2000):  # he plays his first legal move until the end
+        seen = laptop.request.get(f"{server}/api/tables/{table}/view?svg=false&token={token}")
+        view = seen.json()
+        if view["terminal"]:
+            break
+        if 0 in view["acting"] and view["legal_actions"]:
+            move = {"index": view["legal_actions"][0]["index"]}
+            laptop.request.post(f"{server}/api/tables/{table}/actions?token={token}", data=move)
+    assert view["terminal"]
+
+    phone = _device(browser)
+    _sign(phone, server, "#sign-in", "alan", "on computable numbers", shown="Alan")
+    entry = phone.locator(f'#mine .my-table[data-table="{table}"]')
+    entry.wait_for()
+    phone.wait_for_function(
+        "t => document.querySelector(`#mine .my-table[data-table='${t}'] .turn`)"
+        ".textContent.includes('over')",
+        arg=table,
+    )
+    entry.locator("summary").click()
+    entry.locator('a.seat-link[data-seat="0"]').click()
+    phone.wait_for_selector("#final-area:not([hidden]) #final")
+    assert laptop.errors == [] and phone.errors == []
 
 
 def test_the_ratings_page_and_the_lobby_rate_people_and_bots_alike(
