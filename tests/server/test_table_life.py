@@ -88,6 +88,35 @@ def test_a_seat_is_not_told_of_the_others_unseen_choices(client: TestClient) -> 
     live.listeners.pop(queue)
 
 
+def test_every_view_names_the_seat_that_made_the_last_move_it_knows_of(
+    client: TestClient,
+) -> None:
+    """The view's last_mover (the page names it with the last move's log lines): in
+    turns, everyone's is the seat that just moved; taken back, the one before; in
+    Welcome To's round, a seat's own unseen choice is its own last move and nobody
+    else's."""
+    created = create(client, "mr-house-basic", "human,human", seed=3)
+    table, seat_tokens = created["table"], tokens(created)
+    assert view(client, table)["last_mover"] is None  # no move yet
+    for _ in range(2):
+        seat = view(client, table)["acting"][0]
+        legal = view(client, table, seat_tokens[seat])["legal_actions"]
+        _act(client, table, seat_tokens[seat], legal[0]["index"])
+        for token in [None, *seat_tokens.values()]:
+            assert view(client, table, token)["last_mover"] == seat
+    first = 1 - seat
+    client.post(f"/api/tables/{table}/undo", params={"token": seat_tokens[seat]})
+    assert view(client, table)["last_mover"] == first
+
+    created = create(client, "welcome-to", "human,human", seed=5)
+    table, seat_tokens = created["table"], tokens(created)
+    mine = view(client, table, seat_tokens[0])["legal_actions"][0]["index"]
+    _act(client, table, seat_tokens[0], mine)
+    assert view(client, table, seat_tokens[0])["last_mover"] == 0
+    assert view(client, table, seat_tokens[1])["last_mover"] is None  # unseen
+    assert view(client, table)["last_mover"] is None
+
+
 def test_in_a_simultaneous_round_a_seat_takes_back_its_move_after_others_chose(
     client: TestClient,
 ) -> None:

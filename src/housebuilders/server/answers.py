@@ -136,6 +136,10 @@ class ViewPublic(BaseModel):
         "one seat (it wins), or every person agreed to abandon it (no winner, no ranking)",
     )
     log_length: int
+    last_mover: int | None = Field(
+        description="the seat that made the last move this seat knows was made (null "
+        "before the first): the page names it with the last move's log lines"
+    )
     events: list[Any] = Field(description="the public log")
     svg: str | None = Field(description="the game's drawing (with svg=true)")
     can_undo: bool

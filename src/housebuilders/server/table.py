@@ -269,6 +269,7 @@ class Table:
             "winners": winners,
             "ended_by": self.ended_by,
             "log_length": state.moves_seen(seat),
+            "last_mover": last_mover(state, seat),
             "events": list(getattr(state, "log", ())),
             "svg": None,
             "can_undo": self.can_undo(seat),
@@ -394,6 +395,20 @@ class Table:
                 self.deadlines.pop(seat, None)
             elif seat not in self.deadlines:
                 self.deadlines[seat] = now + self.clock_minutes * 60
+
+
+def last_mover(state: State, seat: int | None) -> int | None:
+    """The seat that made the last move ``seat`` (None: a spectator) knows was made
+    (``State.history_seen_by``'s last), or None before the first: who made a move is
+    public, but the others' choices of a simultaneous phase still being chosen are not
+    known to have been made at all."""
+    start = state.unseen_moves_from()
+    history = state.history
+    for index in range(len(history) - 1, -1, -1):
+        player = history[index][0]
+        if index < start or player == seat:
+            return player
+    return None
 
 
 def final_result(

@@ -10,8 +10,9 @@
 //
 // Its parts, in table/: page.js (what they share), live.js (the websocket and
 // polling), render.js and scores.js (a view on the page), actions.js (playing),
-// board.js (the board's clicks, taps and "why not?"), hints.js, chat.js, notify.js
-// (turn notifications).
+// board.js (the board's clicks, taps and "why not?"), changes.js (what changed since
+// the seat's last turn) and lastmove.js (the last move, outlined and named), hints.js,
+// chat.js, notify.js (turn notifications).
 
 import "./table/actions.js";
 import "./table/board.js";

@@ -16,6 +16,7 @@ export const el = {
   gameName: $("game-name"),
   you: $("you"),
   status: $("status"),
+  lastMove: $("last-move"),
   spectatorNote: $("spectator-note"),
   clockInfo: $("clock-info"),
   seedNote: $("seed-note"),
@@ -76,6 +77,9 @@ export const state = {
   kept: "", // the table (and next table) last kept in this browser's list (render.js)
   seenBoard: null, // the board as the seat saw it on its turn (changes.js), or the last
   seenLog: null, // the log's length then: the lines since are new
+  movesAt: null, // the last view's count of moves and of log lines (lastmove.js)
+  lastMove: null, // the last move: its seat, its log lines, its parts' keys
+  shownBoard: null, // the board last drawn, to find the next move's parts
   logAt: null, // the view (log_length) whose new lines are marked, and from where
   logSince: 0,
   hinting: false,

@@ -9,6 +9,7 @@ import { seatName } from "../naming.js";
 import { scoreShort } from "../scoring.js";
 import { hidePick, placeBoard } from "./board.js";
 import { markChanged, snapshot } from "./changes.js";
+import { noteMove, renderLastMove, showLastMove } from "./lastmove.js";
 import { renderChatForm } from "./chat.js";
 import { renderHint } from "./hints.js";
 import { announceTurn } from "./notify.js";
@@ -71,6 +72,7 @@ export function render(view) {
 
   renderSeats(view, acting, terminal);
   renderBoard(view, mine, yourTurn);
+  renderLastMove(view);
   renderActions();
   renderButtons(view, terminal);
   renderScores(view, terminal);
@@ -178,10 +180,13 @@ export function tickClocks() {
 /**
  * The board, redrawn when it changed. What changed since the seat's last turn is
  * marked (changes.js): a seat compares with the board as it was on its own turn (kept
- * while the others play), a spectator with the last board.
+ * while the others play), a spectator with the last board. The last move's parts are
+ * outlined (lastmove.js), whoever looks.
  */
 function renderBoard(view, mine, yourTurn) {
+  const moved = noteMove(view);
   const svgText = typeof view.svg === "string" ? view.svg : "";
+  if (svgText === state.lastSvg && moved) showLastMove(el.board.querySelector("svg"), true, null);
   if (svgText !== state.lastSvg) {
     state.lastSvg = svgText;
     const svg = svgText ? parseSvg(svgText) : null;
@@ -190,9 +195,10 @@ function renderBoard(view, mine, yourTurn) {
       if (!svg.getAttribute("aria-label")) svg.setAttribute("aria-label", `${view.game_name || view.game} board`);
       hidePick();
       const seen = snapshot(svg);
+      placeBoard(svg); // on the page first: the last move's boxes are measured there
       el.board.dataset.changed = String(markChanged(svg, state.seenBoard)); // how many
       if (!mine || yourTurn || view.terminal) state.seenBoard = seen;
-      placeBoard(svg);
+      showLastMove(svg, moved, seen);
     } else {
       placeBoard(null);
       el.board.hidden = true;

@@ -5,7 +5,8 @@ import { seatName, withSeatNames } from "../naming.js";
 import { scoreCell, scoreText } from "../scoring.js";
 import { TABLE, base, el, state } from "./page.js";
 
-function seatLabel(view, seat) {
+/** A seat as the scores and the last move name it: "Seat 1 (greedy)", "Ada (seat 0) (you)". */
+export function seatLabel(view, seat) {
   const info = (view.seats || [])[seat] || {};
   let label = seatName(info, seat);
   if (info.kind === "bot") label += ` (${info.bot || "bot"})`;
@@ -180,6 +181,11 @@ export function renderScores(view, terminal) {
   if (scores && scores.length) el.scores.append(scoreTable(view, false));
 }
 
+/** A log line's words: the games write strings (an object's `text`, else its JSON). */
+export function lineText(ev) {
+  return typeof ev === "string" ? ev : ev && ev.text ? ev.text : JSON.stringify(ev);
+}
+
 export function renderLog(view) {
   const events = view.events || [];
   // the lines since the seat's last turn (a spectator's: since the last view) are new,
@@ -192,14 +198,15 @@ export function renderLog(view) {
     if (!mine || yourTurn || view.terminal) state.seenLog = events.length;
   }
   const since = state.logSince;
+  const move = state.lastMove;
   const box = el.log;
   const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40 || box.childElementCount === 0;
   const fragment = document.createDocumentFragment();
   events.forEach((ev, i) => {
     const li = document.createElement("li");
     if (i >= since) li.className = "new";
-    const text = typeof ev === "string" ? ev : ev && ev.text ? ev.text : JSON.stringify(ev);
-    li.textContent = withSeatNames(text, view.seats || []);
+    if (move && i >= move.from && i < move.to) li.classList.add("last-move"); // lastmove.js
+    li.textContent = withSeatNames(lineText(ev), view.seats || []);
     fragment.append(li);
   });
   box.replaceChildren(fragment);
