@@ -174,11 +174,12 @@ def moves(url: str) -> bool:
     return url.split("?")[0].endswith("/actions")
 
 
-def tap_every_part(page: Any, view_url: str) -> int:
-    """As a person on a phone: tap every live part of the board where it lies alone as
-    drawn (or on top); each tap must play that part's move, with no "Which one did you
-    mean?". The moves are caught on their way to the server (answered with the view as
-    it is): nothing is played. How many parts were tapped."""
+def tap_every_part(page: Any, view_url: str, limit: int = 0) -> int:
+    """As a person on a phone (a mouse on a page without touch): tap every live part of
+    the board where it lies alone as drawn (or on top); each tap must play that part's
+    move, with no "Which one did you mean?". The moves are caught on their way to the
+    server (answered with the view as it is): nothing is played. ``limit``: at most
+    that many parts, spread over the board's order (0: all). How many were tapped."""
     played: list[int] = []
 
     def catch(route: Any) -> None:
@@ -188,14 +189,20 @@ def tap_every_part(page: Any, view_url: str) -> int:
     page.route(moves, catch)
     page.wait_for_selector('body[data-your-turn="true"]:not([data-busy="true"])')
     nodes = page.locator(LIVE)
-    for i in range(nodes.count()):
+    count = nodes.count()
+    chosen = range(count)
+    if limit and count > limit:
+        chosen = range(0, count, -(-count // limit))  # every k-th: spread, not the first
+    touch = page.evaluate("() => navigator.maxTouchPoints > 0")
+    tap = page.touchscreen.tap if touch else page.mouse.click
+    for i in chosen:
         node = nodes.nth(i)
         index = int(node.get_attribute("data-index"))
         spot = node.evaluate(SPOT)
         what = node.get_attribute("aria-label")
         assert spot, f"no spot where a finger lands on {what!r} alone"
         before = len(played)
-        page.touchscreen.tap(spot["x"], spot["y"])
+        tap(spot["x"], spot["y"])
         deadline = time.monotonic() + 5
         while len(played) == before and page.locator("#pick").is_hidden():
             assert time.monotonic() < deadline, f"a tap on {what!r} played nothing"
@@ -204,7 +211,7 @@ def tap_every_part(page: Any, view_url: str) -> int:
         assert played[-1] == index, f"a tap on {what!r} played move {played[-1]}, not {index}"
         page.wait_for_selector('body:not([data-busy="true"])')
     page.unroute(moves, catch)
-    return nodes.count()
+    return len(chosen)
 
 
 def tap_a_move(page: Any) -> None:
