@@ -51,6 +51,11 @@ class SeatSummaryPublic(BaseModel):
     name: str | None = Field(description="a person's name, if the seat was given one")
     open: bool = Field(description="nobody has this person's seat yet: anyone may take it")
     resigned: bool = Field(False, description="the person resigned: the seat lost")
+    deadline: float | None = Field(
+        None,
+        description="in the lobby's list: when this person's turn clock runs out, while "
+        "the table waits for them (Unix time, as stored)",
+    )
 
 
 class TableSummaryPublic(BaseModel):
