@@ -51,10 +51,12 @@ class SeatSummaryPublic(BaseModel):
     name: str | None = Field(description="a person's name, if the seat was given one")
     open: bool = Field(description="nobody has this person's seat yet: anyone may take it")
     resigned: bool = Field(False, description="the person resigned: the seat lost")
+
+
+class LobbySeatPublic(SeatSummaryPublic):
     deadline: float | None = Field(
-        None,
-        description="in the lobby's list: when this person's turn clock runs out, while "
-        "the table waits for them (Unix time, as stored)",
+        description="when this person's turn clock runs out, while the table waits for "
+        "them (Unix time, as stored)"
     )
 
 
@@ -64,7 +66,7 @@ class TableSummaryPublic(BaseModel):
     players: int
     status: Literal["playing"]
     created: str = Field(description="when it was opened (ISO 8601)")
-    seats: list[SeatSummaryPublic]
+    seats: list[LobbySeatPublic]
 
 
 class TablesPublic(BaseModel):

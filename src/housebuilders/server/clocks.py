@@ -41,6 +41,10 @@ log = logging.getLogger("housebuilders.server")
 #: running for them (seconds): a turn clock is half a minute at least, and the tables
 #: this finds have long ones (a clock in memory runs out on time by itself)
 SWEEP_SECONDS = 30.0
+#: how long past a deadline the sweep leaves it to a clock that may be running for it
+#: (here, or in another server process, which the sweep would load the table in for
+#: nothing): such a clock acts on time
+GRACE_SECONDS = 5.0
 #: the most deadlines one sweep wakes the tables of (the next sweep wakes the rest)
 SWEEP_DEADLINES = 100
 
@@ -151,14 +155,14 @@ class Clocks:
                 log.log(level, "the sweep of the turn clocks failed (%s): swept again soon", why)
 
     async def wake(self) -> list[str]:
-        """Wake the tables whose stored deadline passed (the earliest first, at most
-        ``SWEEP_DEADLINES`` deadlines) and whose clock is not running here: each is
-        loaded if it is not in memory, a table set aside goes on if the server has
-        room for its bots (``Driver.wake``; else the next sweep tries again), and its
-        clock runs out at once. Returns the tables woken."""
+        """Wake the tables whose stored deadline passed ``GRACE_SECONDS`` ago or more
+        (the earliest first, at most ``SWEEP_DEADLINES`` deadlines) and whose clock is
+        not running here: each is loaded if it is not in memory, a table set aside
+        goes on if the server has room for its bots (``Driver.wake``; else the next
+        sweep tries again), and its clock runs out at once. Returns the tables woken."""
         service = self.service
         woken: list[str] = []
-        for table_id in await service.run(lambda: self._due(now())):
+        for table_id in await service.run(lambda: self._due(now() - GRACE_SECONDS)):
             table = service.tables.get(table_id)
             if table is not None and table.clock is not None and not table.clock.done():
                 continue  # its clock is running here: it acts by itself
