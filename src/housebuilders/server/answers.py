@@ -53,13 +53,20 @@ class SeatSummaryPublic(BaseModel):
     resigned: bool = Field(False, description="the person resigned: the seat lost")
 
 
+class LobbySeatPublic(SeatSummaryPublic):
+    deadline: float | None = Field(
+        description="when this person's turn clock runs out, while the table waits for "
+        "them (Unix time, as stored)"
+    )
+
+
 class TableSummaryPublic(BaseModel):
     table: str
     game: str
     players: int
     status: Literal["playing"]
     created: str = Field(description="when it was opened (ISO 8601)")
-    seats: list[SeatSummaryPublic]
+    seats: list[LobbySeatPublic]
 
 
 class TablesPublic(BaseModel):

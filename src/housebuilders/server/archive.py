@@ -69,6 +69,7 @@ class Archive:
                             "bot": s.bot,
                             "name": s.name,
                             "open": s.kind == "human" and s.token_hash is None,
+                            "deadline": s.deadline,
                         }
                         for s in r.seats
                     ],

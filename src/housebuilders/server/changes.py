@@ -5,7 +5,8 @@ Every change goes the same way, under the table's lock:
 
 1. the action is applied to a copy of the state (an illegal one is refused there,
    naming the rule, and nothing changes);
-2. the log entry is committed to the database (``Changes.append``);
+2. the log entry is committed to the database (``Changes.append``), with the turn
+   clock's deadlines it starts or ends (``Table.clock_after``, ``clocks.write``);
 3. only then is the copy made the table's state and every seat told
    (``Table.advance``).
 """
@@ -15,9 +16,10 @@ from __future__ import annotations
 import contextlib
 import secrets
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, insert, update
 from sqlalchemy.exc import IntegrityError
 
 from housebuilders.core import (
@@ -29,7 +31,7 @@ from housebuilders.core import (
     game_ids,
     seed_from_secret,
 )
-from housebuilders.server import db
+from housebuilders.server import clocks, db
 from housebuilders.server.bots import check_bot
 from housebuilders.server.errors import ApiError
 from housebuilders.server.review import pending_row
@@ -119,6 +121,7 @@ class Changes:
             hints=hints,
             opener=address_digest(opener),
         )
+        table.deadlines = table.clock_after()
 
         def write(session: Any) -> None:
             row = db.GameTable(
@@ -138,7 +141,13 @@ class Changes:
             )
             row.seats = [
                 db.Seat(
-                    seat=n, kind=s.kind, bot=s.bot, token_hash=s.token_hash, away=False, name=s.name
+                    seat=n,
+                    kind=s.kind,
+                    bot=s.bot,
+                    token_hash=s.token_hash,
+                    away=False,
+                    name=s.name,
+                    deadline=table.deadlines.get(n),
                 )
                 for n, s in enumerate(infos)
             ]
@@ -203,8 +212,10 @@ class Changes:
             state = await service.replayed(
                 table.spec.id, now.num_players, table.seed, history, table.options
             )
-            await self.append(table, seat, "undo")
-            table.advance(state, by_bot=table.by_bot[:last] + table.by_bot[last + 1 :])
+            after = table.clock_after(state)
+            await self.append(table, seat, "undo", deadlines=after)
+            by_bot = table.by_bot[:last] + table.by_bot[last + 1 :]
+            table.advance(state, by_bot=by_bot, deadlines=after)
         service.driver.kick(table)
 
     async def back(self, table: Table, seat: int | None) -> None:
@@ -249,11 +260,11 @@ class Changes:
                 raise ApiError(409, "you have resigned already")
             others = sum(not s.resigned for n, s in enumerate(table.seats) if n != seat)
             ends = others <= 1
-            await self._write_seat(
+            after = await self._write_seat(
                 table, seat, resigned=True, away=False, abandon=False,
                 status="finished" if ends else None,
             )  # fmt: skip
-            table.seat_is(seat, resigned=True, away=False, abandon=False)
+            table.seat_is(seat, resigned=True, away=False, abandon=False, deadlines=after)
         service.driver.kick(table)
 
     async def vote(self, table: Table, seat: int | None, agree: bool) -> None:
@@ -277,9 +288,11 @@ class Changes:
                 if s.kind == "human" and not (s.resigned or s.open)
             ]
             void = agree and all(table.seats[n].abandon or n == seat for n in people)
-            await self._write_seat(table, seat, abandon=agree, status="void" if void else None)
+            after = await self._write_seat(
+                table, seat, abandon=agree, status="void" if void else None
+            )
             table.void = void
-            table.seat_is(seat, abandon=agree)
+            table.seat_is(seat, abandon=agree, deadlines=after)
         service.driver.kick(table)
 
     async def rename(self, table: Table, seat: int | None, name: str) -> None:
@@ -301,7 +314,9 @@ class Changes:
         digest = hash_token(token)
         peers = self.service.peers
 
-        def write(session: Any) -> int:
+        def write(session: Any, after: dict[int, float]) -> int:
+            if after != table.deadlines:  # held first, as every write of the deadlines
+                clocks.hold(session, table.id)
             taken = session.execute(
                 update(db.Seat)
                 .where(
@@ -313,6 +328,7 @@ class Changes:
                 .values(token_hash=digest, name=name)
             )
             if taken.rowcount:
+                clocks.write(session, table.id, table.deadlines, after)  # their turn: a clock
                 peers.announce(session, table.id)
             return int(taken.rowcount)
 
@@ -322,25 +338,30 @@ class Changes:
                 raise ApiError(409, f"seat {seat} is not open: someone has it")
             if table.over:  # by the rules, resigned or abandoned
                 raise ApiError(409, "the game is over: there is no seat to take")
-            if not await self.service.transaction(write):
+            after = _seat_changed(table, seat, token_hash=digest)
+            if not await self.service.transaction(lambda session: write(session, after)):
                 raise ApiError(409, f"seat {seat} is not open: someone has just taken it")
-            table.seat_is(seat, name=name, token_hash=digest)
+            table.seat_is(seat, name=name, token_hash=digest, deadlines=after)
         self.service.driver.kick(table)
         return token
 
     async def set_away(self, table: Table, seat: int, away: bool) -> None:
-        """Mark ``seat``'s person away (the clock bot plays for them) or back."""
-        await self._write_seat(table, seat, away=away)
-        table.seat_is(seat, away=away)
+        """Mark ``seat``'s person away (the clock bot plays for them: their clock
+        stops) or back (their turn clock starts afresh if they are to act)."""
+        after = await self._write_seat(table, seat, away=away)
+        table.seat_is(seat, away=away, deadlines=after)
 
     async def _write_seat(
         self, table: Table, seat: int, status: str | None = None, **values: Any
-    ) -> None:
+    ) -> dict[int, float]:
         """Store ``values`` of ``seat``'s row (and the table's new ``status``, if it
-        ends the game) and say so."""
+        ends the game) with the turn clock's deadlines they make, and say so; returns
+        the deadlines."""
         peers = self.service.peers
+        after = _seat_changed(table, seat, status == "void", **values)
 
         def write(session: Any) -> None:
+            clocks.write(session, table.id, table.deadlines, after)  # first: holds the row
             session.execute(
                 update(db.Seat)
                 .where(db.Seat.table_id == table.id, db.Seat.seat == seat)
@@ -353,6 +374,7 @@ class Changes:
             peers.announce(session, table.id)
 
         await self.service.transaction(write)
+        return after
 
     async def rematch(
         self,
@@ -445,20 +467,22 @@ class Changes:
 
         before = seen()
         state = _played(table.state, seat, action)
+        after = table.clock_after(state)
         try:
             finished = state.is_terminal()
-            await self.append(table, seat, "action", action.to_json(), finished, by_bot=by_bot)
+            await self.append(table, seat, "action", action.to_json(), finished,
+                              by_bot=by_bot, deadlines=after)  # fmt: skip
         except _Taken:  # caught up: the move goes after what the seat did not see
             async with self.holding(table) as held:
                 await self.service.peers.catch_up(table, heard=True, held=held)
                 if seen() != before:
                     raise
                 state = _played(table.state, seat, action)
+                after = table.clock_after(state)
                 finished = state.is_terminal()
-                await self.append(
-                    table, seat, "action", action.to_json(), finished, held, by_bot=by_bot
-                )
-        table.advance(state, by_bot=[*table.by_bot, by_bot])
+                await self.append(table, seat, "action", action.to_json(), finished, held,
+                                  by_bot=by_bot, deadlines=after)  # fmt: skip
+        table.advance(state, by_bot=[*table.by_bot, by_bot], deadlines=after)
 
     async def append(
         self,
@@ -470,10 +494,12 @@ class Changes:
         held: Any = None,
         *,
         by_bot: bool = False,
+        deadlines: dict[int, float] | None = None,
     ) -> None:
-        """Commit the table's next log entry (and its status once the game is over),
-        in a transaction of its own or in ``held`` (``holding``). If another server
-        process wrote that entry first, catch the table up and refuse (``_Taken``)."""
+        """Commit the table's next log entry (and its status once the game is over,
+        and the turn clock's ``deadlines`` after it, if given), in a transaction of its
+        own or in ``held`` (``holding``). If another server process wrote that entry
+        first, catch the table up and refuse (``_Taken``)."""
         service = self.service
         row = {
             "table_id": table.id,
@@ -489,6 +515,9 @@ class Changes:
             _hold_log(connection, table.id)
             connection.execute(insert(db.LogEntry), row)
             notice = [row["idx"], player, kind, action, by_bot]
+            if deadlines is not None:
+                clocks.write(connection, table.id, table.deadlines, deadlines)
+                notice.append(clocks.listed(deadlines, len(table.seats)))
             service.peers.announce(connection, table.id, notice)
             if finished:
                 connection.execute(
@@ -526,6 +555,13 @@ class Changes:
             await run(connection.close)  # rolls back what was not committed
 
 
+def _seat_changed(table: Table, seat: int, void: bool = False, **values: Any) -> dict[int, float]:
+    """The turn clock's deadlines once ``seat``'s ``values`` are stored (and the table is
+    ``void``, if it is made so): ``Table.clock_after``."""
+    seats = [replace(info, **values) if n == seat else info for n, info in enumerate(table.seats)]
+    return table.clock_after(seats=seats, void=table.void or void)
+
+
 def _played(state: State, seat: int, action: Action) -> State:
     """A copy of ``state`` with ``seat``'s ``action`` played; 409, naming the rule, if
     it may not be."""
@@ -538,10 +574,8 @@ def _played(state: State, seat: int, action: Action) -> State:
 
 
 def _hold_log(connection: Any, table_id: str) -> None:
-    """Lock ``table_id``'s row until the transaction ends. Every write to a table's
-    log does this first, so on PostgreSQL one transaction at a time writes it (a
-    chat message, which only refers to the row, does not wait); SQLite has one
-    writer at a time anyway."""
-    if connection.dialect.name == "postgresql":
-        row = select(db.GameTable.id).where(db.GameTable.id == table_id)
-        connection.execute(row.with_for_update(key_share=True))
+    """Lock ``table_id``'s row until the transaction ends (``clocks.hold``). Every
+    write to a table's log does this first, so on PostgreSQL one transaction at a time
+    writes it (a chat message, which only refers to the row, does not wait); SQLite
+    has one writer at a time anyway."""
+    clocks.hold(connection, table_id)

@@ -6,7 +6,8 @@
 - ``seats``: one row per seat: kind (``human`` or ``bot``), the bot's name, the
   SHA-256 of a human seat's secret token (the token itself is never stored) and
   whether the person is away (their clock ran out and a bot plays for them), has
-  resigned, or votes to abandon the game (migration 0009).
+  resigned, or votes to abandon the game (migration 0009); the turn clock's deadline
+  of a person the table waits for (migration 0012).
 - ``log_entries``: the append-only log of a table. An entry is an action (player,
   action JSON, whether a bot made it: migration 0008) or an undo of the player's last
   action. ``(table_id, idx)`` is
@@ -116,6 +117,10 @@ class Seat(Base):
     resigned: Mapped[bool] = mapped_column(Boolean, default=False)
     #: the person votes to abandon the game (0009)
     abandon: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: when the turn clock runs out for this person, while the table waits for them
+    #: to act (Unix time; none otherwise), written with the change that started the
+    #: wait; indexed for the sweep of the clocks that ran out (``clocks``, 0012)
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
 
     table: Mapped[GameTable] = relationship(back_populates="seats")
 

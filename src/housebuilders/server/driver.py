@@ -3,10 +3,11 @@ the server has for them.
 
 Bots move in worker processes, in turn and on time (``bots.BotPool``): one that is
 still thinking at the per-move time is stopped and a random legal move is played
-for it. A seat whose person ran out of time on the turn clock is marked away, and
-the table's clock bot plays for it until the person says they are back. A table of
-bots that nobody moved at or watched for a long time is set aside, its bots stopped,
-until a person at it comes back (``Driver.resume``).
+for it. A seat whose person ran out of time on the turn clock (its deadline as
+stored, ``clocks``) is marked away, and the table's clock bot plays for it until the
+person says they are back. A table of bots that nobody moved at or watched for a long
+time is set aside, its bots and clock stopped, until a person at it comes back
+(``Driver.resume``) or a person's stored deadline passes (``Driver.wake``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from sqlalchemy import update
 
 from housebuilders.agents.turn import Decision
 from housebuilders.core import Action
-from housebuilders.server import db
+from housebuilders.server import clocks, db
 from housebuilders.server.bots import BotTimeout
 from housebuilders.server.errors import ApiError
 from housebuilders.server.table import Table, still_fits
@@ -157,21 +158,24 @@ class Driver:
         return action
 
     async def _watch_clock(self, table: Table) -> None:
-        """Mark a person away when their turn's time runs out. A failure (the database,
-        most likely) is logged and tried again after a pause, the deadline kept."""
+        """Mark a person away when their turn's time runs out (at once if it ran out
+        already: while the server was down, or the table set aside): the stored
+        deadline goes in the same transaction. A failure (the database, most likely)
+        is logged and tried again after a pause, the deadline kept."""
         service = self.service
         failures = 0
         while table.deadlines and not service.closing and service.peers.drives(table):
             try:
                 seat, deadline = min(table.deadlines.items(), key=lambda item: item[1])
-                await asyncio.sleep(max(0.0, deadline - time.time()))
+                await asyncio.sleep(max(0.0, deadline - clocks.now()))
                 async with table.lock:
                     await service.peers.catch_up(table)
-                    if table.deadlines.get(seat, 0) > time.time():
+                    if table.deadlines.get(seat, 0) > clocks.now():
                         continue  # the clock was reset meanwhile
                     if seat in table.state.acting_players() and not table.seats[seat].away:
                         await service.changes.set_away(table, seat, True)
-                    table.deadlines.pop(seat, None)  # done with: kept until then
+                    else:  # no longer waited for: its deadline goes
+                        await service.clocks.settle(table)
                 failures = _went_through(table, "the turn clock", failures)
                 self.kick(table)
             except Exception as e:
@@ -260,6 +264,16 @@ class Driver:
         the server has room for its bots (else 429, or nothing unless ``insist``)."""
         if not table.abandoned or seat is None:
             return
+        await self._resume(table, f"seat {seat} came back", insist)
+
+    async def wake(self, table: Table) -> None:
+        """A person's turn clock ran out at ``table``, set aside (``clocks.Clocks``):
+        it goes on as it would have, if the server has room for its bots (else it
+        stays aside, and the next sweep tries again), and its clock marks them away at
+        once: the clock bot plays for them."""
+        await self._resume(table, "a person's turn clock ran out", insist=False)
+
+    async def _resume(self, table: Table, why: str, insist: bool) -> None:
         async with self.service.opening, table.lock:
             if not table.abandoned:
                 return
@@ -272,7 +286,7 @@ class Driver:
             await self._write_status(table, "playing")
             table.abandoned = False
             table.changed()
-        log.info("table %s resumed: seat %d came back", table.id, seat)
+        log.info("table %s resumed: %s", table.id, why)
         self.kick(table)
 
     async def _write_status(self, table: Table, status: str, only_from: str | None = None) -> None:

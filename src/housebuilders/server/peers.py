@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import func, select
 
 from housebuilders.core import IllegalAction, State
-from housebuilders.server import db
+from housebuilders.server import clocks, db
 from housebuilders.server.shared import Shared, notify
 from housebuilders.server.table import Table
 
@@ -67,14 +67,15 @@ class Peers:
 
     # -- catching up ------------------------------------------------------------------------
     async def catch_up(self, table: Table, heard: bool = False, held: Any = None) -> None:
-        """Bring ``table`` up to the database: the log entries, seats and rematch that
-        other server processes wrote (the caller holds the table's lock). Nothing to do
-        while this process is alone (on SQLite always, on PostgreSQL until it first
-        hears another): it wrote everything there is. (Should another's first move
-        still be on its way, the log's unique index refuses a second move for that
-        turn, and the table is caught up.) Unless a notice was ``heard`` (or a write
-        refused), the log's length is read first, and the rest only if it grew.
-        ``held``: read in that transaction (``changes.Changes.holding``)."""
+        """Bring ``table`` up to the database: the log entries, seats (and their turn
+        clock's deadlines) and rematch that other server processes wrote (the caller
+        holds the table's lock). Nothing to do while this process is alone (on SQLite
+        always, on PostgreSQL until it first hears another): it wrote everything there
+        is. (Should another's first move still be on its way, the log's unique index
+        refuses a second move for that turn, and the table is caught up.) Unless a
+        notice was ``heard`` (or a write refused), the log's length is read first, and
+        the rest only if it grew. ``held``: read in that transaction
+        (``changes.Changes.holding``)."""
         if not heard and self.alone:
             return
         service = self.service
@@ -95,6 +96,7 @@ class Peers:
                     db.Seat.token_hash,
                     db.Seat.resigned,
                     db.Seat.abandon,
+                    db.Seat.deadline,
                 )
                 .where(db.Seat.table_id == table.id)
                 .order_by(db.Seat.seat)
@@ -113,17 +115,20 @@ class Peers:
         changed = (rematch, abandoned, void) != (table.rematch, table.abandoned, table.void)
         table.abandoned, table.void = abandoned, void
         table.rematch = rematch
-        for info, stored in zip(table.seats, seats, strict=False):
+        for info, (*stored, _) in zip(table.seats, seats, strict=False):
             now = (info.away, info.name, info.token_hash, info.resigned, info.abandon)
             if now != tuple(stored):
                 info.away, info.name, info.token_hash, info.resigned, info.abandon = stored
                 changed = True
+        deadlines = clocks.from_list([deadline for *_, deadline in seats])
+        changed = changed or deadlines != table.deadlines
         if entries:
             by_bot = table.by_bot + [bool(entry.by_bot) for entry in entries]
             if any(entry.kind == "undo" for entry in entries):  # replayed: read again
                 by_bot = await self._made_by_bots(table.id)
-            table.advance(state, len(entries), by_bot)
+            table.advance(state, len(entries), by_bot, deadlines)
         elif changed:
+            table.deadlines = deadlines
             table.changed()
 
     async def _made_by_bots(self, table_id: str) -> list[bool]:
@@ -179,7 +184,8 @@ class Peers:
     def _play_heard(self, table: Table, entry: list[Any]) -> bool:
         """Play a notice's log entry on ``table`` if it is the table's next and nothing
         else is under way there; whether it did."""
-        index, player, kind, action, *rest = entry  # rest: whether a bot made it
+        # rest: whether a bot made it, and the turn clock's deadlines after it
+        index, player, kind, action, *rest = entry
         if (
             kind != "action"
             or index != table.entries
@@ -193,7 +199,8 @@ class Peers:
             state.apply(player, table.spec.action_from_json(action))
         except (IllegalAction, ValueError, TypeError):
             return False  # read it all from the database
-        table.advance(state, by_bot=[*table.by_bot, bool(rest and rest[0])])
+        deadlines = clocks.from_list(rest[1]) if len(rest) > 1 else table.clock_after(state)
+        table.advance(state, by_bot=[*table.by_bot, bool(rest and rest[0])], deadlines=deadlines)
         self.service.driver.kick(table)
         return True
 

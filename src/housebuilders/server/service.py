@@ -12,6 +12,8 @@ tables in memory and the database at hand, and leaves the work to its parts:
   playing a table's bots;
 - ``driver.Driver``: the bots and the turn clock, the room the server has for bots,
   and the tables set aside when nobody plays them;
+- ``clocks.Clocks``: the turn clocks' deadlines as stored, and the sweep that wakes
+  the tables whose deadline passed with no clock running for them;
 - ``archive.Archive``: the lists of tables, the final results and the replays;
 - ``chat.Talk``: the chat and the hints;
 - ``review.Reviews``: the finished games' reviews, worked out in the background.
@@ -37,6 +39,7 @@ from housebuilders.server.archive import Archive
 from housebuilders.server.bots import MOVE_SECONDS, BotPool
 from housebuilders.server.changes import Changes
 from housebuilders.server.chat import CHAT_HISTORY, Talk
+from housebuilders.server.clocks import Clocks
 from housebuilders.server.driver import AWAY_MOVE_SECONDS, Driver
 from housebuilders.server.errors import ApiError
 from housebuilders.server.limits import Limits, RateLimiter
@@ -93,6 +96,7 @@ class TableService:
         self.changes = Changes(self)
         self.peers = Peers(self)
         self.driver = Driver(self)
+        self.clocks = Clocks(self)
         self.archives = Archive(self)
         self.talk = Talk(self)
         self.accounts = Accounts(self)
@@ -111,12 +115,14 @@ class TableService:
 
     async def start(self) -> None:
         """On PostgreSQL, hear the other server processes on the database (see
-        ``peers``); then sweep now and then (``Peers.sweep``) and set aside the tables
-        nobody plays (``Driver.set_aside_idle``). Before the tables in play are
-        resumed."""
+        ``peers``); then sweep now and then (``Peers.sweep``), set aside the tables
+        nobody plays (``Driver.set_aside_idle``) and wake those whose turn clock ran
+        out with no clock running for them (``Clocks.sweep``). Before the tables in
+        play are resumed."""
         await self.peers.start()
         self.spawn(self.peers.sweep())
         self.spawn(self.driver.set_aside_idle())
+        self.spawn(self.clocks.sweep())
         self.reviews.start()
 
     def spawn(self, work: Any) -> None:
@@ -182,6 +188,7 @@ class TableService:
             table = self.tables.get(table_id)
             if table is None:
                 table = await self.load(table_id)
+                await self.clocks.settle(table)  # a wait with no deadline stored gets one
                 self.keep(table)
                 table.changed()
                 self.driver.kick(table)
@@ -201,7 +208,8 @@ class TableService:
                 excess -= 1
 
     async def load(self, table_id: str) -> Table:
-        """The table ``table_id`` as the database has it, its game replayed; 404."""
+        """The table ``table_id`` as the database has it, its game replayed and its
+        turn clock's deadlines as stored; 404."""
 
         def read(session: Any) -> Any:
             row = session.get(db.GameTable, table_id)
@@ -236,6 +244,7 @@ class TableService:
             options=dict(row.options),
             clock_minutes=row.clock_minutes,
             clock_bot=row.clock_bot,
+            deadlines={s.seat: s.deadline for s in row.seats if s.deadline is not None},
             seats=seats,
             state=state,
             entries=len(entries),

@@ -71,8 +71,9 @@ def lock_key(table_id: str) -> int:
 def notify(connection: Any, table_id: str, sender: str, entry: Any = None) -> None:
     """Queue the notice that ``table_id`` changed on ``connection`` (a SQLAlchemy
     connection or session, inside the write's transaction: sent at its commit). A new
-    log entry rides along (``[index, player, kind, action, by_bot]``), so that those who hear
-    it need not read it back, unless it would not fit in a notice."""
+    log entry rides along (``[index, player, kind, action, by_bot, deadlines]``, the
+    last the turn clock's deadline of each seat after it, ``clocks.listed``), so that
+    those who hear it need not read it back, unless it would not fit in a notice."""
     payload = f"{table_id} {sender}"
     if entry is not None:
         with_entry = f"{payload} {json.dumps(entry, separators=(',', ':'))}"

@@ -3,7 +3,8 @@ each seat (or a spectator) is shown of it, computed once per change.
 
 The ``TableService`` (``service``) decides every change; a table takes it in
 (``advance`` for a move or an undo, ``seat_is`` for a seat, ``changed`` for the rest),
-tells its listeners (and ``said`` for the chat) and keeps the turn clock's deadlines.
+tells its listeners (and ``said`` for the chat) and keeps the turn clock's deadlines
+as they are stored (``clock_after`` works them out for a change, ``clocks``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from housebuilders.core import Action, GameSpec, IllegalAction, State
 from housebuilders.core.draw import shorten
 from housebuilders.core.ties import tie_notes
+from housebuilders.server import clocks
 from housebuilders.server.seats import SeatInfo, find_seat
 
 #: the seed of the seat's determinization a refusal is worked out on: any fixed one
@@ -78,6 +80,10 @@ class Table:
     active: float = field(default_factory=time.monotonic)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     rematching: asyncio.Lock = field(default_factory=asyncio.Lock)  # one rematch, made once
+    #: the turn clock's deadline (Unix time) of each person the table waits for, as
+    #: stored (``db.Seat.deadline``): every change that starts or ends a wait writes
+    #: them in its transaction (``clock_after``), then gives them to ``advance``,
+    #: ``seat_is`` or sets them
     deadlines: dict[int, float] = field(default_factory=dict)
     #: websocket queues, each with its seat and whether it wants the SVG
     listeners: dict[asyncio.Queue[dict[str, Any]], tuple[int | None, bool]] = field(
@@ -116,10 +122,22 @@ class Table:
     def over(self) -> bool:
         """The game is over: by its rules, by resignations (one seat left that did not
         resign), or abandoned by every person's vote (``void``)."""
-        if self.state.is_terminal() or self.void:
-            return True
-        resigned = sum(info.resigned for info in self.seats)  # a game of one plays on
-        return resigned > 0 and len(self.seats) - resigned <= 1
+        return ended(self.state, self.seats, self.void)
+
+    def clock_after(
+        self,
+        state: State | None = None,
+        seats: Sequence[SeatInfo] | None = None,
+        void: bool | None = None,
+    ) -> dict[int, float]:
+        """The turn clock's deadlines once the table is at ``state`` with ``seats`` and
+        ``void`` (each as it is now if not given): a person to act keeps the deadline
+        they have, one who comes to act has a full clock from now (``clocks.now``), and
+        nobody else has one (``clocks.deadlines``)."""
+        state = self.state if state is None else state
+        seats = self.seats if seats is None else seats
+        over = ended(state, seats, self.void if void is None else void)
+        return clocks.deadlines(self.clock_minutes, state, seats, over, self.deadlines)
 
     @property
     def ended_by(self) -> str | None:
@@ -201,7 +219,7 @@ class Table:
         drawing = None
         if svg and self.spec.svg_view is not None:
             drawing = self._cached(("svg", seat), lambda: self._drawing(seat, base))
-        return {**base, "svg": drawing, "server_time": time.time()}
+        return {**base, "svg": drawing, "server_time": clocks.now()}
 
     def _drawing(self, seat: int | None, base: dict[str, Any]) -> str:
         """The game's drawing of ``seat``'s view (``base``), drawn again only when what
@@ -327,14 +345,23 @@ class Table:
             return {**out, "seed": self.seed, "secret": self.secret, "actions": actions}
         return {**out, "actions": self.state.history_seen_by(seat)}
 
-    def advance(self, state: State, entries: int = 1, by_bot: list[bool] | None = None) -> None:
+    def advance(
+        self,
+        state: State,
+        entries: int = 1,
+        by_bot: list[bool] | None = None,
+        deadlines: dict[int, float] | None = None,
+    ) -> None:
         """The game went on to ``state`` (a move or an undo), with ``entries`` more log
-        entries written and ``by_bot`` for each action of its history (whether a bot
-        made it): everyone listening is told (``changed``)."""
+        entries written, ``by_bot`` for each action of its history (whether a bot made
+        it) and the turn clock's ``deadlines`` as stored with it: everyone listening is
+        told (``changed``)."""
         self.state = state
         self.entries += entries
         if by_bot is not None:
             self.by_bot = by_bot
+        if deadlines is not None:
+            self.deadlines = deadlines
         self.changed()
 
     def seat_is(
@@ -346,10 +373,12 @@ class Table:
         token_hash: str | None = None,
         resigned: bool | None = None,
         abandon: bool | None = None,
+        deadlines: dict[int, float] | None = None,
     ) -> None:
         """``seat``'s person is now away or back, has a new name, has taken the open
-        seat (its token's hash), resigned or votes to abandon (or not), as stored:
-        everyone listening is told."""
+        seat (its token's hash), resigned or votes to abandon (or not), as stored, and
+        the turn clock's ``deadlines`` are as stored with it: everyone listening is
+        told."""
         info = self.seats[seat]
         if token_hash is not None:
             info.token_hash = token_hash
@@ -361,14 +390,15 @@ class Table:
             info.resigned = resigned
         if abandon is not None:
             info.abandon = abandon
+        if deadlines is not None:
+            self.deadlines = deadlines
         self.changed()
 
     def changed(self) -> None:
-        """After every change: clocks reset, and a new view for everyone listening
-        whose view changed (a seat is not told of the others' unseen moves)."""
+        """After every change: a new view for everyone listening whose view changed (a
+        seat is not told of the others' unseen moves)."""
         self.version += 1
         self.active = time.monotonic()
-        self._reset_deadlines()
         for seat in {seat for seat, _ in self.listeners.values()}:
             base = self._cached(("view", seat), functools.partial(self._view, seat))
             if self.shown.get(seat) == base:
@@ -383,18 +413,14 @@ class Table:
         for queue in list(self.listeners):
             offer(queue, {"type": "chat", "message": message})
 
-    def _reset_deadlines(self) -> None:
-        if self.clock_minutes is None:
-            return
-        acting = set() if self.over else set(self.state.acting_players())
-        now = time.time()
-        for seat, info in enumerate(self.seats):
-            person = info.kind == "human" and not (info.away or info.open or info.resigned)
-            waiting = seat in acting and person
-            if not waiting:
-                self.deadlines.pop(seat, None)
-            elif seat not in self.deadlines:
-                self.deadlines[seat] = now + self.clock_minutes * 60
+
+def ended(state: State, seats: Sequence[SeatInfo], void: bool) -> bool:
+    """Whether a table at ``state`` with ``seats`` is over (``Table.over``): by the
+    game's rules, by resignations (one seat left that did not resign) or ``void``."""
+    if state.is_terminal() or void:
+        return True
+    resigned = sum(info.resigned for info in seats)  # a game of one plays on
+    return resigned > 0 and len(seats) - resigned <= 1
 
 
 def last_mover(state: State, seat: int | None) -> int | None:
