@@ -208,13 +208,16 @@ def test_the_replay_shows_the_games_review(page: Any, server: str, games: dict[s
     page.wait_for_function("() => Number(document.body.dataset.step) > 10")
     # each seat's costliest moves, with the move preferred and why; a click goes there
     costly = review["costliest"]
-    assert costly  # random moves cost chances against greedy's
+    assert costly  # random moves cost chances against the search's
     items = page.locator("ol.costly li")
     assert items.count() == len(costly)
     first = costly[0]
     item = page.locator(f'.costly-seat[data-seat="{first["seat"]}"] ol.costly li').first
     text = item.text_content()
-    assert f"Move {first['step']}:" in text and "The bot preferred:" in text
+    assert f"Move {first['step']}:" in text
+    assert f"The strong bot ({review['bot']}) preferred:" in text  # the review's bot, named
+    assert review["bot"].startswith("ismcts:")
+    assert f"the strong bot ({review['bot']}) preferred" in page.text_content("#costly-panel")
     assert "Why: it gains" in text and "%" in text
     item.locator("button").click()
     at_step(page, first["step"])

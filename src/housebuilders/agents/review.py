@@ -1,35 +1,45 @@
 """A finished game's review: each seat's chance to win after every move, and each
-seat's costliest moves, with the move the greedy bot preferred and why, in words.
+seat's costliest moves, with the move the strong bot (the search, ``ismcts``) preferred
+and why, in words. Both come from the strong bot: the chance is its evaluation of a
+position, the preferred move its choice.
 
 Only for a game that is over: the review is worked out on the game's true history,
-everything in it public now. It is made of parts (``ReviewPart``), each thought in a
-bot worker like a bot's ``turn.Decision`` (its ``take`` answers), a few seconds of
-work at most, so that a long game's review never holds a worker for long.
+everything in it public now; but each of a seat's decisions is judged on what the seat
+knew then (its view, as a bot in that seat would have been shown it). It is made of
+parts (``ReviewPart``), each thought in a bot worker like a bot's ``turn.Decision``
+(its ``take`` answers), a second or so of work (``PART_SECONDS``, and the search of
+the move it is on), so that a long game's review never holds a worker for long.
 
-- **The chance to win** of seat ``s`` after a move: the game's own mapping of a
-  position to each seat's chance (``GameSpec.leaf_rewards``: its ``win_chances``, else
-  its heuristic's lead through a tanh, as the search bot values the positions it stops
-  at), averaged over ``SAMPLES`` determinizations of the position from seat ``s``'s
+- **The chance to win** of seat ``s`` after a move: the strong bot's evaluation of
+  the position, that is the game's own mapping of a position to each seat's chance
+  (``GameSpec.leaf_rewards``: its ``win_chances``, else its heuristic's lead through a
+  tanh), which is how the search values the positions its look-ahead stops at,
+  averaged over ``SAMPLES`` determinizations of the position from seat ``s``'s
   knowledge then (the future dice and draws, and the others' hidden things, dealt
   afresh: what happened later does not leak into the estimate). At the end it is the
   result: each winner's share of the win, 0 for the others (``win_shares``).
-- **A move's cost**: at each of a seat's decisions, the greedy bot's choice on the
-  seat's view then (``turn.Advice``: the view and seed a greedy bot in that seat would
-  have had); if it is not the move played, the seat's chance after it minus the chance
-  after the move played, both on the same ``SAMPLES`` determinizations of the seat's
-  view (common random numbers). The seat's three largest costs are its costliest
-  moves, each with what both moves gain the seat in the game's words (``gains``).
+- **The move preferred** at each of a seat's decisions: the strong bot's choice
+  (``BOT``: ``ismcts`` with a fixed iteration budget, so the same whatever the
+  machine) as a bot of that name in that seat would have made it (``turn.Decision``:
+  the seat's view then, determinized with the decision's seed, and the bot made
+  afresh with its seat's seed), thinking on nothing the seat could not see.
+- **A move's cost**: if the move preferred is not the move played, the seat's chance
+  after it minus the chance after the move played, both on the same ``SAMPLES``
+  determinizations of the seat's view (common random numbers). A move is costly only
+  if it lost a chance that shows in the review (``DIGITS`` places: above 0 once
+  rounded). The seat's three largest costs are its costliest moves, each with what
+  both moves gain the seat in the game's words (``gains``).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from housebuilders.agents.gains import gains
-from housebuilders.agents.turn import Advice
+from housebuilders.agents.turn import Decision
 from housebuilders.core import Action, State, win_shares
 from housebuilders.core.rng import seed_state
 
@@ -38,8 +48,15 @@ SAMPLES = 8
 #: a seat's costliest moves kept
 COSTLIEST = 3
 #: the seconds of work a part of a review does before it answers (it stops after the
-#: position it is on), well within a bot's time per move
+#: position it is on, its search included), well within a bot's time per move
 PART_SECONDS = 1.0
+#: the bot whose move a seat's is weighed against: the strong bot, the search, with a
+#: fixed budget of iterations (not of seconds: the same review on any machine). At most
+#: about a second a decision; a two-player game of greedy against random took from 2 to
+#: 32 seconds of one core to review, whatever the game (docs/web.md, "The review")
+BOT = "ismcts:iterations=200"
+#: the places a chance (and a chance lost) is shown to, in the review's figures
+DIGITS = 4
 
 _REVIEW_STREAM = 3 << 32
 
@@ -75,7 +92,7 @@ def _mean(values: Any) -> float:
 
 @dataclass(frozen=True)
 class Cost:
-    """One of a seat's moves that the greedy bot would not have played: the move
+    """One of a seat's moves that the strong bot would not have played: the move
     played (``step``: its number, 1 for the first move of the game), the move
     preferred, the seat's chance after each on its view then, and their gains in
     words."""
@@ -93,15 +110,20 @@ class Cost:
     def lost(self) -> float:
         return self.preferred_chance - self.played_chance
 
+    @property
+    def costly(self) -> bool:
+        """Whether the move lost a chance that shows: above 0 once rounded as shown."""
+        return round(self.lost, DIGITS) > 0
+
     def to_json(self) -> dict[str, Any]:
         return {
             "step": self.step,
             "seat": self.seat,
             "played": self.played,
             "preferred": self.preferred,
-            "played_chance": round(self.played_chance, 4),
-            "preferred_chance": round(self.preferred_chance, 4),
-            "lost": round(self.lost, 4),
+            "played_chance": round(self.played_chance, DIGITS),
+            "preferred_chance": round(self.preferred_chance, DIGITS),
+            "lost": round(self.lost, DIGITS),
             "played_gains": self.played_gains,
             "preferred_gains": self.preferred_gains,
         }
@@ -124,7 +146,8 @@ class ReviewPart:
     """A part of a finished game's review, to be thought in any process: the moves
     ``moves`` played from ``state``, the position after ``first`` moves of the game of
     seed ``seed``. ``take`` works through them for about ``seconds`` (at least one
-    move) and answers a ``PartDone``."""
+    move) and answers a ``PartDone``; ``bot`` names the bot whose moves are preferred
+    (``BOT``)."""
 
     state: State
     moves: tuple[tuple[int, Action], ...]
@@ -132,6 +155,7 @@ class ReviewPart:
     seed: int
     samples: int = SAMPLES
     seconds: float = PART_SECONDS
+    bot: str = BOT
 
     def take(self) -> PartDone:
         start = time.monotonic()
@@ -154,13 +178,14 @@ class ReviewPart:
 
     def cost(self, state: State, seat: int, played: Action, step: int) -> Cost | None:
         """The chance ``seat`` lost by ``played`` at ``state`` (move number ``step``),
-        if the greedy bot preferred another move (the words left for later)."""
-        advice = Advice.at(state, seat, "greedy", self.seed)
-        preferred, _ = advice.take()
+        if the review's bot, thinking on the seat's view then, preferred another move
+        and the move played lost a chance that shows."""
+        decision = Decision.at(state, seat, self.bot, self.seed)
+        preferred = decision.take()
         if preferred == played:
             return None
-        view = advice.view
-        salt = seed_state(advice.seed, _REVIEW_STREAM)
+        view = decision.view
+        salt = seed_state(decision.seed, _REVIEW_STREAM)
         mine: list[float] = []
         best: list[float] = []
         for j in range(self.samples):
@@ -169,26 +194,29 @@ class ReviewPart:
                 after = sample.clone()
                 after.play(seat, action)
                 into.append(_chance(after, seat))
-        if _mean(best) - _mean(mine) <= 1e-9:
-            return None  # the move played was as good, by this measure
-        return Cost(
+        cost = Cost(
             step,
             seat,
             state.describe(played),
             state.describe(preferred),
             _mean(mine),
             _mean(best),
-            gains(view, seat, played).words(),
-            gains(view, seat, preferred).words(),
+        )
+        if not cost.costly:
+            return None  # the move played was as good, by this measure (as shown)
+        return replace(
+            cost,
+            played_gains=gains(view, seat, played).words(),
+            preferred_gains=gains(view, seat, preferred).words(),
         )
 
 
 def costliest(costs: Sequence[Cost], keep: int = COSTLIEST) -> list[Cost]:
-    """Each seat's ``keep`` costliest moves of ``costs`` (a chance lost, not gained),
-    the costliest first, seat by seat."""
+    """Each seat's ``keep`` costliest moves of ``costs`` (a chance lost that shows,
+    ``Cost.costly``), the costliest first, seat by seat."""
     kept: list[Cost] = []
     for seat in sorted({c.seat for c in costs}):
-        mine = [c for c in costs if c.seat == seat and c.lost > 1e-9]
+        mine = [c for c in costs if c.seat == seat and c.costly]
         mine.sort(key=lambda c: (-c.lost, c.step))
         kept += mine[:keep]
     return kept

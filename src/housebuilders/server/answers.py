@@ -312,16 +312,17 @@ class ReplayStepPublic(BaseModel):
 
 
 class CostlyMovePublic(BaseModel):
-    """One of a seat's costliest moves: the move played, the move the greedy bot
-    preferred on the seat's view then, and the seat's chance to win after each."""
+    """One of a seat's costliest moves: the move played, the move the review's bot (the
+    strong bot) preferred on the seat's view then, and the seat's chance to win after
+    each."""
 
     step: int = Field(description="the move's number: it leads from step-1 to step")
     seat: int
     played: str = Field(description="the move played, in the game's words")
-    preferred: str = Field(description="the move the greedy bot preferred")
+    preferred: str = Field(description="the move the review's bot preferred")
     played_chance: float = Field(description="the seat's chance to win after the move played")
     preferred_chance: float = Field(description="... after the move preferred")
-    lost: float = Field(description="preferred_chance - played_chance, above 0")
+    lost: float = Field(description="preferred_chance - played_chance, above 0 as shown")
     played_gains: str = Field(description="what the move played gains the seat, in words")
     preferred_gains: str = Field(description="what the move preferred would have gained")
 
@@ -338,6 +339,11 @@ class ReviewPublic(BaseModel):
     costliest: list[CostlyMovePublic] | None = Field(
         None,
         description="each seat's (at most 3) costliest moves, seat by seat, the costliest first",
+    )
+    bot: str | None = Field(
+        None,
+        description="the bot whose moves are preferred, e.g. 'ismcts:iterations=100' (none "
+        "in a review stored before it was named: the greedy bot's)",
     )
     samples: int | None = Field(None, description="determinizations each chance averages")
     seconds: float | None = Field(None, description="how long it took to work out")

@@ -3,7 +3,8 @@
 
 When a table's game ends, the transaction that stores its last move also stores a
 pending review (``db.Review``), and the server queues it. One review at a time is
-worked out, in parts (``agents.review.ReviewPart``: a second or so of work each),
+worked out, in parts (``agents.review.ReviewPart``: a second or so of work each, and
+the strong bot's search of the move it stops at),
 each thought on the bot pool's workers as background work (``BotPool.think(...,
 low=True)``): a part gets a worker only when no bot move or hint waits for one, so the
 live tables' bots are held up by at most one part. The whole review is stored at once
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from housebuilders.agents.review import SAMPLES, Cost, ReviewPart, costliest
+from housebuilders.agents.review import BOT, DIGITS, SAMPLES, Cost, ReviewPart, costliest
 from housebuilders.core import State
 from housebuilders.server import db
 from housebuilders.server.bots import BotFailed, BotTimeout
@@ -157,7 +158,7 @@ class Reviews:
         done = 0
         while done < len(history) or not chances:
             moves = tuple(history[done : done + PART_MOVES])
-            part = ReviewPart(state, moves, done, table.seed, SAMPLES, seconds)
+            part = ReviewPart(state, moves, done, table.seed, SAMPLES, seconds, BOT)
             answer = await self._think(part)
             if answer.opening is not None:
                 chances.append(answer.opening)
@@ -168,8 +169,9 @@ class Reviews:
             state = await asyncio.to_thread(_played, state, moves[: answer.done])
             done += answer.done
         return {
+            "bot": BOT,
             "samples": SAMPLES,
-            "chances": [[round(c, 4) for c in row] for row in chances],
+            "chances": [[round(c, DIGITS) for c in row] for row in chances],
             "costliest": [c.to_json() for c in costs],
         }
 

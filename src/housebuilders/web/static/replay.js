@@ -43,6 +43,7 @@ const el = {
   chanceLegend: $("chance-legend"),
   costlyPanel: $("costly-panel"),
   costly: $("costly"),
+  reviewBot: $("review-bot"),
 };
 
 const zoom = boardZoom(el.board, $("board-zoom"));
@@ -287,6 +288,9 @@ function markChart(step) {
 // then ready; the page asks again every few seconds meanwhile.
 const percent = (v) => `${Math.round(v * 100)}%`;
 const REVIEW_POLL_MS = 3000;
+// the bot whose moves the review preferred, named as the server does (a review stored
+// before reviews named it was the greedy bot's)
+const reviewBot = (review) => (review.bot ? `the strong bot (${review.bot})` : "the greedy bot");
 
 async function loadReview() {
   const r = await api("GET", `/api/tables/${encodeURIComponent(TABLE)}/review`);
@@ -322,10 +326,11 @@ function showReview(review) {
     }),
   );
   markChart(state.step);
-  showCostly(review.costliest || []);
+  el.reviewBot.textContent = reviewBot(review);
+  showCostly(review.costliest || [], reviewBot(review));
 }
 
-function showCostly(costly) {
+function showCostly(costly, bot) {
   const fragment = document.createDocumentFragment();
   for (let seat = 0; seat < state.summary.players; seat++) {
     const mine = costly.filter((c) => c.seat === seat);
@@ -342,7 +347,7 @@ function showCostly(costly) {
     }
     const list = document.createElement("ol");
     list.className = "costly";
-    for (const c of mine) list.append(costlyItem(c));
+    for (const c of mine) list.append(costlyItem(c, bot));
     if (mine.length) part.append(list);
     fragment.append(part);
   }
@@ -350,7 +355,7 @@ function showCostly(costly) {
   el.costlyPanel.hidden = false;
 }
 
-function costlyItem(c) {
+function costlyItem(c, bot) {
   const seats = state.summary.seats;
   const li = document.createElement("li");
   li.dataset.step = String(c.step);
@@ -365,7 +370,7 @@ function costlyItem(c) {
   lost.textContent = ` −${percent(c.lost)} chance to win (${percent(c.preferred_chance)} → ${percent(c.played_chance)})`;
   const preferred = document.createElement("p");
   preferred.className = "preferred";
-  preferred.textContent = `The bot preferred: ${withSeatNames(c.preferred, seats)}.`;
+  preferred.textContent = `${bot[0].toUpperCase()}${bot.slice(1)} preferred: ${withSeatNames(c.preferred, seats)}.`;
   const why = document.createElement("p");
   why.className = "why muted";
   why.textContent = `Why: it gains ${c.preferred_gains}; the move played gains ${c.played_gains}.`;
