@@ -11,7 +11,7 @@ each check that failed and why. A game's own test suite can run the checks one b
 one, each a test of its own (``checks``, as this repository's
 tests/test_conformance.py does), or through the pytest plugin:
 ``pytest --housebuilders-game tic-tac-toe`` (docs/adding-a-game.md, Tests). The
-checks themselves are in ``core.testing`` and ``core.doccheck``.
+checks themselves are in ``core.testing``, ``core.viewcheck`` and ``core.doccheck``.
 """
 
 from __future__ import annotations
@@ -31,10 +31,10 @@ from housebuilders.core.testing import (
     check_information_rule,
     check_random_game,
     check_state,
-    check_views,
     determinize_varies,
     random_playout,
 )
+from housebuilders.core.viewcheck import check_views
 
 __all__ = ["Check", "GameCheckFailed", "check_game", "checks", "player_counts"]
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -536,60 +535,3 @@ def determinize_varies(state: State, player: int, tries: int = 8) -> bool:
 
     truth = hidden(state)
     return any(hidden(state.determinize(player, seed)) != truth for seed in range(tries))
-
-
-def draw_svg(state: State, seat: int | None) -> tuple[Any, list[dict[str, Any]]]:
-    """The game's SVG view of ``state`` from ``seat``, parsed (an ElementTree root),
-    with the legal actions it was drawn for."""
-    draw = state.spec.svg_view
-    assert draw is not None, f"{state.spec.id} has no svg_view"
-    legal = state.legal_json(seat)
-    return ET.fromstring(draw(state.observe(seat), legal)), legal
-
-
-def clickable(root: Any) -> dict[int, Any]:
-    """The parts of a drawing that stand for legal actions, by action index."""
-    return {int(el.get("data-index", "")): el for el in root.iter() if "data-index" in el.attrib}
-
-
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def check_views(state: State) -> None:
-    """The game's views of ``state`` from every seat and the spectator: the text view
-    renders; the observation has ``players``, an object a seat (docs/contract.md); the
-    SVG parses, has a viewBox, no script, image, foreign object or link;
-    every clickable part is a legal action of that seat, of class ``act``, titled with
-    the action's sentence; every part that asks why not (class ``ask``) names an action
-    of the game that the seat may not play now, and the spectator's drawing has none."""
-    spec = state.spec
-    for seat in [*range(state.num_players), None]:
-        players = state.observe(seat).get("players")
-        assert isinstance(players, list) and len(players) == state.num_players, (
-            f"seat {seat}: the observation needs 'players', a list of one object a seat "
-            "(the web table names the seats in it)"
-        )
-        assert all(isinstance(p, dict) for p in players), f"seat {seat}: 'players' holds objects"
-        if spec.text_view is not None:
-            text = spec.text_view(state.observe(seat))
-            assert isinstance(text, str) and text.strip(), f"seat {seat}: empty text view"
-        if spec.svg_view is None:
-            continue
-        root, legal = draw_svg(state, seat)
-        assert root.tag == SVG + "svg" and root.get("viewBox"), f"seat {seat}: not an SVG"
-        tags = {el.tag.removeprefix(SVG) for el in root.iter()}
-        assert not tags & {"script", "image", "foreignObject"}, f"seat {seat}: {tags}"
-        links = [v for el in root.iter() for k, v in el.attrib.items() if k.endswith("href")]
-        assert not links, f"seat {seat}: the drawing links to {links}"
-        sentences = {a["index"]: a["text"] for a in legal}
-        for index, el in clickable(root).items():
-            assert index in sentences, f"seat {seat}: part {index} is not a legal action"
-            assert "act" in el.get("class", "").split(), f"seat {seat}: part {index} class"
-            title = el.findtext(SVG + "title")
-            assert title == sentences[index], f"seat {seat}: part {index} titled {title!r}"
-        for el in root.iter():
-            if "data-action" in el.attrib:
-                assert seat is not None, "the spectator's drawing asks why not"
-                asked = spec.action_from_json(json.loads(el.get("data-action", "")))
-                assert spec.action_index(asked) not in sentences, f"seat {seat}: {asked} is legal"
-                assert "ask" in el.get("class", "").split(), f"seat {seat}: {asked} class"

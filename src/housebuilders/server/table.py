@@ -19,14 +19,10 @@ from typing import Any
 
 from housebuilders.core import Action, GameSpec, IllegalAction, State
 from housebuilders.core.draw import shorten
+from housebuilders.core.draw.actions import WHY_SEED
 from housebuilders.core.ties import tie_notes
 from housebuilders.server import clocks
 from housebuilders.server.seats import SeatInfo, find_seat
-
-#: the seed of the seat's determinization a refusal is worked out on: any fixed one
-#: (the answer may depend only on what the seat knows, whatever the seed)
-WHY_SEED = 0
-
 
 #: a person's name is cut to this many characters in the drawings (a name may have 40):
 #: the page shows it whole

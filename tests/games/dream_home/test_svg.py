@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import housebuilders as hb
-from housebuilders.core.testing import clickable, draw_svg
+from housebuilders.core.viewcheck import clickable, draw_svg
 
 
 def test_every_legal_action_of_the_acting_seat_is_clickable() -> None:

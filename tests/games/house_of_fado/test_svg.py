@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import housebuilders as hb
-from housebuilders.core.testing import SVG, check_views, clickable, draw_svg
+from housebuilders.core.viewcheck import SVG, check_views, clickable, draw_svg
 from housebuilders.games.house_of_fado.actions import (
     ACTION_SPACES,
     COLOUR_NAMES,

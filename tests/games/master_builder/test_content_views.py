@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import housebuilders as hb
-from housebuilders.core.testing import check_views
+from housebuilders.core.viewcheck import check_views
 from housebuilders.games.master_builder.actions import FIRES, HIRES, PUT_UPS, REPAYS
 from housebuilders.games.master_builder.content import DATA
 from housebuilders.games.master_builder.text import contract_title

@@ -15,7 +15,7 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.core import State
-from housebuilders.core.testing import SVG, check_views, clickable, draw_svg
+from housebuilders.core.viewcheck import SVG, check_views, clickable, draw_svg
 from housebuilders.games.master_builder.actions import SPACE, money
 from housebuilders.games.master_builder.svg import svg
 from housebuilders.games.master_builder.text import (

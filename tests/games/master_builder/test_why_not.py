@@ -1,7 +1,8 @@
 """Master Builder's "why not" (docs/web.md): a part of the board the seat may not play
-now (a deck's face-up card, a contract on offer, an IOU, a section of its contract) is
-drawn with an ``ask`` naming the action, and the server's answer, the engine's refusal
-worked out on the seat's determinization, names the rule it breaks."""
+now (a deck's face-up card, a contract on offer, an IOU, a worker, an event card, a
+section of its contract) is drawn with an ``ask`` naming the action, and the server's
+answer, the engine's refusal worked out on the seat's determinization, names the rule
+it breaks."""
 
 from __future__ import annotations
 
@@ -12,11 +13,11 @@ from typing import Any
 import pytest
 
 from housebuilders.core import IllegalAction, State
-from housebuilders.core.testing import SVG, check_views, draw_svg
+from housebuilders.core.draw.actions import WHY_SEED
+from housebuilders.core.viewcheck import SVG, check_views, draw_svg
 from housebuilders.games.master_builder.actions import NONE
 from housebuilders.games.master_builder.content import TOWN_WALLS
 from housebuilders.games.master_builder.state import MasterBuilderState
-from housebuilders.server.table import WHY_SEED
 from tests.games.master_builder.positions import (
     A,
     F,
@@ -67,7 +68,9 @@ def test_a_hire_past_the_wage_cap_asks_and_is_refused_by_the_wage_track() -> Non
     assert "The wage track ends at 30" in refused.message
     assert refused.rule == "master-builder §Hiring a Worker"
     assert {"kind": "hire-worker", "skill": J} not in asked  # legal: clickable, not asked
-    assert asks(s, 1) == [] and asks(s, None) == []  # not to act; the spectator
+    waiting = why_not(s, 1, hire)  # a seat not to act asks too: it is told whose turn it is
+    assert hire in asks(s, 1) and "may not act now (acting: [0])" in waiting.message
+    assert asks(s, None) == []  # the spectator has no move to ask about
 
 
 @pytest.mark.rule("MB-48", "MB-54")

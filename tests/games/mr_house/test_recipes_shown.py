@@ -14,7 +14,7 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.core.rules import filled, rules_of, rules_text
-from housebuilders.core.testing import draw_svg
+from housebuilders.core.viewcheck import draw_svg
 from housebuilders.games.mr_house import actions as A
 from housebuilders.games.mr_house.content import BASIC_PART_IDS, PART_IDS, load_content
 from housebuilders.games.mr_house.house import ROOF, WOOD_WALL, Column, Wall

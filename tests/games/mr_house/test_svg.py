@@ -4,6 +4,7 @@ the seat's legal actions, clickable where an action has a place."""
 from __future__ import annotations
 
 import copy
+import json
 import random
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -11,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 import housebuilders as hb
-from housebuilders.core.testing import check_views, clickable as _clickable, draw_svg as _draw
+from housebuilders.core.viewcheck import check_views, clickable as _clickable, draw_svg as _draw
 from housebuilders.games.mr_house import actions as A
 from housebuilders.games.mr_house.house import ROOF, WOOD_WALL, Column, Wall
 from housebuilders.games.mr_house.svg import svg as svg_view
@@ -96,6 +97,33 @@ def test_every_legal_build_of_the_advanced_variant_has_a_spot_garage_included() 
 
 
 @pytest.mark.rule("MH-11")
+def test_the_seat_s_house_asks_why_not_where_each_part_could_go() -> None:
+    """Not building now (preparing), the seat's house asks about a wall beside it and on
+    its column without a roof, a roof on that column, a window on each built wall and a
+    chimney on the roof; another seat's house asks nothing."""
+    house = (
+        Column((Wall(WOOD_WALL, 1), Wall(WOOD_WALL)), ROOF, False),
+        Column((Wall(WOOD_WALL),)),
+    )
+    state = at_construction(players=2, houses={0: house, 1: house})
+    check_views(state)
+    for seat in (0, 1):
+        root, _ = _draw(state, seat)
+        asked = [json.loads(el.get("data-action", "")) for el in root.iter()
+                 if "data-action" in el.attrib]  # fmt: skip
+        builds = [(a["part"], a["column"], a["level"]) for a in asked if a["kind"] == "build"]
+        assert len(builds) == len(set(builds))  # its own house asks, not the other's alike
+        assert set(builds) == {
+            ("wood_wall", 2, 0),  # beside the house: a new column
+            ("wood_wall", 1, 1),  # on the column without a roof
+            ("roof", 1, 0),
+            ("window", 0, 0),  # on each built wall
+            ("window", 0, 1),
+            ("window", 1, 0),
+            ("chimney", 0, 2),  # on the roof
+        }, seat
+
+
 def test_a_face_down_marker_of_another_player_shows_no_value() -> None:
     state = hb.new_game("mr-house-basic", 3, seed=3)
     act(state, A.PlaceMarker(3, 9))  # player 0

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 import housebuilders as hb
-from housebuilders.core.testing import clickable as _clickable, draw_svg as _draw
+from housebuilders.core.viewcheck import clickable as _clickable, draw_svg as _draw
 from housebuilders.games.welcome_to.actions import Claim, Mark, Pick, Skip, Write
 from housebuilders.games.welcome_to.state import WelcomeToState
 from housebuilders.games.welcome_to.svg import svg as svg_view

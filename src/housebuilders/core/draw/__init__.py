@@ -11,7 +11,8 @@ For the web table (``GameSpec.svg_view(observation, legal) -> str``):
   colours);
 - ``actions``: the seat's legal actions (``Acts``, found by kind and fields), the
   clickable group ``act`` (class ``act``, ``data-index``, a ``<title>`` with the action's
-  sentence), ``asks`` (a part for an action not legal now: the client asks why not),
+  sentence), ``asks`` (a part for an action not legal now: the client asks why not;
+  ``asking`` gives a part's action to ask about on a seat's own drawing only),
   ``explained`` (a part with a tooltip) and ``chips`` (a row of clickable labels);
 - ``board``: the ``document`` (the frame with the theme's style and the paper), its
   ``header``, ``card_face``, ``token``, ``track``, ``table``, fill ``pattern``.
@@ -40,6 +41,7 @@ from housebuilders.core.draw.actions import (
     Acts,
     Legal,
     act,
+    asking,
     asks,
     chip_rows,
     chips,
@@ -91,6 +93,7 @@ __all__ = [
     "Row",
     "Theme",
     "act",
+    "asking",
     "asks",
     "bold",
     "bold_width",

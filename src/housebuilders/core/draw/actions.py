@@ -16,6 +16,11 @@ from housebuilders.core.draw.theme import ghost
 
 Json = dict[str, Any]
 
+#: the seed of the seat's determinization on which a part's ``ask`` is answered (the web
+#: table's "why not?", the kit's check of the asks): any fixed one (the answer may depend
+#: only on what the seat knows, whatever the seed)
+WHY_SEED = 0
+
 
 class Legal(NamedTuple):
     """One legal action as the view receives it."""
@@ -78,6 +83,14 @@ def maybe_act(
     if ask is not None:
         return [asks(ask, title, *parts)]
     return [explained(title, *parts)] if title else parts
+
+
+def asking(obs: Json, action: Json, owner: int | None = None) -> Json | None:
+    """``action`` as the ``ask`` of a part that stands for it (``maybe_act``), on a
+    seat's own drawing: a spectator has no move to ask about, nor a seat about a part
+    of another seat's (``owner``: the seat whose part it is; None, the board's)."""
+    you = obs.get("you")
+    return None if you is None or owner not in (None, you) else action
 
 
 def asks(action: Json, title: str, *parts: str) -> str:

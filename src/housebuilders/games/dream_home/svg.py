@@ -1,7 +1,10 @@
 """Dream Home drawn as SVG with the drawing kit: the board's five columns (the pair to
 take, or to discard, clickable), then each home, its three floors of spaces (where the
 room card in hand may go, face up or down, clickable), its roof stack and what it
-holds. A pure function of an observation and the seat's legal actions."""
+holds. On the seat's own drawing a column not to be taken now asks why not taking it
+(or, while one is discarded, discarding it), a space of its home why not placing the
+room card there (an empty one) or decorating it (a room). A pure function of an
+observation and the seat's legal actions."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from housebuilders.core.draw import (
     Acts,
     Box,
     Theme,
+    asking,
     bold,
     caption,
     card_face,
@@ -102,8 +106,7 @@ def _about_resource(resource: Json | None) -> str:
 
 def _board(obs: Json, acts: Acts, top: float) -> list[str]:
     parts = [caption(20, top + 12, f"The board (round {obs['round']} of {obs['rounds']})")]
-    asked = {"take": "take-column", "discard": "discard"}.get(obs["phase"])
-    asking = obs["you"] is not None and obs["you"] in obs["acting"] and asked
+    asked = "discard" if obs["phase"] == "discard" else "take-column"  # the column's moves
     for i, column in enumerate(obs["columns"]):
         x = 20 + i * (CARD_W + 12)
         upper = Box(x, top + 22, CARD_W, CARD_H)
@@ -118,9 +121,9 @@ def _board(obs: Json, acts: Acts, top: float) -> list[str]:
                                  *top_face)]  # fmt: skip
         pair.append(explained(_about_room(column["room"]), *_room_face(lower, column["room"])))
         item = acts.find("take-column", column=i) or acts.find("discard", column=i)
-        # (column 1 is never discarded: no such action to ask about)
-        ask = {"kind": asked, "column": i} if asking and (i or asked != "discard") else None
-        parts += maybe_act(item, pair, ask)
+        # (column 1 is never discarded: its pair asks why it may not be taken)
+        kind = asked if i else "take-column"
+        parts += maybe_act(item, pair, asking(obs, {"kind": kind, "column": i}))
     decks = f"decks: {obs['room_deck']} room cards, {obs['resource_deck']} resource cards"
     parts.append(muted(20, top + 22 + 2 * CARD_H + 26, decks, 11))
     return parts
@@ -136,7 +139,6 @@ def _home(obs: Json, seat: int, acts: Acts, box: Box) -> list[str]:
     right = f"roof: {p['roof']} cards" + (f"; {score} points" if score is not None else "")
     parts.append(text(box.x + box.w - 12, box.y + 20, right, 12, "end"))
     rows = [*FLOORS, ("basement", range(10, 12))]
-    placing = bool(acts) and obs["phase"] == "place" and obs["you"] == seat
     for r, (name, spaces) in enumerate(rows):
         y = box.y + 32 + r * (SPACE_H + 6)
         parts.append(muted(box.x + 12, y + SPACE_H / 2 + 4, name, 11))
@@ -153,10 +155,10 @@ def _home(obs: Json, seat: int, acts: Acts, box: Box) -> list[str]:
                 about = "an empty room (a card face down): 0 points; it joins nothing"
             else:
                 about = SPACE_RULES[name] if shown is None else _about_room(shown)
-            ask = None
-            if placing and shown is None:
-                ask = {"kind": "place-room", "space": space}
-            parts += maybe_act(item, face, ask, about)
+            # an empty space stands for placing the room card there, a room card for
+            # decorating it (the supplier's and the handyman's moves are chips)
+            kind = "place-room" if shown is None else "decorate"
+            parts += maybe_act(item, face, asking(obs, {"kind": kind, "space": space}, seat), about)
             face_down = acts.find("place-down", space=space) or acts.find(
                 "ladder-down", space=space
             )

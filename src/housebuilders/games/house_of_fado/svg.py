@@ -15,7 +15,11 @@ the action, no bonus, no assistant...), and each player's restaurant: its action
 space, its musicians (chips under each: raise its fame with these customers, a fame
 6 choice, dismiss), its tables (chips under each: these customers of that group, or
 the critic) and bar, notes, fado tiles, workers and assistants. A seat acts on its
-own restaurant only."""
+own restaurant only. On the seat's own drawing each of these parts that is not a move
+now asks why not the move it stands for (``asking``): a space its placing, a tile its
+hiring or promotion, a group its critic, a customer its taking, a fado tile its
+scoring, a note its gaining, a kick-out space its freeing, a musician of one's own its
+dismissal, a table its customers (``seat_ask``)."""
 
 from __future__ import annotations
 
@@ -28,6 +32,7 @@ from housebuilders.core.draw import (
     Box,
     Legal,
     Theme,
+    asking,
     bold,
     caption,
     card_face,
@@ -161,12 +166,6 @@ def spot(box: Box, item: Legal | None, fill: str = "none", rx: float = 6) -> str
     return rect(box, rx=rx, fill=fill, stroke=EMPTY_EDGE, stroke_dasharray=dashes)
 
 
-def asking(obs: Json, action: Json) -> Json | None:
-    """``action`` for a part to ask why not (``maybe_act``): a seat's drawing asks, a
-    spectator has no move to ask about."""
-    return action if obs["you"] is not None else None
-
-
 def on_a_space(acts: Acts, space: int) -> Legal | None:
     """The action drawn on a space: a piece placed or kicked there, a space freed, an
     assistant taken from it (one phase asks one of them)."""
@@ -201,12 +200,12 @@ def action_space(
     y: float,
     shown: Json | None,
     current: bool,
-    mine: bool = True,
+    ask: Json | None,
 ) -> tuple[list[str], float]:
     """An action space with the piece ``shown`` on it (its edge warm when ``current``:
     this turn's worker went there), and a chip under it per worker that may move
-    there; with the height they take. Not a move now, it asks why not placing a
-    worker there is one (``mine``: the seat's own space, or the board's)."""
+    there; with the height they take. Not a move now, it asks why not ``ask`` (placing
+    a worker there, on the seat's own drawing)."""
     box = Box(x, y, SPACE_W, 56)
     item = on_a_space(acts, space)
     face = [rect(box, rx=8, **ghost()) if item else
@@ -214,7 +213,6 @@ def action_space(
                  stroke_width=3 if current else 1.2),
             muted(box.x + box.w / 2, box.y + 13, space_label(space), 10, "middle")]  # fmt: skip
     face += piece(shown, box.x + box.w / 2, box.y + 34)
-    ask = {"kind": Place.kind, "space": space} if mine else None
     parts = maybe_act(item, face, ask, SPACE_RULES[LOCATION_OF[space]])
     moves = [(space_label(a.action["origin"]), a) for a in acts.matching(Move.kind, space=space)]
     more, h = chip_rows(moves, box.x, box.y + box.h + 2, box.w, CHIP)
@@ -226,8 +224,8 @@ def action_spaces(obs: Json, acts: Acts, location: int, y: float) -> tuple[list[
     for space in range(ACTION_SPACES):
         if LOCATION_OF[space] == location:
             shown, current = obs["spaces"][space], space == obs["target"]
-            x, seated = space_x(obs, space), obs["you"] is not None
-            more, used = action_space(acts, space, x, y, shown, current, seated)
+            ask = asking(obs, {"kind": Place.kind, "space": space})
+            more, used = action_space(acts, space, space_x(obs, space), y, shown, current, ask)
             parts += more
             h = max(h, used)
     return parts, h
@@ -417,8 +415,10 @@ def musician_slot(obs: Json, acts: Acts, seat: int, t: int, box: Box) -> tuple[l
     parts = [muted(box.x, box.y - 3, kind["name"], 10)]
     if tile is None:
         parts.append(spot(box, None))
-    else:
-        parts += tile_card(obs, tile, box, None, prices=False)
+    else:  # the musician's own move (its chips say the others): its dismissal
+        ask = asking(obs, {"kind": Dismiss.kind, "type": t}, seat)
+        legal = acts.find(Dismiss.kind, type=t)
+        parts += tile_card(obs, tile, box, None, prices=False, ask=None if legal else ask)
     items = []
     for kind_name in ON_A_MUSICIAN:
         for a in acts.matching(kind_name, type=t):
@@ -444,7 +444,7 @@ def table_spot(obs: Json, acts: Acts, seat: int, t: int, box: Box) -> tuple[list
     p = obs["players"][seat]
     seats, seated = obs["tables"][t], p["tables"][t]
     covered = t not in p["open_tables"]
-    parts = [
+    face = [
         rect(box, rx=8, fill="#d9d2c6" if covered else "#f3ead8", stroke=THEME.edge),
         muted(box.x + 8, box.y + 13, f"table of {seats}" + " (covered)" * covered, 10),
     ]
@@ -452,9 +452,13 @@ def table_spot(obs: Json, acts: Acts, seat: int, t: int, box: Box) -> tuple[list
         cx = box.x + 16 + k * 22
         colour = seated[k] if k < len(seated) else None
         fill = customer_fill(obs, colour) if colour else "#fff"
-        parts.append(circle(cx, box.y + 30, 8, fill=fill, stroke="#0006"))
+        face.append(circle(cx, box.y + 30, 8, fill=fill, stroke="#0006"))
     if p["critic"] == t:
-        parts.append(bold(box.x + box.w - 8, box.y + 13, "critic", 10, "end", fill="#7a1f2b"))
+        face.append(bold(box.x + box.w - 8, box.y + 13, "critic", 10, "end", fill="#7a1f2b"))
+    seated_now = acts.matching(Seat.kind, table=t) or acts.matching(BringCritic.kind, table=t)
+    about = f"a table of {seats}: customers of one group sit at an empty, uncovered table"
+    ask = None if seated_now else asking(obs, seat_ask(obs, t), seat)
+    parts = maybe_act(None, face, ask, about)
     y = box.y + box.h + 2
     for g, name in enumerate(GROUP_NAMES):  # a row of chips per group: who to bring
         items = [(counts_label(obs, a.action), a)
@@ -466,6 +470,21 @@ def table_spot(obs: Json, acts: Acts, seat: int, t: int, box: Box) -> tuple[list
             parts += more
             y += h
     return parts, y - box.y
+
+
+def seat_ask(obs: Json, table: int) -> Json:
+    """The move a table stands for, to ask why not: bringing customers to it, one of the
+    first customer of the Street (of the first group that has one; else one of the
+    first colour of the left group), a choice of a group and a count the table does not
+    fix."""
+    group, colour = 0, 0
+    for g, shown in enumerate(obs["groups"]):
+        known = [c for c in shown["customers"] if c in obs["colours"]]
+        if known:
+            group, colour = g, obs["colours"].index(known[0])
+            break
+    counts = {name: int(c == colour) for c, name in enumerate(COLOUR_NAMES)}
+    return {"kind": Seat.kind, "group": group, "table": table, **counts}
 
 
 def restaurant(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], float]:
@@ -487,8 +506,8 @@ def restaurant(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], f
         if RESTAURANT_SPACE in p[kind]:
             shown = {"seat": seat, "assistant": assistant}
     current = obs["target"] == RESTAURANT_SPACE and obs["turn"] == seat
-    mine = obs["you"] == seat
-    more, h = action_space(acts, RESTAURANT_SPACE, 2 * MARGIN, y + 40, shown, current, mine)
+    ask = asking(obs, {"kind": Place.kind, "space": RESTAURANT_SPACE}, seat)
+    more, h = action_space(acts, RESTAURANT_SPACE, 2 * MARGIN, y + 40, shown, current, ask)
     parts += more
     heights = [h]
     for t in range(len(obs["types"])):

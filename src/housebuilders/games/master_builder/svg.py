@@ -12,10 +12,12 @@ contract with its six sections (chips under a section staff it, one per crew; a 
 on a planned section takes its workers off). The passes, the plan's submission and the
 answers to a rent offer are chips under the board. A seat acts on its own panel only.
 
-While the seat is to act, a part that stands for an action it may not play now asks the
-server why not (``ask``): a deck's face-up card (or empty place) its hire, a contract on
-offer its naming for bidding, an IOU its repayment, a section of one's contract not built
-nor planned its staffing by the crew its code shows (public content). An ask names only
+On the seat's own drawing, a part that stands for an action it may not play now asks
+the server why not (``ask``), whether the seat is to act or not: a deck's face-up card
+(or empty place) its hire, a card of the deck looked into its choice, a contract on offer
+its naming for bidding; on its own panel an IOU its repayment, a worker its firing, an
+event card its play, a section of its contract not built nor planned its staffing by the
+crew its code shows (public content), a planned one its unstaffing. An ask names only
 an action, never hidden information."""
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from housebuilders.core.draw import (
     Box,
     Legal,
     Theme,
+    asking,
     bold,
     caption,
     card_face,
@@ -107,11 +110,6 @@ PLACED = {
 
 def panel(box: Box, colour: str | None = None) -> list[str]:
     return [rect(box, rx=10, fill="#fffdf8", stroke=colour or THEME.edge, stroke_width=1.5)]
-
-
-def asking(obs: Json, acts: Acts) -> bool:
-    """Whether the seat is to act: its parts that are not legal now ask why not."""
-    return bool(acts) and obs["you"] in obs["acting"]
 
 
 def worker_card(obs: Json, worker: Json, box: Box, item: Legal | None,
@@ -200,14 +198,13 @@ def phase_track(obs: Json, y: float) -> tuple[list[str], float]:
 def decks(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
     parts = [caption(2 * MARGIN, y + 12, "Worker decks (face-up card on top)")]
     tallest = 0.0
-    ask_why = asking(obs, acts)
     for s, deck in enumerate(obs["decks"]):
         x = 2 * MARGIN + s * (DECK_W + 40)
         box = Box(x, y + 20, DECK_W, DECK_H)
         count = f"{skill_name(obs, s)} deck: {plural(deck['size'], 'card')}"
         parts.append(muted(x, y + 20 + DECK_H + 11, count, 10))
         item = acts.find(HireWorker.kind, skill=s)
-        ask = {"kind": HireWorker.kind, "skill": s} if ask_why else None
+        ask = asking(obs, {"kind": HireWorker.kind, "skill": s})
         if deck["top"]:
             parts += worker_card(obs, deck["top"], Box(x, y + 20, DECK_W, WORKER_H + 14), item,
                                  ask=ask)  # fmt: skip
@@ -231,7 +228,8 @@ def decks(obs: Json, acts: Acts, y: float) -> tuple[list[str], float]:
             cx = 2 * MARGIN + (k % 8) * (WORKER_W + 8)
             cy = y + height + 18 + (k // 8) * (WORKER_H + 6)
             item = acts.find(ChooseWorker.kind, worker=worker["id"])
-            parts += worker_card(obs, worker, Box(cx, cy, WORKER_W, WORKER_H), item)
+            ask = asking(obs, {"kind": ChooseWorker.kind, "worker": worker["id"]})
+            parts += worker_card(obs, worker, Box(cx, cy, WORKER_W, WORKER_H), item, ask=ask)
         height += 22 + ((len(obs["looking"]) + 7) // 8) * (WORKER_H + 6)
     return parts, height
 
@@ -260,13 +258,12 @@ def contracts_on_offer(obs: Json, acts: Acts, y: float) -> tuple[list[str], floa
     parts = [caption(2 * MARGIN, y + 12, "Contracts on offer"),
              muted(WIDTH - 2 * MARGIN, y + 12, left, 10, "end")]  # fmt: skip
     per_row = PANEL_W // (CONTRACT_W + 8)
-    ask_why = asking(obs, acts)
     for k, shown in enumerate(obs["display"]):
         c = shown["contract"]
         box = Box(2 * MARGIN + (k % per_row) * (CONTRACT_W + 8),
                   y + 20 + (k // per_row) * (CONTRACT_H + 6), CONTRACT_W, CONTRACT_H)  # fmt: skip
         item = acts.find(PutUp.kind, contract=c)
-        ask = {"kind": PutUp.kind, "contract": c} if ask_why else None
+        ask = asking(obs, {"kind": PutUp.kind, "contract": c})
         parts += contract_card(obs, c, box, item, shown["bonus"], c == obs["auction"], ask)
     rows = (len(obs["display"]) + per_row - 1) // per_row
     height: float = 24 + rows * (CONTRACT_H + 6)
@@ -340,7 +337,7 @@ def ious(obs: Json, acts: Acts, seat: int, x: float, y: float) -> list[str]:
         face = [card_face(box, "#efe2c4", THEME.edge, rx=3),
                 text(box.x + 5, box.y + 13, f"{loan_name(obs, k)} IOU ×{count}", 10)]  # fmt: skip
         about = f"{loan_name(obs, k)} loan: its repayment is subtracted from your money at the end"
-        ask = {"kind": RepayIou.kind, "loan": k} if asking(obs, acts) else None
+        ask = asking(obs, {"kind": RepayIou.kind, "loan": k}, seat)
         parts += maybe_act(acts.find(RepayIou.kind, loan=k), face, ask, about)
         x += 98
     loans = [(f"take a {loan_name(obs, a.action['loan'])} loan", a)
@@ -359,7 +356,8 @@ def workers(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], floa
                   y + 14 + (k // per_row) * (WORKER_H + 6), WORKER_W, WORKER_H)  # fmt: skip
         item = (acts.find(FireWorker.kind, worker=w) or acts.find(EventDismiss.kind, worker=w)
                 or acts.find(EventUnavailable.kind, worker=w))  # fmt: skip
-        parts += worker_card(obs, worker, box, item, "rented out" * (w in p["rented_out"]))
+        ask = asking(obs, {"kind": FireWorker.kind, "worker": w}, seat)  # its own move: firing
+        parts += worker_card(obs, worker, box, item, "rented out" * (w in p["rented_out"]), ask)
     rows = max(1, (len(p["workers"]) + per_row - 1) // per_row)
     height = 16 + rows * (WORKER_H + 6)
     if p["rented_in"]:
@@ -380,7 +378,8 @@ def hand(obs: Json, acts: Acts, seat: int, y: float) -> tuple[list[str], float]:
         box = Box(130 + k * 170, y, 160, 20)
         face = [card_face(box, "#e6eef6", THEME.edge, rx=4),
                 text(box.x + 6, box.y + 14, event_name(obs, e), 10)]  # fmt: skip
-        parts += maybe_act(acts.find(PlayEvent.kind, event=e), face)
+        ask = asking(obs, {"kind": PlayEvent.kind, "event": e}, seat)
+        parts += maybe_act(acts.find(PlayEvent.kind, event=e), face, ask, event_name(obs, e))
     return parts, 26
 
 
@@ -419,7 +418,6 @@ def contract_row(obs: Json, acts: Acts, seat: int, c: int, y: float) -> tuple[li
     parts = [bold(2 * MARGIN, y + 14, contract_title(obs, c), 10.5),
              muted(2 * MARGIN, y + 28, f"pays {money(card['amount'])}", 10)]  # fmt: skip
     tallest = 40.0
-    ask_why = asking(obs, acts)
     for s, built in enumerate(obs["built"][c]):
         box = Box(2 * MARGIN + 170 + s * (SECTION_W + 6), y, SECTION_W, 34)
         label = section_label(obs, c, s)
@@ -436,9 +434,11 @@ def contract_row(obs: Json, acts: Acts, seat: int, c: int, y: float) -> tuple[li
                     text(box.x + 5, box.y + 14, label, 10)]  # fmt: skip
         crews = [(crew_label(a.action["first"], a.action["second"]), a)
                  for a in acts.matching(Staff.kind, contract=c, section=s)]  # fmt: skip
-        ask = None
-        if ask_why and not built and (c, s) not in planned and not crews:
-            ask = staff_ask(obs, c, s)
+        ask = None  # a section to build asks why not its staffing, a planned one its unstaffing
+        if (c, s) in planned:
+            ask = asking(obs, {"kind": Unstaff.kind, "contract": c, "section": s}, seat)
+        elif not built and not crews:
+            ask = asking(obs, staff_ask(obs, c, s), seat)
         parts += maybe_act(acts.find(Unstaff.kind, contract=c, section=s), face, ask)
         more, h = chip_rows(crews, box.x, box.y + box.h + 1, box.w, CHIP)
         parts += more

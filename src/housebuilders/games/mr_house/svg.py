@@ -16,7 +16,10 @@ resolved, an office benefit, a worker or privilege card, a free spot of the
 house (dashed; split in two when two parts may go there), a crew of worker
 cards. The others (start or finish building, ...) are left to the client's
 list of buttons, and so is giving up a built part, so that no click on the
-house itself destroys anything.
+house itself destroys anything. On the seat's own drawing a part that stands for a
+move not legal now asks why not (``asks``): a location (placing a marker), a worker or
+privilege card, a loan, a crew card, a material a coin buys, a house part in the
+legend (preparing it), and on the house a spot where a part could go (svg_house.py).
 
 It reads only the observation, so it can show no more than that seat may see, and
 names what the game's content names: the locations (with their kind and material),

@@ -7,6 +7,7 @@ from housebuilders.core.draw import (
     Box,
     Legal,
     act,
+    asking,
     asks,
     bold,
     chips,
@@ -141,13 +142,20 @@ def _goes_into(obs: Json, material: object) -> str:
 
 
 def _place_to_ask(obs: Json, loc: Json, acts: Acts) -> Json | None:
-    """While the seat places its markers, a location where it may not place one (the
-    client asks the server why not): placing its lowest marker there."""
+    """A location where the seat may not place a marker now (the client asks the server
+    why not): placing a marker there. The location does not say which marker: the seat's
+    first in hand, else (all placed) its first on the board, else a 0. A location with
+    moves of the seat drawn on it (a marker to place, the purchase being resolved there)
+    asks nothing."""
+    resolving = obs.get("purchase", {}).get("location") == loc["number"] and acts
+    if resolving or acts.matching("place", location=loc["number"]):
+        return None
     you = obs["you"]
     hand = obs["players"][you].get("hand") if you is not None else None
-    if obs["phase"] != "movement" or not hand or acts.matching("place", location=loc["number"]):
-        return None
-    return {"kind": "place", "value": min(hand), "location": loc["number"]}
+    placed = [m["value"] for where in obs["board"]["locations"] for m in where["markers"]
+              if m["player"] == you and m["value"] is not None]  # fmt: skip
+    value = ([*(hand or ()), *placed] or [0])[0]
+    return asking(obs, {"kind": "place", "value": value, "location": loc["number"]})
 
 
 def _location_info(obs: Json, loc: Json, box: Box) -> list[str]:

@@ -13,6 +13,7 @@ from housebuilders.core.draw import (
     Box,
     Legal,
     act,
+    asks,
     bold,
     circle,
     explained,
@@ -23,6 +24,7 @@ from housebuilders.core.draw import (
     rect,
     text,
 )
+from housebuilders.games.mr_house.house import MAX_COLUMNS, MAX_LEVELS
 
 Json = dict[str, Any]
 
@@ -90,12 +92,32 @@ def _slot(part: str) -> str:
 
 #: what each house part is, needs and scores (a tooltip): part id -> (name, the sums)
 About = dict[str, tuple[str, str]]
+#: the legal builds by the spot they go to
+Spots = dict[Spot, list[Legal]]
 
 
-def _told(about: About, part: str, *parts: str) -> str:
-    """A built part's drawing with its tooltip: its name, what it needed and scores."""
+def _told(about: About, part: str, *parts: str, ask: Json | None = None) -> str:
+    """A built part's drawing with its tooltip: its name, what it needed and scores;
+    asking why not ``ask`` (a part to build on it) if given."""
     name, sums = about.get(part, ("", ""))
-    return explained(f"{name}: {sums}", *parts) if name else "".join(parts)
+    title = f"{name}: {sums}" if name else ""
+    if ask is not None:
+        return asks(ask, title, *parts)
+    return explained(title, *parts) if title else "".join(parts)
+
+
+def _build_ask(part: str, column: int, level: int, spots: Spots | None) -> Json | None:
+    """Building ``part`` at (column, level), to ask why not, on the seat's own house
+    (``spots``: its legal builds; None, another's house) where it is not legal now and
+    the action space has it."""
+    if spots is None or not (-1 <= column < MAX_COLUMNS and 0 <= level <= MAX_LEVELS):
+        return None
+    if part != "chimney" and level == MAX_LEVELS or part == "chimney" and level == 0:
+        return None
+    spot = spots.get(Spot(_slot(part), column, level), [])
+    if any(item.action["part"] == part for item in spot):
+        return None
+    return {"kind": "build", "part": part, "column": column, "level": level}
 
 
 def _build(item: Legal, about: About, *parts: str) -> str:
@@ -107,20 +129,28 @@ def _build(item: Legal, about: About, *parts: str) -> str:
 
 
 def house(
-    entry: Json, acts: Acts, pending: Json | None, box: Box, about: About | None = None
+    entry: Json,
+    acts: Acts,
+    pending: Json | None,
+    box: Box,
+    about: About | None = None,
+    asking: bool = False,
 ) -> list[str]:
     """The house, ground floor at the bottom, with dashed spots for the legal builds, and
     the garage beside it (advanced). ``about`` gives each part's tooltip: its built
-    parts and its spots say what the part needs and scores."""
+    parts and its spots say what the part needs and scores. The seat's own house
+    (``asking``) asks why not where a part could go but may not now: a wall beside the
+    house and on each column without a roof, a roof on it, a window on a built wall, a
+    chimney on a roof, the garage's door."""
     columns, garage = entry["house"], entry.get("garage")
     about = about or {}
-    spots: dict[Spot, list[Legal]] = {}
+    spots: Spots = {}
     for item in acts.of("build"):
         a = item.action
         spots.setdefault(Spot(_slot(a["part"]), a["column"], a["level"]), []).append(item)
     garage_builds = [item for s, items in spots.items() if s.column < 0 for item in items]
     used = [s.column for s in spots] + ([pending["column"]] if pending else [])
-    width = max(1, len(columns) + (len(columns) in used))
+    width = max(1, len(columns) + (len(columns) in used or asking))
     with_garage = garage is not None or -1 in used
     units = width + 1.9 * with_garage
     levels = max([len(c["walls"]) for c in columns] + [1])
@@ -132,8 +162,11 @@ def house(
     if not columns and not used:
         no_house = text(box.x + box.w / 2, ground - 14, "no house yet", 13, "middle", fill=MUTED)
         parts.append(no_house)
+    mine = spots if asking else None
+    if asking:  # under the rest: a legal spot drawn over one of them is the move
+        parts += _empty_asks(columns, x0, ground, u, spots)
     for c, col in enumerate(columns):
-        parts += _column(col, x0 + c * u, ground, u, spots, c, about)
+        parts += _column(col, x0 + c * u, ground, u, spots, c, about, mine)
         parts.append(text(x0 + (c + 0.5) * u, ground + 15, c + 1, 11, "middle", fill=MUTED))
     for spot, items in spots.items():
         if spot.slot == "wall" and spot.column >= 0:
@@ -143,7 +176,8 @@ def house(
             parts += _ghost_walls(items, Box(x0 + spot.column * u, y, u, h), about)
     garage_at = _GarageShape.at(x0 + (width + 0.5) * u, ground, u)
     if with_garage:
-        parts += _garage(garage, garage_builds, garage_at, u, about)
+        door = _build_ask("door", -1, 0, mine) if garage and not garage.get("door") else None
+        parts += _garage(garage, garage_builds, garage_at, u, about, door)
     if pending:
         parts += _pending(pending, x0, ground, u, garage_at)
     return parts
@@ -154,10 +188,13 @@ def _column(
     x: float,
     ground: float,
     u: float,
-    spots: dict[Spot, list[Legal]],
+    spots: Spots,
     c: int,
     about: About,
+    mine: Spots | None = None,
 ) -> list[str]:
+    """A column of the house; on the seat's own (``mine``, its legal builds), a built
+    wall asks why not a window on it, a roof why not a chimney."""
     walls = col["walls"]
     top = ground - len(walls) * u
     parts: list[str] = []
@@ -167,17 +204,47 @@ def _column(
     for lv, wall in enumerate(walls):
         y = ground - (lv + 1) * u
         fill = WALL_FILLS.get(wall["part"], "#ccc")
-        parts.append(_told(about, wall["part"], rect(Box(x, y, u, u), fill=fill, **SOLID)))
+        ask = _build_ask("window", c, lv, mine)
+        parts.append(_told(about, wall["part"], rect(Box(x, y, u, u), fill=fill, **SOLID),
+                           ask=ask))  # fmt: skip
         parts += _openings(wall, spots.get(Spot("opening", c, lv), []), x, y, u, about)
     roof = _roof_points(x - 0.1 * u, x + 1.1 * u, top, u)
     if col.get("roof"):
         drawn = polygon(roof, fill=ROOF_FILLS.get(col["roof"], "#8a949e"), **SOLID)
-        parts.append(_told(about, col["roof"], drawn))
+        ask = None if col.get("chimney") else _build_ask("chimney", c, len(walls), mine)
+        parts.append(_told(about, col["roof"], drawn, ask=ask))
     else:
         parts += _ghost_roofs(spots.get(Spot("roof", c, len(walls) - 1), []), roof, u, about)
     for item in spots.get(Spot("chimney", c, len(walls)), [])[:1]:
         spot = rect(_chimney_box(x, top - 0.1 * u, u), **ghost(small=True))
         parts.append(_build(item, about, spot))
+    return parts
+
+
+def _empty_asks(columns: list[Json], x0: float, ground: float, u: float, spots: Spots) -> list[str]:
+    """Where a part could go on the seat's house but may not now, each asking why not:
+    a wall beside the house (a new column), and on each column without a roof a wall
+    above it and a roof on it (a wooden wall and a sheet roof: the plainest)."""
+    clear = {"fill": "transparent"}  # an ask is clicked anywhere inside
+    parts = []
+    new = _build_ask("wood_wall", len(columns), 0, spots)
+    if new:
+        box = Box(x0 + len(columns) * u, ground - u, u, u)
+        parts.append(asks(new, "a wall here would start a new column", rect(box, **clear)))
+    for c, col in enumerate(columns):
+        walls = len(col["walls"])
+        if col.get("roof") or not walls:
+            continue
+        x, top = x0 + c * u, ground - walls * u
+        wall = _build_ask("wood_wall", c, walls, spots)
+        if wall:
+            box = Box(x, top - u, u, u)
+            parts.append(asks(wall, "a wall here would stand on this column",
+                              rect(box, **clear)))  # fmt: skip
+        roof = _build_ask("roof", c, walls - 1, spots)
+        if roof:
+            shape = polygon(_roof_points(x - 0.1 * u, x + 1.1 * u, top, u), **clear)
+            parts.append(asks(roof, "a roof here would close this column", shape))
     return parts
 
 
@@ -294,16 +361,22 @@ class _GarageShape(NamedTuple):
 
 
 def _garage(
-    garage: Json | None, items: list[Legal], shape: _GarageShape, u: float, about: About
+    garage: Json | None,
+    items: list[Legal],
+    shape: _GarageShape,
+    u: float,
+    about: About,
+    door_ask: Json | None = None,
 ) -> list[str]:
-    """The advanced variant's garage, a low building beside the house."""
+    """The advanced variant's garage, a low building beside the house; its wall asks
+    why not ``door_ask`` (its door) if given."""
     wall, door = shape.wall, shape.door
     parts = [text(wall.x + wall.w / 2, wall.y + wall.h + 15, "garage", 11, "middle", fill=MUTED)]
     by_part = {item.action["part"]: item for item in items}
     if garage is None:
         return parts + _ghost_walls([by_part[p] for p in WALL_FILLS if p in by_part], wall, about)
     drawn = rect(wall, fill=WALL_FILLS.get(garage["wall"], "#ccc"), **SOLID)
-    parts.append(_told(about, garage["wall"], drawn))
+    parts.append(_told(about, garage["wall"], drawn, ask=door_ask))
     if garage.get("door"):
         gate = [rect(door, fill="#7d8a96", stroke="#333")]
         for k in (1, 2, 3):

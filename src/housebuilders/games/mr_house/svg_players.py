@@ -8,6 +8,7 @@ from housebuilders.core.draw import (
     Box,
     Legal,
     act,
+    asking,
     bold,
     caption,
     card_face,
@@ -24,6 +25,7 @@ from housebuilders.core.draw import (
     rect,
     text,
 )
+from housebuilders.games.mr_house.actions import COIN_MATERIALS
 from housebuilders.games.mr_house.svg_common import EDGE, LEFT_W, Json, _advanced, _disc
 from housebuilders.games.mr_house.svg_house import MATERIAL_COLOURS, house, part_icon
 from housebuilders.games.mr_house.svg_supply import (
@@ -58,40 +60,45 @@ def _player(obs: Json, pl: int, acts: Acts, box: Box) -> list[str]:
     title = player_name(obs, pl) + "".join(f" · {tag}" for tag, on in tags if on)
     parts.append(text(box.x + 12, box.y + 20, title, 15, fill=player_ink(pl), font_weight="bold"))
     left = Box(box.x + 12, box.y + 38, LEFT_W, box.h - 46)
-    parts += _storehouse(entry, acts, left)
+    parts += _storehouse(obs, pl, acts, left)
     row = Box(left.x, left.y + 70, left.w, 48)
     if _advanced(obs):
-        parts += _advanced_stats(entry, acts, row)
+        parts += _advanced_stats(obs, pl, acts, row)
     else:
         parts += _basic_stats(entry, obs["part_names"], row)
     parts += _hand(pl, entry, Box(left.x, left.y + 126, left.w, 24))
     con = obs.get("construction", {})
     if _advanced(obs):
-        parts += _crew(entry, acts, Box(left.x, left.y + 160, left.w, 90))
-        parts += _privileges(entry, acts, Box(left.x, left.y + 256, left.w, 96))
+        parts += _crew(obs, pl, acts, Box(left.x, left.y + 160, left.w, 90))
+        parts += _privileges(obs, pl, acts, Box(left.x, left.y + 256, left.w, 96))
     elif con.get("builder") == pl:
         groups = con.get("groups", [])
         parts += _groups(obs, groups, acts, Box(left.x, left.y + 162, left.w, 80))
     pending = con.get("pending") if con.get("builder") == pl else None
     right = Box(left.x + left.w + 10, box.y + 34, box.x + box.w - left.x - left.w - 16, box.h - 40)
     about = {part: (obs["part_names"][part], part_sums(obs, part)) for part in obs["parts"]}
-    parts += house(entry, acts, pending, right, about)
+    parts += house(entry, acts, pending, right, about, asking=pl == obs["you"])
     return [el("g", "".join(parts), class_="player", data_player=pl)]
 
 
-def _storehouse(entry: Json, acts: Acts, box: Box) -> list[str]:
-    """The materials; in the basic variant a "+" on each one a coin may buy."""
+def _storehouse(obs: Json, pl: int, acts: Acts, box: Box) -> list[str]:
+    """The materials; in the basic variant a "+" on each one a coin may buy, and each
+    other swatch of a material a coin buys asks why not."""
+    entry = obs["players"][pl]
     coin = " (+: a coin for 1 more)" if acts.matching("spend-coin") else ""
     parts = [caption(box.x, box.y + 12, "Storehouse" + coin)]
     for i, (material, n) in enumerate(entry["materials"].items()):
         x, y = box.x + i % 3 * 80, box.y + 20 + i // 3 * 22
-        parts.append(
-            rect(
-                Box(x, y, 14, 14), rx=2, fill=MATERIAL_COLOURS.get(material, "#ccc"), stroke="#0006"
-            )
-        )
-        parts.append(text(x + 19, y + 12, f"{material} {n}", 12))
-        for item in acts.matching("spend-coin", material=material):  # on the swatch
+        colour = MATERIAL_COLOURS.get(material, "#ccc")
+        swatch = [rect(Box(x, y, 14, 14), rx=2, fill=colour, stroke="#0006"),
+                  text(x + 19, y + 12, f"{material} {n}", 12)]  # fmt: skip
+        ask = None
+        if not _advanced(obs) and material in COIN_MATERIALS:
+            ask = asking(obs, {"kind": "spend-coin", "material": material}, pl)
+        item = acts.find("spend-coin", material=material)
+        about = f"{material}: {n} in the storehouse"
+        parts += maybe_act(None, swatch, None if item else ask, about)
+        if item:  # on the swatch
             plus = bold(x + 7, y + 11.5, "+", 13, "middle")
             parts.append(act(item, circle(x + 7, y + 7, 8.5, **ghost(small=True)), plus))
     return parts
@@ -134,9 +141,10 @@ def _basic_stats(entry: Json, names: dict[str, str], box: Box) -> list[str]:
     )  # fmt: skip
 
 
-def _advanced_stats(entry: Json, acts: Acts, box: Box) -> list[str]:
+def _advanced_stats(obs: Json, pl: int, acts: Acts, box: Box) -> list[str]:
+    entry = obs["players"][pl]
     permit = "permit ✓" if entry["permit"] else "no permit"
-    repay = None if acts.find("repay-loan") or not acts else {"kind": "repay-loan"}
+    repay = None if acts.find("repay-loan") else asking(obs, {"kind": "repay-loan"}, pl)
     return _badges(
         [
             (f"money {entry['money']}", None, "money pays for materials and worker cards; "
@@ -164,9 +172,11 @@ def _hand(pl: int, entry: Json, box: Box) -> list[str]:
     return parts
 
 
-def _crew(entry: Json, acts: Acts, box: Box) -> list[str]:
+def _crew(obs: Json, pl: int, acts: Acts, box: Box) -> list[str]:
     """The printed worker and the card spaces. A crew of one card is chosen on the card,
-    larger crews by chips below (P is the printed worker, 1-4 the spaces)."""
+    larger crews by chips below (P is the printed worker, 1-4 the spaces); a card that
+    may not be the crew now asks why not."""
+    entry = obs["players"][pl]
     crews = acts.of("crew")
     one_card = {a.action["slots"]: a for a in crews if a.action["slots"].bit_count() == 1}
     slots = [{"workers": 1, "stars": 0, "tired": entry["printed_worker_tired"]}]
@@ -187,7 +197,8 @@ def _crew(entry: Json, acts: Acts, box: Box) -> list[str]:
                 + (" (tired: it worked this turn)" if card.get("tired") else "")
             )
             drawn = _small_worker(card, cell, printed=i == 0)
-            parts += maybe_act(one_card.get(1 << i), drawn, title=about)
+            ask = asking(obs, {"kind": "crew", "slots": 1 << i}, pl)
+            parts += maybe_act(one_card.get(1 << i), drawn, ask, about)
     groups = [
         ("+".join("P" if i == 0 else str(i) for i in range(8) if a.action["slots"] >> i & 1), a)
         for a in crews
@@ -213,8 +224,8 @@ def _small_worker(card: Json, cell: Box, printed: bool) -> list[str]:
     return parts
 
 
-def _privileges(entry: Json, acts: Acts, box: Box) -> list[str]:
-    cards = entry["privileges"]
+def _privileges(obs: Json, pl: int, acts: Acts, box: Box) -> list[str]:
+    cards = obs["players"][pl]["privileges"]
     # one line, so that the label and its value cannot run together
     parts = [caption(box.x, box.y + 12, "Privilege cards" + ("" if cards else ": none"))]
     per_column = 3 if len(cards) <= 6 else 4
@@ -226,7 +237,7 @@ def _privileges(entry: Json, acts: Acts, box: Box) -> list[str]:
             box.x + (w + 4) * (i // per_column), box.y + 20 + (h + 3) * (i % per_column), w, h
         )
         drawn = _privilege_card(card, cell, size=10 if columns > 1 else 11)
-        ask = {"kind": "use-privilege", "card": card["card"]} if acts else None
+        ask = asking(obs, {"kind": "use-privilege", "card": card["card"]}, pl)
         item = acts.find("use-privilege", card=card["card"])
         parts += maybe_act(item, drawn, ask, _privilege_about(card))
     return parts

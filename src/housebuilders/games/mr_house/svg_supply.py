@@ -7,6 +7,7 @@ from housebuilders.core.draw import (
     NO_ACTS,
     Acts,
     Box,
+    asking,
     bold,
     card_face,
     circle,
@@ -47,9 +48,9 @@ def _supply(obs: Json, acts: Acts, box: Box) -> list[str]:
 
 
 def _prepares(obs: Json, acts: Acts) -> dict[str, Json]:
-    """While the seat prepares its groups (basic), the parts it may not prepare: the
-    legend asks why not (the materials it lacks)."""
-    if obs["phase"] != "construction: preparing" or not _asking(obs, acts):
+    """The parts the seat may not prepare now (basic): the legend asks why not (the
+    materials it lacks, or that this is not its construction)."""
+    if _advanced(obs) or obs["you"] is None:
         return {}
     ready = {a.action["part"] for a in acts.of("prepare")}
     return {part: {"kind": "prepare", "part": part} for part in obs["parts"]
@@ -105,7 +106,6 @@ def _order(obs: Json, box: Box) -> list[str]:
 def _offer(obs: Json, acts: Acts, box: Box) -> list[str]:
     board = obs["board"]
     parts = [bold(box.x, box.y + 14, f"Work notice board ({board['worker_deck']} in the deck)")]
-    asking = _asking(obs, acts)
     for i, card in enumerate(board["worker_cards"]):
         drawn = _worker_card(card, Box(box.x + 80 * i, box.y + 22, 72, 70))
         n, stars = card["workers"], card["stars"]
@@ -113,16 +113,11 @@ def _offer(obs: Json, acts: Acts, box: Box) -> list[str]:
             f"worker card: {n} worker{'s' * (n != 1)} for a crew, {stars} star"
             f"{'s' * (stars != 1)} (each raises your quality when hired), price {card['price']}"
         )
-        ask = {"kind": "hire", "card": card["card"]} if asking else None
+        ask = asking(obs, {"kind": "hire", "card": card["card"]})
         parts += maybe_act(acts.find("hire", card=card["card"]), drawn, ask, about)
     if not board["worker_cards"]:
         parts.append(text(box.x, box.y + 50, "no cards on offer", 12))
     return parts
-
-
-def _asking(obs: Json, acts: Acts) -> bool:
-    """Whether the seat is to act: its parts that are not legal now ask why not."""
-    return bool(acts) and obs["you"] in obs["acting"]
 
 
 def _stars(stars: int) -> str:
@@ -156,16 +151,15 @@ def _expo(obs: Json, acts: Acts, box: Box) -> list[str]:
     deck = board.get("privilege_deck", 0)
     parts = [bold(box.x, box.y + 14, f"Construction expo ({deck} cards in the deck)")]
     rows = (("now", board["expo_current"], acts), ("next", board["expo_future"], NO_ACTS))
-    asking = _asking(obs, acts)
     for row, (label, cards, choices) in enumerate(rows):
         y = box.y + 22 + row * 42
         parts.append(muted(box.x, y + 23, label))
         for i, card in enumerate(cards):
             drawn = _privilege_card(card, Box(box.x + 40 + 232 * i, y, 224, 36))
-            ask = {"kind": "choose-privilege", "card": card["card"]} if asking else None
+            ask = asking(obs, {"kind": "choose-privilege", "card": card["card"]})
             about = _privilege_about(card) + (" (on offer next turn)" if row else "")
             item = choices.find("choose-privilege", card=card["card"])
-            parts += maybe_act(item, drawn, ask if not row else None, about)
+            parts += maybe_act(item, drawn, ask, about)
         if not cards:
             parts.append(text(box.x + 40, y + 23, "none", 12))
     return parts

@@ -21,7 +21,10 @@ an arrow from the house copied; a house between two numbers is split in two
 halves), a plan card (claim), a complete estate (mark), the next refusal box
 (refuse), and chips in the prompt bar for all that are not on the sheet
 (temporary worker's change, skip, end your turn) and for park, pool and refuse
-again.
+again. On the seat's own drawing each of these parts asks why not its move when it is
+not one now: a pair, a plan, a house (writing there), a gap (a fence), an estate-value
+column, a street's next park box, a printed pool, a complete estate (marking it), the
+refusal, pool and temporary-worker tracks.
 
 It reads only the observation, so it can show no more than that seat may see:
 another player's sheet is drawn as it was at the last reveal. The sheet's shape
@@ -45,6 +48,7 @@ from housebuilders.core.draw import (
     Legal,
     Row,
     Theme,
+    asking,
     bold,
     bold_width,
     card_face,
@@ -177,7 +181,7 @@ def _pairs(obs: Json, acts: Acts, box: Box) -> list[str]:
         action = str(pair["action"])
         named = ACTION_NAMES.get(action, action)
         about = f"{pair['number']} with a {named}: {EFFECTS.get(action, '')}"
-        ask = {"kind": "pick", "pair": i} if turn.get("asked") == "pair" else None
+        ask = asking(obs, {"kind": "pick", "pair": i})
         parts += maybe_act(acts.find("pick", pair=i), drawn, ask, about)
     return parts
 
@@ -248,7 +252,7 @@ def _plans(obs: Json, acts: Acts, box: Box) -> list[str]:
             f"only; {plan['first']} points to everyone claiming it first (in the same round), "
             f"{plan['later']} after"
         )
-        ask = {"kind": "claim", "plan": k} if turn.get("asked") == "plans" else None
+        ask = asking(obs, {"kind": "claim", "plan": k})
         parts += maybe_act(acts.find("claim", plan=k), drawn, ask, about)
     return parts
 

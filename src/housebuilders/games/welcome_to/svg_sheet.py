@@ -18,6 +18,7 @@ from housebuilders.core.draw import (
     Box,
     Legal,
     act,
+    asking,
     asks,
     bold,
     circle,
@@ -116,7 +117,8 @@ def own_sheet(
     turn = obs.get("turn") or {}
     top = box.y + 36
     for s, street in enumerate(entry["streets"]):
-        parts += _street(obs, s, street, acts, turn, estates, entry["used"], top + s * ROW)
+        at = top + s * ROW
+        parts += _street(obs, player, s, street, acts, turn, estates, entry["used"], at)
     parts += _tracks(
         obs,
         player,
@@ -134,6 +136,7 @@ def _house_x(h: int) -> float:
 
 def _street(
     obs: Json,
+    player: int,
     s: int,
     street: Json,
     acts: Acts,
@@ -154,27 +157,29 @@ def _street(
         bold(36, y + 54, s + 1, 16, "middle", fill="#fff"),
         muted(36, y + 80, "street", 11.5, "middle"),
     ]
+    clear = {"fill": "#fff", "fill_opacity": 0}  # an ask is clicked anywhere inside
     for h in range(size):
         x = _house_x(h)
         here = turn.get("street") == s and turn.get("house") == h
         parts.append(_house(x, y, numbers[h], h in bis, h in printed, h in built, here))
+        if (s, h) not in writes:  # a house stands for writing the number in it
+            ask = asking(obs, {"kind": "write", "street": s, "house": h}, player)
+            front = rect(Box(x + 3, y + 24, HOUSE_W - 6, 50), **clear)
+            parts += [asks(ask, f"street {s + 1}, house {h + 1}", front)] if ask else []
         if numbers[h] is None:
             parts += _write_spot(writes.get((s, h)), turn.get("number"), x, y)
-            if turn.get("asked") == "house" and (s, h) not in writes:
-                here_box = rect(Box(x + 3, y + 24, HOUSE_W - 6, 50), fill="#fff", fill_opacity=0)
-                ask = {"kind": "write", "street": s, "house": h}
-                parts.append(asks(ask, f"street {s + 1}, house {h + 1}", here_box))
             left, right = extends.get((s, h, -1)), extends.get((s, h, 1))
             parts += _extend_spots(left, right, numbers, h, x, y)
-        if h in printed and here:
-            item = acts.find("pool")
-            if item:
-                parts.append(
-                    act(
-                        item,
-                        rect(Box(x + 9, y + 58, HOUSE_W - 18, 11), rx=4, **ghost(small=True)),
-                    )
-                )
+        pool = acts.find("pool")
+        if h in printed and here and pool:
+            parts.append(
+                act(pool, rect(Box(x + 9, y + 58, HOUSE_W - 18, 11), rx=4, **ghost(small=True)))
+            )
+        elif h in printed and h not in built and numbers[h] is not None:
+            ask = None if pool else asking(obs, {"kind": "pool"}, player)
+            spot = rect(Box(x + 9, y + 58, HOUSE_W - 18, 11), rx=4, **clear)
+            parts += [asks(ask, "a printed pool: it is built with its house's number", spot)
+                      ] if ask else []  # fmt: skip
     fence_acts = acts.at("fence", "street", "gap")
     for gap in range(size - 1):
         gx = _house_x(gap) + HOUSE_W
@@ -183,10 +188,17 @@ def _street(
         elif (s, gap) in fence_acts:
             spot = rect(Box(gx, y + 14, GAP, 66), rx=3, **ghost(small=True))
             parts.append(act(fence_acts[(s, gap)], spot))
+        else:
+            ask = asking(obs, {"kind": "fence", "street": s, "gap": gap}, player)
+            spot = rect(Box(gx, y + 14, GAP, 66), **clear)
+            about = f"between houses {gap + 1} and {gap + 2}: a fence here closes an estate"
+            parts += [asks(ask, about, spot)] if ask else []
     parts += [_fence(STREETS_X - GAP / 2, y), _fence(end + GAP / 2, y)]
-    parts += _estate_bars(s, estates, used, y)
+    marks = None if acts.of("mark") else asking(obs, {"kind": "mark"}, player)
+    parts += _estate_bars(s, estates, used, y, marks)
     parts += _marks(s, acts, estates, y)
-    parts += _parks(layout(obs), s, street["parks"], acts, turn, y)
+    park = None if acts.find("park") else asking(obs, {"kind": "park"}, player)
+    parts += _parks(layout(obs), s, street["parks"], acts, turn, y, park)
     return parts
 
 
@@ -281,9 +293,15 @@ def _fence(cx: float, y: float) -> str:
 
 
 def _estate_bars(
-    s: int, estates: list[tuple[int, int, int]], used: list[list[int]], y: float
+    s: int,
+    estates: list[tuple[int, int, int]],
+    used: list[list[int]],
+    y: float,
+    marks: Json | None = None,
 ) -> list[str]:
-    """Under each complete estate a bar: green, or violet once used for a plan."""
+    """Under each complete estate a bar: green, or violet once used for a plan; while no
+    estate may be marked for a plan, on the seat's own sheet (``marks``), each bar asks
+    why not marking it."""
     used_here = {(u[1], u[2]) for u in used if u[0] == s}
     complete = {(e[1], e[2]) for e in estates if e[0] == s}
     parts = []
@@ -291,11 +309,14 @@ def _estate_bars(
         x1, x2 = _house_x(start) + 2, _house_x(end) + HOUSE_W - 2
         is_used = (start, end) in used_here
         colour = USED_VIOLET if is_used else ESTATE_GREEN
-        parts.append(rect(Box(x1, y + 77, x2 - x1, 13), rx=4, fill=colour))
+        bar = [rect(Box(x1, y + 77, x2 - x1, 13), rx=4, fill=colour)]
         if is_used:
-            parts.append(
+            bar.append(
                 bold((x1 + x2) / 2, y + 87.5, "used for a plan", 10.5, "middle", fill="#fff")
             )
+        ask = {**marks, "street": s, "start": start} if marks else None
+        about = f"an estate of {end - start + 1}" + (", used for a plan" if is_used else "")
+        parts += maybe_act(None, bar, ask, about)
     return parts
 
 
@@ -318,7 +339,11 @@ def _marks(s: int, acts: Acts, estates: list[tuple[int, int, int]], y: float) ->
     return parts
 
 
-def _parks(L: Layout, s: int, crossed: int, acts: Acts, turn: Json, y: float) -> list[str]:
+def _parks(
+    L: Layout, s: int, crossed: int, acts: Acts, turn: Json, y: float, ask: Json | None = None
+) -> list[str]:
+    """A street's park track: its next box clickable for a park in this street, else
+    asking why not ``ask`` (a park) if given."""
     ladder = L.parks[s] if s < len(L.parks) else (0,)
     parts = [explained(
         "a park crosses the next park box of the street of its number; the street scores "
@@ -341,6 +366,8 @@ def _parks(L: Layout, s: int, crossed: int, acts: Acts, turn: Json, y: float) ->
             if park and k == crossed + 1:
                 drawn = [rect(cell, rx=5, **ghost()), drawn[1]]
                 parts.append(act(park, *drawn))
+            elif ask and k == crossed + 1:
+                parts.append(asks(ask, "the street's next park box", *drawn))
             else:
                 parts += drawn
     parts.append(muted(PARKS_X, y + 76, f"= {ladder[min(crossed, len(ladder) - 1)]} points", 12.5))
@@ -358,7 +385,7 @@ def _tracks(
 ) -> list[str]:
     entry = obs["players"][player]
     L = layout(obs)
-    parts = _estate_values(L, entry, acts, estates, Box(box.x + 14, box.y, 420, box.h))
+    parts = _estate_values(obs, player, acts, estates, Box(box.x + 14, box.y, 420, box.h))
     x = box.x + 456
     score_w = 204
     pools = len([h for st in entry["streets"] for h in st["pools"]])
@@ -395,11 +422,22 @@ def _tracks(
         row = Box(x, box.y + 2 + i * 42, box.w - 456 - score_w - 28, 40)
         values = None if label.startswith("Temporary") else ladder[1:]
         drawn = _track(label, values, len(ladder) - 1, crossed, colour, note, item, row)
-        parts.append(explained(TRACK_RULES[label], *drawn))
+        ask = TRACK_MOVES.get(label)
+        if ask is not None and not acts.find(ask["kind"]):
+            parts += maybe_act(None, drawn, asking(obs, ask, player), TRACK_RULES[label])
+        else:
+            parts.append(explained(TRACK_RULES[label], *drawn))
     parts += _score_box(score, Box(box.x + box.w - score_w - 14, box.y + 2, score_w, box.h - 12))
     return parts
 
 
+#: the move each track stands for, which it asks why not on the seat's own sheet (the
+#: temporary worker's: its change by 0, which the track does not fix)
+TRACK_MOVES: dict[str, Json] = {
+    "Pools": {"kind": "pool"},
+    "Temporary workers": {"kind": "adjust", "change": 0},
+    "Refusals": {"kind": "refuse"},
+}
 #: what each track of the sheet counts, in the rulebook's words (tooltips)
 TRACK_RULES = {
     "Pools": "a pool works only when its number is written in a house with a printed pool: "
@@ -437,10 +475,11 @@ def _track(
 
 
 def _estate_values(
-    L: Layout, entry: Json, acts: Acts, estates: list[tuple[int, int, int]], box: Box
+    obs: Json, player: int, acts: Acts, estates: list[tuple[int, int, int]], box: Box
 ) -> list[str]:
     """The value of an estate of each size (crossed values struck), how many complete
     estates of that size the sheet has, and the columns to click for an improvement."""
+    L, entry = layout(obs), obs["players"][player]
     counts = [0] * len(L.estate_ladders)
     for _, start, end in estates:
         counts[end - start] += 1
@@ -484,7 +523,8 @@ def _estate_values(
             f"estates of {i + 1} house{'s' * bool(i)} (numbered houses between two fences) "
             f"score {value} each now; an improvement crosses the next value"
         )
-        parts += maybe_act(item, drawn, title=about)
+        parts += maybe_act(item, drawn, asking(obs, {"kind": "improve", "size": i + 1}, player),
+                           about)  # fmt: skip
     return parts
 
 
