@@ -4,6 +4,7 @@ while the games were written). What a reader needs is in the repository."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -80,3 +81,15 @@ def test_every_test_that_drives_a_browser_is_marked_browser() -> None:
         if "pytest.mark.browser" not in path.read_text(encoding="utf-8")
     ]
     assert not unmarked, "browser tests without the browser mark: " + ", ".join(unmarked)
+
+
+def test_every_image_the_docs_show_is_there_and_shown() -> None:
+    """The docs' images (docs/images, made by scripts/screenshots.py) and the pages
+    that show them agree: no image missing, none left unshown."""
+    shown: set[str] = set()
+    for page in (ROOT / "docs").rglob("*.md"):
+        for name in re.findall(r"""(?:\]\(|src=")(images/[^)"]+)""", page.read_text("utf-8")):
+            assert (page.parent / name).is_file(), f"{page.name} shows {name}: no such file"
+            shown.add((page.parent / name).resolve().name)
+    kept = {path.name for path in (ROOT / "docs" / "images").glob("*")}
+    assert kept <= shown, f"images no page shows: {sorted(kept - shown)}"
