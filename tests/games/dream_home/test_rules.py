@@ -12,12 +12,8 @@ import pytest
 
 import housebuilders as hb
 from housebuilders.core import IllegalAction
-from housebuilders.core.testing import (
-    SVG,
-    check_determinization_from_knowledge,
-    clickable,
-    draw_svg,
-)
+from housebuilders.core.testing import check_determinization_from_knowledge
+from housebuilders.core.viewcheck import SVG, clickable, draw_svg
 from housebuilders.games.dream_home.actions import (
     DECLINE,
     Decorate,
