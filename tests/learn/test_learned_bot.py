@@ -161,3 +161,51 @@ def test_a_policy_saved_in_half_decides_as_the_full_one(policy_file: Path, tmp_p
         indices = [places[a] for a in legal]
         assert half.act(seen, indices) == full.act(seen, indices)
         state.apply(seat, rng.choice(legal))
+
+
+def test_a_policy_that_staffs_and_unstaffs_for_ever_still_ends_its_games(tmp_path: Path) -> None:
+    """Master Builder lets a seat take back the sections it staffed; a policy may prefer
+    that for ever (a trained one did: Staff, Unstaff, Staff...). The learned bot plays
+    an action at most REPEATS times in a run of its own moves, so the game ends."""
+    from housebuilders.learn.bot import REPEATS
+
+    spec = hb.game("master-builder")
+    assert spec.features is not None
+    size, count = spec.features.size(2), spec.action_space_size
+    bias = np.zeros(count, dtype=np.float32)
+    for i, action in enumerate(spec.actions):
+        if action.kind in ("staff-section", "unstaff-section"):
+            bias[i] = 10.0 if action.kind == "unstaff-section" else 9.0
+    meta = Policy.untrained("master-builder", 2, size, count, hidden=()).meta
+    looping = Policy([(np.zeros((count, size), dtype=np.float32), bias)], meta)
+    path = looping.save(tmp_path / "looping.npz")
+
+    state = spec.new_game(2, 5)
+    bots = [agents.make(f"learned:policy={path}", seed=1), agents.make("random", seed=2)]
+    longest = run = 0
+    for _ in range(20_000):
+        if state.is_terminal():
+            break
+        player = state.acting_players()[0]
+        action = bots[player].choose(state.determinize(player, len(state.history)), player)
+        run = run + 1 if player == 0 and state.history and state.history[-1][0] == 0 else 1
+        longest = max(longest, run)
+        state.apply(player, action)
+    assert state.is_terminal()
+    staffed = [a for p, a in state.history if p == 0 and a.kind == "staff-section"]
+    assert staffed, "the policy's favourite moves were played"
+    assert longest < 2 * REPEATS * len(spec.actions)  # finite runs, as the guard makes them
+
+
+def test_the_learned_bot_leaves_out_what_it_repeated_in_its_run() -> None:
+    from types import SimpleNamespace
+
+    from housebuilders.learn.bot import unrepeated
+
+    a, b, c = "a", "b", "c"  # any hashable actions
+    view: Any = SimpleNamespace(history=[(1, a), (1, a), (0, a), (0, b), (0, a), (0, b)])
+    assert unrepeated(view, 0, [a, b, c]) == [c]  # a and b twice each since seat 1 moved
+    view.history = [(0, a), (0, a), (1, c), (0, a)]  # the run starts after seat 1's move
+    assert unrepeated(view, 0, [a, b]) == [a, b]
+    view.history = [(0, a), (0, a)]
+    assert unrepeated(view, 0, [a]) == [a]  # nothing else is legal: it is played again

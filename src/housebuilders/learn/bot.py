@@ -8,6 +8,13 @@ seat's observation, as the conformance kit checks), so it follows the informatio
 rule as the encoding does. Among the legal actions it plays the one its network
 scores highest, or with ``sample=true`` one drawn from its distribution (seeded).
 ``agents`` registers it and imports this module only when one is made.
+
+**It never loops.** A game may let a seat undo what it just did (Master Builder's
+staffing, planned and taken back) and a policy may prefer that for ever, so that the
+game never ends. Among its seat's own moves since another seat last moved (the run it
+is in, read from the view's history: a bot is made afresh for every move at the web
+table, so it keeps no memory of its own), an action played ``REPEATS`` times already
+is not played again while any other is legal: a run of moves is then finite.
 """
 
 from __future__ import annotations
@@ -20,6 +27,9 @@ import numpy as np
 from housebuilders.agents.learned import shipped_policy
 from housebuilders.core import Action, GameSpec, State
 from housebuilders.learn.policy import Policy, PolicyError
+
+#: how many times an action may come in a seat's run of its own moves (``choose``)
+REPEATS = 2
 
 #: the policies read, by file, with the file's size and time: a bot made for each
 #: game (the arena's, the environments') reads its file once
@@ -94,7 +104,20 @@ class LearnedAgent:
                 f"policy {self.path or spec.id!r} reads {policy.observation_size} values; "
                 f"{spec.id} with {view.num_players} players encodes {observation.shape[0]}"
             )
-        legal = view.legal_actions(player)
+        legal = unrepeated(view, player, view.legal_actions(player))
         places = spec.action_places()
         index = policy.act(observation, [places[a] for a in legal], self.rng)
         return spec.actions[index]
+
+
+def unrepeated(view: State, player: int, legal: list[Action]) -> list[Action]:
+    """``legal`` less the actions ``player`` already played ``REPEATS`` times in its run
+    of moves (its own, back to the last move of another seat); all of ``legal`` if that
+    leaves none."""
+    counts: dict[Action, int] = {}
+    for seat, action in reversed(view.history):
+        if seat != player:
+            break
+        counts[action] = counts.get(action, 0) + 1
+    fresh = [a for a in legal if counts.get(a, 0) < REPEATS]
+    return fresh or legal
