@@ -13,6 +13,7 @@ from contextlib import ExitStack
 from typing import Any
 
 import pytest
+import sqlalchemy
 from fastapi.testclient import TestClient
 
 from housebuilders.core import State
@@ -22,13 +23,29 @@ POSTGRES_URL = os.environ.get("HOUSEBUILDERS_TEST_POSTGRES_URL")
 
 
 def postgres_url() -> str:
+    """The test database's URL, the database emptied at the first call of each test
+    (the PostgreSQL tests run one at a time): the tables earlier tests left, some with
+    bots still to move, would count against the server's limits and fill its lists."""
     if not POSTGRES_URL:
         if os.environ.get("CI"):
             pytest.fail(
                 "CI must run the PostgreSQL tests: HOUSEBUILDERS_TEST_POSTGRES_URL is unset"
             )
         pytest.skip("no PostgreSQL server: set HOUSEBUILDERS_TEST_POSTGRES_URL (make test does)")
+    test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" ", 1)[0]  # less " (setup)"
+    if test != _emptied_for[0]:
+        _emptied_for[0] = test
+        engine = sqlalchemy.create_engine(POSTGRES_URL)
+        try:
+            with engine.begin() as connection:
+                connection.exec_driver_sql("DROP SCHEMA public CASCADE")
+                connection.exec_driver_sql("CREATE SCHEMA public")
+        finally:
+            engine.dispose()
     return POSTGRES_URL
+
+
+_emptied_for = [""]  # the test whose database postgres_url emptied last
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

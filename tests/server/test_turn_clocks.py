@@ -42,6 +42,11 @@ def _stored(url: str, table: str) -> dict[int, float | None]:
         engine.dispose()
 
 
+def _a_day_a_move(client: TestClient, seats: str = "human,human") -> dict[str, Any]:
+    """A new table of Mr House with a turn clock of a day a move."""
+    return create(client, "mr-house-basic", seats, seed=6, clock_minutes=DAY_MINUTES)
+
+
 def _act(client: TestClient, table: str, token: str) -> dict[str, Any]:
     index = view(client, table, token)["legal_actions"][0]["index"]
     response = client.post(
@@ -55,8 +60,7 @@ def test_a_seat_with_a_day_s_clock_keeps_the_time_left_across_a_restart(
     sqlite_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with _server(sqlite_url) as client:
-        created = create(client, "mr-house-basic", "human,human", seed=6,
-                         clock_minutes=DAY_MINUTES)  # fmt: skip
+        created = _a_day_a_move(client)
         table, seat_tokens = created["table"], tokens(created)
         first = view(client, table)["acting"][0]
         while view(client, table)["acting"] == [first]:  # its turn, to the other's
@@ -83,8 +87,7 @@ def test_a_deadline_that_passed_while_the_server_was_down_is_acted_on_at_once(
     sqlite_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with _server(sqlite_url) as client:
-        created = create(client, "mr-house-basic", "human,human", seed=6,
-                         clock_minutes=DAY_MINUTES)  # fmt: skip
+        created = _a_day_a_move(client)
         table = created["table"]
         seat = view(client, table)["acting"][0]
     _moved_on(monkeypatch, 25)  # down for a day and an hour
@@ -108,8 +111,7 @@ def test_a_table_set_aside_and_out_of_memory_times_out_through_the_sweep(
     monkeypatch.setattr(clocks, "SWEEP_SECONDS", 0.05)
     limits = {"abandon_seconds": 1}
     with _server(sqlite_url, **limits) as client:
-        created = create(client, "mr-house-basic", "human,greedy", seed=6,
-                         clock_minutes=DAY_MINUTES)  # fmt: skip
+        created = _a_day_a_move(client, "human,greedy")
         table = created["table"]
         waiting = wait_for(client, table, None, lambda v: 0 in v["acting"])
         deadline = waiting["seats"][0]["deadline"]
@@ -135,8 +137,7 @@ def test_a_table_in_play_from_before_deadlines_were_stored_gets_its_clock_stored
     sqlite_url: str,
 ) -> None:
     with _server(sqlite_url) as client:
-        created = create(client, "mr-house-basic", "human,human", seed=6,
-                         clock_minutes=DAY_MINUTES)  # fmt: skip
+        created = _a_day_a_move(client)
         table = created["table"]
         seat = view(client, table)["acting"][0]
     engine = sa.create_engine(sqlite_url)

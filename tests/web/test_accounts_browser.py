@@ -34,6 +34,20 @@ def _sign(
     assert page.text_content("#account-name") == shown  # as it was written first
 
 
+def _play_to_the_end(page: Any, server: str, table: str, token: str) -> None:
+    """Seat 0 (``token``) plays its first legal move, with ``page``'s cookies, until the
+    game is over."""
+    for _ in range(2000):
+        seen = page.request.get(f"{server}/api/tables/{table}/view?svg=false&token={token}")
+        view = seen.json()
+        if view["terminal"]:
+            return
+        if 0 in view["acting"] and view["legal_actions"]:
+            move = {"index": view["legal_actions"][0]["index"]}
+            page.request.post(f"{server}/api/tables/{table}/actions?token={token}", data=move)
+    raise AssertionError(f"table {table} did not end")
+
+
 def test_an_accounts_seat_is_found_on_another_device(browser: Any, server: str) -> None:
     seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]
     created = post(server + "/api/tables", {"game": "welcome-to", "seats": seats, "seed": 3})
@@ -84,15 +98,7 @@ def test_an_accounts_finished_game_is_found_on_another_device(browser: Any, serv
     laptop.goto(server + created["seats"][0]["url"])  # the page holds the seat for him
     laptop.wait_for_selector('body:not([data-log-length="-1"])')
     laptop.wait_for_load_state("networkidle")
-    for _ in range(2000):  # he plays his first legal move until the end
-        seen = laptop.request.get(f"{server}/api/tables/{table}/view?svg=false&token={token}")
-        view = seen.json()
-        if view["terminal"]:
-            break
-        if 0 in view["acting"] and view["legal_actions"]:
-            move = {"index": view["legal_actions"][0]["index"]}
-            laptop.request.post(f"{server}/api/tables/{table}/actions?token={token}", data=move)
-    assert view["terminal"]
+    _play_to_the_end(laptop, server, table, token)  # as seat 0, signed in
 
     phone = _device(browser)
     _sign(phone, server, "#sign-in", "alan", "on computable numbers", shown="Alan")
@@ -119,14 +125,7 @@ def test_the_ratings_page_and_the_lobby_rate_people_and_bots_alike(
     created = post(server + "/api/tables", {"game": "dream-home", "seats": seats, "seed": 8})
     table, token = created["table"], created["seats"][0]["token"]
     assert page.request.post(server + "/api/me/tables", data={"table": table, "token": token}).ok
-    for _ in range(500):  # Grace plays her first legal move until the end
-        seen = page.request.get(f"{server}/api/tables/{table}/view?svg=false&token={token}").json()
-        if seen["terminal"]:
-            break
-        if 0 in seen["acting"] and seen["legal_actions"]:
-            move = {"index": seen["legal_actions"][0]["index"]}
-            page.request.post(f"{server}/api/tables/{table}/actions?token={token}", data=move)
-    assert seen["terminal"]
+    _play_to_the_end(page, server, table, token)
 
     page.goto(server + "/ratings?game=dream-home")
     rows = page.locator("#ratings table.ratings tbody tr")

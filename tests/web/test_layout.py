@@ -123,6 +123,36 @@ FINAL_TABLE = """() => {
 }"""
 
 
+#: each prompt of the board (Welcome To's), with its buttons
+PROMPT = """() => {
+  const box = (n) => { const r = n.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  return [...document.querySelectorAll('#board svg text.prompt')].map((prompt) => {
+    const group = prompt.parentNode;
+    const buttons = [...group.querySelectorAll(
+      '.prompt-buttons [data-index] > rect:not(.hit), .prompt-buttons [data-index] > text')];
+    return {text: box(prompt), label: prompt.textContent, buttons: buttons.map(box)};
+  });
+}"""
+
+
+def check_prompts(page: Any) -> list[dict[str, Any]]:
+    """No prompt's text (Welcome To's) lies under one of its buttons; the prompts
+    measured, each with its text's box, its words and its buttons' boxes."""
+    prompts: list[dict[str, Any]] = page.evaluate(PROMPT)
+    for prompt in prompts:
+        text = prompt["text"]
+        for button in prompt["buttons"]:
+            apart = (
+                button["left"] >= text["right"]
+                or button["right"] <= text["left"]
+                or button["top"] >= text["bottom"]
+                or button["bottom"] <= text["top"]
+            )
+            assert apart, f"{prompt['label']!r} ends at {text['right']:.1f}, under {button}"
+    return prompts
+
+
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("screenshots")

@@ -11,6 +11,7 @@ import pytest
 from housebuilders.core import game
 from tests.live_server import LiveServer
 from tests.web.conftest import WAIT_MS, get, post
+from tests.web.test_layout import DESKTOP, PHONE, check_prompts
 
 pytestmark = pytest.mark.browser
 
@@ -44,9 +45,6 @@ def test_the_outage_note_goes_once_the_server_is_back(browser: Any, tmp_path: An
 
 
 # -- Welcome To's prompt (review defect 4) -------------------------------------------------
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}  # fmt: skip
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 
 def to_a_prompt_with_buttons(server: str) -> str:
@@ -90,27 +88,8 @@ def test_welcome_tos_prompt_is_never_under_its_buttons(
         page.goto(to_a_prompt_with_buttons(server))
         page.wait_for_selector("#board svg text.prompt")
         page.evaluate("document.fonts.ready")
-        boxes = page.evaluate(
-            """() => {
-              const box = (n) => { const r = n.getBoundingClientRect();
-                return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
-              const prompt = document.querySelector('#board svg text.prompt');
-              const buttons = [...document.querySelectorAll(
-                '#board svg .prompt-buttons [data-index] > rect:not(.hit), '
-                + '#board svg .prompt-buttons [data-index] > text')];
-              return {text: box(prompt), label: prompt.textContent, buttons: buttons.map(box)};
-            }"""
-        )
-        assert boxes["buttons"], f"no buttons after {boxes['label']!r}"
-        text = boxes["text"]
-        for button in boxes["buttons"]:
-            apart = (
-                button["left"] >= text["right"]
-                or button["right"] <= text["left"]
-                or button["top"] >= text["bottom"]
-                or button["bottom"] <= text["top"]
-            )
-            assert apart, f"{boxes['label']!r} ends at {text['right']:.1f}, under {button}"
+        prompts = check_prompts(page)
+        assert len(prompts) == 1 and prompts[0]["buttons"], f"no prompt with buttons: {prompts}"
     finally:
         context.close()
 

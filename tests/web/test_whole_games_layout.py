@@ -25,7 +25,15 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import get, post
-from tests.web.test_layout import DESKTOP, GAMES, PHONE, check_layout, open_page, tap_every_part
+from tests.web.test_layout import (
+    DESKTOP,
+    GAMES,
+    PHONE,
+    check_layout,
+    check_prompts,
+    open_page,
+    tap_every_part,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -34,31 +42,6 @@ CHECKED = (1, 4, 16, 64, 256)
 #: live parts clicked at each check on the desktop, at most (spread over the board);
 #: on the phone every live part is tapped
 CLICKS = 12
-
-PROMPT = """() => {
-  const box = (n) => { const r = n.getBoundingClientRect();
-    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
-  return [...document.querySelectorAll('#board svg text.prompt')].map((prompt) => {
-    const group = prompt.parentNode;
-    const buttons = [...group.querySelectorAll(
-      '.prompt-buttons [data-index] > rect:not(.hit), .prompt-buttons [data-index] > text')];
-    return {text: box(prompt), label: prompt.textContent, buttons: buttons.map(box)};
-  });
-}"""
-
-
-def check_prompts(page: Any) -> None:
-    """No prompt's text lies under one of its buttons."""
-    for prompt in page.evaluate(PROMPT):
-        text = prompt["text"]
-        for button in prompt["buttons"]:
-            apart = (
-                button["left"] >= text["right"]
-                or button["right"] <= text["left"]
-                or button["top"] >= text["bottom"]
-                or button["bottom"] <= text["top"]
-            )
-            assert apart, f"{prompt['label']!r} ends at {text['right']:.1f}, under {button}"
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
