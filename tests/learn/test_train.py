@@ -134,8 +134,31 @@ def test_the_rewards_carry_the_margin_and_the_step_cost() -> None:
     assert tiny(1).step_cost == 0.5 / hb.game("dream-home").episode_steps
 
 
+def test_the_goal_reward_counts_a_complete_house_above_any_points() -> None:
+    """Mr House advanced: an incomplete house loses whatever its points, so its training
+    rewards the heuristic's lead at the end (a complete house worth more than any
+    points), not the score's margin."""
+    import housebuilders as hb
+
+    spec = hb.game("mr-house-advanced")
+    assert Settings("mr-house-advanced", steps=10).reward == "goal"
+    assert Settings("dream-home", steps=10).reward == "mixed"
+    state = hb.play("mr-house-advanced", ["greedy", "random"], seed=3)
+    assert state.complete(0) and not state.complete(1)
+    for seat in (0, 1):
+        lead = spec.heuristic(state, seat)
+        won = 1.0 if seat in state.winners() else -1.0
+        assert training.final_reward(state, seat, "goal", 4, over=True) == pytest.approx(
+            won + lead / 4
+        )
+    # the complete house's lead is worth more than its points' margin
+    totals = [s["total"] for s in state.scores()]
+    assert spec.heuristic(state, 0) > totals[0] - totals[1] + 50
+    assert training.score_scale("mr-house-advanced", 2, "goal", games=2) >= 1
+
+
 def test_bad_settings_are_refused() -> None:
-    with pytest.raises(training.TrainingError, match="reward is one of mixed, score, win"):
+    with pytest.raises(training.TrainingError, match="reward is one of mixed, goal, score, win"):
         Settings("dream-home", reward="points")
     with pytest.raises(Exception, match="unknown bot 'grredy'"):
         Settings("dream-home", opponents=["random", "grredy"])

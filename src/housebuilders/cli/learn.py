@@ -123,12 +123,15 @@ def train(
         ),
     ] = None,
     reward: Annotated[
-        str,
+        str | None,
         typer.Option(
-            help="mixed (win ±1 plus the score margin, scaled), score (the margin alone) or "
-            "win (±1 alone); each with --step-cost a step. One player: score."
+            help="mixed (win ±1 plus the score margin, scaled), goal (win ±1 plus the "
+            "game's heuristic lead, scaled: a complete house counts), score (the margin "
+            "alone) or win (±1 alone); each with --step-cost a step. Default: the game's "
+            "(mixed; goal for mr-house-advanced). One player: score.",
+            show_default=False,
         ),
-    ] = "mixed",
+    ] = None,
     step_cost: Annotated[
         float | None,
         typer.Option(
@@ -148,7 +151,8 @@ def train(
     one seat, drawn at each game, against a curriculum of bots: random first, then
     greedy on one sample, then snapshots of itself (half the games) and greedy. The
     reward comes at the end of each game: a win +1 or a loss -1 plus the score margin
-    divided by the mean total of random play, less a small cost for every step; a
+    divided by the mean total of random play (Mr House advanced: the heuristic's
+    lead, where a complete house counts), less a small cost for every step; a
     game the episode cap cuts short is lost. Checkpoints go to a directory every
     --checkpoint-steps; --resume continues from there.
 

@@ -159,6 +159,11 @@ class GameSpec:
     #: took in the random play of 48 games (the Gymnasium registrations'
     #: ``max_episode_steps``; a policy that never ends a game must not train for ever)
     episode_steps: int = 1000
+    #: the reward ``housebuilders train`` gives unless told (``learn.environment``):
+    #: "mixed" (the win and the score margin), or "goal" (the win and the heuristic's
+    #: lead) where the score does not say who is winning (Mr House advanced: an
+    #: incomplete house loses whatever its points)
+    training_reward: str = "mixed"
     #: the game's component data (its ``content.GameData``): what ``content=`` overrides;
     #: design experiments read it to check a path into the data (``arena.experiment``)
     data: Lazy[GameData[Any]] = Lazy()

@@ -1,7 +1,7 @@
 """The learner's environment of ``housebuilders train``: one seat of the Gymnasium
 environment against bots, the reward with signal (``final_reward``: the win, the
-score margin over the game's score scale, or both) less a cost a step, the episode
-cap a loss (docs/rl.md, Training)."""
+score margin or the heuristic's lead over its scale, or the win and one of them) less
+a cost a step, the episode cap a loss (docs/rl.md, Training)."""
 
 from __future__ import annotations
 
@@ -17,26 +17,32 @@ from housebuilders.envs.gymnasium import HousebuildersEnv
 from housebuilders.learn.evaluation import EVAL_SEED
 
 #: the rewards ``Settings.reward`` names
-REWARDS = ("mixed", "score", "win")
+REWARDS = ("mixed", "goal", "score", "win")
 #: the one stage of a one-player game (no opponent)
 ALONE = "alone"
 #: random games measured for the score scale
 SCALE_GAMES = 20
 
 
-def score_scale(game_id: str, players: int, games: int = SCALE_GAMES) -> float:
-    """The mean final total of ``games`` random games (seeded: the same every time), at
-    least 1: what the score reward divides a margin by."""
+def score_scale(
+    game_id: str, players: int, reward: str = "mixed", games: int = SCALE_GAMES
+) -> float:
+    """What the reward divides a margin by, at least 1: the mean final total of
+    ``games`` random games (seeded: the same every time); for the ``goal`` reward, the
+    mean size of the game's heuristic at their ends."""
     spec = game(game_id)
-    totals = []
+    sizes = []
     for seed in range(games):
         state = spec.new_game(players, seed)
         rng = random.Random(seed)
         while not state.is_terminal():
             seat = state.acting_players()[0]
             state.play(seat, rng.choice(state.legal_actions(seat)))
-        totals += [abs(float(s["total"])) for s in state.scores()]
-    return max(1.0, sum(totals) / len(totals))
+        if reward == "goal":
+            sizes += [abs(spec.heuristic(state, seat)) for seat in range(players)]
+        else:
+            sizes += [abs(float(s["total"])) for s in state.scores()]
+    return max(1.0, sum(sizes) / len(sizes))
 
 
 def final_reward(state: State, seat: int, reward: str, scale: float, over: bool) -> float:
@@ -45,6 +51,8 @@ def final_reward(state: State, seat: int, reward: str, scale: float, over: bool)
     win = win_rewards(state)[seat] if over else -1.0
     if reward == "win":
         return win
+    if reward == "goal":  # the game's own measure of the lead: what its goal is worth
+        return win + state.spec.heuristic(state, seat) / scale
     try:
         totals = [float(s["total"]) for s in state.scores()]
     except Exception:  # a game that scores only at its end

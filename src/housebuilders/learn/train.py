@@ -23,7 +23,11 @@ every step before it (``step_cost``):
   the start: so a typical margin is about 1); a one-player game, its total so scaled;
 - ``"mixed"`` (the default): both added up. The win is what counts; the score margin
   says how far a lost game was from a won one, which a policy that never wins yet
-  (against greedy, from scratch) needs to learn anything at all.
+  (against greedy, from scratch) needs to learn anything at all;
+- ``"goal"`` (the default where the game says so, ``spec.training_reward``: Mr House
+  advanced): the win plus the game's heuristic at the end (the seat's lead as the
+  game values it: a complete house above any points), divided by its mean size at
+  the end of random play. For a game whose score does not say who is winning.
 
 A game cut short by the episode cap counts as lost (-1 in ``"win"`` and ``"mixed"``,
 its margin as it stands). The **step cost** (by default ``0.5 / spec.episode_steps``
@@ -145,7 +149,8 @@ class Settings:
     steps: int | None = None
     minutes: float | None = None
     seed: int = 0
-    reward: str = "mixed"
+    #: the reward (``REWARDS``); None: the game's (``spec.training_reward``)
+    reward: str | None = None
     #: the cost of each learner step; None: 0.5 / the game's episode cap
     step_cost: float | None = None
     #: the curriculum's stages (bot names, or ``"self"``); None: ``CURRICULUM``
@@ -169,8 +174,12 @@ class Settings:
         self.players = spec.check_players(self.players)
         if spec.features is None:
             raise TrainingError(f"{spec.id} has no observation encoder: it cannot be learnt")
+        if self.reward is None:
+            self.reward = spec.training_reward
         if self.reward not in REWARDS:
             raise TrainingError(f"the reward is one of {', '.join(REWARDS)}, not {self.reward!r}")
+        if self.reward == "goal" and spec.heuristic is None:
+            raise TrainingError(f"{spec.id} has no heuristic: the goal reward needs one")
         if self.players == 1 and self.reward != "score":
             self.reward = "score"  # a one-player game is always won: only the score teaches
         if self.steps is None and self.minutes is None:
@@ -532,7 +541,7 @@ def train(
         steps_before, seconds_before = int(state["steps"]), float(state["seconds"])
         stage_log = list(state.get("stages", []))
     torch.set_num_threads(settings.threads)
-    scale = score_scale(settings.game, settings.players)
+    scale = score_scale(settings.game, settings.players, settings.reward)
     first = _bot_of_stage(settings, steps_before, seconds_before)
     venv = DummyVecEnv(
         [

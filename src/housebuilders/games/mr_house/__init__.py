@@ -67,6 +67,7 @@ ADVANCED = register(
         variant="advanced",
         features=f"{__name__}.features:ADVANCED_FEATURES",
         episode_steps=200,
+        training_reward="goal",  # the score alone rewards an incomplete house
         data=f"{__name__}.content:DATA",
         options=ADVANCED_OPTIONS,
         # Some 40 first placements a turn: expanded best first by the heuristic, the
