@@ -18,7 +18,7 @@ from pettingzoo.test import (  # noqa: E402
 import housebuilders as hb  # noqa: E402
 from housebuilders.core.features import LIMIT  # noqa: E402
 from housebuilders.envs import pettingzoo as hbpz  # noqa: E402
-from housebuilders.envs.game import score_rewards, win_rewards  # noqa: E402
+from housebuilders.envs.game import WIDE, Mask, score_rewards, win_rewards  # noqa: E402
 from tests.envs.conftest import GAMES  # noqa: E402
 
 
@@ -239,3 +239,23 @@ def test_calls_out_of_order_are_refused_as_the_order_enforcing_wrapper_does(
     _play(env, 2)
     env.step(None)
     assert "step() called after all agents are terminated" in caplog.text
+
+
+@pytest.mark.parametrize("game_id", ["master-builder", "welcome-to"])
+def test_the_mask_finds_its_ones_as_numpy_does(game_id: str) -> None:
+    """A wide action space's mask is a ``Mask`` (int8, its ones found through a boolean
+    view, several times faster); either way every way of reading it agrees with NumPy's
+    own on a plain int8 copy, and Gymnasium samples from it."""
+    env = hbpz.env(game_id, players=2)
+    env.reset(seed=3)
+    mask = env.last()[0]["action_mask"]
+    assert isinstance(mask, Mask) == (env.table.actions >= WIDE)
+    assert mask.dtype == np.int8
+    plain = np.array(mask, dtype=np.int8)
+    assert type(plain) is np.ndarray
+    legal = env.table.legal(env.state, env.state.acting_players()[0])
+    assert np.flatnonzero(mask).tolist() == np.flatnonzero(plain).tolist() == sorted(legal)
+    assert np.where(mask)[0].tolist() == np.nonzero(plain)[0].tolist()
+    assert np.flatnonzero(mask == 0).tolist() == np.flatnonzero(plain == 0).tolist()
+    assert np.flatnonzero(mask * 0.5).tolist() == sorted(legal)  # not one byte: NumPy's
+    assert env.action_space("player_0").sample(mask) in legal

@@ -38,6 +38,26 @@ def score_rewards(state: State) -> list[float]:
     return [t - max(totals[:i] + totals[i + 1 :]) for i, t in enumerate(totals)]
 
 
+#: the action spaces from which width the mask is a ``Mask`` (below it, NumPy's own
+#: int8 ``nonzero`` is as fast as the subclass's method call)
+WIDE = 1024
+
+
+class Mask(np.ndarray):
+    """A legal-action mask as Gymnasium and PettingZoo want it (int8, 0 or 1), whose
+    ``nonzero`` reads its bytes as booleans: NumPy finds the ones of a boolean array
+    several times faster than those of an int8 one, and ``np.flatnonzero(mask)``,
+    ``np.nonzero`` and ``np.where(mask)`` (the first line of every loop over legal
+    actions) all come here. A byte is nonzero exactly when the int8 is, so the answer
+    is NumPy's own for any one-byte content; other dtypes (``mask * 0.5``) are left to
+    NumPy."""
+
+    def nonzero(self) -> tuple[np.ndarray, ...]:  # type: ignore[override]
+        if self.dtype.itemsize == 1:
+            return self.view(np.ndarray).view(np.bool_).nonzero()
+        return super().nonzero()
+
+
 class EnvGame:
     """A game (its id, player count, options and content) for the adapters."""
 
@@ -80,7 +100,9 @@ class EnvGame:
         mask = bytearray(self.actions)  # zeros; a few ones: twice np.zeros and mask[legal] = 1
         for i in self.legal(state, seat):
             mask[i] = 1
-        return np.frombuffer(mask, dtype=np.int8)
+        array = np.frombuffer(mask, dtype=np.int8)
+        return array.view(Mask) if self.actions >= WIDE else array
+
 
     def legal(self, state: State, seat: int) -> list[int]:
         """The indices of ``seat``'s legal actions, kept until the state changes (a
