@@ -177,7 +177,7 @@ def train(
                 steps,
                 minutes,
                 seed,
-                reward,
+                reward or "",
                 step_cost,
                 stages,
                 envs,

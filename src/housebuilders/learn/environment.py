@@ -31,6 +31,7 @@ def score_scale(
     ``games`` random games (seeded: the same every time); for the ``goal`` reward, the
     mean size of the game's heuristic at their ends."""
     spec = game(game_id)
+    evaluate = spec.heuristic
     sizes = []
     for seed in range(games):
         state = spec.new_game(players, seed)
@@ -39,7 +40,8 @@ def score_scale(
             seat = state.acting_players()[0]
             state.play(seat, rng.choice(state.legal_actions(seat)))
         if reward == "goal":
-            sizes += [abs(spec.heuristic(state, seat)) for seat in range(players)]
+            assert evaluate is not None, "Settings refuses the goal reward without a heuristic"
+            sizes += [abs(evaluate(state, seat)) for seat in range(players)]
         else:
             sizes += [abs(float(s["total"])) for s in state.scores()]
     return max(1.0, sum(sizes) / len(sizes))
@@ -52,7 +54,9 @@ def final_reward(state: State, seat: int, reward: str, scale: float, over: bool)
     if reward == "win":
         return win
     if reward == "goal":  # the game's own measure of the lead: what its goal is worth
-        return win + state.spec.heuristic(state, seat) / scale
+        evaluate = state.spec.heuristic
+        assert evaluate is not None, "Settings refuses the goal reward without a heuristic"
+        return win + evaluate(state, seat) / scale
     try:
         totals = [float(s["total"]) for s in state.scores()]
     except Exception:  # a game that scores only at its end

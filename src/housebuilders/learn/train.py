@@ -149,8 +149,8 @@ class Settings:
     steps: int | None = None
     minutes: float | None = None
     seed: int = 0
-    #: the reward (``REWARDS``); None: the game's (``spec.training_reward``)
-    reward: str | None = None
+    #: the reward (``REWARDS``); "": the game's (``spec.training_reward``)
+    reward: str = ""
     #: the cost of each learner step; None: 0.5 / the game's episode cap
     step_cost: float | None = None
     #: the curriculum's stages (bot names, or ``"self"``); None: ``CURRICULUM``
@@ -174,8 +174,7 @@ class Settings:
         self.players = spec.check_players(self.players)
         if spec.features is None:
             raise TrainingError(f"{spec.id} has no observation encoder: it cannot be learnt")
-        if self.reward is None:
-            self.reward = spec.training_reward
+        self.reward = self.reward or spec.training_reward
         if self.reward not in REWARDS:
             raise TrainingError(f"the reward is one of {', '.join(REWARDS)}, not {self.reward!r}")
         if self.reward == "goal" and spec.heuristic is None:
