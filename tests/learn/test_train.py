@@ -157,6 +157,30 @@ def test_the_goal_reward_counts_a_complete_house_above_any_points() -> None:
     assert training.score_scale("mr-house-advanced", 2, "goal", games=2) >= 1
 
 
+def test_the_goal_reward_pays_the_lead_as_it_changes() -> None:
+    """Potential-based shaping: each step pays the change of the heuristic's lead, so
+    an episode's rewards add up to the final goal reward less the lead at its start
+    (what the seat was dealt), the step costs aside."""
+    import housebuilders as hb
+
+    env = TrainingEnv("mr-house-advanced", 2, "greedy:samples=1", "goal", 0.0, 3.0, 10)
+    _, _ = env.reset(seed=5)
+    start, total, paid = env.potential, 0.0, []
+    rng = np.random.default_rng(5)
+    done = False
+    while not done:
+        mask = env.action_masks()
+        _, reward, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(mask))))
+        total += reward
+        paid.append(reward)
+        done = terminated or truncated
+    state, seat = env.base.state, env.base.seat
+    final = training.final_reward(state, seat, "goal", 3.0, terminated)
+    assert total == pytest.approx(final - start)
+    assert len({round(r, 9) for r in paid}) > 2  # paid along the way, not only at the end
+    assert hb.game("mr-house-advanced").heuristic is not None
+
+
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(training.TrainingError, match="reward is one of mixed, goal, score, win"):
         Settings("dream-home", reward="points")

@@ -106,17 +106,31 @@ class TrainingEnv(gymnasium.Wrapper):  # type: ignore[type-arg]
         observation, info = self.env.reset(**kwargs)
         while self.base.game_seed in self.eval_seeds:  # never in practice: 63-bit seeds
             observation, info = self.env.reset()
+        self.potential = self._lead()
         return observation, info
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         observation, _, terminated, truncated, info = self.env.step(action)
         reward = -self.step_cost
+        state, seat = self.base.state, self.base.seat
+        assert state is not None
         if terminated or truncated:
-            state, seat = self.base.state, self.base.seat
-            assert state is not None
-            reward += final_reward(state, seat, self.reward_name, self.scale, terminated)
+            final = final_reward(state, seat, self.reward_name, self.scale, terminated)
+            reward += final - self.potential  # the goal's lead paid so far taken back
             info["won"] = terminated and seat in state.winners() and len(state.winners()) == 1
+        elif self.reward_name == "goal":  # the lead paid as it changes (potential shaping)
+            lead = self._lead()
+            reward += lead - self.potential
+            self.potential = lead
         return observation, reward, terminated, truncated, info
+
+    def _lead(self) -> float:
+        """With the goal reward, the heuristic's lead for the learner now, scaled (the
+        potential whose changes it pays at each step; 0 otherwise)."""
+        evaluate = self.base.table.spec.heuristic
+        if self.reward_name != "goal" or evaluate is None or self.base.state is None:
+            return 0.0
+        return evaluate(self.base.state, self.base.seat) / self.scale
 
     def action_masks(self) -> np.ndarray:
         return self.base.action_masks()

@@ -27,7 +27,10 @@ every step before it (``step_cost``):
 - ``"goal"`` (the default where the game says so, ``spec.training_reward``: Mr House
   advanced): the win plus the game's heuristic at the end (the seat's lead as the
   game values it: a complete house above any points), divided by its mean size at
-  the end of random play. For a game whose score does not say who is winning.
+  the end of random play. For a game whose score does not say who is winning. The
+  lead is paid as it changes, at every step (potential-based shaping: the rewards of
+  a game add up to the same, less the lead the seat was dealt), so a move that
+  brings a complete house nearer is rewarded when it is made.
 
 A game cut short by the episode cap counts as lost (-1 in ``"win"`` and ``"mixed"``,
 its margin as it stands). The **step cost** (by default ``0.5 / spec.episode_steps``
