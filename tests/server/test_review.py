@@ -115,3 +115,18 @@ def test_a_game_over_before_reviews_existed_is_reviewed_when_asked(client: TestC
         session.delete(session.get(db.Review, table))
     assert client.get(f"/api/tables/{table}/review").json()["status"] == "pending"
     assert ready(client, table)["chances"]
+
+
+def test_a_review_someone_asks_for_goes_before_the_others(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reviews are worked out one at a time, in the order the games ended; one that
+    someone opens while it waits goes first (once), then the others in their order."""
+    monkeypatch.setattr(Reviews, "start", lambda self: None)  # nothing worked out
+    with TestClient(create_app(sqlite_url)) as client:
+        tables = [finished(client, seed=seed, bot="random")["table"] for seed in (1, 2, 3)]
+        reviews = client.app.state.service.reviews
+        for _ in range(2):  # asked twice: ahead once
+            assert client.get(f"/api/tables/{tables[2]}/review").json()["status"] == "pending"
+        order = [reviews.queue.get_nowait()[2] for _ in range(reviews.queue.qsize())]
+    assert order == [tables[2], *tables]  # its later entry is skipped once it is done

@@ -2,7 +2,8 @@
 "The review").
 
 When a table's game ends, the transaction that stores its last move also stores a
-pending review (``db.Review``), and the server queues it. One review at a time is
+pending review (``db.Review``), and the server queues it (one someone asks for goes
+before those nobody asked for yet). One review at a time is
 worked out, in parts (``agents.review.ReviewPart``: a second or so of work each, and
 the strong bot's search of the move it stops at),
 each thought on the bot pool's workers as background work (``BotPool.think(...,
@@ -16,6 +17,7 @@ the information rule (a seat learns nothing it cannot see while the game is on).
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -46,15 +48,24 @@ def pending_row(table_id: str) -> dict[str, Any]:
     return {"table_id": table_id, "status": "pending", "created": db.now()}
 
 
+#: the queue's order: the reviews someone asked for before the others, each in the
+#: order it came
+ASKED, FINISHED = 0, 1
+
+
 class Reviews:
-    """The reviews of the finished tables: queued, worked out one at a time, stored."""
+    """The reviews of the finished tables: queued, worked out one at a time, stored. A
+    review someone asks for while it waits goes before those nobody asked for yet."""
 
     def __init__(self, service: TableService) -> None:
         self.service = service
-        self.queue: asyncio.Queue[str] = asyncio.Queue()
-        #: queued or being worked out in this process
+        #: (ASKED or FINISHED, the order it came, table id); a review asked for while
+        #: it waited is in twice, the second time ahead: the later entry is skipped
+        self.queue: asyncio.PriorityQueue[tuple[int, int, str]] = asyncio.PriorityQueue()
+        #: queued or being worked out in this process; and those of them asked for
         self.queued: set[str] = set()
-        self._worker: asyncio.Task[None] | None = None
+        self.asked: set[str] = set()
+        self._came = itertools.count()
 
     def start(self) -> None:
         """Work out the queued reviews in the background until the server stops."""
@@ -72,11 +83,16 @@ class Reviews:
             self.add(table_id)
         return len(pending)
 
-    def add(self, table_id: str) -> None:
-        """Queue ``table_id``'s review (once)."""
+    def add(self, table_id: str, asked: bool = False) -> None:
+        """Queue ``table_id``'s review (once); ``asked``: someone waits for it, so it
+        goes before the reviews nobody asked for (if it waits in this process)."""
         if table_id not in self.queued:
             self.queued.add(table_id)
-            self.queue.put_nowait(table_id)
+        elif not asked or table_id in self.asked:
+            return
+        if asked:
+            self.asked.add(table_id)
+        self.queue.put_nowait((ASKED if asked else FINISHED, next(self._came), table_id))
 
     async def review(self, table_id: str) -> dict[str, Any]:
         """The review of a finished table: ``{"status": "pending"}`` until it is worked
@@ -102,17 +118,21 @@ class Reviews:
             except IntegrityError:
                 pass  # another request (or process) queued it first
             else:
-                self.add(table_id)
+                self.add(table_id, asked=True)
             return {"table": table_id, "status": "pending"}
         status, data = found
         if status != "ready":
+            if table_id in self.queued:  # waiting here: it goes first now
+                self.add(table_id, asked=True)
             return {"table": table_id, "status": "pending"}
         return {"table": table_id, "status": "ready", **data}
 
     # -- the work -------------------------------------------------------------------------
     async def _work(self) -> None:
         while True:
-            table_id = await self.queue.get()
+            _, _, table_id = await self.queue.get()
+            if table_id not in self.queued:
+                continue  # worked out already, from its other entry
             try:
                 await self._review(table_id)
             except asyncio.CancelledError:
@@ -123,6 +143,7 @@ class Reviews:
                 log.exception("the review of table %s failed", table_id)
             finally:
                 self.queued.discard(table_id)
+                self.asked.discard(table_id)
 
     async def _review(self, table_id: str) -> None:
         service = self.service
