@@ -95,6 +95,7 @@ class TrainingEnv(gymnasium.Wrapper):  # type: ignore[type-arg]
         self.reward_name = reward
         self.step_cost = step_cost
         self.scale = scale
+        self.potential = 0.0  # the goal reward's lead paid so far (``_lead``)
         self.eval_seeds = range(EVAL_SEED, EVAL_SEED + max(eval_games, 1000))
 
     def set_opponents(self, name: str) -> None:
