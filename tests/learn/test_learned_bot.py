@@ -73,8 +73,8 @@ def test_the_learned_bot_keeps_the_information_rule(policy_file: Path) -> None:
 
 def test_it_needs_a_policy_file_that_is_one(policy_file: Path, tmp_path: Path) -> None:
     bare = agents.make("learned")  # the shipped policy of the game it is asked to play
-    with pytest.raises(AgentError, match=r"no policy ships for mr-house-basic: learned:policy="):
-        agents.check_game(bare, hb.game("mr-house-basic"))
+    with pytest.raises(AgentError, match=r"no policy ships for master-builder: learned:policy="):
+        agents.check_game(bare, hb.game("master-builder"))
     with pytest.raises(AgentError, match="no policy file"):
         agents.make(f"learned:policy={tmp_path / 'missing.npz'}")
     corrupt = tmp_path / "corrupt.npz"
@@ -130,18 +130,26 @@ def test_without_numpy_the_bot_names_the_extra(
         agents.make(f"learned:policy={policy_file}")
 
 
-def test_the_bare_learned_bot_plays_the_policy_shipped_for_the_game() -> None:
-    """``learned`` without a file plays the package's Dream Home policy (trained by
-    ``housebuilders train dream-home``), a policy that beats random play."""
-    shipped = shipped_policy("dream-home")
-    assert shipped is not None and Policy.load(shipped).game == "dream-home"
-    assert shipped_policy("mr-house-basic") is None
+#: the games whose trained policy ships (it beat greedy: docs/bots.md, Shipped policies)
+SHIPPED = ("dream-home", "mr-house-basic")
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_the_bare_learned_bot_plays_the_policy_shipped_for_the_game(game_id: str) -> None:
+    """``learned`` without a file plays the package's policy for the game (trained by
+    ``housebuilders train GAME``), a policy that beats random play."""
+    shipped = shipped_policy(game_id)
+    assert shipped is not None and Policy.load(shipped).game == game_id
     wins = 0
     for seed in range(6):
         seats = ["learned", "random"] if seed % 2 == 0 else ["random", "learned"]
-        final = hb.play("dream-home", seats, seed=seed)
+        final = hb.play(game_id, seats, seed=seed)
         wins += seats.index("learned") in final.winners()
     assert wins >= 5
+
+
+def test_only_those_games_ship_a_policy() -> None:
+    assert sorted(g for g in hb.game_ids() if shipped_policy(g)) == sorted(SHIPPED)
 
 
 def test_a_policy_saved_in_half_decides_as_the_full_one(policy_file: Path, tmp_path: Path) -> None:

@@ -315,28 +315,32 @@ def test_each_game_s_hints_follow_its_ladder(
             "ismcts:seconds=0.5": "casual",
             "ismcts:seconds=2": "casual",
         }
-        assert by_game["mr-house-basic"] == answer["bot_hints"]  # not measured: their own
+        # not measured: their own words (the learned bot where a policy ships)
+        assert by_game["mr-house-basic"] == {**answer["bot_hints"], "learned": "trained"}
+        assert by_game["master-builder"] == answer["bot_hints"]
         page = client.get("/").text
         data = json.loads(page.split('id="lobby-data">', 1)[1].split("</script>", 1)[0])
         assert data["game_hints"] == by_game  # the lobby's seats name them per game
 
 
 def test_the_lobby_offers_the_learned_bot_where_a_policy_ships(sqlite_url: str) -> None:
-    """Issue 48: Dream Home ships a trained policy that beats greedy, so its seats offer
-    the bare ``learned`` bot; a game without one does not, and refuses it at a table."""
+    """Issue 48: Dream Home and Mr House (basic) ship a trained policy that beats greedy,
+    so their seats offer the bare ``learned`` bot; a game without one does not, and
+    refuses it at a table."""
     with TestClient(create_app(sqlite_url)) as client:
         answer = client.get("/api/games").json()
         offered = answer["game_bots"]
         assert offered["dream-home"] == [*answer["bots"], "learned"]
-        assert offered["mr-house-basic"] == answer["bots"] and "learned" not in answer["bots"]
+        assert offered["mr-house-basic"] == [*answer["bots"], "learned"]
+        assert offered["master-builder"] == answer["bots"] and "learned" not in answer["bots"]
         page = client.get("/").text
         assert "<code>learned</code>" in page  # explained under "About the bots"
         seats = [{"kind": "human"}, {"kind": "bot", "bot": "learned"}]
         opened = client.post("/api/tables", json={"game": "dream-home", "seats": seats})
         assert opened.status_code == 201, opened.text
-        refused = client.post("/api/tables", json={"game": "mr-house-basic", "seats": seats})
+        refused = client.post("/api/tables", json={"game": "master-builder", "seats": seats})
         assert refused.status_code == 422
-        assert "no policy ships for mr-house-basic" in refused.json()["error"]
+        assert "no policy ships for master-builder" in refused.json()["error"]
 
 
 def test_background_work_waits_for_every_move_waiting(slow_bots: str) -> None:
