@@ -131,7 +131,7 @@ def test_without_numpy_the_bot_names_the_extra(
 
 
 #: the games whose trained policy ships (it beat greedy: docs/bots.md, Shipped policies)
-SHIPPED = ("dream-home", "mr-house-basic")
+SHIPPED = ("dream-home", "house-of-fado", "mr-house-advanced", "mr-house-basic")
 
 
 @pytest.mark.parametrize("game_id", SHIPPED)

@@ -324,14 +324,16 @@ def test_each_game_s_hints_follow_its_ladder(
 
 
 def test_the_lobby_offers_the_learned_bot_where_a_policy_ships(sqlite_url: str) -> None:
-    """Issue 48: Dream Home and Mr House (basic) ship a trained policy that beats greedy,
-    so their seats offer the bare ``learned`` bot; a game without one does not, and
-    refuses it at a table."""
+    """Issue 48: Dream Home, House of Fado and Mr House (both variants) ship a trained
+    policy that beats greedy, so their seats offer the bare ``learned`` bot; a game
+    without one does not, and refuses it at a table."""
     with TestClient(create_app(sqlite_url)) as client:
         answer = client.get("/api/games").json()
         offered = answer["game_bots"]
         assert offered["dream-home"] == [*answer["bots"], "learned"]
         assert offered["mr-house-basic"] == [*answer["bots"], "learned"]
+        assert offered["mr-house-advanced"] == [*answer["bots"], "learned"]
+        assert offered["house-of-fado"] == [*answer["bots"], "learned"]
         assert offered["master-builder"] == answer["bots"] and "learned" not in answer["bots"]
         page = client.get("/").text
         assert "<code>learned</code>" in page  # explained under "About the bots"
