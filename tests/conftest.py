@@ -12,6 +12,7 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
@@ -59,13 +60,31 @@ SHARED = ("postgres", "ray", "browser")
 FIRST = ("tests/test_conformance.py", "tests/games/house_of_fado/test_contract_variant.py")
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(
+    config: pytest.Config, items: list[pytest.Item]
+) -> Generator[None, None, None]:
+    """Groups the shared resources' tests before xdist reads the groups, then checks
+    that xdist did: with ``--dist loadgroup`` it hands a group to one worker by the
+    ``@group`` suffix it adds to each test's id, and a test without it would run beside
+    the others of its suite (the PostgreSQL tests empty the database)."""
     for item in items:
         for name in SHARED:
             if item.get_closest_marker(name) is not None:
                 item.add_marker(pytest.mark.xdist_group(name))
                 break
     items.sort(key=lambda item: not item.nodeid.startswith(FIRST))  # stable: order kept
+    yield
+    if config.getoption("loadgroup", False):
+        grouped = [i.nodeid for i in items if i.get_closest_marker("xdist_group")]
+        lost = [nodeid for nodeid in grouped if "@" not in nodeid]
+        if lost:
+            message = (
+                f"pytest-xdist did not group {len(lost)} tests (first: {lost[0]}): "
+                "install the versions the test extra in pyproject.toml names"
+            )
+            print(message, file=sys.__stderr__)  # a worker's own error reaches no one
+            pytest.exit(message, returncode=pytest.ExitCode.USAGE_ERROR)
 
 
 def pytest_report_header() -> str:

@@ -190,7 +190,7 @@ def test_dream_home_against_the_shipped_learned_bot_to_the_final_table(
     page.select_option("#players", "2")
     assert "bot: learned (trained" in page.text_content("select[name=seat-1]")
     page.select_option("select[name=seat-1]", "learned")
-    page.select_option("#game", "mr-house-basic")  # ships no policy: not offered there
+    page.select_option("#game", "master-builder")  # ships no policy: not offered there
     assert "learned" not in page.text_content("select[name=seat-1]")
     assert page.input_value("select[name=seat-1]") not in ("", "learned")
     page.select_option("#game", "dream-home")

@@ -14,28 +14,8 @@ seat drawn at each game, the others played by bots made by name, capped at the g
 ``spec.episode_steps`` of the learner (then *truncated*). ``envs`` of them side by side
 in one process (a ``DummyVecEnv``: the bots are cheap, and the cores are few).
 
-**The reward** (``Settings.reward``), given at the end of the game, with a cost for
-every step before it (``step_cost``):
-
-- ``"win"``: 1 for a win, -1 for a loss (a shared win shared: ``envs.game.win_rewards``);
-- ``"score"``: the seat's total minus the best of the others', divided by the game's
-  score scale (the mean final total of random play at that player count, measured at
-  the start: so a typical margin is about 1); a one-player game, its total so scaled;
-- ``"mixed"`` (the default): both added up. The win is what counts; the score margin
-  says how far a lost game was from a won one, which a policy that never wins yet
-  (against greedy, from scratch) needs to learn anything at all;
-- ``"goal"`` (the default where the game says so, ``spec.training_reward``: Mr House
-  advanced): the win plus the game's heuristic at the end (the seat's lead as the
-  game values it: a complete house above any points), divided by its mean size at
-  the end of random play. For a game whose score does not say who is winning. The
-  lead is paid as it changes, at every step (potential-based shaping: the rewards of
-  a game add up to the same, less the lead the seat was dealt), so a move that
-  brings a complete house nearer is rewarded when it is made.
-
-A game cut short by the episode cap counts as lost (-1 in ``"win"`` and ``"mixed"``,
-its margin as it stands). The **step cost** (by default ``0.5 / spec.episode_steps``
-a step, so a whole capped episode costs half a loss) makes stalling never pay: with
-a discount of 1 or near it, a losing policy could otherwise lose later and as well.
+**The reward** (``Settings.reward``: win, score, mixed or goal) and the **step cost**
+that makes stalling never pay: ``learn.environment``.
 
 **The curriculum** (``Settings.opponents``): stages played one after another, each a
 share of the budget (steps or minutes, whichever ends first). By default
