@@ -68,9 +68,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if not CHROMIUM.exists():
         unavailable(f"no Chromium at {CHROMIUM} (Debian's chromium package)")
     database = tmp_path_factory.mktemp("browser") / "t.db"
-    # the tests open many tables from one address: no limit on the rate; and a turn
-    # clock may be as short as 6 s (0.1 minutes), for one to run out in a test
+    # the tests (every browser test, one after the other) open many tables from one
+    # address, some left with bots to move: no limit on the rate or on the bots; and a
+    # turn clock may be as short as 6 s (0.1 minutes), for one to run out in a test
     options = ["--tables-per-minute", "0", "--min-clock-seconds", "6"]
+    for limit in ("--max-bot-tables", "--max-bot-seats", "--max-address-bot-seats"):
+        options += [limit, "0"]
     with LiveServer(f"sqlite:///{database}", options=options) as live:
         yield live.url
 
