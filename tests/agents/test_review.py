@@ -24,19 +24,23 @@ from housebuilders.agents.turn import Decision
 from housebuilders.core import game, win_shares
 from housebuilders.core.rng import seed_state
 
+#: every game; the longest at two seats (a review thinks each move of the game over)
+PLAYERS = {"mr-house-basic": 3, "dream-home": 3, "welcome-to": 3}
 
-@pytest.mark.parametrize("game_id", ["mr-house-basic", "dream-home"])
+
+@pytest.mark.parametrize("game_id", hb.builtin_game_ids())
 def test_a_review_gives_chances_in_0_1_and_each_seats_costliest_moves(game_id: str) -> None:
-    final = hb.play(game_id, ["greedy", "random", "random"], seed=2)
+    n = PLAYERS.get(game_id, 2)
+    final = hb.play(game_id, ["greedy", "random", "random"][:n], seed=2)
     history = tuple(final.history)
-    start = game(game_id).new_game(3, 2, {})
+    start = game(game_id).new_game(n, 2, {})
     done = ReviewPart(start, history, 0, 2, seconds=1e9).take()
     assert done.done == len(history) and done.opening is not None
     rows = [done.opening, *done.chances]
-    assert all(len(row) == 3 and all(0 <= c <= 1 for c in row) for row in rows)
-    assert rows[-1] == win_shares(final.winners(), 3)
+    assert all(len(row) == n and all(0 <= c <= 1 for c in row) for row in rows)
+    assert rows[-1] == win_shares(final.winners(), n)
     assert done.costs
-    for seat in range(3):
+    for seat in range(n):
         mine = [c for c in done.costs if c.seat == seat]
         assert len(mine) <= COSTLIEST
         assert [c.lost for c in mine] == sorted((c.lost for c in mine), reverse=True)
