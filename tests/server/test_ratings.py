@@ -9,6 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from housebuilders.agents.ladder import ladder
 from tests.server.conftest import play, tokens
 
 GAME = "dream-home"
@@ -42,13 +43,14 @@ def test_accounts_and_bots_are_rated_from_games_between_accounts(client: TestCli
     for name in ("Ada", "Bea"):
         made = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
         assert made.status_code == 201
-    assert client.get(f"/api/games/{GAME}/ratings").json() == {"game": GAME, "players": []}
+    before = client.get(f"/api/games/{GAME}/ratings").json()["players"]
+    assert all(p["kind"] == "bot" and p["games"] == 0 for p in before)  # the ladder's
     results = [_finished(client, ["Ada", "Bea"], seed) for seed in range(3)]
     _finished(client, ["Ada"], seed=5, bots=1)  # Ada against the greedy bot
     _finished(client, ["Ada", None], seed=6)  # a person without an account: not rated
     board = client.get(f"/api/games/{GAME}/ratings").json()["players"]
     by_name = {p["name"]: p for p in board}
-    assert set(by_name) == {"Ada", "Bea", "greedy"}
+    assert {"Ada", "Bea", "greedy"} <= set(by_name)
     assert by_name["greedy"]["kind"] == "bot" and by_name["Ada"]["kind"] == "account"
     assert by_name["Ada"]["games"] == 4 and by_name["Bea"]["games"] == 3
     assert by_name["greedy"]["games"] == 1
@@ -62,3 +64,27 @@ def test_accounts_and_bots_are_rated_from_games_between_accounts(client: TestCli
         )
     for p in board:
         assert abs(p["rating"] - (p["mu"] - 3 * p["sigma"])) < 0.02
+
+
+def test_a_bot_is_rated_from_the_start_by_the_ladder_and_moves_from_there(
+    client: TestClient,
+) -> None:
+    """Issue 46: "beginner / casual / strong" is a number before anyone has played the
+    bots: each bot the ladder rated starts from its ladder rating (the same model),
+    listed by the name the lobby offers, in the ladder's order; a game between an
+    account and a bot moves the bot from there."""
+    rated = {entry["bot"].split(":")[0]: entry for entry in ladder()[GAME]["bots"]}
+    board = client.get(f"/api/games/{GAME}/ratings").json()["players"]
+    assert [p["name"] for p in board] == list(rated)  # best first, as the ladder
+    for p in board:
+        entry = rated[p["name"]]
+        assert p["kind"] == "bot" and p["games"] == 0
+        assert (p["mu"], p["sigma"]) == (round(entry["mu"], 2), round(entry["sigma"], 2))
+    made = client.post("/api/accounts", json={"name": "Ada", "password": PASSWORD})
+    assert made.status_code == 201
+    _finished(client, ["Ada"], seed=5, bots=1)  # Ada against greedy
+    greedy = next(p for p in client.get(f"/api/games/{GAME}/ratings").json()["players"]
+                  if p["name"] == "greedy")  # fmt: skip
+    assert greedy["games"] == 1
+    assert greedy["mu"] != round(rated["greedy"]["mu"], 2)  # moved from the ladder's
+    assert abs(greedy["mu"] - rated["greedy"]["mu"]) < 10  # not from 25 again

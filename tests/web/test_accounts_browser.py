@@ -131,7 +131,8 @@ def test_the_ratings_page_and_the_lobby_rate_people_and_bots_alike(
     rows = page.locator("#ratings table.ratings tbody tr")
     rows.first.wait_for()
     players = [row.locator("td").nth(1).text_content() for row in rows.all()]
-    assert sorted(players) == ["Grace", "bot: greedy"]
+    # the account, and the bots the ladder rated (each listed from the start)
+    assert "Grace" in players and {"bot: greedy", "bot: random"} <= set(players)
     page.goto(server + "/")
     page.select_option("#game", "dream-home")
     option = page.locator("select[name=seat-1] option[value=greedy]", has_text="rated")

@@ -162,7 +162,7 @@ class Settings:
             raise TrainingError(f"the reward is one of {', '.join(REWARDS)}, not {self.reward!r}")
         if self.reward == "goal" and spec.heuristic is None:
             raise TrainingError(f"{spec.id} has no heuristic: the goal reward needs one")
-        if self.players == 1 and self.reward != "score":
+        if self.players == 1 and self.reward in ("win", "mixed"):
             self.reward = "score"  # a one-player game is always won: only the score teaches
         if self.steps is None and self.minutes is None:
             self.minutes = DEFAULT_MINUTES

@@ -2,8 +2,10 @@
 person's seat is held by an account (``accounts.py``): openskill's Plackett-Luce model,
 game after game in the order they ended, each seat a team of one, its winners first
 and everyone else second (as the arena's ladder rates its bots, docs/bots.md). Bots
-are rated by name on the same scale, from those games only, so a bot's strength in a
-word ("casual") is a number beside the people it played.
+are rated by name on the same scale, starting from the rating the bots' ladder gave
+them (``agents/ladder.json``, docs/bots.md: the same model, bot against bot), so a
+bot's strength in a word ("casual") is a number before any person has played it, and
+the bots anchor the people's scale; the games between accounts and bots move both.
 
 A rating is shown as its ordinal, ``mu - 3 sigma``: what the player is at least worth
 with good confidence (25 - 3 x 8.33 = 0 before any game)."""
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
+from housebuilders.agents.ladder import ladder
 from housebuilders.server import db
 from housebuilders.server.archive import logs_of
 
@@ -51,7 +54,7 @@ class Ratings:
             wanted = [row.id for row in missing]
             entries = await service.transaction(lambda session: logs_of(session, wanted))
             results |= await archive.learn(missing, entries)
-        board = await asyncio.to_thread(_rate, rows, holders, results)
+        board = await asyncio.to_thread(_rate, game_id, rows, holders, results)
         self._known[game_id] = (ids, board)
         return board
 
@@ -91,7 +94,10 @@ class Ratings:
 
 
 def _rate(
-    rows: list[Any], holders: dict[tuple[str, int], tuple[str, str]], results: dict[str, Any]
+    game_id: str,
+    rows: list[Any],
+    holders: dict[tuple[str, int], tuple[str, str]],
+    results: dict[str, Any],
 ) -> list[dict[str, Any]]:
     from openskill.models import PlackettLuce  # the server extra's
 
@@ -100,6 +106,15 @@ def _rate(
     names: dict[tuple[str, str], str] = {}
     games: dict[tuple[str, str], int] = defaultdict(int)
     wins: dict[tuple[str, str], float] = defaultdict(float)
+    # the ladder's bots, by the name the lobby offers them (``ismcts:seconds=0.1`` is
+    # ismcts): where a bot's rating starts, and each of them listed from the start
+    start = {}
+    for entry in ladder().get(game_id, {}).get("bots", []):
+        name = entry["bot"].split(":", 1)[0]
+        start.setdefault(name, (entry["mu"], entry["sigma"]))
+    for name, (mu, sigma) in start.items():
+        ratings[("bot", name)] = model.rating(mu=mu, sigma=sigma, name=name)
+        names[("bot", name)] = name
     for row in rows:
         winners = set(results[row.id].get("winners") or ())
         if not results[row.id].get("ranking"):
@@ -113,7 +128,9 @@ def _rate(
         if len(set(players)) < len(players):
             continue  # one account (or bot) in two seats: not a game between players
         for key in players:
-            ratings.setdefault(key, model.rating(name=names[key]))
+            if key not in ratings:
+                mu, sigma = start.get(key[1].split(":", 1)[0], (None, None))
+                ratings[key] = model.rating(mu=mu, sigma=sigma, name=names[key])
         places = [1.0 if s.seat in winners or not winners else 2.0 for s in row.seats]
         teams = [[ratings[key]] for key in players]
         for key, (new,) in zip(players, model.rate(teams, ranks=places), strict=True):
