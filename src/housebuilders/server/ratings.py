@@ -108,7 +108,7 @@ def _rate(
     wins: dict[tuple[str, str], float] = defaultdict(float)
     # the ladder's bots, by the name the lobby offers them (``ismcts:seconds=0.1`` is
     # ismcts): where a bot's rating starts, and each of them listed from the start
-    start = {}
+    start: dict[str, tuple[float, float]] = {}
     for entry in ladder().get(game_id, {}).get("bots", []):
         name = entry["bot"].split(":", 1)[0]
         start.setdefault(name, (entry["mu"], entry["sigma"]))
