@@ -129,7 +129,8 @@ def _rate(
             continue  # one account (or bot) in two seats: not a game between players
         for key in players:
             if key not in ratings:
-                mu, sigma = start.get(key[1].split(":", 1)[0], (None, None))
+                known = start.get(key[1].split(":", 1)[0]) if key[0] == "bot" else None
+                mu, sigma = known if known is not None else (None, None)
                 ratings[key] = model.rating(mu=mu, sigma=sigma, name=names[key])
         places = [1.0 if s.seat in winners or not winners else 2.0 for s in row.seats]
         teams = [[ratings[key]] for key in players]
