@@ -130,8 +130,10 @@ def _rate(
         for key in players:
             if key not in ratings:
                 known = start.get(key[1].split(":", 1)[0]) if key[0] == "bot" else None
-                mu, sigma = known if known is not None else (None, None)
-                ratings[key] = model.rating(mu=mu, sigma=sigma, name=names[key])
+                if known is None:
+                    ratings[key] = model.rating(name=names[key])
+                else:
+                    ratings[key] = model.rating(mu=known[0], sigma=known[1], name=names[key])
         places = [1.0 if s.seat in winners or not winners else 2.0 for s in row.seats]
         teams = [[ratings[key]] for key in players]
         for key, (new,) in zip(players, model.rate(teams, ranks=places), strict=True):
