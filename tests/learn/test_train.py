@@ -189,6 +189,10 @@ def test_bad_settings_are_refused() -> None:
     assert Settings("dream-home").minutes == training.DEFAULT_MINUTES
     alone = Settings("welcome-to", players=1, steps=10)
     assert (alone.reward, alone.stages()) == ("score", ["alone"])
+    # a one-player game is always won: the win's rewards become the score's; the goal's
+    # (the heuristic's worth, paid as it changes) stays
+    assert Settings("welcome-to", players=1, steps=10, reward="win").reward == "score"
+    assert Settings("welcome-to", players=1, steps=10, reward="goal").reward == "goal"
 
 
 def test_the_curriculum_shares_the_budget() -> None:
