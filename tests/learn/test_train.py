@@ -187,8 +187,8 @@ def test_bad_settings_are_refused() -> None:
     with pytest.raises(Exception, match="unknown bot 'grredy'"):
         Settings("dream-home", opponents=["random", "grredy"])
     assert Settings("dream-home").minutes == training.DEFAULT_MINUTES
-    alone = Settings("welcome-to", players=1, steps=10)
-    assert (alone.reward, alone.stages()) == ("score", ["alone"])
+    alone = Settings("welcome-to", players=1, steps=10)  # its game's reward, the goal
+    assert (alone.reward, alone.stages()) == ("goal", ["alone"])
     # a one-player game is always won: the win's rewards become the score's; the goal's
     # (the heuristic's worth, paid as it changes) stays
     assert Settings("welcome-to", players=1, steps=10, reward="win").reward == "score"

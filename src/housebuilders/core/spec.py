@@ -161,8 +161,9 @@ class GameSpec:
     episode_steps: int = 1000
     #: the reward ``housebuilders train`` gives unless told (``learn.environment``):
     #: "mixed" (the win and the score margin), or "goal" (the win and the heuristic's
-    #: lead) where the score does not say who is winning (Mr House advanced: an
-    #: incomplete house loses whatever its points)
+    #: lead, paid as it changes) where the score does not say who is winning (Mr House
+    #: advanced: an incomplete house loses whatever its points) or comes too late to
+    #: teach (Welcome To alone: the heuristic's worth of the sheet, move by move)
     training_reward: str = "mixed"
     #: the game's component data (its ``content.GameData``): what ``content=`` overrides;
     #: design experiments read it to check a path into the data (``arena.experiment``)
