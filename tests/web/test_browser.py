@@ -94,7 +94,12 @@ def test_lobby_to_final_table_mr_house_basic(page: Any, server: str) -> None:
     page.select_option("#game", "mr-house-basic")
     page.select_option("#players", "3")
     assert page.locator("#seats select").count() == 3
-    assert "bot: greedy (casual)" in page.text_content("select[name=seat-1]")  # the hint
+    assert "bot: greedy (casual" in page.text_content("select[name=seat-1]")  # the hint
+    # then its rating once the game's ratings are in (the ladder's at first), a bot's
+    # named with its parameters rated as the ladder's bot of that name
+    rated = page.locator("select[name=seat-1] option[value='ismcts:seconds=2']", has_text="rated")
+    rated.wait_for(state="attached")
+    assert "(strong, rated" in rated.text_content()
     page.select_option("select[name=seat-0]", "human")
     page.select_option("select[name=seat-1]", "greedy")
     page.select_option("select[name=seat-2]", "greedy")

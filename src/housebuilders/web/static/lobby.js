@@ -232,7 +232,9 @@ function fillSeats() {
     for (const bot of GAME_BOTS[gameSelect.value] || BOTS) {
       const opt = document.createElement("option");
       opt.value = bot;
-      const about = [hintOf(bot), BOT_RATINGS[bot] !== undefined ? `rated ${BOT_RATINGS[bot].toFixed(1)}` : ""].filter(Boolean);
+      // a bot is rated by its name before the colon (ismcts:seconds=2 as ismcts), as the ladder
+      const rating = BOT_RATINGS[bot] ?? BOT_RATINGS[bot.split(":")[0]];
+      const about = [hintOf(bot), rating !== undefined ? `rated ${rating.toFixed(1)}` : ""].filter(Boolean);
       opt.textContent = about.length ? `bot: ${bot} (${about.join(", ")})` : `bot: ${bot}`;
       group.append(opt);
     }
