@@ -46,9 +46,10 @@ def test_a_move_and_undo_loop_leaves_another_table_s_views_quick(sqlite_url: str
     10 undos a second, with the pause of a client's round trip between them, far past
     the default limit of 10 a minute, which is turned off here), and while it does not
     (so that both see the same load from the rest of the machine): the 99th percentile
-    with the loop stays under twice the quiet one (1.0 to 1.7 times on a busy 2-core
-    machine). With the replay on the event loop, a view asked for during one waited
-    for all of it (4 to 6 times the quiet figure).
+    with the loop stays under three times the quiet one (1.0 to 1.7 times on a quiet
+    2-core machine, 2.0 once in CI beside the other test workers). With the replay on
+    the event loop, a view asked for during one waited for all of it (4 to 6 times the
+    quiet figure).
 
     The loop calls the service as the app does for a request, without an HTTP client:
     a client's own work would share this process's GIL with the server's, which a
@@ -113,7 +114,7 @@ def test_a_move_and_undo_loop_leaves_another_table_s_views_quick(sqlite_url: str
     )
     print(figures)
     assert undos >= 20 and moves >= LONG_MOVES - 20, figures  # the loop replayed a long game
-    assert _p99(busy) < 2 * _p99(quiet), figures
+    assert _p99(busy) < 3 * _p99(quiet), figures
 
 
 # -- the rate of undos ---------------------------------------------------------------------
