@@ -151,8 +151,8 @@ def train(
     one seat, drawn at each game, against a curriculum of bots: random first, then
     greedy on one sample, then snapshots of itself (half the games) and greedy. The
     reward comes at the end of each game: a win +1 or a loss -1 plus the score margin
-    divided by the mean total of random play (Mr House advanced: the heuristic's
-    lead, where a complete house counts), less a small cost for every step; a
+    divided by the mean total of random play (Mr House advanced and Welcome To: the
+    heuristic's lead, paid as it changes), less a small cost for every step; a
     game the episode cap cuts short is lost. Checkpoints go to a directory every
     --checkpoint-steps; --resume continues from there.
 
