@@ -226,6 +226,8 @@ def test_the_command_explains_itself() -> None:
         "--opponents",
         "--reward",
         "--step-cost",
+        "--runs",
+        "--select-games",
     ):
         assert option in result.output
     assert "pip install 'housebuilders[learn]'" in result.output
@@ -270,6 +272,56 @@ def test_the_command_trains_evaluates_and_writes_one_policy_file(tmp_path: Path)
     assert [e["opponent"] for e in evaluation] == ["random"] and evaluation[0]["games"] == 4
     assert evaluation[0]["first_seed"] == training.EVAL_SEED
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dh.checkpoints", "dh.npz"]
+
+
+def test_several_runs_train_side_by_side_and_the_best_on_its_own_seeds_is_kept(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "dh.npz"
+    seen: set[int] = set()
+    result = training.train_runs(
+        tiny(128, opponents=["random"], runs=2, seed=5),
+        out,
+        progress=lambda run, p: seen.add(run),
+        eval_games=4,
+        select_bots=["random"],
+        select_games=6,
+    )
+    assert seen == {0, 1}  # both runs reported from their processes
+    runs = result.runs
+    assert [r["seed"] for r in runs] == [5, 6] and sum(r["kept"] for r in runs) == 1
+    kept = next(i for i, r in enumerate(runs) if r["kept"])
+    assert runs[kept]["selection"] == max(r["selection"] for r in runs)
+    for i, run in enumerate(runs):  # each run's policy scored again: the same figure
+        path = training.run_directory(result.checkpoints, i) / "policy.npz"
+        assert training.selection_score(path, "dream-home", 2, ["random"], 6) == run["selection"]
+        assert Policy.load(path).meta["training"]["seed"] == run["seed"]
+    meta = Policy.load(out).meta["training"]
+    assert meta["seed"] == runs[kept]["seed"] and meta["runs"] == runs
+    assert meta["selection"] == {
+        "bots": ["random"],
+        "games": 6,
+        "first_seed": training.SELECT_SEED,
+    }
+    assert result.steps == runs[kept]["steps"] >= 128
+
+
+def test_the_command_shows_its_runs_and_the_one_kept(tmp_path: Path) -> None:
+    out = tmp_path / "dh.npz"
+    args = ["train", "dream-home", "--steps", "64", "--envs", "2", "--opponents", "random"]
+    more = ["--runs", "2", "--select-games", "2", "--eval-games", "0", "--out", str(out)]
+    result = CliRunner().invoke(app, [*args, *more], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "2 runs side by side (seeds 0, 1)" in result.output
+    assert "the runs" in result.output and "yes" in result.output  # the kept one
+    assert len(Policy.load(out).meta["training"]["runs"]) == 2
+
+
+def test_a_game_may_train_several_runs_by_default() -> None:
+    assert Settings("mr-house-advanced", steps=10).runs == 2  # its result depends on the seed
+    assert Settings("dream-home", steps=10).runs == 1
+    with pytest.raises(training.TrainingError, match="--runs must be at least 1"):
+        Settings("dream-home", runs=0)
 
 
 def test_the_command_refuses_bad_options_in_one_line(tmp_path: Path) -> None:

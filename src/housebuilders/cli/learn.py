@@ -142,6 +142,20 @@ def train(
         ),
     ] = None,
     envs: Annotated[int, typer.Option(min=1, help="Games played side by side.")] = 8,
+    runs: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Trainings side by side, seeds --seed, --seed + 1, ..., one a core, each "
+            "with the whole budget; the one that plays best in --select-games games "
+            "against each of --eval-bots, on seeds neither trained on nor evaluated on, "
+            "is written to --out. Default: the game's (2 for mr-house-advanced, else 1).",
+            show_default=False,
+        ),
+    ] = None,
+    select_games: Annotated[
+        int, typer.Option(min=1, help="With several --runs: the games that choose among them.")
+    ] = 100,
 ) -> None:
     """Train a bot for GAME by reinforcement learning and write it to one policy file,
     played by the bot learned:policy=FILE (in NumPy: `housebuilders play GAME --bots
@@ -154,7 +168,9 @@ def train(
     divided by the mean total of random play (Mr House advanced and Welcome To: the
     heuristic's lead, paid as it changes), less a small cost for every step; a
     game the episode cap cuts short is lost. Checkpoints go to a directory every
-    --checkpoint-steps; --resume continues from there.
+    --checkpoint-steps; --resume continues from there. With --runs N (Mr House
+    advanced: 2), N trainings of seeds one after another run side by side and the one
+    that plays best on seeds of their own is kept.
 
     At the end the policy (its best actions) plays --eval-games games against each of
     --eval-bots, seats alternating, on seeds no training game used; the table gives
@@ -168,7 +184,8 @@ def train(
         count = players if players is not None else (1 if spec.min_players == 1 else 2)
         check_players(spec, count)
         stages = None if opponents is None else bot_list(opponents, "--opponents")
-        judges = bot_list(eval_bots, "--eval-bots") if eval_games else []
+        choosers = bot_list(eval_bots, "--eval-bots")  # they choose among --runs too
+        judges = choosers if eval_games else []
         path = out if out is not None else Path(f"{spec.id}.npz")
         try:
             settings = training.Settings(
@@ -182,15 +199,19 @@ def train(
                 stages,
                 envs,
                 checkpoint_steps=checkpoint_steps,
+                runs=runs,
             )
         except training.TrainingError as e:
             raise UserError(str(e)) from None
         solo = count < 2 and bool(judges)  # a strength match needs two seats
         if solo:
             judges = []
-        _header(console, settings, path, resume)
+        _header(console, settings, path, resume, choosers, select_games)
         try:
-            result = _train(console, training, settings, path, checkpoints, resume, eval_games)
+            result = _train(
+                console, training, settings, path, checkpoints, resume, eval_games, choosers,
+                select_games,
+            )  # fmt: skip
         except training.TrainingError as e:
             raise UserError(str(e)) from None
         except KeyboardInterrupt:
@@ -208,13 +229,17 @@ def train(
             f"policy written to {result.out} (checkpoints in {result.checkpoints})",
             soft_wrap=True,
         )
+        if result.runs:
+            _runs(console, result, settings.players)
         if judges:
             _evaluate(console, training, path, spec.id, count, judges, eval_games)
         elif solo:
             console.print("one player: no match to evaluate (the policy file has no figures)")
 
 
-def _header(console: Console, s: Settings, path: Path, resume: bool) -> None:
+def _header(
+    console: Console, s: Settings, path: Path, resume: bool, bots: list[str], games: int
+) -> None:
     budget = []
     if s.steps is not None:
         budget.append(plural(s.steps, "step"))
@@ -226,6 +251,14 @@ def _header(console: Console, s: Settings, path: Path, resume: bool) -> None:
         f"reward {s.reward}, step cost {s.step_cost:g}; writing {path}",
         soft_wrap=True,
     )
+    if s.runs and s.runs > 1:
+        seeds = ", ".join(str(s.seed + i) for i in range(s.runs))
+        judge = "its mean score alone" if s.players == 1 else f"against {', '.join(bots)}"
+        console.print(
+            f"{s.runs} runs side by side (seeds {seeds}), each for the whole budget; the "
+            f"one kept plays best in {plural(games, 'game')} {judge}",
+            soft_wrap=True,
+        )
 
 
 def _train(
@@ -236,6 +269,8 @@ def _train(
     checkpoints: Path | None,
     resume: bool,
     eval_games: int,
+    select_bots: list[str],
+    select_games: int,
 ) -> TrainResult:
     columns = (
         TextColumn("{task.description}"),
@@ -246,24 +281,48 @@ def _train(
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
+    count = settings.runs or 1
     with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task("starting", total=1000, steps=0, figures="")
+        tasks = [bar.add_task("starting", total=1000, steps=0, figures="") for _ in range(count)]
 
-        def show(p: Status) -> None:
+        def show(run: int, p: Status) -> None:
             figures = ""
             if p.won is not None and p.reward is not None:
                 last = min(p.games, 100)
                 figures = f"won {p.won:.0%}, reward {p.reward:+.2f} (last {last} games)"
+            if p.fraction >= 1 and count > 1:
+                figures = "trained; playing the games that choose"
+            run_name = f"seed {settings.seed + run} " if count > 1 else ""
             bar.update(
-                task,
+                tasks[run],
                 completed=round(1000 * p.fraction),
-                description=f"vs {p.stage}",
+                description=f"{run_name}vs {p.stage}",
                 steps=p.steps,
                 figures=figures,
             )
 
-        result: TrainResult = training.train(settings, path, checkpoints, resume, show, eval_games)
+        result: TrainResult = training.train_runs(
+            settings, path, checkpoints, resume, show, eval_games, select_bots, select_games
+        )
         return result
+
+
+def _runs(console: Console, result: TrainResult, players: int) -> None:
+    """The runs of a training of several and the one kept."""
+    table = Table(title="the runs", title_justify="left")
+    for heading in ("seed", "steps", "time", "mean total" if players == 1 else "score rate"):
+        table.add_column(heading, justify="right")
+    table.add_column("kept")
+    for run in result.runs:
+        score = run["selection"]
+        table.add_row(
+            str(run["seed"]),
+            f"{run['steps']:,}",
+            _duration(run["seconds"]),
+            f"{score:.1f}" if players == 1 else f"{score:.1%}",
+            "yes" if run["kept"] else "",
+        )
+    console.print(table)
 
 
 def _evaluate(

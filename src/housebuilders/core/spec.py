@@ -165,6 +165,10 @@ class GameSpec:
     #: advanced: an incomplete house loses whatever its points) or comes too late to
     #: teach (Welcome To alone: the heuristic's worth of the sheet, move by move)
     training_reward: str = "mixed"
+    #: the trainings ``housebuilders train`` runs side by side unless told (``--runs``),
+    #: seeds one after another, keeping the one that plays best on seeds of its own:
+    #: more than 1 where one run's result depends on its seed (Mr House advanced)
+    training_runs: int = 1
     #: the game's component data (its ``content.GameData``): what ``content=`` overrides;
     #: design experiments read it to check a path into the data (``arena.experiment``)
     data: Lazy[GameData[Any]] = Lazy()

@@ -36,7 +36,7 @@ import numpy as np
 from housebuilders.core import State, game
 from housebuilders.envs.game import win_rewards
 from housebuilders.envs.gymnasium import HousebuildersEnv
-from housebuilders.learn.evaluation import EVAL_SEED
+from housebuilders.learn.evaluation import EVAL_SEED, SELECT_SEED
 
 #: the rewards ``Settings.reward`` names
 REWARDS = ("mixed", "goal", "score", "win")
@@ -93,7 +93,8 @@ class TrainingEnv(gymnasium.Wrapper):  # type: ignore[type-arg]
     """The learner's environment: seat drawn at each game of ``game_id`` against the
     bot ``opponents``, ``reward`` (``REWARDS``) at the end with ``step_cost`` at every
     step, capped at the game's ``episode_steps``; the opponents changed by the
-    curriculum (``set_opponents``); the evaluation's seeds never drawn for a game."""
+    curriculum (``set_opponents``); the evaluation's seeds and the runs' selection's
+    never drawn for a game."""
 
     def __init__(
         self,
@@ -118,7 +119,10 @@ class TrainingEnv(gymnasium.Wrapper):  # type: ignore[type-arg]
         self.step_cost = step_cost
         self.scale = scale
         self.potential = 0.0  # the goal reward's lead paid so far (``_lead``)
-        self.eval_seeds = range(EVAL_SEED, EVAL_SEED + max(eval_games, 1000))
+        self.held_out = (  # the evaluation's seeds and those that choose among runs
+            range(EVAL_SEED, EVAL_SEED + max(eval_games, 1000)),
+            range(SELECT_SEED, SELECT_SEED + 10_000),
+        )
 
     def set_opponents(self, name: str) -> None:
         """The bot (by name) of every other seat from the next game on."""
@@ -127,7 +131,7 @@ class TrainingEnv(gymnasium.Wrapper):  # type: ignore[type-arg]
 
     def reset(self, **kwargs: Any) -> tuple[np.ndarray, dict[str, Any]]:
         observation, info = self.env.reset(**kwargs)
-        while self.base.game_seed in self.eval_seeds:  # never in practice: 63-bit seeds
+        while any(self.base.game_seed in seeds for seeds in self.held_out):  # 63-bit: never
             observation, info = self.env.reset()
         self.potential = self._lead()
         return observation, info

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from housebuilders.agents import AgentError
+from housebuilders.arena.match import play
 from housebuilders.arena.strength import StrengthResult, match, wilson
 from housebuilders.learn.policy import Policy
 
@@ -18,6 +19,9 @@ from housebuilders.learn.policy import Policy
 EVAL_SEED = 1_000_000_000
 #: the bots the evaluation plays by default (the ladder's first two)
 EVAL_BOTS = ("random", "greedy")
+#: the first seed of the games that choose among a training's runs (``selection_score``):
+#: neither trained on nor the evaluation's, so the chosen run's evaluation is fair
+SELECT_SEED = 1_500_000_000
 
 
 def evaluate(
@@ -40,6 +44,27 @@ def evaluate(
         report = (lambda done, bot=bot: progress(bot, done)) if progress is not None else None
         results.append(match(game_id, learned, bot, games, players, seed, progress=report))
     return results
+
+
+def selection_score(
+    policy: str | os.PathLike[str],
+    game_id: str,
+    players: int = 2,
+    bots: Sequence[str] = EVAL_BOTS,
+    games: int = 100,
+) -> float:
+    """What chooses among the runs of a training (``learn.train.train_runs``): the
+    policy's mean score rate against ``bots``, ``games`` games each on seeds from
+    ``SELECT_SEED``; alone (one player), its mean total over ``games`` games."""
+    if players == 1:
+        learned = f"learned:policy={policy}"
+        totals = [
+            float(play(game_id, [learned], seed=SELECT_SEED + i).scores()[0]["total"])
+            for i in range(games)
+        ]
+        return sum(totals) / len(totals)
+    results = evaluate(policy, game_id, players, bots, games, SELECT_SEED)
+    return sum(r.score_rate for r in results) / len(results)
 
 
 def evaluation_figures(results: Sequence[StrengthResult]) -> list[dict[str, Any]]:

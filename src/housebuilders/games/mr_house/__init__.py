@@ -68,6 +68,7 @@ ADVANCED = register(
         features=f"{__name__}.features:ADVANCED_FEATURES",
         episode_steps=200,
         training_reward="goal",  # the score alone rewards an incomplete house
+        training_runs=2,  # a run's result depends on its seed: the better of two (docs/rl.md)
         data=f"{__name__}.content:DATA",
         options=ADVANCED_OPTIONS,
         # Some 40 first placements a turn: expanded best first by the heuristic, the
