@@ -13,7 +13,7 @@ import torch
 from typer.testing import CliRunner
 
 from housebuilders.cli import app
-from housebuilders.learn import train as training
+from housebuilders.learn import runs as several, train as training
 from housebuilders.learn.policy import Policy
 from housebuilders.learn.train import Settings, TrainingEnv
 
@@ -279,7 +279,7 @@ def test_several_runs_train_side_by_side_and_the_best_on_its_own_seeds_is_kept(
 ) -> None:
     out = tmp_path / "dh.npz"
     seen: set[int] = set()
-    result = training.train_runs(
+    result = several.train_runs(
         tiny(128, opponents=["random"], runs=2, seed=5),
         out,
         progress=lambda run, p: seen.add(run),
@@ -293,15 +293,15 @@ def test_several_runs_train_side_by_side_and_the_best_on_its_own_seeds_is_kept(
     kept = next(i for i, r in enumerate(runs) if r["kept"])
     assert runs[kept]["selection"] == max(r["selection"] for r in runs)
     for i, run in enumerate(runs):  # each run's policy scored again: the same figure
-        path = training.run_directory(result.checkpoints, i) / "policy.npz"
-        assert training.selection_score(path, "dream-home", 2, ["random"], 6) == run["selection"]
+        path = several.run_directory(result.checkpoints, i) / "policy.npz"
+        assert several.selection_score(path, "dream-home", 2, ["random"], 6) == run["selection"]
         assert Policy.load(path).meta["training"]["seed"] == run["seed"]
     meta = Policy.load(out).meta["training"]
     assert meta["seed"] == runs[kept]["seed"] and meta["runs"] == runs
     assert meta["selection"] == {
         "bots": ["random"],
         "games": 6,
-        "first_seed": training.SELECT_SEED,
+        "first_seed": several.SELECT_SEED,
     }
     assert result.steps == runs[kept]["steps"] >= 128
 

@@ -301,7 +301,9 @@ def _train(
                 figures=figures,
             )
 
-        result: TrainResult = training.train_runs(
+        from housebuilders.learn.runs import train_runs  # the learn extra, as ``training``
+
+        result: TrainResult = train_runs(
             settings, path, checkpoints, resume, show, eval_games, select_bots, select_games
         )
         return result

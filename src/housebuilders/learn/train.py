@@ -33,13 +33,6 @@ training's state (steps, seconds, stage) go to the checkpoint directory;
 A training stopped by Ctrl+C stops at its next step, writes its checkpoint, then
 raises KeyboardInterrupt (a second Ctrl+C interrupts at once).
 
-**Several runs** (``Settings.runs``; by default the game's ``spec.training_runs``):
-``train_runs`` trains that many runs of seeds one after another side by side, one
-process a core, each with the whole budget, scores each run's policy on seeds of its
-own (``selection_score``: neither trained on nor the evaluation's) and keeps the best.
-Where one run's result depends on its seed (Mr House advanced), two cores train the
-better of two seeds in the time of one.
-
 **The policy file** (``learn.policy``): the policy network's weights and the
 settings, then the evaluation's figures (``evaluate``: the policy's best actions
 against each bot, seats alternating, on seeds from ``EVAL_SEED``, which no training
@@ -50,16 +43,12 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import os
-import queue
-import shutil
 import signal
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass, field, fields, replace
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -82,12 +71,10 @@ from housebuilders.learn.environment import (
 from housebuilders.learn.evaluation import (
     EVAL_BOTS,
     EVAL_SEED,
-    SELECT_SEED,
     add_evaluation,
     difference_interval,
     evaluate,
     evaluation_figures,
-    selection_score,
 )
 from housebuilders.learn.policy import Policy
 
@@ -98,8 +85,6 @@ __all__ = [
     "EVAL_SEED",
     "REWARDS",
     "SCALE_GAMES",
-    "SELECT_GAMES",
-    "SELECT_SEED",
     "SELF",
     "Progress",
     "Settings",
@@ -115,9 +100,7 @@ __all__ = [
     "read_checkpoint",
     "save_checkpoint",
     "score_scale",
-    "selection_score",
     "train",
-    "train_runs",
 ]
 
 #: the default curriculum: each stage with its share of the budget
@@ -167,7 +150,7 @@ class Settings:
     checkpoint_steps: int = 50_000
     snapshot_steps: int = 20_000
     threads: int = 1
-    #: trainings side by side (``train_runs``), seeds ``seed``, ``seed + 1``, ...;
+    #: runs side by side, seeds ``seed``, ``seed + 1``, ..., the best kept (``learn.runs``);
     #: None: the game's (``spec.training_runs``)
     runs: int | None = None
 
@@ -291,8 +274,7 @@ class TrainResult:
     out: Path
     checkpoints: Path
     stages: list[dict[str, Any]] = field(default_factory=list)
-    #: ``train_runs`` with several runs: each run's seed, steps, seconds and selection
-    #: score, and which one was kept
+    #: several runs (``learn.runs``): each run's seed, steps, seconds, score, and if kept
     runs: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -616,123 +598,3 @@ def train(
     policy.save(out)
     venv.close()
     return TrainResult(steps, seconds, policy, out, directory, stage_log)
-
-
-# == several runs, the best kept ================================================================
-#: the games against each bot that choose among a training's runs (``train_runs``)
-SELECT_GAMES = 100
-
-
-def run_directory(checkpoints: Path, index: int) -> Path:
-    """The checkpoint directory of run ``index`` (from 0) of several: ``run-1``, ..."""
-    return checkpoints / f"run-{index + 1}"
-
-
-def train_runs(
-    settings: Settings,
-    out: str | os.PathLike[str],
-    checkpoints: str | os.PathLike[str] | None = None,
-    resume: bool = False,
-    progress: Callable[[int, Progress], None] | None = None,
-    eval_games: int = 200,
-    select_bots: Sequence[str] = EVAL_BOTS,
-    select_games: int = SELECT_GAMES,
-    processes: int | None = None,
-) -> TrainResult:
-    """``settings.runs`` trainings of ``settings``, seeds ``seed``, ``seed + 1``, ...,
-    each with the whole budget, side by side in ``processes`` worker processes (default:
-    one a core, at most one a run); each run's policy then plays ``select_games`` games
-    against each of ``select_bots`` on seeds from ``SELECT_SEED`` (``selection_score``:
-    neither trained on nor the evaluation's), and the best is written to ``out``, the
-    runs' figures in its metadata (``training.runs``). Each run keeps its checkpoints
-    and its policy in ``run_directory(checkpoints, i)``; ``resume`` resumes every run.
-    ``progress(run, Progress)`` as ``train`` calls it, with the run's index. With one
-    run, ``train`` itself, in this process."""
-    out = Path(out)
-    directory = Path(checkpoints) if checkpoints is not None else default_checkpoints(out)
-    count = settings.runs or 1
-    if count == 1:
-        report = (lambda p: progress(0, p)) if progress is not None else None
-        return train(settings, out, directory, resume, report, eval_games)
-    runs = [replace(settings, seed=settings.seed + i) for i in range(count)]
-    paths = [run_directory(directory, i) / "policy.npz" for i in range(count)]
-    workers = processes or max(1, min(count, os.cpu_count() or 1))
-    context = multiprocessing.get_context("spawn")  # no torch state forked
-    reports: Any = context.Queue()
-    with ProcessPoolExecutor(
-        workers, mp_context=context, initializer=_worker_start, initargs=(reports,)
-    ) as pool:
-        futures = [
-            pool.submit(
-                _one_run, i, run, paths[i], run_directory(directory, i), resume, eval_games,
-                tuple(select_bots), select_games,
-            )
-            for i, run in enumerate(runs)
-        ]  # fmt: skip
-        try:
-            while not all(f.done() for f in futures):
-                _relay(reports, progress, 0.25)
-        except KeyboardInterrupt:  # the runs stop at their next step and write checkpoints
-            for f in futures:
-                f.cancel()
-            wait(futures)
-            raise
-        _relay(reports, progress, 0.0)
-        done = [f.result() for f in futures]  # a run's error (or Ctrl+C) raised here
-    figures = [
-        {"seed": run.seed, "steps": steps, "seconds": round(seconds, 1), "selection": score}
-        for run, (steps, seconds, score) in zip(runs, done, strict=True)
-    ]
-    best = max(range(count), key=lambda i: figures[i]["selection"])  # the first of equals
-    for i, figure in enumerate(figures):
-        figure["kept"] = i == best
-    shutil.copyfile(paths[best], out)
-    policy = Policy.load(out)
-    policy.meta["training"]["runs"] = figures
-    policy.meta["training"]["selection"] = {
-        "bots": list(select_bots),
-        "games": select_games,
-        "first_seed": SELECT_SEED,
-    }
-    policy.save(out)
-    steps, seconds = done[best][0], done[best][1]
-    stages = list(policy.meta["training"].get("stages", []))
-    return TrainResult(steps, seconds, policy, out, directory, stages, figures)
-
-
-#: a worker process's queue of ``(run, Progress)`` for the parent (``_worker_start``)
-_reports: Any = None
-
-
-def _worker_start(reports: Any) -> None:
-    global _reports
-    _reports = reports
-
-
-def _one_run(
-    index: int,
-    settings: Settings,
-    out: Path,
-    directory: Path,
-    resume: bool,
-    eval_games: int,
-    bots: tuple[str, ...],
-    games: int,
-) -> tuple[int, float, float]:
-    """One run of ``train_runs``, in a worker process: its steps, seconds and score."""
-    result = train(settings, out, directory, resume, lambda p: _reports.put((index, p)), eval_games)
-    score = selection_score(out, settings.game, settings.players, bots, games)
-    return result.steps, result.seconds, score
-
-
-def _relay(reports: Any, progress: Callable[[int, Progress], None] | None, seconds: float) -> None:
-    """Hand the runs' reports waiting in ``reports`` to ``progress`` (waiting up to
-    ``seconds`` for the first)."""
-    try:
-        index, status = reports.get(timeout=seconds) if seconds else reports.get_nowait()
-        while True:
-            if progress is not None:
-                progress(index, status)
-            index, status = reports.get_nowait()
-    except queue.Empty:
-        pass
