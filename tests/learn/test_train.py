@@ -330,6 +330,7 @@ def test_the_command_refuses_bad_options_in_one_line(tmp_path: Path) -> None:
         (["train", "dream-home", "--opponents", "random,grredy"], "unknown bot 'grredy'"),
         (["train", "no-such-game"], "no-such-game"),
         (["train", "dream-home", "--resume", "--checkpoints", str(tmp_path)], "no checkpoint"),
+        (["train", "mr-house-advanced", "--resume", "--checkpoints", str(tmp_path)], "run-1"),
     ]:
         result = CliRunner().invoke(app, [*args, "--out", str(tmp_path / "p.npz")])
         assert result.exit_code == 2, (args, result.output)

@@ -53,7 +53,7 @@ def selection_score(
     bots: Sequence[str] = EVAL_BOTS,
     games: int = 100,
 ) -> float:
-    """What chooses among the runs of a training (``learn.train.train_runs``): the
+    """What chooses among the runs of a training (``learn.runs.train_runs``): the
     policy's mean score rate against ``bots``, ``games`` games each on seeds from
     ``SELECT_SEED``; alone (one player), its mean total over ``games`` games."""
     if players == 1:

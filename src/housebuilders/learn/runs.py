@@ -27,6 +27,7 @@ from housebuilders.learn.train import (
     Settings,
     TrainResult,
     default_checkpoints,
+    read_checkpoint,
     train,
 )
 
@@ -67,6 +68,9 @@ def train_runs(
     if count == 1:
         report = (lambda p: progress(0, p)) if progress is not None else None
         return train(settings, out, directory, resume, report, eval_games)
+    if resume:  # a missing checkpoint said now, not after the other runs' budget
+        for i in range(count):
+            read_checkpoint(run_directory(directory, i))
     runs = [replace(settings, seed=settings.seed + i) for i in range(count)]
     paths = [run_directory(directory, i) / "policy.npz" for i in range(count)]
     workers = processes or max(1, min(count, os.cpu_count() or 1))
