@@ -228,6 +228,8 @@ def test_the_command_explains_itself() -> None:
         "--step-cost",
         "--runs",
         "--select-games",
+        "--imitate",
+        "--imitate-moves",
     ):
         assert option in result.output
     assert "pip install 'housebuilders[learn]'" in result.output
@@ -263,11 +265,17 @@ def test_the_command_trains_evaluates_and_writes_one_policy_file(tmp_path: Path)
             str(out),
             "--opponents",
             "random",
+            "--imitate",
+            "greedy:samples=1",
+            "--imitate-moves",
+            "50",
         ],
         env={"COLUMNS": "200"},
     )
     assert result.exit_code == 0, result.output
+    assert "first, 50 moves of greedy:samples=1 taught (4 passes over them)" in result.output
     assert "policy written to" in result.output and "95% interval" in result.output
+    assert Policy.load(out).meta["training"]["stages"][0]["stage"] == "imitate greedy:samples=1"
     evaluation = Policy.load(out).meta["evaluation"]
     assert [e["opponent"] for e in evaluation] == ["random"] and evaluation[0]["games"] == 4
     assert evaluation[0]["first_seed"] == training.EVAL_SEED
@@ -328,6 +336,7 @@ def test_the_command_refuses_bad_options_in_one_line(tmp_path: Path) -> None:
     for args, message in [
         (["train", "dream-home", "--reward", "points"], "reward is one of"),
         (["train", "dream-home", "--opponents", "random,grredy"], "unknown bot 'grredy'"),
+        (["train", "dream-home", "--imitate", "grredy"], "unknown bot 'grredy'"),
         (["train", "no-such-game"], "no-such-game"),
         (["train", "dream-home", "--resume", "--checkpoints", str(tmp_path)], "no checkpoint"),
         (["train", "mr-house-advanced", "--resume", "--checkpoints", str(tmp_path)], "run-1"),

@@ -156,6 +156,18 @@ def train(
     select_games: Annotated[
         int, typer.Option(min=1, help="With several --runs: the games that choose among them.")
     ] = 100,
+    imitate: Annotated[
+        str | None,
+        typer.Option(
+            help="A bot whose moves the policy learns before the curriculum (its time "
+            "counted in the budget), or none. Default: the game's (greedy:samples=1 for "
+            "mr-house-advanced, else none).",
+            show_default=False,
+        ),
+    ] = None,
+    imitate_moves: Annotated[
+        int, typer.Option(min=1, help="With --imitate: the teacher's moves learnt from.")
+    ] = 150_000,
 ) -> None:
     """Train a bot for GAME by reinforcement learning and write it to one policy file,
     played by the bot learned:policy=FILE (in NumPy: `housebuilders play GAME --bots
@@ -200,6 +212,8 @@ def train(
                 envs,
                 checkpoint_steps=checkpoint_steps,
                 runs=runs,
+                imitate=None if imitate is None else "" if imitate == "none" else imitate,
+                imitate_moves=imitate_moves,
             )
         except training.TrainingError as e:
             raise UserError(str(e)) from None
@@ -251,6 +265,12 @@ def _header(
         f"reward {s.reward}, step cost {s.step_cost:g}; writing {path}",
         soft_wrap=True,
     )
+    if s.imitate and not resume:
+        console.print(
+            f"first, {plural(s.imitate_moves, 'move')} of {s.imitate} taught "
+            f"({s.imitate_epochs} passes over them)",
+            soft_wrap=True,
+        )
     if s.runs and s.runs > 1:
         seeds = ", ".join(str(s.seed + i) for i in range(s.runs))
         judge = "its mean score alone" if s.players == 1 else f"against {', '.join(bots)}"
@@ -293,10 +313,11 @@ def _train(
             if p.fraction >= 1 and count > 1:
                 figures = "trained; playing the games that choose"
             run_name = f"seed {settings.seed + run} " if count > 1 else ""
+            stage = p.stage if p.stage.startswith("imitate") else f"vs {p.stage}"
             bar.update(
                 tasks[run],
                 completed=round(1000 * p.fraction),
-                description=f"{run_name}vs {p.stage}",
+                description=run_name + stage,
                 steps=p.steps,
                 figures=figures,
             )

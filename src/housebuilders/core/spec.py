@@ -169,6 +169,10 @@ class GameSpec:
     #: seeds one after another, keeping the one that plays best on seeds of its own:
     #: more than 1 where one run's result depends on its seed (Mr House advanced)
     training_runs: int = 1
+    #: the bot whose moves ``housebuilders train`` teaches the policy before its
+    #: curriculum unless told (``--imitate``, ``learn.imitation``): "" none; a bot where
+    #: a policy that starts random may never find the game's goal (Mr House advanced)
+    training_imitate: str = ""
     #: the game's component data (its ``content.GameData``): what ``content=`` overrides;
     #: design experiments read it to check a path into the data (``arena.experiment``)
     data: Lazy[GameData[Any]] = Lazy()

@@ -27,6 +27,12 @@ from its distribution; the other half keep playing the stage before's bot, so th
 what was learnt is not forgotten). Given stages share the budget equally. A
 one-player game (Welcome To) has one stage, ``alone``, and trains on its score.
 
+**The teacher** (``Settings.imitate``; by default the game's ``spec.training_imitate``:
+Mr House advanced's ``greedy:samples=1``, none elsewhere): before the curriculum the
+policy learns to choose as a bot chooses, from ``imitate_moves`` of its moves
+(``learn.imitation``), its time counted in the budget: the curriculum starts from a
+policy that already plays the game's goal.
+
 **Checkpoints**: every ``checkpoint_steps`` the model (with its optimiser) and the
 training's state (steps, seconds, stage) go to the checkpoint directory;
 ``resume=True`` continues from there, the step count and the clock where they were.
@@ -41,10 +47,8 @@ game uses).
 
 from __future__ import annotations
 
-import json
 import math
 import os
-import signal
 import time
 from collections import deque
 from collections.abc import Callable
@@ -60,6 +64,14 @@ from stable_baselines3.common.vec_env import DummyVecEnv
 
 from housebuilders.agents import make as make_bot
 from housebuilders.core import game
+from housebuilders.learn.checkpoints import (
+    CHECKPOINT,
+    SNAPSHOT,
+    Interrupt,
+    TrainingError,
+    read_checkpoint,
+    save_checkpoint,
+)
 from housebuilders.learn.environment import (
     ALONE,
     REWARDS,
@@ -76,16 +88,19 @@ from housebuilders.learn.evaluation import (
     evaluate,
     evaluation_figures,
 )
+from housebuilders.learn.imitation import imitate
 from housebuilders.learn.policy import Policy
 
 __all__ = [
     "ALONE",
+    "CHECKPOINT",
     "CURRICULUM",
     "EVAL_BOTS",
     "EVAL_SEED",
     "REWARDS",
     "SCALE_GAMES",
     "SELF",
+    "SNAPSHOT",
     "Progress",
     "Settings",
     "TrainResult",
@@ -113,12 +128,6 @@ CURRICULUM: tuple[tuple[str, float], ...] = (
 SELF = "self"
 #: the default budget when neither steps nor minutes are given
 DEFAULT_MINUTES = 30.0
-#: the checkpoint's files in its directory
-CHECKPOINT, STATE, SNAPSHOT = "checkpoint.zip", "checkpoint.json", "self.npz"
-
-
-class TrainingError(ValueError):
-    """Settings that cannot train (a bad reward, a checkpoint of another game, ...)."""
 
 
 @dataclass
@@ -153,6 +162,12 @@ class Settings:
     #: runs side by side, seeds ``seed``, ``seed + 1``, ..., the best kept (``learn.runs``);
     #: None: the game's (``spec.training_runs``)
     runs: int | None = None
+    #: the bot whose moves the policy learns before the curriculum (``learn.imitation``):
+    #: ``imitate_moves`` of them, ``imitate_epochs`` passes; "": none; None: the game's
+    #: (``spec.training_imitate``)
+    imitate: str | None = None
+    imitate_moves: int = 150_000
+    imitate_epochs: int = 4
 
     def __post_init__(self) -> None:
         spec = game(self.game)  # an unknown game: the registry's error
@@ -183,6 +198,12 @@ class Settings:
             self.runs = spec.training_runs
         if self.runs < 1:
             raise TrainingError(f"--runs must be at least 1, not {self.runs}")
+        if self.imitate is None:
+            self.imitate = spec.training_imitate
+        if self.imitate:
+            make_bot(self.imitate)  # a misspelt teacher now
+        if self.imitate_moves < 1 or self.imitate_epochs < 1:
+            raise TrainingError("the imitation needs at least 1 move and 1 epoch")
         for stage in self.stages():
             if stage not in (SELF, ALONE):
                 make_bot(stage)  # a misspelt bot now, not after the first stage
@@ -278,31 +299,6 @@ class TrainResult:
     runs: list[dict[str, Any]] = field(default_factory=list)
 
 
-class _Interrupt:
-    """While in it, the first Ctrl+C (SIGINT) is only noted (``asked``), for the training
-    to stop between two steps and write its checkpoint whole; a second one interrupts at
-    once. Outside the main thread (where no handler can be set) it does nothing."""
-
-    def __init__(self) -> None:
-        self.asked = False
-        self._before: Any = None
-
-    def __enter__(self) -> _Interrupt:
-        try:
-            self._before = signal.signal(signal.SIGINT, self._note)
-        except ValueError:  # not the main thread
-            self._before = None
-        return self
-
-    def _note(self, number: int, frame: Any) -> None:
-        self.asked = True
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-
-    def __exit__(self, *exc: object) -> None:
-        if self._before is not None:
-            signal.signal(signal.SIGINT, self._before)
-
-
 class _Budget(BaseCallback):
     """Ends the training at the budget, moves through the curriculum, renews the
     self-play snapshot, writes checkpoints and reports progress."""
@@ -329,7 +325,7 @@ class _Budget(BaseCallback):
         self.last_checkpoint = 0
         self.last_snapshot = -(10**12)
         self.last_report = 0.0
-        self.interrupt: _Interrupt | None = None
+        self.interrupt: Interrupt | None = None
 
     # the budget
     def elapsed(self) -> float:
@@ -446,44 +442,6 @@ class _Budget(BaseCallback):
             self._log_stage()
 
 
-def save_checkpoint(
-    model: Any,
-    directory: Path,
-    steps: int,
-    seconds: float,
-    settings: Settings,
-    stage_log: list[dict[str, Any]],
-) -> None:
-    """The model (with its optimiser) and the training's state, each written beside
-    its place and then moved there (a checkpoint is whole or absent)."""
-    directory.mkdir(parents=True, exist_ok=True)
-    partial = directory / (CHECKPOINT + ".part.zip")
-    model.save(partial)
-    os.replace(partial, directory / CHECKPOINT)
-    state = {
-        "steps": steps,
-        "seconds": seconds,
-        "settings": settings.to_json(),
-        "stages": stage_log,
-    }
-    partial_state = directory / (STATE + ".part")
-    partial_state.write_text(json.dumps(state, indent=1))
-    os.replace(partial_state, directory / STATE)
-
-
-def read_checkpoint(directory: Path) -> dict[str, Any]:
-    """The training's state of the checkpoint in ``directory`` (a TrainingError if none)."""
-    try:
-        state = json.loads((directory / STATE).read_text())
-    except FileNotFoundError:
-        raise TrainingError(f"no checkpoint to resume in {directory}") from None
-    except (OSError, ValueError) as e:
-        raise TrainingError(f"the checkpoint in {directory} cannot be read: {e}") from None
-    if not (directory / CHECKPOINT).is_file():
-        raise TrainingError(f"the checkpoint in {directory} has no model ({CHECKPOINT})")
-    return dict(state)
-
-
 def _bot_of_stage(settings: Settings, steps: int, seconds: float) -> str:
     """The bot the environments start with, a training at ``steps`` and ``seconds``
     (resumed: its stage's, before the first rollout moves it on): a stage's bot, or
@@ -494,6 +452,30 @@ def _bot_of_stage(settings: Settings, steps: int, seconds: float) -> str:
     stages = settings.stages()[: settings.stage_at(min(done, 1.0)) + 1]
     bots = [s for s in stages if s not in (SELF, ALONE)]
     return bots[-1] if bots else "random"
+
+
+def _imitation(
+    model: MaskablePPO,
+    settings: Settings,
+    eval_games: int,
+    progress: Callable[[Progress], None] | None,
+) -> dict[str, Any]:
+    """``learn.imitation.imitate`` of ``settings.imitate``, reported as a stage."""
+    started, last = time.monotonic(), [0.0]
+    teacher = str(settings.imitate)
+
+    def report(fraction: float, what: str) -> None:
+        now = time.monotonic()
+        if progress is not None and (now - last[0] > 0.25 or fraction >= 1):
+            last[0] = now
+            done = (now - started) / (settings.minutes * 60) if settings.minutes else 0.0
+            stage = f"imitate {teacher} ({what})"
+            progress(Progress(0, now - started, min(done, 1.0), stage, 0, None, None, None))
+
+    return imitate(
+        model, settings.game, settings.players, teacher, settings.imitate_moves,
+        settings.imitate_epochs, settings.seed, eval_games, report,
+    )  # fmt: skip
 
 
 def default_checkpoints(out: Path) -> Path:
@@ -572,6 +554,9 @@ def train(
             device="cpu",
             verbose=0,
         )
+        if settings.imitate:  # its time counted in the budget
+            stage_log.append(_imitation(model, settings, eval_games, progress))
+            seconds_before = float(stage_log[-1]["seconds"])
     meta: dict[str, Any] = {
         "game": settings.game,
         "players": settings.players,
@@ -580,7 +565,7 @@ def train(
     budget = _Budget(settings, directory, seconds_before, progress, meta, stage_log)
     budget.started = time.monotonic()
     if steps_before < (settings.steps or math.inf):
-        with _Interrupt() as interrupt:  # Ctrl+C: the training stops at its next step
+        with Interrupt() as interrupt:  # Ctrl+C: the training stops at its next step
             budget.interrupt = interrupt
             model.learn(total_timesteps=2**62, callback=budget, reset_num_timesteps=False)
         if interrupt.asked:  # keep what was done, then say so

@@ -69,6 +69,7 @@ ADVANCED = register(
         episode_steps=200,
         training_reward="goal",  # the score alone rewards an incomplete house
         training_runs=2,  # a run's result depends on its seed: the better of two (docs/rl.md)
+        training_imitate="greedy:samples=1",  # from a policy that builds (docs/rl.md)
         data=f"{__name__}.content:DATA",
         options=ADVANCED_OPTIONS,
         # Some 40 first placements a turn: expanded best first by the heuristic, the
