@@ -8,6 +8,8 @@ with MaskablePPO against a curriculum of bots and writes it to one policy file; 
   imports this module only when one is made);
 - ``housebuilders.learn.train``: the training (the ``learn`` extra: PyTorch and
   sb3-contrib), its curriculum and checkpoints;
+- ``housebuilders.learn.imitation``: a training's start from a teacher bot's moves;
+- ``housebuilders.learn.checkpoints``: a training's checkpoint;
 - ``housebuilders.learn.runs``: several trainings side by side, the best kept;
 - ``housebuilders.learn.environment``: the learner's environment and its rewards;
 - ``housebuilders.learn.evaluation``: the final evaluation against the ladder's bots
