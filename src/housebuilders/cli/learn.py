@@ -175,8 +175,9 @@ def train(
 
     MaskablePPO (sb3-contrib, on PyTorch: pip install 'housebuilders\\[learn]') plays
     one seat, drawn at each game, against a curriculum of bots: random first, then
-    greedy on one sample, then snapshots of itself (half the games) and greedy. The
-    reward comes at the end of each game: a win +1 or a loss -1 plus the score margin
+    greedy on one sample, then snapshots of itself (half the games) and greedy; with
+    --imitate BOT (Mr House advanced: greedy:samples=1) it first learns that bot's
+    moves. The reward comes at the end of each game: a win +1 or a loss -1 plus the score margin
     divided by the mean total of random play (Mr House advanced and Welcome To: the
     heuristic's lead, paid as it changes), less a small cost for every step; a
     game the episode cap cuts short is lost. Checkpoints go to a directory every
