@@ -36,7 +36,7 @@ import numpy as np
 from housebuilders.core import State, game
 from housebuilders.envs.game import win_rewards
 from housebuilders.envs.gymnasium import HousebuildersEnv
-from housebuilders.learn.evaluation import EVAL_SEED, SELECT_SEED
+from housebuilders.learn.evaluation import held_out
 
 #: the rewards ``Settings.reward`` names
 REWARDS = ("mixed", "goal", "score", "win")
@@ -119,10 +119,7 @@ class TrainingEnv(gymnasium.Wrapper):  # type: ignore[type-arg]
         self.step_cost = step_cost
         self.scale = scale
         self.potential = 0.0  # the goal reward's lead paid so far (``_lead``)
-        self.held_out = (  # the evaluation's seeds and those that choose among runs
-            range(EVAL_SEED, EVAL_SEED + max(eval_games, 1000)),
-            range(SELECT_SEED, SELECT_SEED + 10_000),
-        )
+        self.eval_games = eval_games
 
     def set_opponents(self, name: str) -> None:
         """The bot (by name) of every other seat from the next game on."""
@@ -131,7 +128,7 @@ class TrainingEnv(gymnasium.Wrapper):  # type: ignore[type-arg]
 
     def reset(self, **kwargs: Any) -> tuple[np.ndarray, dict[str, Any]]:
         observation, info = self.env.reset(**kwargs)
-        while any(self.base.game_seed in seeds for seeds in self.held_out):  # 63-bit: never
+        while held_out(self.base.game_seed, self.eval_games):  # 63-bit seeds: never
             observation, info = self.env.reset()
         self.potential = self._lead()
         return observation, info

@@ -24,6 +24,15 @@ EVAL_BOTS = ("random", "greedy")
 SELECT_SEED = 1_500_000_000
 
 
+def held_out(seed: int, eval_games: int = 200) -> bool:
+    """Whether ``seed`` is one no training game may use: the evaluation's (at least
+    1,000 of them) or the runs' selection's (10,000)."""
+    return (
+        EVAL_SEED <= seed < EVAL_SEED + max(eval_games, 1000)
+        or SELECT_SEED <= seed < SELECT_SEED + 10_000
+    )
+
+
 def evaluate(
     policy: str | os.PathLike[str],
     game_id: str,

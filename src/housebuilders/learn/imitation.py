@@ -29,9 +29,9 @@ from sb3_contrib import MaskablePPO
 from housebuilders.agents import make as make_bot
 from housebuilders.agents.turn import decide
 from housebuilders.envs.game import EnvGame
-from housebuilders.learn.evaluation import EVAL_SEED, SELECT_SEED
+from housebuilders.learn.evaluation import held_out
 
-__all__ = ["Lessons", "clone", "collect"]
+__all__ = ["Lessons", "agreement", "clone", "collect", "imitate"]
 
 #: the other seats' bot, beside the teacher, in the teacher's games
 PARTNER = "random"
@@ -54,12 +54,6 @@ class Lessons:
         return np.unpackbits(self.packed_masks[rows], axis=1, count=self.width).astype(bool)
 
 
-def _held_out(seed: int, eval_games: int) -> bool:
-    return EVAL_SEED <= seed < EVAL_SEED + max(eval_games, 1000) or (
-        SELECT_SEED <= seed < SELECT_SEED + 10_000
-    )
-
-
 def collect(
     game_id: str,
     players: int,
@@ -80,7 +74,7 @@ def collect(
     index = table.spec.action_index
     while len(actions) < moves:
         game_seed = rng.getrandbits(63)
-        if _held_out(game_seed, eval_games):
+        if held_out(game_seed, eval_games):
             continue
         first = rng.randrange(players)
         names = [teacher if s == first or rng.random() < 0.5 else PARTNER for s in range(players)]
